@@ -1,0 +1,302 @@
+//! Class files (JVMS §4) as owned values: the class, its fields and methods,
+//! and each method's code with its decoded instructions, exception table,
+//! line and local-variable tables and StackMapTable.
+//!
+//! The bytes are parsed by `cafebabe` (chosen after measuring it against
+//! `classfile-parser`, see `docs/classfile-reader.md`) and converted at once
+//! into the owned model below, so a [`Class`] outlives the bytes it came from
+//! and can be cached and shared between threads by the class path.
+
+pub mod bytecode;
+pub mod descriptor;
+mod reader;
+
+use std::fmt;
+
+pub use bytecode::{Instruction, Op, Pc};
+pub use descriptor::{JType, MethodDescriptor};
+
+/// Access flags shared by classes, fields and methods (JVMS Tables 4.1-B, 4.5-A, 4.6-A).
+pub mod access {
+    pub const PUBLIC: u16 = 0x0001;
+    pub const PRIVATE: u16 = 0x0002;
+    pub const PROTECTED: u16 = 0x0004;
+    pub const STATIC: u16 = 0x0008;
+    pub const FINAL: u16 = 0x0010;
+    pub const SYNCHRONIZED: u16 = 0x0020;
+    pub const BRIDGE: u16 = 0x0040;
+    pub const NATIVE: u16 = 0x0100;
+    pub const INTERFACE: u16 = 0x0200;
+    pub const ABSTRACT: u16 = 0x0400;
+    pub const SYNTHETIC: u16 = 0x1000;
+}
+
+/// A class file that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ClassFileError {
+    #[error("not a class file (bad magic number)")]
+    BadMagic,
+    #[error("corrupt class file: {0}")]
+    Corrupt(String),
+    #[error("method {method}: {message}")]
+    Method { method: String, message: String },
+}
+
+/// One class or interface.
+#[derive(Debug, Clone)]
+pub struct Class {
+    /// Internal name, e.g. `coord/Coord`.
+    pub name: String,
+    pub access: u16,
+    /// `None` only for `java/lang/Object`.
+    pub super_class: Option<String>,
+    pub interfaces: Vec<String>,
+    pub fields: Vec<Field>,
+    pub methods: Vec<Method>,
+    pub source_file: Option<String>,
+    pub major_version: u16,
+}
+
+impl Class {
+    /// Parses a class file.
+    pub fn parse(bytes: &[u8]) -> Result<Class, ClassFileError> {
+        reader::read_class(bytes)
+    }
+
+    pub fn is_interface(&self) -> bool {
+        self.access & access::INTERFACE != 0
+    }
+
+    pub fn is_abstract(&self) -> bool {
+        self.access & access::ABSTRACT != 0
+    }
+
+    /// The source form of the name, `coord.Coord`.
+    pub fn java_name(&self) -> String {
+        descriptor::java_name(&self.name)
+    }
+
+    /// The simple name, `Coord` (for nested classes, `Outer$Inner`).
+    pub fn simple_name(&self) -> &str {
+        self.name.rsplit('/').next().unwrap_or(&self.name)
+    }
+
+    pub fn field(&self, name: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+
+    pub fn method(&self, name: &str, descriptor: &str) -> Option<&Method> {
+        self.methods
+            .iter()
+            .find(|m| m.name == name && m.descriptor == descriptor)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub name: String,
+    pub ty: JType,
+    pub access: u16,
+}
+
+impl Field {
+    pub fn is_static(&self) -> bool {
+        self.access & access::STATIC != 0
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Method {
+    pub name: String,
+    /// The descriptor as in the class file, `(LChrono;I)LCoord;`.
+    pub descriptor: String,
+    pub desc: MethodDescriptor,
+    pub access: u16,
+    /// `None` for abstract and native methods.
+    pub code: Option<Code>,
+}
+
+impl Method {
+    pub fn is_static(&self) -> bool {
+        self.access & access::STATIC != 0
+    }
+
+    pub fn is_abstract(&self) -> bool {
+        self.access & access::ABSTRACT != 0
+    }
+
+    pub fn is_native(&self) -> bool {
+        self.access & access::NATIVE != 0
+    }
+
+    pub fn is_private(&self) -> bool {
+        self.access & access::PRIVATE != 0
+    }
+
+    /// Words of locals taken by the receiver and parameters on entry.
+    pub fn arg_words(&self) -> usize {
+        self.desc.param_words() + usize::from(!self.is_static())
+    }
+
+    /// Java-like signature for messages: `moveY(Chrono, int) -> Coord`.
+    pub fn signature(&self) -> String {
+        format!("{}{}", self.name, self.desc)
+    }
+}
+
+impl fmt::Display for Method {
+    /// `name(descriptor)`, the form users pass to `--method`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.name, self.descriptor)
+    }
+}
+
+/// A method's Code attribute.
+#[derive(Debug, Clone)]
+pub struct Code {
+    pub max_stack: u16,
+    pub max_locals: u16,
+    /// Sorted by pc; pcs are the instruction starts.
+    pub instructions: Vec<Instruction>,
+    /// In table order, which is the order the JVM searches it (JVMS §2.10).
+    pub handlers: Vec<Handler>,
+    /// Sorted by pc.
+    pub lines: Vec<LineEntry>,
+    pub local_vars: Vec<LocalVar>,
+    /// The StackMapTable's entries, if the method has one.
+    pub stack_map: Option<Vec<StackMapEntry>>,
+    /// Length of the code array in bytes.
+    pub code_len: u32,
+}
+
+impl Code {
+    /// Index in `instructions` of the instruction starting at `pc`.
+    pub fn index_of(&self, pc: Pc) -> Option<usize> {
+        self.instructions.binary_search_by_key(&pc, |i| i.pc).ok()
+    }
+
+    pub fn instruction_at(&self, pc: Pc) -> Option<&Instruction> {
+        self.index_of(pc).map(|i| &self.instructions[i])
+    }
+
+    /// The instruction starts nearest to a pc that is not one: the last
+    /// before it and the first after it.
+    pub fn nearest_pcs(&self, pc: Pc) -> (Option<Pc>, Option<Pc>) {
+        let idx = self.instructions.partition_point(|i| i.pc < pc);
+        let before = idx.checked_sub(1).map(|i| self.instructions[i].pc);
+        let after = self
+            .instructions
+            .get(idx)
+            .filter(|i| i.pc != pc)
+            .or_else(|| self.instructions.get(idx + 1))
+            .map(|i| i.pc);
+        (before, after)
+    }
+
+    /// The source line of the instruction at `pc`, from the LineNumberTable.
+    pub fn line_of(&self, pc: Pc) -> Option<u16> {
+        let idx = self.lines.partition_point(|l| l.start_pc <= pc);
+        idx.checked_sub(1).map(|i| self.lines[i].line)
+    }
+
+    /// The pcs of instructions attributed to a source line, in order.
+    pub fn pcs_of_line(&self, line: u16) -> Vec<Pc> {
+        self.instructions
+            .iter()
+            .filter(|i| self.line_of(i.pc) == Some(line))
+            .map(|i| i.pc)
+            .collect()
+    }
+
+    /// The name of local `index` at `pc`, from the LocalVariableTable.
+    pub fn local_name(&self, index: u16, pc: Pc) -> Option<&str> {
+        self.local_vars
+            .iter()
+            .find(|v| v.index == index && v.start_pc <= pc && pc < v.start_pc + v.length)
+            .map(|v| v.name.as_str())
+    }
+}
+
+/// An exception table entry: instructions in `start..end` are covered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handler {
+    pub start: Pc,
+    pub end: Pc,
+    pub handler: Pc,
+    /// `None` catches everything (`finally`).
+    pub catch_type: Option<String>,
+}
+
+impl Handler {
+    pub fn covers(&self, pc: Pc) -> bool {
+        self.start <= pc && pc < self.end
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineEntry {
+    pub start_pc: Pc,
+    pub line: u16,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalVar {
+    pub start_pc: Pc,
+    pub length: u32,
+    pub name: String,
+    pub ty: JType,
+    pub index: u16,
+}
+
+/// A verification type as written in a StackMapTable (JVMS §4.7.4).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum VerificationType {
+    Top,
+    Integer,
+    Float,
+    Long,
+    Double,
+    Null,
+    UninitializedThis,
+    /// An object created by the `new` at this pc, not yet initialised.
+    Uninitialized(Pc),
+    /// A class's internal name, or an array descriptor.
+    Object(String),
+}
+
+/// One StackMapTable entry, in the compressed form of the class file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StackMapEntry {
+    Same {
+        offset_delta: u16,
+    },
+    SameLocals1StackItem {
+        offset_delta: u16,
+        stack: VerificationType,
+    },
+    Chop {
+        offset_delta: u16,
+        chop: u16,
+    },
+    Append {
+        offset_delta: u16,
+        locals: Vec<VerificationType>,
+    },
+    Full {
+        offset_delta: u16,
+        locals: Vec<VerificationType>,
+        stack: Vec<VerificationType>,
+    },
+}
+
+impl StackMapEntry {
+    pub fn offset_delta(&self) -> u16 {
+        match self {
+            StackMapEntry::Same { offset_delta }
+            | StackMapEntry::SameLocals1StackItem { offset_delta, .. }
+            | StackMapEntry::Chop { offset_delta, .. }
+            | StackMapEntry::Append { offset_delta, .. }
+            | StackMapEntry::Full { offset_delta, .. } => *offset_delta,
+        }
+    }
+}

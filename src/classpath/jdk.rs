@@ -1,0 +1,121 @@
+//! The JDK's own classes, read from `$JAVA_HOME/jmods/*.jmod`.
+//!
+//! A jmod is a zip archive after a 4-byte header (`JM\x01\x00`), with class
+//! files under `classes/`. The archives are opened on first use, and
+//! `java.base` is searched first since almost every lookup ends there.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::{Archive, ClassPathError};
+
+/// The Debian JDK 17 this project is built and tested with.
+pub const DEFAULT_JAVA_HOME: &str = "/usr/lib/jvm/java-17-openjdk-amd64";
+
+/// Finds the JDK: `$JAVA_HOME`, else the JDK holding `javac` on `PATH`, else
+/// [`DEFAULT_JAVA_HOME`]. A JDK qualifies when it has `jmods/java.base.jmod`.
+pub fn java_home() -> Result<PathBuf, String> {
+    let has_jmods = |p: &Path| p.join("jmods/java.base.jmod").is_file();
+    if let Some(home) = std::env::var_os("JAVA_HOME") {
+        let home = PathBuf::from(home);
+        if has_jmods(&home) {
+            return Ok(home);
+        }
+        return Err(format!(
+            "JAVA_HOME={} has no jmods/java.base.jmod (a full JDK is needed, e.g. Debian's openjdk-17-jdk-headless)",
+            home.display()
+        ));
+    }
+    let from_path = std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join("javac"))
+            .find(|javac| javac.is_file())
+            .and_then(|javac| std::fs::canonicalize(javac).ok())
+            .and_then(|javac| javac.parent()?.parent().map(Path::to_path_buf))
+    });
+    if let Some(home) = from_path.filter(|h| has_jmods(h)) {
+        return Ok(home);
+    }
+    let default = PathBuf::from(DEFAULT_JAVA_HOME);
+    if has_jmods(&default) {
+        return Ok(default);
+    }
+    Err("set JAVA_HOME to a JDK with jmods (e.g. /usr/lib/jvm/java-17-openjdk-amd64)".into())
+}
+
+pub struct Jdk {
+    home: PathBuf,
+    modules: OnceLock<Result<Vec<Archive>, String>>,
+}
+
+impl Jdk {
+    pub fn open(home: &Path) -> Result<Jdk, ClassPathError> {
+        if !home.join("jmods/java.base.jmod").is_file() {
+            return Err(ClassPathError::NoJdk(format!(
+                "{} has no jmods/java.base.jmod",
+                home.display()
+            )));
+        }
+        Ok(Jdk {
+            home: home.to_path_buf(),
+            modules: OnceLock::new(),
+        })
+    }
+
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    pub(super) fn modules(&self) -> Result<&[Archive], &str> {
+        self.modules
+            .get_or_init(|| {
+                let dir = self.home.join("jmods");
+                let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+                    .map_err(|e| format!("{}: {e}", dir.display()))?
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "jmod"))
+                    .collect();
+                // java.base first: it answers most lookups.
+                paths.sort_by_key(|p| (!p.ends_with("java.base.jmod"), p.clone()));
+                paths
+                    .iter()
+                    .map(|p| Archive::open(p, 4, "classes/").map_err(|e| e.to_string()))
+                    .collect()
+            })
+            .as_deref()
+            .map_err(String::as_str)
+    }
+
+    /// The archive of one module, e.g. `java.base`.
+    pub fn module_class_names(&self, module: &str) -> Vec<String> {
+        let file = format!("{module}.jmod");
+        self.modules()
+            .unwrap_or(&[])
+            .iter()
+            .filter(|a| a.path.file_name().is_some_and(|n| n == file.as_str()))
+            .flat_map(|a| a.class_names().map(str::to_string))
+            .collect()
+    }
+
+    /// Every class name of every module.
+    pub fn all_class_names(&self) -> Vec<String> {
+        self.modules()
+            .unwrap_or(&[])
+            .iter()
+            .flat_map(|a| a.class_names().map(str::to_string))
+            .collect()
+    }
+
+    pub(super) fn read(&self, class: &str) -> Option<Result<(Vec<u8>, String), ClassPathError>> {
+        let modules = match self.modules() {
+            Ok(m) => m,
+            Err(e) => return Some(Err(ClassPathError::NoJdk(e.to_string()))),
+        };
+        modules.iter().find_map(|archive| {
+            archive
+                .read(class)
+                .map(|r| r.map(|bytes| (bytes, archive.describe(class))))
+        })
+    }
+}

@@ -1,0 +1,416 @@
+//! Where classes come from: the class path and the JDK's own classes.
+//!
+//! A [`ClassPath`] is an ordered list of entries — directories, jars and single
+//! `.class` files — searched first to last as the JVM's application class
+//! loader would, after the JDK's modules (`$JAVA_HOME/jmods/*.jmod`), which
+//! are always available, as the boot loader's classes come first in the JVM's
+//! parent-first delegation. Classes are loaded lazily, parsed once and cached
+//! as `Arc<Class>`; a class that fails to parse is an error, reported each
+//! time it is asked for, with the entry it came from.
+//!
+//! Hierarchy queries (superclass chains, field and method resolution and
+//! selection, known subtypes) live in [`hierarchy`].
+
+pub mod hierarchy;
+mod jdk;
+
+use std::collections::{BTreeSet, HashMap};
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::classfile::{Class, ClassFileError};
+
+pub use jdk::{java_home, Jdk};
+
+/// A class that could not be found or read.
+#[derive(Debug, thiserror::Error)]
+pub enum ClassPathError {
+    #[error("{}: no such file or directory", .0.display())]
+    NoSuchPath(PathBuf),
+    #[error("{}: not a class file, jar, or directory", .0.display())]
+    NotClassPathEntry(PathBuf),
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{}: not a readable zip archive: {message}", path.display())]
+    BadArchive { path: PathBuf, message: String },
+    #[error("{origin}: {source}")]
+    BadClass {
+        origin: String,
+        #[source]
+        source: ClassFileError,
+    },
+    #[error("{origin}: holds class {found}, expected {expected}")]
+    WrongName {
+        origin: String,
+        found: String,
+        expected: String,
+    },
+    #[error("class {0} not found on the class path")]
+    ClassNotFound(String),
+    #[error("no JDK found: {0}")]
+    NoJdk(String),
+}
+
+/// One place classes are looked up in.
+enum Entry {
+    Dir(PathBuf),
+    Jar(Archive),
+    /// A lone class file; its class name is read when the entry is added.
+    ClassFile {
+        path: PathBuf,
+        name: String,
+    },
+}
+
+/// A zip archive (a jar, or a jmod after its header) with its class names.
+pub(crate) struct Archive {
+    pub(crate) path: PathBuf,
+    /// Entry names by class name; a jmod keeps classes under `classes/`.
+    names: HashMap<String, String>,
+    zip: Mutex<zip::ZipArchive<OffsetFile>>,
+}
+
+impl Archive {
+    pub(crate) fn open(path: &Path, offset: u64, prefix: &str) -> Result<Archive, ClassPathError> {
+        let file = File::open(path).map_err(|source| ClassPathError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let zip = zip::ZipArchive::new(OffsetFile::new(file, offset)?).map_err(|e| {
+            ClassPathError::BadArchive {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            }
+        })?;
+        let mut names = HashMap::new();
+        for entry in zip.file_names() {
+            let Some(rest) = entry.strip_prefix(prefix) else {
+                continue;
+            };
+            // Multi-release jars keep other versions under META-INF/versions;
+            // the base entries are the ones every JVM sees.
+            if let Some(class) = rest.strip_suffix(".class") {
+                if !rest.starts_with("META-INF/") && class != "module-info" {
+                    names.insert(class.to_string(), entry.to_string());
+                }
+            }
+        }
+        Ok(Archive {
+            path: path.to_path_buf(),
+            names,
+            zip: Mutex::new(zip),
+        })
+    }
+
+    fn read(&self, class: &str) -> Option<Result<Vec<u8>, ClassPathError>> {
+        let entry = self.names.get(class)?;
+        let mut zip = self.zip.lock().unwrap_or_else(|p| p.into_inner());
+        let mut read = || -> Result<Vec<u8>, String> {
+            let mut file = zip.by_name(entry).map_err(|e| e.to_string())?;
+            let mut bytes = Vec::with_capacity(file.size() as usize);
+            file.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+            Ok(bytes)
+        };
+        Some(read().map_err(|message| ClassPathError::BadArchive {
+            path: self.path.clone(),
+            message: format!("{entry}: {message}"),
+        }))
+    }
+
+    pub(crate) fn class_names(&self) -> impl Iterator<Item = &str> {
+        self.names.keys().map(String::as_str)
+    }
+
+    fn describe(&self, class: &str) -> String {
+        match self.names.get(class) {
+            Some(entry) => format!("{}!/{entry}", self.path.display()),
+            None => self.path.display().to_string(),
+        }
+    }
+}
+
+/// A file read from a fixed offset on, so a jmod's zip data looks like a zip file.
+pub(crate) struct OffsetFile {
+    file: File,
+    offset: u64,
+}
+
+impl OffsetFile {
+    fn new(mut file: File, offset: u64) -> Result<OffsetFile, ClassPathError> {
+        use std::io::Seek;
+        file.seek(io::SeekFrom::Start(offset))
+            .map_err(|source| ClassPathError::Io {
+                path: PathBuf::new(),
+                source,
+            })?;
+        Ok(OffsetFile { file, offset })
+    }
+}
+
+impl Read for OffsetFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.file.read(buf)
+    }
+}
+
+impl io::Seek for OffsetFile {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        let pos = match pos {
+            io::SeekFrom::Start(p) => io::SeekFrom::Start(p + self.offset),
+            other => other,
+        };
+        let abs = self.file.seek(pos)?;
+        abs.checked_sub(self.offset).ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "seek before start of archive")
+        })
+    }
+}
+
+/// The classes jaut can see: the user's entries, then the JDK.
+pub struct ClassPath {
+    entries: Vec<Entry>,
+    jdk: Option<Arc<Jdk>>,
+    cache: Mutex<HashMap<String, Arc<Class>>>,
+    subtypes: OnceLock<HashMap<String, BTreeSet<String>>>,
+}
+
+impl ClassPath {
+    /// An empty class path that still sees the JDK found by [`java_home`].
+    pub fn new() -> Result<ClassPath, ClassPathError> {
+        let home = java_home().map_err(ClassPathError::NoJdk)?;
+        Ok(ClassPath::with_jdk(Some(Arc::new(Jdk::open(&home)?))))
+    }
+
+    /// A class path over the given JDK (or none, for tests of user classes only).
+    pub fn with_jdk(jdk: Option<Arc<Jdk>>) -> ClassPath {
+        ClassPath {
+            entries: Vec::new(),
+            jdk,
+            cache: Mutex::new(HashMap::new()),
+            subtypes: OnceLock::new(),
+        }
+    }
+
+    pub fn jdk(&self) -> Option<&Arc<Jdk>> {
+        self.jdk.as_ref()
+    }
+
+    /// Appends a directory, jar or `.class` file; returns the class names it
+    /// holds (for a `.class` file, its one class).
+    pub fn add(&mut self, path: &Path) -> Result<Vec<String>, ClassPathError> {
+        let meta = std::fs::metadata(path).map_err(|source| match source.kind() {
+            io::ErrorKind::NotFound => ClassPathError::NoSuchPath(path.to_path_buf()),
+            _ => ClassPathError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        })?;
+        let entry = if meta.is_dir() {
+            Entry::Dir(path.to_path_buf())
+        } else if has_magic(path, b"PK")? {
+            Entry::Jar(Archive::open(path, 0, "")?)
+        } else if has_magic(path, &[0xCA, 0xFE, 0xBA, 0xBE])? {
+            let bytes = read_file(path)?;
+            let class = Class::parse(&bytes).map_err(|source| ClassPathError::BadClass {
+                origin: path.display().to_string(),
+                source,
+            })?;
+            let name = class.name.clone();
+            self.cache_class(Arc::new(class));
+            Entry::ClassFile {
+                path: path.to_path_buf(),
+                name,
+            }
+        } else {
+            return Err(ClassPathError::NotClassPathEntry(path.to_path_buf()));
+        };
+        let names = entry_class_names(&entry);
+        self.entries.push(entry);
+        self.subtypes = OnceLock::new();
+        Ok(names)
+    }
+
+    /// For a `.class` file, the directory its package is rooted at, if the
+    /// file sits where its package says (`out/coord/Coord.class` for
+    /// `coord/Coord` gives `out`), so that the classes next to it load too.
+    pub fn package_root(path: &Path, class: &str) -> Option<PathBuf> {
+        let mut parts = class.rsplit('/');
+        let simple = parts.next()?;
+        if path.file_name()?.to_str()? != format!("{simple}.class") {
+            return None;
+        }
+        let mut root = path.parent()?.to_path_buf();
+        for package in parts {
+            if root.file_name()?.to_str()? != package {
+                return None;
+            }
+            root.pop();
+        }
+        Some(if root.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            root
+        })
+    }
+
+    /// Loads a class by internal name (`java/util/TreeMap`).
+    pub fn load(&self, name: &str) -> Result<Arc<Class>, ClassPathError> {
+        if let Some(c) = self.lock_cache().get(name) {
+            return Ok(c.clone());
+        }
+        let (bytes, origin) = self
+            .find_bytes(name)
+            .ok_or_else(|| ClassPathError::ClassNotFound(name.to_string()))??;
+        let class = Class::parse(&bytes).map_err(|source| ClassPathError::BadClass {
+            origin: origin.clone(),
+            source,
+        })?;
+        if class.name != name {
+            return Err(ClassPathError::WrongName {
+                origin,
+                found: class.name,
+                expected: name.to_string(),
+            });
+        }
+        Ok(self.cache_class(Arc::new(class)))
+    }
+
+    /// Like [`load`](Self::load), but `None` when the class is simply absent.
+    pub fn try_load(&self, name: &str) -> Result<Option<Arc<Class>>, ClassPathError> {
+        match self.load(name) {
+            Ok(c) => Ok(Some(c)),
+            Err(ClassPathError::ClassNotFound(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The raw bytes of a class file and a description of where they came
+    /// from, or `None` when no entry has the class.
+    pub fn find_bytes(&self, name: &str) -> Option<Result<(Vec<u8>, String), ClassPathError>> {
+        if let Some(jdk) = &self.jdk {
+            if let Some(found) = jdk.read(name) {
+                return Some(found);
+            }
+        }
+        for entry in &self.entries {
+            match entry {
+                Entry::Dir(dir) => {
+                    let path = dir.join(format!("{name}.class"));
+                    if path.is_file() {
+                        return Some(read_file(&path).map(|b| (b, path.display().to_string())));
+                    }
+                }
+                Entry::Jar(archive) => {
+                    if let Some(bytes) = archive.read(name) {
+                        return Some(bytes.map(|b| (b, archive.describe(name))));
+                    }
+                }
+                Entry::ClassFile { path, name: n } if n == name => {
+                    return Some(read_file(path).map(|b| (b, path.display().to_string())));
+                }
+                Entry::ClassFile { .. } => {}
+            }
+        }
+        None
+    }
+
+    /// Every class name in the user's entries (not the JDK), sorted.
+    pub fn user_class_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.entries.iter().flat_map(entry_class_names).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Class>>> {
+        self.cache.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn cache_class(&self, class: Arc<Class>) -> Arc<Class> {
+        self.lock_cache()
+            .entry(class.name.clone())
+            .or_insert(class)
+            .clone()
+    }
+}
+
+fn entry_class_names(entry: &Entry) -> Vec<String> {
+    match entry {
+        Entry::Dir(dir) => {
+            let mut names = Vec::new();
+            walk_classes(dir, String::new(), &mut names);
+            names
+        }
+        Entry::Jar(archive) => archive.class_names().map(str::to_string).collect(),
+        Entry::ClassFile { name, .. } => vec![name.clone()],
+    }
+}
+
+fn walk_classes(dir: &Path, prefix: String, out: &mut Vec<String>) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut items: Vec<_> = read.flatten().collect();
+    items.sort_by_key(|e| e.file_name());
+    for item in items {
+        let name = item.file_name().to_string_lossy().into_owned();
+        let path = item.path();
+        if path.is_dir() {
+            walk_classes(&path, format!("{prefix}{name}/"), out);
+        } else if let Some(class) = name.strip_suffix(".class") {
+            if class != "module-info" && class != "package-info" {
+                out.push(format!("{prefix}{class}"));
+            }
+        }
+    }
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, ClassPathError> {
+    std::fs::read(path).map_err(|source| ClassPathError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn has_magic(path: &Path, magic: &[u8]) -> Result<bool, ClassPathError> {
+    let mut file = File::open(path).map_err(|source| ClassPathError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut head = vec![0; magic.len()];
+    match file.read_exact(&mut head) {
+        Ok(()) => Ok(head == magic),
+        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(false),
+        Err(source) => Err(ClassPathError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_package_roots() {
+        assert_eq!(
+            ClassPath::package_root(Path::new("out/coord/Coord.class"), "coord/Coord"),
+            Some(PathBuf::from("out"))
+        );
+        assert_eq!(
+            ClassPath::package_root(Path::new("Coord.class"), "Coord"),
+            Some(PathBuf::from("."))
+        );
+        assert_eq!(
+            ClassPath::package_root(Path::new("/tmp/x/Coord.class"), "coord/Coord"),
+            None
+        );
+    }
+}

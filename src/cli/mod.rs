@@ -1,0 +1,1 @@
+//! The jaut command line.

@@ -1,0 +1,17 @@
+//! jaut: test inputs for Java bytecode, found by reasoning backward from a
+//! target instruction (after Charreteur & Gotlieb, ISSRE 2010).
+//!
+//! The pipeline, one module per stage:
+//! - [`classfile`]: class files as owned values, with decoded bytecode;
+//! - [`classpath`]: where classes come from (directories, jars, `.class`
+//!   files, the JDK's jmods) and the class hierarchy;
+//! - [`cfg`]: control-flow graphs of methods, with labelled edges;
+//! - [`frames`]: the operand-stack and local types at every pc;
+//! - [`cli`]: the `jaut` command line.
+#![forbid(unsafe_code)]
+
+pub mod cfg;
+pub mod classfile;
+pub mod classpath;
+pub mod cli;
+pub mod frames;
