@@ -1,0 +1,7 @@
+package core;
+
+public class Circle extends Shape {
+    public Circle() {
+        sides = 0;
+    }
+}

@@ -1,0 +1,7 @@
+package core;
+
+public class Square extends Shape {
+    public Square() {
+        sides = 4;
+    }
+}
