@@ -1,1 +1,178 @@
-//! The jaut command line.
+//! The `jaut` command line: argument parsing (clap derive; the doc comments
+//! are the help text) and the commands.
+//!
+//! Every failure a user can cause — a missing file, a corrupt class, an
+//! unknown method, a pc between instructions — is a [`UserError`]: one line
+//! on stderr and exit code 2. Nothing here panics on bad input.
+
+mod commands;
+mod target;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub use target::{Aim, Selected, UserError};
+
+/// Find test inputs for Java bytecode by reasoning backward from a target
+/// instruction.
+///
+/// jaut reads class files (from a .class file, a directory or a jar, plus the
+/// JDK's own classes), builds the control-flow graph of the chosen method and
+/// searches backward from the target instruction toward the method's entry
+/// for an input state that reaches it.
+///
+/// This version validates the target and prints what will be aimed at: the
+/// class, the method, the instruction, its source line, its basic block and
+/// the operand-stack and local types there.
+///
+/// Exit status: 0 on success, 2 when the input is unusable (missing file,
+/// corrupt class file, unknown method, pc not at an instruction start, ...).
+#[derive(Debug, Parser)]
+#[command(
+    name = "jaut",
+    version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Examples:\n  \
+        jaut target/samples/classes/coord/Coord.class --method moveY --pc 51\n  \
+        jaut app.jar --class com.example.Parser --method parse --line 120\n  \
+        jaut methods target/samples/classes/coord/Coord.class\n  \
+        jaut cfg target/samples/classes/coord/Coord.class --method moveY --format dot | dot -Tsvg > moveY.svg"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    #[command(flatten)]
+    pub aim: AimArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the methods of a class: descriptor, code size and source lines.
+    ///
+    /// Like `javap -p`, with the descriptors `--method` accepts. TARGET may
+    /// hold several classes (a directory or a jar); without --class all of
+    /// them are listed.
+    Methods(MethodsArgs),
+    /// Print the control-flow graph of a method.
+    ///
+    /// Lists the basic blocks with their instructions, source lines and
+    /// operand-stack types, and every edge with its meaning: fall-through,
+    /// goto, branch taken or not with its condition, switch case, exception
+    /// caught by a handler or leaving the method, return. Loop headers, back
+    /// edges and immediate dominators are marked. `--format dot` writes
+    /// Graphviz input: `jaut cfg ... --format dot | dot -Tsvg > cfg.svg`.
+    Cfg(CfgArgs),
+}
+
+/// Where the class comes from.
+#[derive(Debug, Args, Clone)]
+pub struct Source {
+    /// A .class file, a directory of classes, a jar, or a class name found
+    /// on the class path (com.example.Foo).
+    #[arg(value_name = "TARGET")]
+    pub target: Option<String>,
+
+    /// More places to find classes: directories, jars or .class files,
+    /// separated by ':' (may be repeated). The JDK's classes are always
+    /// available, read from $JAVA_HOME/jmods.
+    #[arg(
+        long = "classpath",
+        short = 'c',
+        visible_alias = "cp",
+        value_name = "PATHS"
+    )]
+    pub classpath: Vec<String>,
+
+    /// The class to use when TARGET holds several (a directory or a jar):
+    /// com.example.Foo, com/example/Foo, or a simple name if it is unique.
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct AimArgs {
+    #[command(flatten)]
+    pub source: Source,
+
+    /// The method: a name (moveY), or a name with its descriptor
+    /// (moveY(Lcoord/Chrono;I)Lcoord/Coord;) when the name is overloaded.
+    #[arg(long, short = 'm', value_name = "NAME[DESCRIPTOR]", required = true)]
+    pub method: Option<String>,
+
+    /// The target instruction, by bytecode offset (as javap -c prints it).
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "line",
+        required_unless_present = "line"
+    )]
+    pub pc: Option<u32>,
+
+    /// The target, by source line: the line's first instruction.
+    #[arg(long, value_name = "L")]
+    pub line: Option<u16>,
+}
+
+#[derive(Debug, Args)]
+pub struct MethodsArgs {
+    #[command(flatten)]
+    pub source: Source,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, Default)]
+pub enum CfgFormat {
+    /// Blocks, instructions, frames and labelled edges.
+    #[default]
+    Text,
+    /// Graphviz input.
+    Dot,
+}
+
+#[derive(Debug, Args)]
+pub struct CfgArgs {
+    #[command(flatten)]
+    pub source: Source,
+
+    /// The method: a name, or a name with its descriptor.
+    #[arg(long, short = 'm', value_name = "NAME[DESCRIPTOR]")]
+    pub method: String,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: CfgFormat,
+}
+
+/// Parses the arguments, runs the command, prints errors as one line and
+/// returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Some(Command::Methods(args)) => commands::methods(args),
+        Some(Command::Cfg(args)) => commands::cfg(args),
+        None => commands::aim(&cli.aim),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("jaut: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Splits `-cp a:b -cp c` into paths.
+fn classpath_entries(classpath: &[String]) -> Vec<PathBuf> {
+    classpath
+        .iter()
+        .flat_map(|s| s.split(':'))
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .collect()
+}

@@ -698,9 +698,10 @@ fn store(pc: Pc, locals: &mut [VType], index: usize, v: VType) -> Result<(), Fra
     if index > 0 && matches!(locals[index - 1], VType::Long | VType::Double) {
         locals[index - 1] = VType::Top;
     }
-    if size == 2 {
-        locals[index + 1] = VType::Top;
-    } else if matches!(locals[index], VType::Long | VType::Double) && index + 1 < locals.len() {
+    // A two-word value, or one word over the first half of a long, leaves
+    // the next slot unusable.
+    let was_wide = matches!(locals[index], VType::Long | VType::Double);
+    if (size == 2 || was_wide) && index + 1 < locals.len() {
         locals[index + 1] = VType::Top;
     }
     locals[index] = v;

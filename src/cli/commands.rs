@@ -1,0 +1,191 @@
+//! The commands: each returns the text to print, or the error line.
+
+use std::fmt::Write as _;
+
+use super::target::{aim as find_aim, code_of, find_method, select, UserError};
+use super::{AimArgs, CfgArgs, CfgFormat, MethodsArgs};
+use crate::cfg::{Cfg, CfgText};
+use crate::classfile::{access, Class, Method};
+use crate::frames;
+
+fn analysis_error(class: &Class, method: &Method, e: impl std::fmt::Display) -> UserError {
+    UserError(format!("{}.{method}: {e}", class.java_name()))
+}
+
+/// `jaut TARGET --method M --pc N`: what will be aimed at.
+pub fn aim(args: &AimArgs) -> Result<String, UserError> {
+    let selected = select(&args.source)?;
+    let target = args.source.target.as_deref().unwrap_or_default();
+    let class = selected.single(target)?;
+    let spec = args.method.as_deref().expect("clap requires --method");
+    let method = find_method(&class, spec)?;
+    let code = code_of(&class, method)?;
+    let aim = find_aim(&class, method, code, args.pc, args.line)?;
+    let cfg = Cfg::build(&selected.cp, code).map_err(|e| analysis_error(&class, method, e))?;
+    let frames = frames::compute(&selected.cp, &class, method)
+        .map_err(|e| analysis_error(&class, method, e))?;
+
+    let insn = code.instruction_at(aim.pc).expect("aim checked the pc");
+    let mut out = String::new();
+    let _ = writeln!(out, "class    {}", class.java_name());
+    let _ = writeln!(out, "method   {method}    {}", method.signature());
+    let _ = writeln!(out, "pc       {}: {insn}", aim.pc);
+    let source = class.source_file.as_deref().unwrap_or("unknown source");
+    match code.line_of(aim.pc) {
+        Some(line) if aim.line_pcs.is_empty() => {
+            let _ = writeln!(out, "line     {line} ({source})");
+        }
+        Some(line) => {
+            let others: Vec<String> = aim.line_pcs.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                out,
+                "line     {line} ({source}); first of its instructions, the others at pc {}",
+                others.join(", ")
+            );
+        }
+        None => {
+            let _ = writeln!(out, "line     none (no LineNumberTable)");
+        }
+    }
+    let block = cfg
+        .block_of(aim.pc)
+        .expect("every instruction is in a block");
+    let b = cfg.block(block).expect("a block");
+    let preds: Vec<String> = cfg
+        .preds(block)
+        .into_iter()
+        .map(|(p, e)| format!("block{} ({e})", cfg.block_number(p).unwrap_or(0)))
+        .collect();
+    let _ = writeln!(
+        out,
+        "block    block{} (pc {}..{}){}",
+        cfg.block_number(block).unwrap_or(0),
+        b.start,
+        b.end,
+        if cfg.is_reachable(block) {
+            ""
+        } else {
+            ", unreachable from the entry"
+        }
+    );
+    if !preds.is_empty() {
+        let _ = writeln!(out, "entered  from {}", preds.join("; "));
+    }
+    match frames.at(aim.pc) {
+        Some(frame) => {
+            let stack: Vec<String> = frame.stack.iter().map(|t| t.to_string()).collect();
+            let _ = writeln!(out, "stack    [{}]", stack.join(", "));
+            let mut locals = Vec::new();
+            let mut i = 0;
+            while i < frame.locals.len() {
+                let t = &frame.locals[i];
+                let name = code
+                    .local_name(i as u16, aim.pc)
+                    .map_or(String::new(), |n| format!("{n}: "));
+                locals.push(format!("{i} {name}{t}"));
+                i += t.size();
+            }
+            let _ = writeln!(out, "locals   {}", locals.join(", "));
+        }
+        None => {
+            let _ = writeln!(out, "frame    none: no path from the entry reaches this pc");
+        }
+    }
+    Ok(out)
+}
+
+/// `jaut methods TARGET`.
+pub fn methods(args: &MethodsArgs) -> Result<String, UserError> {
+    let selected = select(&args.source)?;
+    let mut out = String::new();
+    for class in &selected.classes {
+        let kind = if class.is_interface() {
+            "interface"
+        } else if class.is_abstract() {
+            "abstract class"
+        } else {
+            "class"
+        };
+        let _ = write!(out, "{kind} {}", class.java_name());
+        if let Some(s) = &class.source_file {
+            let _ = write!(out, " ({s})");
+        }
+        if let Some(sup) = &class.super_class {
+            let _ = write!(out, " extends {}", sup.replace('/', "."));
+        }
+        out.push('\n');
+        let width = class
+            .methods
+            .iter()
+            .map(|m| m.to_string().len() + modifiers(m).len())
+            .max()
+            .unwrap_or(0);
+        for m in &class.methods {
+            let name = format!("{}{m}", modifiers(m));
+            let detail = match &m.code {
+                Some(code) => {
+                    let lines = match (
+                        code.lines.iter().map(|l| l.line).min(),
+                        code.lines.iter().map(|l| l.line).max(),
+                    ) {
+                        (Some(lo), Some(hi)) if lo == hi => format!("line {lo}"),
+                        (Some(lo), Some(hi)) => format!("lines {lo}-{hi}"),
+                        _ => "no line numbers".into(),
+                    };
+                    format!(
+                        "{:>5} bytes {:>4} instructions  {lines}",
+                        code.code_len,
+                        code.instructions.len()
+                    )
+                }
+                None if m.is_abstract() => "abstract".into(),
+                None if m.is_native() => "native".into(),
+                None => "no code".into(),
+            };
+            let _ = writeln!(out, "  {name:<width$}  {detail}");
+        }
+    }
+    Ok(out)
+}
+
+fn modifiers(m: &Method) -> String {
+    let mut s = String::new();
+    for (flag, word) in [
+        (access::PUBLIC, "public "),
+        (access::PROTECTED, "protected "),
+        (access::PRIVATE, "private "),
+        (access::STATIC, "static "),
+    ] {
+        if m.access & flag != 0 {
+            s.push_str(word);
+        }
+    }
+    s
+}
+
+/// `jaut cfg TARGET --method M`.
+pub fn cfg(args: &CfgArgs) -> Result<String, UserError> {
+    let selected = select(&args.source)?;
+    let target = args.source.target.as_deref().unwrap_or_default();
+    let class = selected.single(target)?;
+    let method = find_method(&class, &args.method)?;
+    let code = code_of(&class, method)?;
+    let cfg = Cfg::build(&selected.cp, code).map_err(|e| analysis_error(&class, method, e))?;
+    let frames = frames::compute(&selected.cp, &class, method)
+        .map_err(|e| analysis_error(&class, method, e))?;
+    let text = CfgText {
+        cfg: &cfg,
+        code,
+        frames: Some(&frames),
+    };
+    Ok(match args.format {
+        CfgFormat::Text => format!(
+            "{}.{method}  ({} blocks, max_stack {}, max_locals {})\n{text}",
+            class.java_name(),
+            cfg.blocks().len(),
+            code.max_stack,
+            code.max_locals
+        ),
+        CfgFormat::Dot => text.dot(),
+    })
+}
