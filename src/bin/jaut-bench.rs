@@ -1,49 +1,182 @@
-use std::time::Instant;
-fn main() {
-    let cp = jaut::classpath::ClassPath::new().unwrap();
-    let t = Instant::now();
-    let names = cp.jdk().unwrap().module_class_names("java.base");
-    let mut fails = 0;
-    let mut methods = 0;
-    let mut checked = 0;
-    for n in &names {
-        match cp.load(n) {
-            Ok(c) => {
-                for m in &c.methods {
-                    if m.code.is_none() {
-                        continue;
-                    }
-                    methods += 1;
-                    match jaut::frames::compute(&cp, &c, m) {
-                        Ok(f) => match jaut::frames::check_stack_map(&cp, &c, m, &f) {
-                            Ok(k) => checked += k,
-                            Err(e) => {
-                                fails += 1;
-                                if fails < 15 {
-                                    eprintln!("{}.{}: check {e}", c.name, m);
-                                }
-                            }
-                        },
-                        Err(e) => {
-                            fails += 1;
-                            if fails < 15 {
-                                eprintln!("{}.{}: {e}", c.name, m);
-                            }
-                        }
-                    }
-                }
-            }
+//! Benchmarks for jaut, reported as figures (run with `--release`).
+//!
+//! `jaut-bench frontend`: parse every class of a JDK module (default
+//! `java.base`) or of the given jars, build the CFG and the frames of every
+//! method with code, check the frames against the StackMapTable, and print
+//! classes/s and methods/s. Work is split over `--jobs` threads (default:
+//! all cores); each thread has its own class path so they share no locks.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use jaut::cfg::Cfg;
+use jaut::classpath::ClassPath;
+use jaut::frames;
+
+#[derive(Parser)]
+#[command(about = "jaut's benchmarks")]
+struct Args {
+    #[command(subcommand)]
+    bench: Bench,
+}
+
+#[derive(Subcommand)]
+enum Bench {
+    /// Parse + CFG + frames (+ StackMapTable check) for every method of a
+    /// JDK module or of jars.
+    Frontend {
+        /// JDK module to read from $JAVA_HOME/jmods.
+        #[arg(long, default_value = "java.base")]
+        module: String,
+        /// Jars to read instead of a JDK module.
+        #[arg(long)]
+        jar: Vec<PathBuf>,
+        /// Worker threads (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
+}
+
+#[derive(Default)]
+struct Tally {
+    classes: usize,
+    methods: usize,
+    instructions: usize,
+    blocks: usize,
+    stack_map_frames: usize,
+    failures: Vec<String>,
+}
+
+fn main() -> anyhow::Result<()> {
+    match Args::parse().bench {
+        Bench::Frontend { module, jar, jobs } => frontend(&module, &jar, jobs),
+    }
+}
+
+fn class_path(jars: &[PathBuf]) -> anyhow::Result<ClassPath> {
+    let mut cp = ClassPath::new()?;
+    for j in jars {
+        cp.add(j)?;
+    }
+    Ok(cp)
+}
+
+fn frontend(module: &str, jars: &[PathBuf], jobs: Option<usize>) -> anyhow::Result<()> {
+    let jobs = jobs
+        .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+        .unwrap_or(1)
+        .max(1);
+    let probe = class_path(jars)?;
+    let mut names = if jars.is_empty() {
+        probe
+            .jdk()
+            .ok_or_else(|| anyhow::anyhow!("no JDK"))?
+            .module_class_names(module)
+    } else {
+        probe.user_class_names()
+    };
+    names.sort();
+    let corpus = if jars.is_empty() {
+        format!("{module}.jmod")
+    } else {
+        jars.iter()
+            .map(|j| j.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+
+    let start = Instant::now();
+    let tallies: Vec<anyhow::Result<Tally>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|t| {
+                let mine: Vec<&String> = names.iter().skip(t).step_by(jobs).collect();
+                s.spawn(move || run_frontend(jars, &mine))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("bench thread"))
+            .collect()
+    });
+    let elapsed = start.elapsed();
+    let mut total = Tally::default();
+    for t in tallies {
+        let t = t?;
+        total.classes += t.classes;
+        total.methods += t.methods;
+        total.instructions += t.instructions;
+        total.blocks += t.blocks;
+        total.stack_map_frames += t.stack_map_frames;
+        total.failures.extend(t.failures);
+    }
+    report(&corpus, jobs, &total, elapsed);
+    Ok(())
+}
+
+fn run_frontend(jars: &[PathBuf], names: &[&String]) -> anyhow::Result<Tally> {
+    let cp = class_path(jars)?;
+    let mut tally = Tally::default();
+    for name in names {
+        let class = match cp.load(name) {
+            Ok(c) => c,
             Err(e) => {
-                eprintln!("{e}");
+                tally.failures.push(e.to_string());
+                continue;
+            }
+        };
+        tally.classes += 1;
+        for m in &class.methods {
+            let Some(code) = &m.code else { continue };
+            tally.methods += 1;
+            tally.instructions += code.instructions.len();
+            let what = format!("{}.{m}", class.name);
+            match Cfg::build(&cp, code) {
+                Ok(cfg) => tally.blocks += cfg.blocks().len(),
+                Err(e) => tally.failures.push(format!("{what}: cfg: {e}")),
+            }
+            match frames::compute(&cp, &class, m)
+                .and_then(|f| frames::check_stack_map(&cp, &class, m, &f))
+            {
+                Ok(n) => tally.stack_map_frames += n,
+                Err(e) => tally.failures.push(format!("{what}: frames: {e}")),
             }
         }
     }
+    Ok(tally)
+}
+
+fn report(corpus: &str, jobs: usize, t: &Tally, elapsed: Duration) {
+    let secs = elapsed.as_secs_f64();
+    println!("corpus        {corpus}");
     println!(
-        "{} classes {} methods {} fails {} checked in {:?}",
-        names.len(),
-        methods,
-        fails,
-        checked,
-        t.elapsed()
+        "machine       {} cores, {}",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        cpu_model()
     );
+    println!("threads       {jobs}");
+    println!("classes       {}", t.classes);
+    println!("methods       {} with code", t.methods);
+    println!("instructions  {}", t.instructions);
+    println!("blocks        {}", t.blocks);
+    println!("stack maps    {} frames checked", t.stack_map_frames);
+    println!("failures      {}", t.failures.len());
+    for f in t.failures.iter().take(10) {
+        println!("  {f}");
+    }
+    println!("time          {secs:.2} s");
+    println!("classes/s     {:.0}", t.classes as f64 / secs);
+    println!("methods/s     {:.0}", t.methods as f64 / secs);
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into())
 }

@@ -264,7 +264,7 @@ pub fn compute(cp: &ClassPath, class: &Class, method: &Method) -> Result<Frames,
             }
         }
 
-        let after = transfer(class, code, insn.pc, &insn.op, before)?;
+        let after = step(class, code, insn.pc, &insn.op, before)?;
         if let Some(after) = after {
             if after.stack_words() > code.max_stack as usize {
                 return err(
@@ -425,9 +425,10 @@ fn component(array: &VType) -> VType {
     }
 }
 
-/// The effect of one instruction on the frame; `None` when control does not
-/// continue (`return`, `athrow`).
-fn transfer(
+/// The effect of the instruction at `pc` (whose operation is `op`) on the
+/// frame before it: the frame after it, or `None` when control does not
+/// continue to a successor (`return`, `athrow`).
+pub fn step(
     class: &Class,
     code: &Code,
     pc: Pc,
