@@ -15,3 +15,7 @@ pub mod classfile;
 pub mod classpath;
 pub mod cli;
 pub mod frames;
+pub mod labeling;
+pub mod model;
+pub mod search;
+pub mod solver;

@@ -54,6 +54,10 @@ impl JType {
         }
     }
 
+    pub fn is_array(&self) -> bool {
+        matches!(self, JType::Array(_))
+    }
+
     pub fn is_reference(&self) -> bool {
         matches!(self, JType::Object(_) | JType::Array(_))
     }

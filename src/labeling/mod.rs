@@ -1,0 +1,334 @@
+//! Labeling: from a satisfiable CMV at the method entry to one concrete
+//! input state (section V of the JAUT paper).
+//!
+//! The search leaves the solver in the scope where the path's constraints
+//! hold. Labeling fixes the inputs one at a time — receiver and arguments,
+//! then static fields, then the fields of the objects found so far,
+//! breadth-first — each by probing candidate values under the solver and
+//! keeping the first that stays satisfiable:
+//!
+//! - a reference: null, else an object already labelled (aliasing, cycles),
+//!   else a new object, whose class is the first candidate that fits;
+//! - an integer: 0, 1, -1, else the value of least magnitude (found by
+//!   bisection), which lands on the boundary of the conditions that bind it
+//!   rather than on an arbitrary bit pattern.
+//!
+//! This closes the input heap: exactly the objects labelled exist. Fields no
+//! constraint mentions keep their default values.
+
+mod state;
+
+use std::collections::{BTreeMap, VecDeque};
+
+pub use state::{Arg, FieldValue, InputState, Object, StaticValue, Value};
+
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, TermId};
+use crate::model::{FieldKey, Memory};
+use crate::search::explore::{Act, Explorer, MethodInfo};
+use crate::solver::Sat;
+
+/// The inputs at the method entry, as terms.
+#[derive(Debug, Clone)]
+pub struct EntryState {
+    /// `this` (for instance methods) then the parameters: name, type, term.
+    pub params: Vec<(String, JType, TermId)>,
+    pub is_static: bool,
+    /// Static fields the path reads, at their entry values.
+    pub statics: Vec<(FieldKey, JType, TermId)>,
+    /// The input heap: one array per field the path touches.
+    pub fields: BTreeMap<FieldKey, TermId>,
+    pub types: TermId,
+}
+
+/// Builds the entry state and the constraints every input satisfies:
+/// references are null or input objects of a class their type allows,
+/// narrow integers are in range, and references read from the heap name
+/// input objects or objects allocated before the read.
+pub(crate) fn entry_state(
+    ex: &mut Explorer<'_>,
+    m: &MethodInfo,
+    act: &Act,
+    mem: &Memory,
+    cons: &mut Vec<TermId>,
+) -> EntryState {
+    let method = m.method();
+    let code = m.code();
+    let mut params = Vec::new();
+    let mut slot = 0usize;
+    let mut types: Vec<(String, JType)> = Vec::new();
+    if !method.is_static() {
+        types.push(("this".into(), JType::Object(m.class.name.clone())));
+    }
+    for (i, p) in method.desc.params.iter().enumerate() {
+        let s = slot
+            + usize::from(!method.is_static())
+            + method.desc.params[..i]
+                .iter()
+                .map(JType::size)
+                .sum::<usize>();
+        let name = code
+            .local_name(s as u16, 0)
+            .map_or_else(|| format!("arg{i}"), str::to_string);
+        types.push((name, p.clone()));
+    }
+    let zero = ex.terms.int(0);
+    for (name, ty) in types {
+        let term = match act.locals.get(slot).copied().flatten() {
+            Some(t) => t,
+            None => ex
+                .fresh
+                .var(&mut ex.terms, &name, crate::model::sort_of(&ty)),
+        };
+        if ty.is_reference() {
+            cons.push(ex.terms.cmp(BvCmp::Sge, term, zero));
+            if name == "this" && slot == 0 && !method.is_static() {
+                cons.push(ex.terms.ne(term, zero));
+            }
+            let c = ex.input_type_constraint(mem.types, term, &ty);
+            cons.push(c);
+        } else if let Some(c) = ex.in_range(&ty, term) {
+            cons.push(c);
+        }
+        slot += ty.size();
+        params.push((name, ty, term));
+    }
+    let mut statics = Vec::new();
+    for (key, &term) in &mem.statics {
+        let ty = ex
+            .cp
+            .resolve_field(&key.class, &key.name)
+            .ok()
+            .flatten()
+            .map_or(JType::Int, |f| f.member.ty);
+        if ty.is_reference() {
+            cons.push(ex.terms.cmp(BvCmp::Sge, term, zero));
+            let c = ex.input_type_constraint(mem.types, term, &ty);
+            cons.push(c);
+        } else if let Some(c) = ex.in_range(&ty, term) {
+            cons.push(c);
+        }
+        statics.push((key.clone(), ty, term));
+    }
+    for read in &mem.reads {
+        let mut options = vec![ex.terms.cmp(BvCmp::Sge, read.value, zero)];
+        for a in &mem.allocs[read.later_allocs..] {
+            options.push(ex.terms.eq(read.value, a.term));
+        }
+        cons.push(ex.terms.or(options));
+    }
+    EntryState {
+        params,
+        is_static: method.is_static(),
+        statics,
+        fields: mem.fields.clone(),
+        types: mem.types,
+    }
+}
+
+struct Labeler<'e, 'a> {
+    ex: &'e mut Explorer<'a>,
+    /// Labelled input objects: their id constant and class.
+    objects: Vec<(TermId, String)>,
+    queue: VecDeque<usize>,
+}
+
+/// Labels the entry state into a concrete input state.
+pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
+    let mut l = Labeler {
+        ex,
+        objects: Vec::new(),
+        queue: VecDeque::new(),
+    };
+    let mut receiver = None;
+    let mut args = Vec::new();
+    for (i, (name, ty, term)) in entry.params.iter().enumerate() {
+        let value = l.value(*term, ty, entry)?;
+        if i == 0 && !entry.is_static {
+            receiver = Some(value);
+        } else {
+            args.push(Arg {
+                name: name.clone(),
+                ty: ty.to_string(),
+                value,
+            });
+        }
+    }
+    let mut statics = Vec::new();
+    for (key, ty, term) in &entry.statics {
+        let value = l.value(*term, ty, entry)?;
+        statics.push(StaticValue {
+            class: key.class.replace('/', "."),
+            field: key.name.clone(),
+            ty: ty.to_string(),
+            value,
+        });
+    }
+    let mut objects: Vec<Object> = Vec::new();
+    while let Some(i) = l.queue.pop_front() {
+        let (id_term, class) = l.objects[i].clone();
+        let fields = l.ex.cp.instance_fields(&class).map_err(|e| e.to_string())?;
+        let mut values = Vec::new();
+        for f in fields {
+            let key = FieldKey {
+                class: f.class.name.clone(),
+                name: f.member.name.clone(),
+            };
+            let value = match entry.fields.get(&key) {
+                Some(&array) => {
+                    let cell = l.ex.terms.select(array, id_term);
+                    l.value(cell, &f.member.ty, entry)?
+                }
+                None => Value::default_of(&f.member.ty),
+            };
+            values.push(FieldValue {
+                name: f.member.name.clone(),
+                declared_in: f.class.name.replace('/', "."),
+                ty: f.member.ty.to_string(),
+                value,
+            });
+        }
+        while objects.len() <= i {
+            objects.push(Object::default());
+        }
+        objects[i] = Object {
+            id: i,
+            class: class.replace('/', "."),
+            fields: values,
+        };
+    }
+    Ok(InputState {
+        receiver,
+        args,
+        statics,
+        objects,
+    })
+}
+
+impl Labeler<'_, '_> {
+    /// Keeps `c` if the constraints stay satisfiable with it.
+    fn probe(&mut self, c: TermId) -> bool {
+        let ex = &mut *self.ex;
+        if ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat {
+            ex.solver.assert(&ex.terms, c);
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self, term: TermId, ty: &JType, entry: &EntryState) -> Result<Value, String> {
+        if ty.is_reference() {
+            return self.reference(term, ty, entry);
+        }
+        let width = self.ex.terms.width(term);
+        let v = self.integer(term, width, ty)?;
+        Ok(Value::of_bits(ty, v))
+    }
+
+    fn reference(&mut self, term: TermId, ty: &JType, entry: &EntryState) -> Result<Value, String> {
+        let null = self.ex.terms.int(0);
+        let is_null = self.ex.terms.eq(term, null);
+        if self.probe(is_null) {
+            return Ok(Value::Null);
+        }
+        for i in 0..self.objects.len() {
+            let same = self.ex.terms.eq(term, self.objects[i].0);
+            if self.probe(same) {
+                return Ok(Value::Ref(i));
+            }
+        }
+        if ty.is_array() {
+            return Err("input arrays are not supported yet".into());
+        }
+        // A new object: ids 1, 2, … in labeling order.
+        let i = self.objects.len();
+        let id = self.ex.terms.int(i as i32 + 1);
+        let is_new = self.ex.terms.eq(term, id);
+        if !self.probe(is_new) {
+            return Err(format!(
+                "no object fits the reference {}",
+                self.ex.terms.show(term)
+            ));
+        }
+        let candidates = self
+            .ex
+            .universe
+            .input_candidates(self.ex.cp, &ty.class_ref_name());
+        let class_of = self.ex.terms.select(entry.types, id);
+        for c in candidates {
+            let cid = self.ex.terms.int(c as i32);
+            let is_c = self.ex.terms.eq(class_of, cid);
+            if self.probe(is_c) {
+                let name = self.ex.universe.name(c).expect("a universe id").to_string();
+                self.objects.push((id, name));
+                self.queue.push_back(i);
+                return Ok(Value::Ref(i));
+            }
+        }
+        Err(format!("no class fits an object of type {ty}"))
+    }
+
+    /// The integer of least magnitude the constraints allow (0, 1 and -1
+    /// first), fixed in the solver.
+    fn integer(&mut self, term: TermId, width: u32, ty: &JType) -> Result<i64, String> {
+        for v in [0i64, 1, -1] {
+            if matches!(ty, JType::Boolean | JType::Char) && v < 0 {
+                continue;
+            }
+            let c = self.ex.terms.bv(v, width);
+            let eq = self.ex.terms.eq(term, c);
+            if self.probe(eq) {
+                return Ok(v);
+            }
+        }
+        // Least magnitude: is there a non-negative value? Then bisect the
+        // smallest upper bound; else the largest lower bound.
+        let zero = self.ex.terms.bv(0, width);
+        let nonneg = self.ex.terms.cmp(BvCmp::Sge, term, zero);
+        let positive = self.probe(nonneg);
+        let max = if width == 64 {
+            i64::MAX
+        } else {
+            i32::MAX as i64
+        };
+        let (mut lo, mut hi) = (2i64, max); // |v| in [lo, hi]
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let bound = if positive {
+                let b = self.ex.terms.bv(mid, width);
+                self.ex.terms.cmp(BvCmp::Sle, term, b)
+            } else {
+                let b = self.ex.terms.bv(-mid, width);
+                self.ex.terms.cmp(BvCmp::Sge, term, b)
+            };
+            let ex = &mut *self.ex;
+            if ex.solver.check_assuming(&ex.terms, &[bound]) == Sat::Sat {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let candidates = if positive {
+            vec![lo]
+        } else {
+            // -2^63 has no positive counterpart; -hi covers it when hi = MAX.
+            vec![
+                -lo,
+                if width == 64 {
+                    i64::MIN
+                } else {
+                    i32::MIN as i64
+                },
+            ]
+        };
+        for v in candidates {
+            let c = self.ex.terms.bv(v, width);
+            let eq = self.ex.terms.eq(term, c);
+            if self.probe(eq) {
+                return Ok(v);
+            }
+        }
+        Err(format!("no value fits {}", self.ex.terms.show(term)))
+    }
+}

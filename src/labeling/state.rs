@@ -1,0 +1,166 @@
+//! A concrete input state: receiver, arguments, static fields and the input
+//! heap, with the text form people read and the JSON form tools read
+//! (schema in `docs/state-json.md`).
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::classfile::JType;
+use crate::model::term::signed;
+
+/// A value of the input state.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    /// An object of the state, by index in [`InputState::objects`].
+    Ref {
+        #[serde(rename = "ref")]
+        object: usize,
+    },
+}
+
+#[allow(non_snake_case)]
+impl Value {
+    #[allow(non_upper_case_globals)]
+    pub fn Ref(object: usize) -> Value {
+        Value::Ref { object }
+    }
+
+    /// A field's default value (JVMS §2.3, §2.4).
+    pub fn default_of(ty: &JType) -> Value {
+        match ty {
+            JType::Boolean => Value::Bool(false),
+            JType::Float | JType::Double => Value::Float(0.0),
+            t if t.is_reference() => Value::Null,
+            _ => Value::Int(0),
+        }
+    }
+
+    /// A value of type `ty` from its bits.
+    pub fn of_bits(ty: &JType, bits: i64) -> Value {
+        match ty {
+            JType::Boolean => Value::Bool(bits != 0),
+            JType::Float => Value::Float(f32::from_bits(bits as u32).into()),
+            JType::Double => Value::Float(f64::from_bits(bits as u64)),
+            JType::Long => Value::Int(bits),
+            JType::Char => Value::Int(bits & 0xffff),
+            _ => Value::Int(signed(bits as u64, 32)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Arg {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StaticValue {
+    pub class: String,
+    pub field: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldValue {
+    pub name: String,
+    /// The class declaring the field (differs from the object's class for
+    /// inherited fields).
+    pub declared_in: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: Value,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Object {
+    pub id: usize,
+    pub class: String,
+    pub fields: Vec<FieldValue>,
+}
+
+/// The input state that reaches the target.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct InputState {
+    /// `this`, for an instance method.
+    #[serde(rename = "this", skip_serializing_if = "Option::is_none")]
+    pub receiver: Option<Value>,
+    pub args: Vec<Arg>,
+    pub statics: Vec<StaticValue>,
+    pub objects: Vec<Object>,
+}
+
+impl InputState {
+    fn write_value(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        v: &Value,
+        ty: &str,
+        shown: &mut BTreeSet<usize>,
+    ) -> fmt::Result {
+        match v {
+            Value::Null => f.write_str("null"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Int(i) if ty == "char" => match char::from_u32(*i as u32) {
+                Some(c) if !c.is_control() && (*i as u32) < 0x7f => write!(f, "'{c}'"),
+                _ => write!(f, "'\\u{:04x}'", i),
+            },
+            Value::Int(i) if ty == "long" => write!(f, "{i}L"),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::Float(x) => write!(f, "{x:?}"),
+            Value::Ref { object } => {
+                let Some(o) = self.objects.get(*object) else {
+                    return write!(f, "#{object}");
+                };
+                let simple = o.class.rsplit('.').next().unwrap_or(&o.class);
+                write!(f, "{simple}#{object}")?;
+                if !shown.insert(*object) {
+                    return Ok(());
+                }
+                f.write_str(" {")?;
+                for (i, field) in o.fields.iter().enumerate() {
+                    f.write_str(if i == 0 { " " } else { ", " })?;
+                    write!(f, "{} = ", field.name)?;
+                    self.write_value(f, &field.value, &field.ty, shown)?;
+                }
+                f.write_str(if o.fields.is_empty() { "}" } else { " }" })
+            }
+        }
+    }
+}
+
+impl fmt::Display for InputState {
+    /// One line per input: `this = Coord#0 { x = 0, y = 65536 }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut shown = BTreeSet::new();
+        let mut rows: Vec<(String, &Value, String)> = Vec::new();
+        if let Some(r) = &self.receiver {
+            rows.push(("this".into(), r, String::new()));
+        }
+        for a in &self.args {
+            rows.push((a.name.clone(), &a.value, a.ty.clone()));
+        }
+        for s in &self.statics {
+            let simple = s.class.rsplit('.').next().unwrap_or(&s.class);
+            rows.push((format!("{simple}.{}", s.field), &s.value, s.ty.clone()));
+        }
+        let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+        for (name, v, ty) in rows {
+            write!(f, "{name:<width$} = ")?;
+            self.write_value(f, v, &ty, &mut shown)?;
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

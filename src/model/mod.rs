@@ -1,0 +1,201 @@
+//! The memory model: constrained memory variables (CMV), after section III
+//! of the JAUT paper.
+//!
+//! A [`Cmv`] is the symbolic JVM state at one program point of a backward
+//! path: for each active method its locals and operand stack, plus the heap,
+//! the static fields and the objects allocated on the path. Values are
+//! [`TermId`]s of the term language ([`term`]); a local or a heap field that
+//! nothing on the path after this point uses is absent — unconstrained —
+//! rather than a variable, so the state grows only with what the path
+//! touches.
+//!
+//! References are 32-bit values: `0` is null, positive values are objects of
+//! the input heap, negative values are objects allocated on the path (each a
+//! distinct constant, so no allocated object ever aliases an input one).
+//! The heap holds one array per field (object → value) and one array
+//! `type` (object → class id): the object's *type variable*, pruned by the
+//! constraints of its uses (field accesses, casts, `instanceof`, calls)
+//! rather than chosen eagerly. Aliasing is never split into cases during the
+//! search: a read `p.next` is `next[p]`, and whether `p.next == p` is left to
+//! the solver and, at the end, to labeling. The input heap is *unclosed*
+//! during the search — any number of input objects may still appear — and
+//! labeling closes it.
+
+pub mod term;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use term::{Sort, TermId, Terms};
+
+use crate::classfile::{Class, JType};
+use crate::classpath::ClassPath;
+use crate::frames::VType;
+
+/// A field, identified by the class declaring it (hidden fields differ).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FieldKey {
+    pub class: String,
+    pub name: String,
+}
+
+impl std::fmt::Display for FieldKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.class.replace('/', "."), self.name)
+    }
+}
+
+/// The solver sort of values of a Java type.
+pub fn sort_of(ty: &JType) -> Sort {
+    match ty {
+        JType::Long | JType::Double => Sort::Bv(64),
+        _ => Sort::Bv(32),
+    }
+}
+
+/// The solver sort of a verification type.
+pub fn sort_of_vtype(t: &VType) -> Sort {
+    match t {
+        VType::Long | VType::Double => Sort::Bv(64),
+        _ => Sort::Bv(32),
+    }
+}
+
+/// The classes objects may have during one search, with their ids.
+///
+/// Fixed before the search starts (see [`Universe::collect`]), so that a
+/// subtype test can be written as a finite disjunction over class ids that
+/// no later discovery invalidates. Id 0 is never a class.
+#[derive(Debug, Clone, Default)]
+pub struct Universe {
+    ids: IndexMap<String, u32>,
+    classes: Vec<Arc<Class>>,
+    /// Classes an *input* object may have: the user's concrete classes, and
+    /// `java.lang.Object`.
+    input: Vec<bool>,
+}
+
+impl Universe {
+    pub fn add(&mut self, class: Arc<Class>, input: bool) {
+        if let Some(&id) = self.ids.get(&class.name) {
+            if input {
+                self.input[id as usize - 1] = true;
+            }
+            return;
+        }
+        self.ids
+            .insert(class.name.clone(), self.ids.len() as u32 + 1);
+        self.classes.push(class);
+        self.input.push(input);
+    }
+
+    pub fn id(&self, class: &str) -> Option<u32> {
+        self.ids.get(class).copied()
+    }
+
+    pub fn name(&self, id: u32) -> Option<&str> {
+        self.classes
+            .get(id.checked_sub(1)? as usize)
+            .map(|c| c.name.as_str())
+    }
+
+    pub fn class(&self, id: u32) -> Option<&Arc<Class>> {
+        self.classes.get(id.checked_sub(1)? as usize)
+    }
+
+    pub fn len(&self) -> usize {
+        self.classes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// Ids of the concrete classes in the universe that are subtypes of `ty`.
+    pub fn concrete_subtypes(&self, cp: &ClassPath, ty: &str) -> Vec<u32> {
+        self.classes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.is_interface() && !c.is_abstract())
+            .filter(|(_, c)| cp.is_assignable(&c.name, ty).unwrap_or(false))
+            .map(|(i, _)| i as u32 + 1)
+            .collect()
+    }
+
+    /// Ids of the classes an input object of static type `ty` may have,
+    /// in the order labeling tries them: `ty` itself first when concrete.
+    pub fn input_candidates(&self, cp: &ClassPath, ty: &str) -> Vec<u32> {
+        let mut ids: Vec<u32> = self
+            .concrete_subtypes(cp, ty)
+            .into_iter()
+            .filter(|&id| self.input[id as usize - 1])
+            .collect();
+        if let Some(own) = self.id(ty) {
+            if let Some(pos) = ids.iter().position(|&i| i == own) {
+                ids.remove(pos);
+                ids.insert(0, own);
+            }
+        }
+        ids
+    }
+}
+
+/// One object allocated on the path, by the `new` at `pc` of `method`.
+#[derive(Debug, Clone)]
+pub struct Alloc {
+    pub term: TermId,
+    pub class: String,
+    pub pc: u32,
+}
+
+/// A reference read from the heap: it names an input object, null, or an
+/// object allocated before the read — never one allocated after it.
+#[derive(Debug, Clone)]
+pub struct HeapRead {
+    pub value: TermId,
+    /// How many allocations the backward path had met when it met the
+    /// read: those are later in time than the read.
+    pub later_allocs: usize,
+}
+
+/// The heap and statics part of a CMV, shared by all active methods.
+#[derive(Debug, Clone)]
+pub struct Memory {
+    /// Per field, the array term holding it at this point.
+    pub fields: BTreeMap<FieldKey, TermId>,
+    pub statics: BTreeMap<FieldKey, TermId>,
+    /// Object → class id (never changes, so one term for the whole path).
+    pub types: TermId,
+    /// Allocations met so far, latest in time first.
+    pub allocs: Vec<Alloc>,
+    pub reads: Vec<HeapRead>,
+}
+
+impl Memory {
+    pub fn new(terms: &mut Terms) -> Memory {
+        Memory {
+            fields: BTreeMap::new(),
+            statics: BTreeMap::new(),
+            types: terms.var("type", Sort::Array(32)),
+            allocs: Vec::new(),
+            reads: Vec::new(),
+        }
+    }
+}
+
+/// Counter for fresh variable names (Z3 identifies constants by name).
+#[derive(Debug, Default, Clone)]
+pub struct Fresh(u64);
+
+impl Fresh {
+    pub fn var(&mut self, terms: &mut Terms, hint: &str, sort: Sort) -> TermId {
+        self.0 += 1;
+        terms.var(format!("{hint}!{}", self.0), sort)
+    }
+
+    pub fn count(&self) -> u64 {
+        self.0
+    }
+}

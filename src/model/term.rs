@@ -1,0 +1,416 @@
+//! Terms: the constraint language of the memory model, independent of any
+//! solver.
+//!
+//! Terms live in an arena ([`Terms`]) and are named by [`TermId`]. The
+//! search marks the arena before each choice and truncates it back when it
+//! backtracks, so abandoned paths leave no terms behind (solver back ends
+//! key their caches by id and truncate with it).
+//!
+//! Sorts: booleans, bit-vectors of a fixed width (JVM `int` and references
+//! are 32 bits, `long` 64; `float`/`double` are carried as their IEEE bit
+//! patterns), arrays from 32-bit indices to bit-vectors (the heap: one array
+//! per field), and unary predicates over 32-bit values (subtype tests on
+//! class ids).
+
+use std::fmt;
+
+/// A term in the arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TermId(pub u32);
+
+/// A unary predicate symbol over 32-bit values (`is a subtype of C`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PredId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sort {
+    Bool,
+    Bv(u32),
+    /// An array from `Bv(32)` to `Bv(width)`.
+    Array(u32),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BvOp {
+    Add,
+    Sub,
+    Mul,
+    /// Signed division, rounding toward zero (JVM `idiv`, `ldiv`).
+    SDiv,
+    /// Signed remainder with the sign of the dividend (JVM `irem`, `lrem`).
+    SRem,
+    Shl,
+    AShr,
+    LShr,
+    And,
+    Or,
+    Xor,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BvCmp {
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// A free variable; the name is for humans and solver dumps.
+    Var(String, Sort),
+    Bool(bool),
+    /// A constant: the low `width` bits of the value.
+    Bv(u64, u32),
+    Not(TermId),
+    And(Vec<TermId>),
+    Or(Vec<TermId>),
+    Eq(TermId, TermId),
+    Ite(TermId, TermId, TermId),
+    Bin(BvOp, TermId, TermId),
+    Neg(TermId),
+    Cmp(BvCmp, TermId, TermId),
+    /// Bits `hi..=lo`.
+    Extract(u32, u32, TermId),
+    SignExt(u32, TermId),
+    ZeroExt(u32, TermId),
+    Select(TermId, TermId),
+    Store(TermId, TermId, TermId),
+    Pred(PredId, TermId),
+}
+
+/// The term arena.
+#[derive(Debug, Default, Clone)]
+pub struct Terms {
+    nodes: Vec<(Node, Sort)>,
+    preds: Vec<String>,
+}
+
+/// A point to truncate the arena back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark(usize);
+
+impl Terms {
+    pub fn node(&self, t: TermId) -> &Node {
+        &self.nodes[t.0 as usize].0
+    }
+
+    pub fn sort(&self, t: TermId) -> Sort {
+        self.nodes[t.0 as usize].1
+    }
+
+    pub fn width(&self, t: TermId) -> u32 {
+        match self.sort(t) {
+            Sort::Bv(w) | Sort::Array(w) => w,
+            Sort::Bool => 1,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn mark(&self) -> Mark {
+        Mark(self.nodes.len())
+    }
+
+    /// Forgets every term made since `mark`.
+    pub fn truncate(&mut self, mark: Mark) {
+        self.nodes.truncate(mark.0);
+    }
+
+    pub fn pred_name(&self, p: PredId) -> &str {
+        &self.preds[p.0 as usize]
+    }
+
+    pub fn pred_count(&self) -> usize {
+        self.preds.len()
+    }
+
+    /// Declares a predicate symbol (predicates are never truncated).
+    pub fn new_pred(&mut self, name: impl Into<String>) -> PredId {
+        self.preds.push(name.into());
+        PredId(self.preds.len() as u32 - 1)
+    }
+
+    fn add(&mut self, node: Node, sort: Sort) -> TermId {
+        self.nodes.push((node, sort));
+        TermId(self.nodes.len() as u32 - 1)
+    }
+
+    pub fn var(&mut self, name: impl Into<String>, sort: Sort) -> TermId {
+        self.add(Node::Var(name.into(), sort), sort)
+    }
+
+    pub fn bool(&mut self, b: bool) -> TermId {
+        self.add(Node::Bool(b), Sort::Bool)
+    }
+
+    pub fn bv(&mut self, value: i64, width: u32) -> TermId {
+        self.add(
+            Node::Bv(truncate(value as u64, width), width),
+            Sort::Bv(width),
+        )
+    }
+
+    pub fn int(&mut self, value: i32) -> TermId {
+        self.bv(value.into(), 32)
+    }
+
+    /// The constant value of a term, if it is a literal.
+    pub fn as_const(&self, t: TermId) -> Option<u64> {
+        match self.node(t) {
+            Node::Bv(v, _) => Some(*v),
+            Node::Bool(b) => Some(u64::from(*b)),
+            _ => None,
+        }
+    }
+
+    pub fn not(&mut self, a: TermId) -> TermId {
+        match self.node(a) {
+            Node::Bool(b) => {
+                let b = !*b;
+                self.bool(b)
+            }
+            Node::Not(inner) => *inner,
+            _ => self.add(Node::Not(a), Sort::Bool),
+        }
+    }
+
+    pub fn and(&mut self, parts: Vec<TermId>) -> TermId {
+        let parts: Vec<TermId> = parts
+            .into_iter()
+            .filter(|p| !matches!(self.node(*p), Node::Bool(true)))
+            .collect();
+        match parts.len() {
+            0 => self.bool(true),
+            1 => parts[0],
+            _ => self.add(Node::And(parts), Sort::Bool),
+        }
+    }
+
+    pub fn or(&mut self, parts: Vec<TermId>) -> TermId {
+        let parts: Vec<TermId> = parts
+            .into_iter()
+            .filter(|p| !matches!(self.node(*p), Node::Bool(false)))
+            .collect();
+        match parts.len() {
+            0 => self.bool(false),
+            1 => parts[0],
+            _ => self.add(Node::Or(parts), Sort::Bool),
+        }
+    }
+
+    pub fn implies(&mut self, a: TermId, b: TermId) -> TermId {
+        let na = self.not(a);
+        self.or(vec![na, b])
+    }
+
+    pub fn eq(&mut self, a: TermId, b: TermId) -> TermId {
+        if a == b {
+            return self.bool(true);
+        }
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            if self.sort(a) == self.sort(b) {
+                return self.bool(x == y);
+            }
+        }
+        self.add(Node::Eq(a, b), Sort::Bool)
+    }
+
+    pub fn ne(&mut self, a: TermId, b: TermId) -> TermId {
+        let e = self.eq(a, b);
+        self.not(e)
+    }
+
+    pub fn ite(&mut self, c: TermId, a: TermId, b: TermId) -> TermId {
+        match self.node(c) {
+            Node::Bool(true) => a,
+            Node::Bool(false) => b,
+            _ => {
+                let sort = self.sort(a);
+                self.add(Node::Ite(c, a, b), sort)
+            }
+        }
+    }
+
+    pub fn bin(&mut self, op: BvOp, a: TermId, b: TermId) -> TermId {
+        let sort = self.sort(a);
+        self.add(Node::Bin(op, a, b), sort)
+    }
+
+    pub fn neg(&mut self, a: TermId) -> TermId {
+        let sort = self.sort(a);
+        self.add(Node::Neg(a), sort)
+    }
+
+    pub fn cmp(&mut self, op: BvCmp, a: TermId, b: TermId) -> TermId {
+        self.add(Node::Cmp(op, a, b), Sort::Bool)
+    }
+
+    pub fn extract(&mut self, hi: u32, lo: u32, a: TermId) -> TermId {
+        self.add(Node::Extract(hi, lo, a), Sort::Bv(hi - lo + 1))
+    }
+
+    pub fn sign_ext(&mut self, by: u32, a: TermId) -> TermId {
+        let w = self.width(a);
+        self.add(Node::SignExt(by, a), Sort::Bv(w + by))
+    }
+
+    pub fn zero_ext(&mut self, by: u32, a: TermId) -> TermId {
+        let w = self.width(a);
+        self.add(Node::ZeroExt(by, a), Sort::Bv(w + by))
+    }
+
+    pub fn select(&mut self, array: TermId, index: TermId) -> TermId {
+        let w = self.width(array);
+        self.add(Node::Select(array, index), Sort::Bv(w))
+    }
+
+    pub fn store(&mut self, array: TermId, index: TermId, value: TermId) -> TermId {
+        let sort = self.sort(array);
+        self.add(Node::Store(array, index, value), sort)
+    }
+
+    pub fn pred(&mut self, p: PredId, a: TermId) -> TermId {
+        self.add(Node::Pred(p, a), Sort::Bool)
+    }
+
+    /// A human-readable form, for debugging and explanations.
+    pub fn show(&self, t: TermId) -> String {
+        let mut s = String::new();
+        self.write(&mut s, t, 0);
+        s
+    }
+
+    fn write(&self, out: &mut String, t: TermId, depth: usize) {
+        use fmt::Write as _;
+        if depth > 12 {
+            out.push('…');
+            return;
+        }
+        let bin = |out: &mut String, op: &str, a: TermId, b: TermId| {
+            out.push('(');
+            self.write(out, a, depth + 1);
+            let _ = write!(out, " {op} ");
+            self.write(out, b, depth + 1);
+            out.push(')');
+        };
+        match self.node(t) {
+            Node::Var(name, _) => out.push_str(name),
+            Node::Bool(b) => {
+                let _ = write!(out, "{b}");
+            }
+            Node::Bv(v, w) => {
+                let _ = write!(out, "{}", signed(*v, *w));
+            }
+            Node::Not(a) => {
+                out.push('!');
+                self.write(out, *a, depth + 1);
+            }
+            Node::And(parts) | Node::Or(parts) => {
+                let op = if matches!(self.node(t), Node::And(_)) {
+                    " && "
+                } else {
+                    " || "
+                };
+                out.push('(');
+                for (i, p) in parts.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(op);
+                    }
+                    self.write(out, *p, depth + 1);
+                }
+                out.push(')');
+            }
+            Node::Eq(a, b) => bin(out, "==", *a, *b),
+            Node::Ite(c, a, b) => {
+                out.push('(');
+                self.write(out, *c, depth + 1);
+                out.push_str(" ? ");
+                self.write(out, *a, depth + 1);
+                out.push_str(" : ");
+                self.write(out, *b, depth + 1);
+                out.push(')');
+            }
+            Node::Bin(op, a, b) => {
+                let sym = match op {
+                    BvOp::Add => "+",
+                    BvOp::Sub => "-",
+                    BvOp::Mul => "*",
+                    BvOp::SDiv => "/",
+                    BvOp::SRem => "%",
+                    BvOp::Shl => "<<",
+                    BvOp::AShr => ">>",
+                    BvOp::LShr => ">>>",
+                    BvOp::And => "&",
+                    BvOp::Or => "|",
+                    BvOp::Xor => "^",
+                };
+                bin(out, sym, *a, *b)
+            }
+            Node::Neg(a) => {
+                out.push('-');
+                self.write(out, *a, depth + 1);
+            }
+            Node::Cmp(op, a, b) => {
+                let sym = match op {
+                    BvCmp::Slt => "<",
+                    BvCmp::Sle => "<=",
+                    BvCmp::Sgt => ">",
+                    BvCmp::Sge => ">=",
+                    BvCmp::Ult => "<u",
+                };
+                bin(out, sym, *a, *b)
+            }
+            Node::Extract(hi, lo, a) => {
+                self.write(out, *a, depth + 1);
+                let _ = write!(out, "[{hi}:{lo}]");
+            }
+            Node::SignExt(_, a) | Node::ZeroExt(_, a) => self.write(out, *a, depth + 1),
+            Node::Select(a, i) => {
+                self.write(out, *a, depth + 1);
+                out.push('[');
+                self.write(out, *i, depth + 1);
+                out.push(']');
+            }
+            Node::Store(a, i, v) => {
+                self.write(out, *a, depth + 1);
+                out.push('{');
+                self.write(out, *i, depth + 1);
+                out.push_str(" := ");
+                self.write(out, *v, depth + 1);
+                out.push('}');
+            }
+            Node::Pred(p, a) => {
+                let _ = write!(out, "{}(", self.pred_name(*p));
+                self.write(out, *a, depth + 1);
+                out.push(')');
+            }
+        }
+    }
+}
+
+/// The low `width` bits of a value.
+pub fn truncate(v: u64, width: u32) -> u64 {
+    if width >= 64 {
+        v
+    } else {
+        v & ((1u64 << width) - 1)
+    }
+}
+
+/// A `width`-bit pattern read as a signed number.
+pub fn signed(v: u64, width: u32) -> i64 {
+    if width >= 64 {
+        v as i64
+    } else {
+        let shift = 64 - width;
+        ((v << shift) as i64) >> shift
+    }
+}

@@ -1,0 +1,820 @@
+//! The explorer: backward paths as a depth-first search with solver scopes.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::{Config, Outcome, PathStep, SearchError, Stats, Verdict};
+use crate::cfg::{BlockId, Cfg, Edge};
+use crate::classfile::bytecode::InvokeKind;
+use crate::classfile::{Class, Code, JType, Method, Op, Pc};
+use crate::classpath::ClassPath;
+use crate::frames::{self, Frames};
+use crate::labeling::{self, EntryState};
+use crate::model::term::{BvCmp, TermId, Terms};
+use crate::model::{sort_of_vtype, Fresh, Memory, Universe};
+use crate::solver::{Sat, Solver};
+
+/// A method ready to explore: its CFG, frames and distances.
+pub(crate) struct MethodInfo {
+    pub class: Arc<Class>,
+    pub index: usize,
+    pub cfg: Cfg,
+    pub frames: Frames,
+    /// Per block (by id index): instructions on the shortest path from the
+    /// entry to the block's start.
+    pub dist: Vec<u32>,
+    /// `class.name(descriptor)`.
+    pub key: String,
+}
+
+impl MethodInfo {
+    pub fn method(&self) -> &Method {
+        &self.class.methods[self.index]
+    }
+
+    pub fn code(&self) -> &Code {
+        self.method()
+            .code
+            .as_ref()
+            .expect("explored methods have code")
+    }
+
+    fn block_at_index(&self, index: usize) -> BlockId {
+        let pc = self.code().instructions[index].pc;
+        self.cfg
+            .block_of(pc)
+            .expect("every instruction is in a block")
+    }
+}
+
+/// One active method on a backward path: the state is "just before
+/// instruction `index`".
+#[derive(Clone)]
+pub(crate) struct Act {
+    pub m: Arc<MethodInfo>,
+    /// The block being walked; `index` is within `block.first..=block.last + 1`.
+    pub block: BlockId,
+    pub index: usize,
+    pub locals: Vec<Option<TermId>>,
+    pub stack: Vec<TermId>,
+    /// For a callee: the index of the invoke in the caller.
+    pub call_index: Option<usize>,
+}
+
+/// The CMV at one point of a backward path, plus the path's bookkeeping.
+#[derive(Clone)]
+pub(super) struct St {
+    pub acts: Vec<Act>,
+    pub mem: Memory,
+    pub path_len: usize,
+    pub derefs: usize,
+    /// Back-edge traversals on this path, by (method, from block, to block).
+    pub loops: BTreeMap<(String, u32, u32), u32>,
+    /// Blocks of the path, latest first.
+    pub steps: Vec<PathStep>,
+}
+
+impl St {
+    pub fn top(&mut self) -> &mut Act {
+        self.acts.last_mut().expect("a path has an active method")
+    }
+}
+
+/// Why a path was cut without being refuted.
+#[derive(Debug)]
+pub(super) enum Cut {
+    /// A bound; the round may be repeated with a larger one.
+    Loop(String),
+    Bound(String),
+    Unsupported(String),
+}
+
+enum Flow {
+    Found(Box<(EntryState, Vec<PathStep>)>),
+    Exhausted,
+    Timeout,
+}
+
+pub(crate) struct Explorer<'a> {
+    pub cp: &'a ClassPath,
+    pub config: Config,
+    pub terms: Terms,
+    pub solver: Solver,
+    pub fresh: Fresh,
+    pub universe: Universe,
+    methods: HashMap<String, Arc<MethodInfo>>,
+    pub loop_bound: u32,
+    deadline: Instant,
+    /// Cuts met in the current round, by message.
+    cuts: BTreeSet<String>,
+    loop_cut: bool,
+    pub conflicts: BTreeSet<String>,
+    pub paths: u64,
+    /// `isSub(C, ·)` cache: class → ids of its subtypes in the universe.
+    pub subtypes: HashMap<String, Vec<u32>>,
+}
+
+/// Searches for an input state reaching `pc` in `method` of `class`.
+pub fn search(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    pc: Pc,
+    config: &Config,
+) -> Result<Outcome, SearchError> {
+    let start = Instant::now();
+    let index = class
+        .methods
+        .iter()
+        .position(|m| m.name == method.name && m.descriptor == method.descriptor)
+        .ok_or_else(|| SearchError(format!("{} has no method {method}", class.java_name())))?;
+    let mut ex = Explorer {
+        cp,
+        config: config.clone(),
+        terms: Terms::default(),
+        solver: Solver::new(),
+        fresh: Fresh::default(),
+        universe: Universe::default(),
+        methods: HashMap::new(),
+        loop_bound: 1,
+        deadline: start + config.timeout,
+        cuts: BTreeSet::new(),
+        loop_cut: false,
+        conflicts: BTreeSet::new(),
+        paths: 0,
+        subtypes: HashMap::new(),
+    };
+    let root = ex.method_info(class.clone(), index)?;
+    ex.universe = collect_universe(cp, &root, config.max_call_depth)?;
+    let code = root.code();
+    let target_index = code
+        .index_of(pc)
+        .ok_or_else(|| SearchError(format!("pc {pc} is not an instruction start")))?;
+
+    let mut stats = Stats::default();
+    let verdict = if root.frames.at(pc).is_none() {
+        Verdict::Unreachable {
+            conflicts: vec![format!(
+                "no path from the entry reaches pc {pc} (dead code)"
+            )],
+        }
+    } else {
+        loop {
+            stats.rounds += 1;
+            stats.loop_bound = ex.loop_bound;
+            ex.cuts.clear();
+            ex.loop_cut = false;
+            ex.conflicts.clear();
+            let st = ex.initial_state(&root, target_index);
+            match ex.dfs(st, Vec::new()) {
+                Flow::Found(found) => {
+                    let (entry, path) = *found;
+                    let label_start = Instant::now();
+                    let solver_before = ex.solver.time;
+                    let state = labeling::label(&mut ex, &entry);
+                    stats.labeling = label_start.elapsed();
+                    let _ = solver_before;
+                    break match state {
+                        Ok(state) => Verdict::Reached { state, path },
+                        Err(why) => Verdict::Unknown {
+                            reasons: vec![format!("labeling failed: {why}")],
+                        },
+                    };
+                }
+                Flow::Timeout => {
+                    let mut reasons = vec![format!(
+                        "timeout after {:.1} s (raise with --timeout)",
+                        config.timeout.as_secs_f64()
+                    )];
+                    reasons.extend(ex.cuts.iter().cloned());
+                    break Verdict::Unknown { reasons };
+                }
+                Flow::Exhausted => {
+                    if ex.cuts.is_empty() {
+                        break Verdict::Unreachable {
+                            conflicts: ex.conflicts.iter().cloned().collect(),
+                        };
+                    }
+                    if ex.loop_cut && ex.loop_bound < config.max_loop_iterations {
+                        ex.loop_bound = (ex.loop_bound * 2).min(config.max_loop_iterations);
+                        continue;
+                    }
+                    break Verdict::Unknown {
+                        reasons: ex.cuts.iter().cloned().collect(),
+                    };
+                }
+            }
+        }
+    };
+    stats.total = start.elapsed();
+    stats.solver = ex.solver.time;
+    stats.checks = ex.solver.checks;
+    stats.paths = ex.paths;
+    Ok(Outcome { verdict, stats })
+}
+
+/// The classes objects may have: every class of the user's class path, the
+/// classes created by `new` in the code the search may explore (the method
+/// and its static and special callees, within the call-depth bound), and
+/// `java.lang.Object`.
+fn collect_universe(
+    cp: &ClassPath,
+    root: &MethodInfo,
+    max_depth: usize,
+) -> Result<Universe, SearchError> {
+    let mut u = Universe::default();
+    let load = |name: &str| {
+        cp.load(name)
+            .map_err(|e| SearchError(format!("loading {name}: {e}")))
+    };
+    u.add(load("java/lang/Object")?, true);
+    for name in cp.user_class_names() {
+        if let Ok(c) = cp.load(&name) {
+            u.add(c, true);
+        }
+    }
+    let mut seen = BTreeSet::new();
+    let mut work = vec![(root.class.clone(), root.index, 0usize)];
+    while let Some((class, index, depth)) = work.pop() {
+        let m = &class.methods[index];
+        if !seen.insert(format!("{}.{m}", class.name)) {
+            continue;
+        }
+        let Some(code) = &m.code else { continue };
+        for insn in &code.instructions {
+            match &insn.op {
+                Op::New(c) => {
+                    if let Ok(c) = cp.load(c) {
+                        u.add(c, false);
+                    }
+                }
+                Op::Invoke(InvokeKind::Static | InvokeKind::Special, r) if depth < max_depth => {
+                    if let Ok(Some(found)) = cp.resolve_method(&r.class, &r.name, &r.descriptor) {
+                        if let Some(i) = found.class.methods.iter().position(|x| {
+                            x.name == found.member.name && x.descriptor == found.member.descriptor
+                        }) {
+                            work.push((found.class.clone(), i, depth + 1));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(u)
+}
+
+impl Explorer<'_> {
+    pub(super) fn method_info(
+        &mut self,
+        class: Arc<Class>,
+        index: usize,
+    ) -> Result<Arc<MethodInfo>, SearchError> {
+        let m = &class.methods[index];
+        let key = format!("{}.{}{}", class.name, m.name, m.descriptor);
+        if let Some(info) = self.methods.get(&key) {
+            return Ok(info.clone());
+        }
+        let code = m
+            .code
+            .as_ref()
+            .ok_or_else(|| SearchError(format!("{key} has no bytecode")))?;
+        let cfg = Cfg::build(self.cp, code).map_err(|e| SearchError(format!("{key}: {e}")))?;
+        let frames =
+            frames::compute(self.cp, &class, m).map_err(|e| SearchError(format!("{key}: {e}")))?;
+        let dist = distances(&cfg);
+        let info = Arc::new(MethodInfo {
+            class: class.clone(),
+            index,
+            cfg,
+            frames,
+            dist,
+            key: key.clone(),
+        });
+        self.methods.insert(key, info.clone());
+        Ok(info)
+    }
+
+    /// The state just before the target instruction: a fresh variable for
+    /// every stack slot, locals unconstrained.
+    fn initial_state(&mut self, root: &Arc<MethodInfo>, index: usize) -> St {
+        let pc = root.code().instructions[index].pc;
+        let frame = root.frames.at(pc).expect("checked reachable").clone();
+        let stack = frame
+            .stack
+            .iter()
+            .map(|t| self.fresh.var(&mut self.terms, "s", sort_of_vtype(t)))
+            .collect();
+        let mem = Memory::new(&mut self.terms);
+        St {
+            acts: vec![Act {
+                m: root.clone(),
+                block: root.block_at_index(index),
+                index,
+                locals: vec![None; root.code().max_locals as usize],
+                stack,
+                call_index: None,
+            }],
+            mem,
+            path_len: 0,
+            derefs: 0,
+            loops: BTreeMap::new(),
+            steps: vec![PathStep {
+                method: root.key.clone(),
+                pc,
+                line: root.code().line_of(pc),
+            }],
+        }
+    }
+
+    pub(super) fn cut(&mut self, cut: Cut) {
+        self.paths += 1;
+        match cut {
+            Cut::Loop(m) => {
+                self.loop_cut = true;
+                self.cuts.insert(m);
+            }
+            Cut::Bound(m) | Cut::Unsupported(m) => {
+                self.cuts.insert(m);
+            }
+        }
+    }
+
+    /// Asserts `pending` in a new scope, checks, and explores on from `st`.
+    fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
+        if Instant::now() >= self.deadline {
+            return Flow::Timeout;
+        }
+        self.solver.push();
+        for &c in &pending {
+            self.solver.assert(&self.terms, c);
+        }
+        let flow = match self.solver.check() {
+            Sat::Unsat => {
+                self.paths += 1;
+                self.note_conflict(&st);
+                Flow::Exhausted
+            }
+            Sat::Unknown => {
+                self.cut(Cut::Bound(
+                    "the solver answered unknown on a path (per-check limit)".into(),
+                ));
+                Flow::Exhausted
+            }
+            Sat::Sat => self.advance(st),
+        };
+        if !matches!(flow, Flow::Found(_)) {
+            self.solver.pop();
+        }
+        flow
+    }
+
+    fn note_conflict(&mut self, st: &St) {
+        if let Some(step) = st.steps.last() {
+            let at = match step.line {
+                Some(l) => format!("line {l}"),
+                None => format!("pc {}", step.pc),
+            };
+            let method = step
+                .method
+                .rsplit_once('(')
+                .map_or(step.method.as_str(), |(m, _)| m);
+            self.conflicts
+                .insert(format!("{} {at}", method.replace('/', ".")));
+        }
+    }
+
+    /// Walks backward from `st` until a choice point, then tries each choice.
+    fn advance(&mut self, mut st: St) -> Flow {
+        let mut pending: Vec<TermId> = Vec::new();
+        loop {
+            if Instant::now() >= self.deadline {
+                return Flow::Timeout;
+            }
+            let act = st.top();
+            let m = act.m.clone();
+            let index = act.index;
+            let block_id = act.block;
+            let block = m.cfg.block(block_id).expect("a block").clone();
+            if index == block.first {
+                return self.choose(st, pending, block_id);
+            }
+            let insn = m.code().instructions[index - 1].clone();
+            st.path_len += 1;
+            if st.path_len > self.config.max_path {
+                self.cut(Cut::Bound(format!(
+                    "path length bound of {} instructions (raise with --max-path)",
+                    self.config.max_path
+                )));
+                return Flow::Exhausted;
+            }
+            if let Op::Invoke(kind, r) = &insn.op {
+                return self.enter_callee(st, pending, index - 1, *kind, r);
+            }
+            match self.step(&mut st, &insn, &mut pending) {
+                Ok(()) => st.top().index -= 1,
+                Err(cut) => {
+                    self.cut(cut);
+                    return Flow::Exhausted;
+                }
+            }
+        }
+    }
+
+    /// At a block start: the method's entry (if this is it) and every
+    /// predecessor, nearest to the entry first.
+    fn choose(&mut self, mut st: St, pending: Vec<TermId>, block_id: BlockId) -> Flow {
+        let m = st.top().m.clone();
+        let block = m.cfg.block(block_id).expect("a block").clone();
+        st.steps.push(PathStep {
+            method: m.key.clone(),
+            pc: block.start,
+            line: m.code().line_of(block.start),
+        });
+        // Check the segment's constraints before branching.
+        if !pending.is_empty() {
+            for &c in &pending {
+                self.solver.assert(&self.terms, c);
+            }
+            match self.solver.check() {
+                Sat::Sat => {}
+                Sat::Unsat => {
+                    self.paths += 1;
+                    self.note_conflict(&st);
+                    return Flow::Exhausted;
+                }
+                Sat::Unknown => {
+                    self.cut(Cut::Bound("the solver answered unknown".into()));
+                    return Flow::Exhausted;
+                }
+            }
+        }
+
+        if block_id == m.cfg.entry() {
+            let flow = if st.acts.len() == 1 {
+                self.finish(st.clone())
+            } else {
+                let mark = self.terms.mark();
+                let mut next = st.clone();
+                let bind = self.return_to_caller(&mut next);
+                let flow = self.dfs(next, bind);
+                self.backtrack(mark, &flow);
+                flow
+            };
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+
+        let mut preds = m.cfg.preds(block_id);
+        preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
+        for (pred, edge) in preds {
+            let pred_block = m.cfg.block(pred).expect("preds are blocks").clone();
+            if edge.is_exceptional() {
+                self.cut(Cut::Unsupported(format!(
+                    "unsupported: exception edge ({edge}) into pc {} of {}",
+                    block.start,
+                    m.key.replace('/', ".")
+                )));
+                continue;
+            }
+            let mut next = st.clone();
+            let is_back = m.cfg.dominates(block_id, pred);
+            if is_back {
+                let key = (m.key.clone(), pred_block.start, block.start);
+                let count = next.loops.entry(key).or_insert(0);
+                *count += 1;
+                if *count > self.loop_bound {
+                    self.cut(Cut::Loop(format!(
+                        "loop bound of {} iterations (raise with --max-loop)",
+                        self.config.max_loop_iterations
+                    )));
+                    continue;
+                }
+            }
+            let mark = self.terms.mark();
+            let mut edge_pending = Vec::new();
+            next.top().block = pred;
+            next.top().index = pred_block.last + 1;
+            match self.step_edge(&mut next, edge, &mut edge_pending) {
+                Ok(()) => {}
+                Err(cut) => {
+                    self.terms.truncate(mark);
+                    self.solver.truncate(mark, &self.terms);
+                    self.cut(cut);
+                    continue;
+                }
+            }
+            let flow = self.dfs(next, edge_pending);
+            self.backtrack(mark, &flow);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+        Flow::Exhausted
+    }
+
+    fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {
+        if !matches!(flow, Flow::Found(_)) {
+            self.terms.truncate(mark);
+            self.solver.truncate(mark, &self.terms);
+        }
+    }
+
+    /// Steps back over the branch that ends a predecessor block, knowing
+    /// which way it went.
+    fn step_edge(&mut self, st: &mut St, edge: &Edge, out: &mut Vec<TermId>) -> Result<(), Cut> {
+        let act = st.top();
+        let m = act.m.clone();
+        let last = act.index - 1;
+        let insn = m.code().instructions[last].clone();
+        match edge {
+            Edge::FallThrough => Ok(()),
+            Edge::Goto { .. } => {
+                st.top().index = last;
+                st.path_len += 1;
+                Ok(())
+            }
+            Edge::Branch { cond, .. } => {
+                st.top().index = last;
+                st.path_len += 1;
+                self.step_branch(st, &insn, *cond, out)
+            }
+            Edge::Switch { key, .. } => {
+                st.top().index = last;
+                st.path_len += 1;
+                self.step_switch(st, &insn, *key, out)
+            }
+            Edge::Return { .. } | Edge::Exception { .. } | Edge::Uncaught { .. } => Err(
+                Cut::Unsupported(format!("unsupported: edge {edge} on a backward path")),
+            ),
+        }
+    }
+
+    /// Enters the callee of the invoke at `index` (the state is just after
+    /// it): one choice per return instruction of the callee.
+    fn enter_callee(
+        &mut self,
+        mut st: St,
+        pending: Vec<TermId>,
+        index: usize,
+        kind: InvokeKind,
+        r: &crate::classfile::bytecode::MethodRef,
+    ) -> Flow {
+        let caller = st.top().m.clone();
+        let pc = caller.code().instructions[index].pc;
+        let at = format!("{} pc {pc}", caller.key.replace('/', "."));
+        let resolved = match kind {
+            InvokeKind::Static | InvokeKind::Special => self
+                .cp
+                .resolve_method(&r.class, &r.name, &r.descriptor)
+                .ok()
+                .flatten(),
+            InvokeKind::Virtual | InvokeKind::Interface => {
+                let what = if kind == InvokeKind::Virtual {
+                    "invokevirtual"
+                } else {
+                    "invokeinterface"
+                };
+                self.cut(Cut::Unsupported(format!("unsupported: {what} at {at}")));
+                return Flow::Exhausted;
+            }
+        };
+        let Some(found) = resolved else {
+            self.cut(Cut::Unsupported(format!(
+                "unsupported: call to {r} (not found on the class path) at {at}"
+            )));
+            return Flow::Exhausted;
+        };
+        if found.member.code.is_none() {
+            let what = if found.member.is_native() {
+                "native"
+            } else {
+                "abstract"
+            };
+            self.cut(Cut::Unsupported(format!(
+                "unsupported: call to {what} method {}.{} at {at}",
+                found.class.java_name(),
+                found.member
+            )));
+            return Flow::Exhausted;
+        }
+        if st.acts.len() > self.config.max_call_depth {
+            self.cut(Cut::Bound(format!(
+                "call depth bound of {} (raise with --max-call-depth)",
+                self.config.max_call_depth
+            )));
+            return Flow::Exhausted;
+        }
+        let mi = found
+            .class
+            .methods
+            .iter()
+            .position(|x| x.name == found.member.name && x.descriptor == found.member.descriptor)
+            .expect("found in its class");
+        let callee = match self.method_info(found.class.clone(), mi) {
+            Ok(c) => c,
+            Err(e) => {
+                self.cut(Cut::Unsupported(format!("unsupported: {e}")));
+                return Flow::Exhausted;
+            }
+        };
+        let active = st.acts.iter().filter(|a| a.m.key == callee.key).count();
+        if active >= self.config.max_recursion {
+            self.cut(Cut::Bound(format!(
+                "recursion bound of {} activations of {} (raise with --max-recursion)",
+                self.config.max_recursion,
+                callee.key.replace('/', ".")
+            )));
+            return Flow::Exhausted;
+        }
+        // Check what the walk gathered before branching over the returns.
+        for &c in &pending {
+            self.solver.assert(&self.terms, c);
+        }
+        if !pending.is_empty() && self.solver.check() == Sat::Unsat {
+            self.paths += 1;
+            self.note_conflict(&st);
+            return Flow::Exhausted;
+        }
+        let result = if r.desc.ret == JType::Void {
+            None
+        } else {
+            st.top().stack.pop()
+        };
+        let code = callee.code();
+        let mut returns: Vec<usize> = code
+            .instructions
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| matches!(i.op, Op::Return(_)))
+            .map(|(k, _)| k)
+            .collect();
+        returns.sort_by_key(|&k| {
+            let b = callee.block_at_index(k);
+            (callee.dist[b.index()], k)
+        });
+        for k in returns {
+            let ret_pc = code.instructions[k].pc;
+            let Some(frame) = callee.frames.at(ret_pc).cloned() else {
+                continue; // dead code
+            };
+            let mark = self.terms.mark();
+            let mut next = st.clone();
+            let mut stack: Vec<TermId> = frame
+                .stack
+                .iter()
+                .map(|t| self.fresh.var(&mut self.terms, "s", sort_of_vtype(t)))
+                .collect();
+            if let (Some(res), Some(top)) = (result, stack.last_mut()) {
+                *top = res;
+            }
+            next.acts.push(Act {
+                m: callee.clone(),
+                block: callee.block_at_index(k),
+                index: k,
+                locals: vec![None; code.max_locals as usize],
+                stack,
+                call_index: Some(index),
+            });
+            next.steps.push(PathStep {
+                method: callee.key.clone(),
+                pc: ret_pc,
+                line: code.line_of(ret_pc),
+            });
+            let flow = self.dfs(next, Vec::new());
+            self.backtrack(mark, &flow);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+        Flow::Exhausted
+    }
+
+    /// At a callee's entry: its parameters are the caller's arguments.
+    fn return_to_caller(&mut self, st: &mut St) -> Vec<TermId> {
+        let callee = st.acts.pop().expect("a callee");
+        let m = callee.m.method();
+        let mut args = Vec::new();
+        let mut slot = 0usize;
+        let mut param_types: Vec<JType> = Vec::new();
+        if !m.is_static() {
+            param_types.push(JType::Object(callee.m.class.name.clone()));
+        }
+        param_types.extend(m.desc.params.iter().cloned());
+        for ty in &param_types {
+            let v = match callee.locals.get(slot).copied().flatten() {
+                Some(v) => v,
+                None => self
+                    .fresh
+                    .var(&mut self.terms, "arg", crate::model::sort_of(ty)),
+            };
+            args.push(v);
+            slot += ty.size();
+        }
+        let caller = st.top();
+        caller.index = callee.call_index.expect("callee has a call site");
+        caller.stack.extend(args);
+        Vec::new()
+    }
+
+    /// At the entry of the method under test: constrain the inputs, check,
+    /// and hand the state to labeling.
+    fn finish(&mut self, st: St) -> Flow {
+        let act = st.acts[0].clone();
+        let m = act.m.clone();
+        let mut cons = Vec::new();
+        let entry = labeling::entry_state(self, &m, &act, &st.mem, &mut cons);
+        let mark = self.terms.mark();
+        self.solver.push();
+        for &c in &cons {
+            self.solver.assert(&self.terms, c);
+        }
+        match self.solver.check() {
+            Sat::Sat => {
+                let mut path = st.steps.clone();
+                path.reverse();
+                // Keep the scope: labeling works inside it.
+                Flow::Found(Box::new((entry, path)))
+            }
+            other => {
+                if other == Sat::Unknown {
+                    self.cut(Cut::Bound(
+                        "the solver answered unknown at the entry".into(),
+                    ));
+                } else {
+                    self.paths += 1;
+                    self.conflicts
+                        .insert(format!("{} entry (input domains)", m.key.replace('/', ".")));
+                }
+                self.solver.pop();
+                self.terms.truncate(mark);
+                self.solver.truncate(mark, &self.terms);
+                Flow::Exhausted
+            }
+        }
+    }
+
+    /// Constraint: `v` is a reference to an object whose class is a subtype
+    /// of `class` (as a disjunction over the universe's class ids).
+    pub(crate) fn is_subtype(&mut self, class_term: TermId, class: &str) -> TermId {
+        let ids = match self.subtypes.get(class) {
+            Some(ids) => ids.clone(),
+            None => {
+                let ids: Vec<u32> = (1..=self.universe.len() as u32)
+                    .filter(|&id| {
+                        let name = self.universe.name(id).expect("id in range");
+                        self.cp.is_assignable(name, class).unwrap_or(false)
+                    })
+                    .collect();
+                self.subtypes.insert(class.to_string(), ids.clone());
+                ids
+            }
+        };
+        let eqs = ids
+            .iter()
+            .map(|&id| {
+                let c = self.terms.int(id as i32);
+                self.terms.eq(class_term, c)
+            })
+            .collect();
+        self.terms.or(eqs)
+    }
+
+    /// `v > 0`: an object of the input heap.
+    pub(crate) fn is_input(&mut self, v: TermId) -> TermId {
+        let zero = self.terms.int(0);
+        self.terms.cmp(BvCmp::Sgt, v, zero)
+    }
+}
+
+/// Shortest distance in instructions from the entry to each block, over
+/// normal edges (Dijkstra; blocks weigh their length).
+fn distances(cfg: &Cfg) -> Vec<u32> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = cfg.graph().node_count();
+    let mut dist = vec![u32::MAX; n];
+    let mut heap = BinaryHeap::new();
+    dist[cfg.entry().index()] = 0;
+    heap.push(Reverse((0u32, cfg.entry().index())));
+    while let Some(Reverse((d, i))) = heap.pop() {
+        if d > dist[i] {
+            continue;
+        }
+        let id = BlockId::new(i);
+        let len = cfg.block(id).map_or(0, |b| (b.last - b.first + 1) as u32);
+        for (to, edge) in cfg.succs(id) {
+            if edge.is_exceptional() {
+                continue;
+            }
+            let nd = d + len;
+            if nd < dist[to.index()] {
+                dist[to.index()] = nd;
+                heap.push(Reverse((nd, to.index())));
+            }
+        }
+    }
+    dist
+}

@@ -1,0 +1,155 @@
+//! The depth-first backward search (section V of the JAUT paper).
+//!
+//! From the target pc the search walks the CFG toward the method entry. Each
+//! instruction stepped over backward relates the CMV after it to the CMV
+//! before it ([`rules`]); the constraints of a straight-line segment are
+//! added to the solver as one block and checked at once, so an infeasible
+//! path suffix is abandoned before the search goes further back. Choice
+//! points are the predecessors of a block (tried nearest-to-the-entry first,
+//! which takes loop exits before loop bodies) and, at a call, the callee's
+//! return instructions; a callee is explored backward from its return to its
+//! entry, where its parameters meet the caller's arguments.
+//!
+//! Bounds keep every search finite: instructions on one path, iterations of
+//! each loop back edge, call depth, recursion, heap reads of references and
+//! wall time. The search deepens iteratively on the loop bound (1, 2, 4, …)
+//! so a short solution is found before a long one and a deep one is still
+//! found. A target is `unreachable` only when a whole round ended without
+//! cutting any path — a proof; otherwise it is `unknown`, with the bounds
+//! and unsupported features that cut paths.
+
+pub(crate) mod explore;
+mod rules;
+
+use std::time::Duration;
+
+use crate::labeling::InputState;
+
+pub use explore::search;
+
+/// Search bounds. Each has a CLI option (`jaut --help`).
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Config {
+    /// Instructions on one backward path, callees included. Default `20000`.
+    pub max_path: usize,
+    /// Times one path may go around a loop back edge. Iterative deepening
+    /// tries 1, 2, 4, … up to this. Default `256`.
+    pub max_loop_iterations: u32,
+    /// Nested calls explored below the method under test. Default `8`.
+    pub max_call_depth: usize,
+    /// Activations of one method on the call stack. Default `3`.
+    pub max_recursion: usize,
+    /// Reads of reference fields on one path: bounds how deep into the input
+    /// heap a path may reach. Default `200`.
+    pub max_derefs: usize,
+    /// Wall time for the whole search. Default `20 s`.
+    pub timeout: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_path: 20_000,
+            max_loop_iterations: 256,
+            max_call_depth: 8,
+            max_recursion: 3,
+            max_derefs: 200,
+            timeout: Duration::from_secs(20),
+        }
+    }
+}
+
+impl Config {
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    pub fn with_max_path(mut self, n: usize) -> Self {
+        self.max_path = n;
+        self
+    }
+
+    pub fn with_max_loop_iterations(mut self, n: u32) -> Self {
+        self.max_loop_iterations = n;
+        self
+    }
+
+    pub fn with_max_call_depth(mut self, n: usize) -> Self {
+        self.max_call_depth = n;
+        self
+    }
+
+    pub fn with_max_derefs(mut self, n: usize) -> Self {
+        self.max_derefs = n;
+        self
+    }
+}
+
+/// One block of the path found, in execution order.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PathStep {
+    /// `class.method(descriptor)`.
+    pub method: String,
+    /// Pc of the block's first instruction.
+    pub pc: u32,
+    pub line: Option<u16>,
+}
+
+/// What the search concluded.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    /// An input state that reaches the target, and the path it takes.
+    Reached {
+        state: InputState,
+        path: Vec<PathStep>,
+    },
+    /// No input reaches the target: every path was refuted. `conflicts`
+    /// names where paths died (conditions by source line).
+    Unreachable { conflicts: Vec<String> },
+    /// Neither: the reasons name the bounds hit (and the option raising
+    /// each) and the unsupported features met.
+    Unknown { reasons: Vec<String> },
+}
+
+impl Verdict {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Reached { .. } => "reached",
+            Verdict::Unreachable { .. } => "unreachable",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+}
+
+/// Where the time went, and how much work was done.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Stats {
+    /// Whole search including labeling.
+    pub total: Duration,
+    /// Spent inside the solver's checks (search and labeling).
+    pub solver: Duration,
+    /// Labeling, solver time included.
+    pub labeling: Duration,
+    pub checks: u64,
+    /// Backward paths cut or refuted.
+    pub paths: u64,
+    /// Iterative-deepening rounds run.
+    pub rounds: u32,
+    /// The loop bound of the last round.
+    pub loop_bound: u32,
+}
+
+/// The result of one search.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub stats: Stats,
+}
+
+/// A search could not start: the target is not a method with code, or its
+/// classes do not load.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct SearchError(pub String);

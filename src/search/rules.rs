@@ -1,0 +1,609 @@
+//! Backward rules: one per instruction family, relating the CMV after an
+//! instruction to the CMV before it (section IV of the JAUT paper).
+//!
+//! Each rule pops the instruction's results from the state after it, pushes
+//! fresh variables for its operands (typed by the frame before it) and adds
+//! the constraints that tie them: `iadd` gives `r == a + b`, `putfield f`
+//! gives `f_after == f_before{o := v}` and `o != null`, and so on. The
+//! normal path is the one followed, so a dereference asserts non-null and a
+//! division a non-zero divisor. Values are exact two's-complement
+//! bit-vectors: overflow, shift-count masking and `MIN_VALUE / -1` behave as
+//! on the JVM. An instruction without a rule cuts the path with
+//! `unsupported: <instruction> at <method> pc N`; none is skipped.
+
+use super::explore::{Cut, Explorer, St};
+use crate::cfg::SwitchKey;
+use crate::classfile::bytecode::{
+    BinOp, CmpOp, Cond, Constant, Conversion, Instruction, Kind, StackOp,
+};
+use crate::classfile::{JType, Op};
+use crate::frames::{Frame, VType};
+use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+use crate::model::{sort_of, sort_of_vtype, Alloc, FieldKey, HeapRead};
+
+impl Explorer<'_> {
+    fn unsupported(&self, st: &mut St, insn: &Instruction, what: &str) -> Cut {
+        let m = &st.top().m;
+        Cut::Unsupported(format!(
+            "unsupported: {what} at {} pc {}",
+            m.key.replace('/', "."),
+            insn.pc
+        ))
+    }
+
+    fn frame_before(&self, st: &mut St, insn: &Instruction) -> Frame {
+        st.top()
+            .m
+            .frames
+            .at(insn.pc)
+            .cloned()
+            .expect("instructions on a backward path are reachable")
+    }
+
+    fn fresh(&mut self, hint: &str, sort: Sort) -> TermId {
+        self.fresh.var(&mut self.terms, hint, sort)
+    }
+
+    /// Pops a result from the state after the instruction.
+    fn pop(&mut self, st: &mut St) -> TermId {
+        st.top()
+            .stack
+            .pop()
+            .expect("frames guarantee the stack depth")
+    }
+
+    /// Fresh variables for the top `n` stack values of the frame before the
+    /// instruction, pushed onto the state (bottom first); returns them.
+    fn operands(&mut self, st: &mut St, before: &Frame, n: usize) -> Vec<TermId> {
+        let types = &before.stack[before.stack.len() - n..];
+        let vars: Vec<TermId> = types
+            .iter()
+            .map(|t| self.fresh("v", sort_of_vtype(t)))
+            .collect();
+        st.top().stack.extend(vars.iter().copied());
+        vars
+    }
+
+    fn null(&mut self) -> TermId {
+        self.terms.int(0)
+    }
+
+    fn non_null(&mut self, r: TermId) -> TermId {
+        let z = self.null();
+        self.terms.ne(r, z)
+    }
+
+    fn field_key(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        class: &str,
+        name: &str,
+    ) -> Result<FieldKey, Cut> {
+        match self.cp.resolve_field(class, name) {
+            Ok(Some(found)) => Ok(FieldKey {
+                class: found.class.name.clone(),
+                name: name.to_string(),
+            }),
+            _ => Err(self.unsupported(
+                st,
+                insn,
+                &format!("field {class}.{name} not on the class path"),
+            )),
+        }
+    }
+
+    /// The value a field or array of type `ty` holds after storing `v`
+    /// (JVMS `putfield`: narrowed to the field's type).
+    fn narrow(&mut self, ty: &JType, v: TermId) -> TermId {
+        match ty {
+            JType::Boolean => {
+                let one = self.terms.int(1);
+                self.terms.bin(BvOp::And, v, one)
+            }
+            JType::Byte => {
+                let e = self.terms.extract(7, 0, v);
+                self.terms.sign_ext(24, e)
+            }
+            JType::Short => {
+                let e = self.terms.extract(15, 0, v);
+                self.terms.sign_ext(16, e)
+            }
+            JType::Char => {
+                let e = self.terms.extract(15, 0, v);
+                self.terms.zero_ext(16, e)
+            }
+            _ => v,
+        }
+    }
+
+    /// `v` is a value of type `ty`: in range for the narrow int types.
+    pub(crate) fn in_range(&mut self, ty: &JType, v: TermId) -> Option<TermId> {
+        if matches!(
+            ty,
+            JType::Boolean | JType::Byte | JType::Short | JType::Char
+        ) {
+            let n = self.narrow(ty, v);
+            Some(self.terms.eq(v, n))
+        } else {
+            None
+        }
+    }
+
+    /// Constraints on a reference read from the heap or a static field:
+    /// never an object allocated later; an input object has a class the
+    /// field's type allows.
+    fn heap_ref_read(&mut self, st: &mut St, v: TermId, ty: &JType, out: &mut Vec<TermId>) {
+        for a in st.mem.allocs.clone() {
+            out.push(self.terms.ne(v, a.term));
+        }
+        st.mem.reads.push(HeapRead {
+            value: v,
+            later_allocs: st.mem.allocs.len(),
+        });
+        let c = self.input_type(st, v, ty);
+        out.push(c);
+    }
+
+    /// `v > 0 → type[v] ∈ input candidates of ty`.
+    pub(crate) fn input_type_constraint(&mut self, types: TermId, v: TermId, ty: &JType) -> TermId {
+        let name = ty.class_ref_name();
+        let ids = self.universe.input_candidates(self.cp, &name);
+        let is_input = self.is_input(v);
+        let t = self.terms.select(types, v);
+        let eqs = ids
+            .iter()
+            .map(|&id| {
+                let c = self.terms.int(id as i32);
+                self.terms.eq(t, c)
+            })
+            .collect();
+        let any = self.terms.or(eqs);
+        self.terms.implies(is_input, any)
+    }
+
+    fn input_type(&mut self, st: &mut St, v: TermId, ty: &JType) -> TermId {
+        let types = st.mem.types;
+        self.input_type_constraint(types, v, ty)
+    }
+
+    /// Steps backward over `insn` (not a branch, switch, goto, return or
+    /// invoke: those are handled with the edges and calls).
+    pub(super) fn step(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Cut> {
+        let before = self.frame_before(st, insn);
+        match &insn.op {
+            Op::Nop | Op::Goto(_) => {}
+            Op::Const(c) => {
+                let t = self.pop(st);
+                let v = match c.as_ref() {
+                    Constant::Null => self.terms.int(0),
+                    Constant::Int(v) => self.terms.int(*v),
+                    Constant::Long(v) => self.terms.bv(*v, 64),
+                    Constant::Float(f) => self.terms.bv(f.to_bits().into(), 32),
+                    Constant::Double(d) => self.terms.bv(d.to_bits() as i64, 64),
+                    other => {
+                        let what = format!("ldc of {other}");
+                        return Err(self.unsupported(st, insn, &what));
+                    }
+                };
+                out.push(self.terms.eq(t, v));
+            }
+            Op::Load(_, k) => {
+                let t = self.pop(st);
+                let slot = &mut st.top().locals[*k as usize];
+                match *slot {
+                    Some(x) => out.push(self.terms.eq(x, t)),
+                    None => *slot = Some(t),
+                }
+            }
+            Op::Store(_, k) => {
+                let ty = before.stack.last().expect("a value to store").clone();
+                let v = match st.top().locals[*k as usize].take() {
+                    Some(x) => x,
+                    None => self.fresh("v", sort_of_vtype(&ty)),
+                };
+                st.top().stack.push(v);
+            }
+            Op::Iinc { index, delta } => {
+                let k = *index as usize;
+                if let Some(after) = st.top().locals[k] {
+                    let x = self.fresh("v", Sort::Bv(32));
+                    let d = self.terms.int((*delta).into());
+                    let sum = self.terms.bin(BvOp::Add, x, d);
+                    out.push(self.terms.eq(after, sum));
+                    st.top().locals[k] = Some(x);
+                }
+            }
+            Op::Stack(op) => self.step_stack(st, &before, *op, out),
+            Op::Binary(kind @ (Kind::Int | Kind::Long), op) => {
+                let r = self.pop(st);
+                let ops = self.operands(st, &before, 2);
+                let (a, b) = (ops[0], ops[1]);
+                let width = if *kind == Kind::Long { 64 } else { 32 };
+                let value = match op {
+                    BinOp::Add => self.terms.bin(BvOp::Add, a, b),
+                    BinOp::Sub => self.terms.bin(BvOp::Sub, a, b),
+                    BinOp::Mul => self.terms.bin(BvOp::Mul, a, b),
+                    BinOp::And => self.terms.bin(BvOp::And, a, b),
+                    BinOp::Or => self.terms.bin(BvOp::Or, a, b),
+                    BinOp::Xor => self.terms.bin(BvOp::Xor, a, b),
+                    BinOp::Div | BinOp::Rem => {
+                        // The normal path: the divisor is not zero. SMT's
+                        // bvsdiv wraps MIN_VALUE / -1 to MIN_VALUE and bvsrem
+                        // takes the dividend's sign, as the JVM does.
+                        let zero = self.terms.bv(0, width);
+                        out.push(self.terms.ne(b, zero));
+                        let o = if *op == BinOp::Div {
+                            BvOp::SDiv
+                        } else {
+                            BvOp::SRem
+                        };
+                        self.terms.bin(o, a, b)
+                    }
+                    BinOp::Shl | BinOp::Shr | BinOp::Ushr => {
+                        // The count is an int masked to 5 (int) or 6 (long) bits.
+                        let mask = self.terms.int(width as i32 - 1);
+                        let masked = self.terms.bin(BvOp::And, b, mask);
+                        let count = if width == 64 {
+                            self.terms.zero_ext(32, masked)
+                        } else {
+                            masked
+                        };
+                        let o = match op {
+                            BinOp::Shl => BvOp::Shl,
+                            BinOp::Shr => BvOp::AShr,
+                            _ => BvOp::LShr,
+                        };
+                        self.terms.bin(o, a, count)
+                    }
+                };
+                out.push(self.terms.eq(r, value));
+            }
+            Op::Neg(Kind::Int | Kind::Long) => {
+                let r = self.pop(st);
+                let a = self.operands(st, &before, 1)[0];
+                let n = self.terms.neg(a);
+                out.push(self.terms.eq(r, n));
+            }
+            Op::Convert(
+                c @ (Conversion::I2L
+                | Conversion::L2I
+                | Conversion::I2B
+                | Conversion::I2C
+                | Conversion::I2S),
+            ) => {
+                let r = self.pop(st);
+                let a = self.operands(st, &before, 1)[0];
+                let v = match c {
+                    Conversion::I2L => self.terms.sign_ext(32, a),
+                    Conversion::L2I => self.terms.extract(31, 0, a),
+                    Conversion::I2B => self.narrow(&JType::Byte, a),
+                    Conversion::I2C => self.narrow(&JType::Char, a),
+                    _ => self.narrow(&JType::Short, a),
+                };
+                out.push(self.terms.eq(r, v));
+            }
+            Op::Compare(CmpOp::LCmp) => {
+                let r = self.pop(st);
+                let ops = self.operands(st, &before, 2);
+                let (a, b) = (ops[0], ops[1]);
+                let gt = self.terms.cmp(BvCmp::Sgt, a, b);
+                let eq = self.terms.eq(a, b);
+                let (one, zero, m1) = (self.terms.int(1), self.terms.int(0), self.terms.int(-1));
+                let inner = self.terms.ite(eq, zero, m1);
+                let v = self.terms.ite(gt, one, inner);
+                out.push(self.terms.eq(r, v));
+            }
+            Op::GetStatic(f) => {
+                let key = self.field_key(st, insn, &f.class, &f.name)?;
+                let t = self.pop(st);
+                let g = match st.mem.statics.get(&key) {
+                    Some(&g) => g,
+                    None => {
+                        let g = self.fresh(&format!("{key}"), sort_of(&f.ty));
+                        st.mem.statics.insert(key, g);
+                        g
+                    }
+                };
+                out.push(self.terms.eq(t, g));
+                if let Some(c) = self.in_range(&f.ty, t) {
+                    out.push(c);
+                }
+                if f.ty.is_reference() {
+                    self.heap_ref_read(st, t, &f.ty, out);
+                }
+            }
+            Op::PutStatic(f) => {
+                let key = self.field_key(st, insn, &f.class, &f.name)?;
+                let v = self.operands(st, &before, 1)[0];
+                if let Some(g) = st.mem.statics.remove(&key) {
+                    let stored = self.narrow(&f.ty, v);
+                    out.push(self.terms.eq(g, stored));
+                }
+            }
+            Op::GetField(f) => {
+                let key = self.field_key(st, insn, &f.class, &f.name)?;
+                let t = self.pop(st);
+                let o = self.operands(st, &before, 1)[0];
+                out.push(self.non_null(o));
+                let array = match st.mem.fields.get(&key) {
+                    Some(&a) => a,
+                    None => {
+                        let a = self.fresh(&format!("{key}"), Sort::Array(sort_width(&f.ty)));
+                        st.mem.fields.insert(key, a);
+                        a
+                    }
+                };
+                let read = self.terms.select(array, o);
+                out.push(self.terms.eq(t, read));
+                if let Some(c) = self.in_range(&f.ty, t) {
+                    out.push(c);
+                }
+                if f.ty.is_reference() {
+                    st.derefs += 1;
+                    if st.derefs > self.config.max_derefs {
+                        return Err(Cut::Bound(format!(
+                            "dereference bound of {} reference reads (raise with --max-derefs)",
+                            self.config.max_derefs
+                        )));
+                    }
+                    self.heap_ref_read(st, t, &f.ty, out);
+                }
+            }
+            Op::PutField(f) => {
+                let key = self.field_key(st, insn, &f.class, &f.name)?;
+                let ops = self.operands(st, &before, 2);
+                let (o, v) = (ops[0], ops[1]);
+                out.push(self.non_null(o));
+                if let Some(after) = st.mem.fields.get(&key).copied() {
+                    let prior = self.fresh(&format!("{key}"), Sort::Array(sort_width(&f.ty)));
+                    let stored = self.narrow(&f.ty, v);
+                    let updated = self.terms.store(prior, o, stored);
+                    out.push(self.terms.eq(after, updated));
+                    st.mem.fields.insert(key, prior);
+                }
+            }
+            Op::New(class) => {
+                let Some(id) = self.universe.id(class) else {
+                    let what = format!("new {class} (class not on the class path)");
+                    return Err(self.unsupported(st, insn, &what));
+                };
+                let r = self.pop(st);
+                let zero = self.terms.int(0);
+                out.push(self.terms.cmp(BvCmp::Slt, r, zero));
+                for a in st.mem.allocs.clone() {
+                    out.push(self.terms.ne(r, a.term));
+                }
+                let t = self.terms.select(st.mem.types, r);
+                let idc = self.terms.int(id as i32);
+                out.push(self.terms.eq(t, idc));
+                // The new object's fields hold their defaults.
+                let fields = self.cp.instance_fields(class).unwrap_or_default();
+                for f in fields {
+                    let key = FieldKey {
+                        class: f.class.name.clone(),
+                        name: f.member.name.clone(),
+                    };
+                    if let Some(&array) = st.mem.fields.get(&key) {
+                        let cell = self.terms.select(array, r);
+                        let d = self.terms.bv(0, sort_width(&f.member.ty));
+                        out.push(self.terms.eq(cell, d));
+                    }
+                }
+                st.mem.allocs.push(Alloc {
+                    term: r,
+                    class: class.clone(),
+                    pc: insn.pc,
+                });
+            }
+            Op::CheckCast(ty) => {
+                let t = self.pop(st);
+                let o = self.operands(st, &before, 1)[0];
+                out.push(self.terms.eq(t, o));
+                if ty.is_array() {
+                    return Err(self.unsupported(st, insn, "checkcast to an array type"));
+                }
+                let is_null = {
+                    let z = self.null();
+                    self.terms.eq(o, z)
+                };
+                let class_of = self.terms.select(st.mem.types, o);
+                let sub = self.is_subtype(class_of, &ty.class_ref_name());
+                out.push(self.terms.or(vec![is_null, sub]));
+            }
+            Op::InstanceOf(ty) => {
+                let t = self.pop(st);
+                let o = self.operands(st, &before, 1)[0];
+                if ty.is_array() {
+                    return Err(self.unsupported(st, insn, "instanceof an array type"));
+                }
+                let nn = self.non_null(o);
+                let class_of = self.terms.select(st.mem.types, o);
+                let sub = self.is_subtype(class_of, &ty.class_ref_name());
+                let yes = self.terms.and(vec![nn, sub]);
+                let (one, zero) = (self.terms.int(1), self.terms.int(0));
+                let v = self.terms.ite(yes, one, zero);
+                out.push(self.terms.eq(t, v));
+            }
+            Op::MonitorEnter | Op::MonitorExit => {
+                let o = self.operands(st, &before, 1)[0];
+                out.push(self.non_null(o));
+            }
+            other => {
+                let what = describe_unsupported(other, insn);
+                return Err(self.unsupported(st, insn, &what));
+            }
+        }
+        Ok(())
+    }
+
+    /// The stack instructions, by running them forward on fresh operands
+    /// and equating the results with the values after them.
+    fn step_stack(&mut self, st: &mut St, before: &Frame, op: StackOp, out: &mut Vec<TermId>) {
+        let sizes: Vec<usize> = before.stack.iter().map(VType::size).collect();
+        // How many values the instruction takes, from the word sizes on top.
+        let words = |n_words: usize, from_top: usize| -> usize {
+            let mut taken = 0;
+            let mut w = 0;
+            while w < n_words {
+                w += sizes[sizes.len() - 1 - from_top - taken];
+                taken += 1;
+            }
+            taken
+        };
+        // (values consumed, permutation of operand indices producing the results)
+        let (n, order): (usize, Vec<usize>) = match op {
+            StackOp::Pop => (words(1, 0), vec![]),
+            StackOp::Pop2 => (words(2, 0), vec![]),
+            StackOp::Dup => (1, vec![0, 0]),
+            StackOp::DupX1 => (2, vec![1, 0, 1]),
+            StackOp::DupX2 => {
+                let below = words(2, 1);
+                if below == 1 {
+                    (2, vec![1, 0, 1])
+                } else {
+                    (3, vec![2, 0, 1, 2])
+                }
+            }
+            StackOp::Dup2 => {
+                if words(2, 0) == 1 {
+                    (1, vec![0, 0])
+                } else {
+                    (2, vec![0, 1, 0, 1])
+                }
+            }
+            StackOp::Dup2X1 => {
+                if words(2, 0) == 1 {
+                    (2, vec![1, 0, 1])
+                } else {
+                    (3, vec![1, 2, 0, 1, 2])
+                }
+            }
+            StackOp::Dup2X2 => {
+                let top = words(2, 0);
+                let below = words(2, top);
+                match (top, below) {
+                    (1, 1) => (2, vec![1, 0, 1]),
+                    (1, _) => (3, vec![2, 0, 1, 2]),
+                    (_, 1) => (3, vec![1, 2, 0, 1, 2]),
+                    _ => (4, vec![2, 3, 0, 1, 2, 3]),
+                }
+            }
+            StackOp::Swap => (2, vec![1, 0]),
+        };
+        let results: Vec<TermId> = {
+            let stack = &mut st.top().stack;
+            stack.split_off(stack.len() - order.len())
+        };
+        let ops = self.operands(st, before, n);
+        for (r, &i) in results.iter().zip(&order) {
+            out.push(self.terms.eq(*r, ops[i]));
+        }
+    }
+
+    /// Steps back over a conditional branch whose outcome along the edge
+    /// makes `cond` hold.
+    pub(super) fn step_branch(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        cond: Cond,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Cut> {
+        let before = self.frame_before(st, insn);
+        let (a, b) = match &insn.op {
+            Op::If { .. } => {
+                let a = self.operands(st, &before, 1)[0];
+                (a, self.terms.int(0))
+            }
+            Op::IfNull { .. } => {
+                let a = self.operands(st, &before, 1)[0];
+                (a, self.terms.int(0))
+            }
+            Op::IfICmp { .. } | Op::IfACmp { .. } => {
+                let ops = self.operands(st, &before, 2);
+                (ops[0], ops[1])
+            }
+            _ => return Err(self.unsupported(st, insn, "branch edge from a non-branch")),
+        };
+        let c = match cond {
+            Cond::Eq => self.terms.eq(a, b),
+            Cond::Ne => self.terms.ne(a, b),
+            Cond::Lt => self.terms.cmp(BvCmp::Slt, a, b),
+            Cond::Ge => self.terms.cmp(BvCmp::Sge, a, b),
+            Cond::Gt => self.terms.cmp(BvCmp::Sgt, a, b),
+            Cond::Le => self.terms.cmp(BvCmp::Sle, a, b),
+        };
+        out.push(c);
+        Ok(())
+    }
+
+    /// Steps back over a switch, knowing the key it took.
+    pub(super) fn step_switch(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        key: SwitchKey,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Cut> {
+        let before = self.frame_before(st, insn);
+        let k = self.operands(st, &before, 1)[0];
+        match key {
+            SwitchKey::Case(v) => {
+                let c = self.terms.int(v);
+                out.push(self.terms.eq(k, c));
+            }
+            SwitchKey::Default => {
+                let keys: Vec<i32> = match &insn.op {
+                    Op::TableSwitch { low, high, .. } => (*low..=*high).collect(),
+                    Op::LookupSwitch { pairs, .. } => pairs.iter().map(|(k, _)| *k).collect(),
+                    _ => return Err(self.unsupported(st, insn, "switch edge from a non-switch")),
+                };
+                if let Op::TableSwitch { low, high, .. } = &insn.op {
+                    // Outside [low, high]: two comparisons, however wide the table.
+                    let (lo, hi) = (self.terms.int(*low), self.terms.int(*high));
+                    let below = self.terms.cmp(BvCmp::Slt, k, lo);
+                    let above = self.terms.cmp(BvCmp::Sgt, k, hi);
+                    out.push(self.terms.or(vec![below, above]));
+                } else {
+                    for v in keys {
+                        let c = self.terms.int(v);
+                        out.push(self.terms.ne(k, c));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn sort_width(ty: &JType) -> u32 {
+    match sort_of(ty) {
+        Sort::Bv(w) => w,
+        _ => 32,
+    }
+}
+
+fn describe_unsupported(op: &Op, insn: &Instruction) -> String {
+    match op {
+        Op::ArrayLoad(_)
+        | Op::ArrayStore(_)
+        | Op::NewArray(_)
+        | Op::ANewArray(_)
+        | Op::MultiANewArray(..)
+        | Op::ArrayLength => {
+            format!("{} (arrays)", insn.mnemonic())
+        }
+        Op::Binary(Kind::Float | Kind::Double, _)
+        | Op::Neg(_)
+        | Op::Convert(_)
+        | Op::Compare(_) => format!("{} (floating point)", insn.mnemonic()),
+        Op::AThrow => "athrow (exceptions)".into(),
+        _ => insn.mnemonic().to_string(),
+    }
+}

@@ -1,0 +1,322 @@
+//! Deciding constraints: the one place that knows Z3.
+//!
+//! [`Solver`] lowers [`Terms`](crate::model::term::Terms) to Z3 ASTs (through
+//! the `z3` crate, linked against Debian's `libz3`), keeps Z3's incremental
+//! scopes in step with the search's (`push`/`pop`), and reads values back
+//! from models. Lowered ASTs are cached by term id; the cache is truncated
+//! with the term arena when the search backtracks.
+//!
+//! Z3 values belong to the thread that made them (the crate uses a
+//! thread-local context), so a `Solver` stays on its thread.
+
+use std::time::{Duration, Instant};
+
+use z3::ast::{Array, Bool, Dynamic, BV};
+use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
+
+use crate::model::term::{BvCmp, BvOp, Mark, Node, Sort, TermId, Terms};
+
+/// What a check found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sat {
+    Sat,
+    Unsat,
+    /// Z3 gave up (its per-check timeout, or an incomplete theory).
+    Unknown,
+}
+
+/// An incremental Z3 solver over the term language.
+pub struct Solver {
+    z3: z3::Solver,
+    asts: Vec<Option<Dynamic>>,
+    preds: Vec<FuncDecl>,
+    model: Option<Model>,
+    /// Number of open scopes.
+    depth: u32,
+    pub checks: u64,
+    pub time: Duration,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            z3: z3::Solver::new(),
+            asts: Vec::new(),
+            preds: Vec::new(),
+            model: None,
+            depth: 0,
+            checks: 0,
+            time: Duration::ZERO,
+        }
+    }
+
+    /// Bounds each check; a check over it answers `Unknown`.
+    pub fn set_check_timeout(&mut self, timeout: Duration) {
+        let mut p = Params::new();
+        p.set_u32(
+            "timeout",
+            timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
+        );
+        self.z3.set_params(&p);
+    }
+
+    pub fn push(&mut self) {
+        self.z3.push();
+        self.depth += 1;
+    }
+
+    pub fn pop(&mut self) {
+        debug_assert!(self.depth > 0, "pop without push");
+        self.z3.pop(1);
+        self.depth -= 1;
+        self.model = None;
+    }
+
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Forgets lowered terms made after `mark` (the arena was truncated).
+    pub fn truncate(&mut self, mark: Mark, terms: &Terms) {
+        let _ = mark;
+        self.asts.truncate(terms.len());
+    }
+
+    pub fn assert(&mut self, terms: &Terms, t: TermId) {
+        let b = self.lower_bool(terms, t);
+        self.z3.assert(&b);
+    }
+
+    pub fn check(&mut self) -> Sat {
+        self.check_assuming_lowered(&[])
+    }
+
+    /// Checks with extra assumptions that are not kept afterwards.
+    pub fn check_assuming(&mut self, terms: &Terms, assumptions: &[TermId]) -> Sat {
+        let lowered: Vec<Bool> = assumptions
+            .iter()
+            .map(|&a| self.lower_bool(terms, a))
+            .collect();
+        self.check_assuming_lowered(&lowered)
+    }
+
+    fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
+        let start = Instant::now();
+        let r = if assumptions.is_empty() {
+            self.z3.check()
+        } else {
+            self.z3.check_assumptions(assumptions)
+        };
+        self.time += start.elapsed();
+        self.checks += 1;
+        self.model = match r {
+            SatResult::Sat => self.z3.get_model(),
+            _ => None,
+        };
+        match r {
+            SatResult::Sat => Sat::Sat,
+            SatResult::Unsat => Sat::Unsat,
+            SatResult::Unknown => Sat::Unknown,
+        }
+    }
+
+    /// The value of a bit-vector or boolean term in the last model.
+    pub fn value(&mut self, terms: &Terms, t: TermId) -> Option<u64> {
+        let ast = self.lower(terms, t);
+        let model = self.model.as_ref()?;
+        match terms.sort(t) {
+            Sort::Bool => model.eval(&ast.as_bool()?, true)?.as_bool().map(u64::from),
+            Sort::Bv(_) => model.eval(&ast.as_bv()?, true)?.as_u64(),
+            Sort::Array(_) => None,
+        }
+    }
+
+    fn lower_bool(&mut self, terms: &Terms, t: TermId) -> Bool {
+        self.lower(terms, t)
+            .as_bool()
+            .expect("constraint terms are boolean")
+    }
+
+    fn bv(&mut self, terms: &Terms, t: TermId) -> BV {
+        self.lower(terms, t).as_bv().expect("a bit-vector term")
+    }
+
+    fn pred(&mut self, terms: &Terms, i: usize) -> &FuncDecl {
+        while self.preds.len() <= i {
+            let n = self.preds.len();
+            let name = terms
+                .pred_name(crate::model::term::PredId(n as u32))
+                .to_string();
+            self.preds.push(FuncDecl::new(
+                name,
+                &[&ZSort::bitvector(32)],
+                &ZSort::bool(),
+            ));
+        }
+        &self.preds[i]
+    }
+
+    /// Lowers a term, caching every subterm by id.
+    fn lower(&mut self, terms: &Terms, t: TermId) -> Dynamic {
+        let i = t.0 as usize;
+        if let Some(Some(ast)) = self.asts.get(i) {
+            return ast.clone();
+        }
+        let ast = self.lower_node(terms, t);
+        if self.asts.len() <= i {
+            self.asts.resize(i + 1, None);
+        }
+        self.asts[i] = Some(ast.clone());
+        ast
+    }
+
+    fn lower_node(&mut self, terms: &Terms, t: TermId) -> Dynamic {
+        let node = terms.node(t).clone();
+        match node {
+            Node::Var(name, sort) => match sort {
+                Sort::Bool => Dynamic::from_ast(&Bool::new_const(name)),
+                Sort::Bv(w) => Dynamic::from_ast(&BV::new_const(name, w)),
+                Sort::Array(w) => Dynamic::from_ast(&Array::new_const(
+                    name,
+                    &ZSort::bitvector(32),
+                    &ZSort::bitvector(w),
+                )),
+            },
+            Node::Bool(b) => Dynamic::from_ast(&Bool::from_bool(b)),
+            Node::Bv(v, w) => Dynamic::from_ast(&BV::from_u64(v, w)),
+            Node::Not(a) => Dynamic::from_ast(&self.lower_bool(terms, a).not()),
+            Node::And(parts) => {
+                let ps: Vec<Bool> = parts.iter().map(|&p| self.lower_bool(terms, p)).collect();
+                Dynamic::from_ast(&Bool::and(&ps))
+            }
+            Node::Or(parts) => {
+                let ps: Vec<Bool> = parts.iter().map(|&p| self.lower_bool(terms, p)).collect();
+                Dynamic::from_ast(&Bool::or(&ps))
+            }
+            Node::Eq(a, b) => {
+                let (x, y) = (self.lower(terms, a), self.lower(terms, b));
+                Dynamic::from_ast(&x.eq(&y))
+            }
+            Node::Ite(c, a, b) => {
+                let c = self.lower_bool(terms, c);
+                let (x, y) = (self.lower(terms, a), self.lower(terms, b));
+                c.ite(&x, &y)
+            }
+            Node::Bin(op, a, b) => {
+                let (x, y) = (self.bv(terms, a), self.bv(terms, b));
+                Dynamic::from_ast(&match op {
+                    BvOp::Add => x.bvadd(&y),
+                    BvOp::Sub => x.bvsub(&y),
+                    BvOp::Mul => x.bvmul(&y),
+                    BvOp::SDiv => x.bvsdiv(&y),
+                    BvOp::SRem => x.bvsrem(&y),
+                    BvOp::Shl => x.bvshl(&y),
+                    BvOp::AShr => x.bvashr(&y),
+                    BvOp::LShr => x.bvlshr(&y),
+                    BvOp::And => x.bvand(&y),
+                    BvOp::Or => x.bvor(&y),
+                    BvOp::Xor => x.bvxor(&y),
+                })
+            }
+            Node::Neg(a) => Dynamic::from_ast(&self.bv(terms, a).bvneg()),
+            Node::Cmp(op, a, b) => {
+                let (x, y) = (self.bv(terms, a), self.bv(terms, b));
+                Dynamic::from_ast(&match op {
+                    BvCmp::Slt => x.bvslt(&y),
+                    BvCmp::Sle => x.bvsle(&y),
+                    BvCmp::Sgt => x.bvsgt(&y),
+                    BvCmp::Sge => x.bvsge(&y),
+                    BvCmp::Ult => x.bvult(&y),
+                })
+            }
+            Node::Extract(hi, lo, a) => Dynamic::from_ast(&self.bv(terms, a).extract(hi, lo)),
+            Node::SignExt(by, a) => Dynamic::from_ast(&self.bv(terms, a).sign_ext(by)),
+            Node::ZeroExt(by, a) => Dynamic::from_ast(&self.bv(terms, a).zero_ext(by)),
+            Node::Select(arr, idx) => {
+                let a = self.lower(terms, arr).as_array().expect("an array term");
+                let i = self.lower(terms, idx);
+                a.select(&i)
+            }
+            Node::Store(arr, idx, v) => {
+                let a = self.lower(terms, arr).as_array().expect("an array term");
+                let i = self.lower(terms, idx);
+                let v = self.lower(terms, v);
+                Dynamic::from_ast(&a.store(&i, &v))
+            }
+            Node::Pred(p, a) => {
+                let x = self.lower(terms, a);
+                self.pred(terms, p.0 as usize).apply(&[&x])
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overflow_is_exact_two_complement() {
+        let mut terms = Terms::default();
+        let mut s = Solver::new();
+        // b > 0 && a + b < a has solutions only through wrap-around.
+        let a = terms.var("a", Sort::Bv(32));
+        let b = terms.var("b", Sort::Bv(32));
+        let zero = terms.int(0);
+        let sum = terms.bin(BvOp::Add, a, b);
+        let c1 = terms.cmp(BvCmp::Sgt, b, zero);
+        let c2 = terms.cmp(BvCmp::Slt, sum, a);
+        s.assert(&terms, c1);
+        s.assert(&terms, c2);
+        assert_eq!(s.check(), Sat::Sat);
+        let (va, vb) = (s.value(&terms, a).unwrap(), s.value(&terms, b).unwrap());
+        let (va, vb) = (va as u32 as i32, vb as u32 as i32);
+        assert!(vb > 0 && va.wrapping_add(vb) < va);
+    }
+
+    #[test]
+    fn scopes_and_assumptions() {
+        let mut terms = Terms::default();
+        let mut s = Solver::new();
+        let x = terms.var("x", Sort::Bv(32));
+        let five = terms.int(5);
+        let six = terms.int(6);
+        let is5 = terms.eq(x, five);
+        let is6 = terms.eq(x, six);
+        s.push();
+        s.assert(&terms, is5);
+        assert_eq!(s.check_assuming(&terms, &[is6]), Sat::Unsat);
+        assert_eq!(s.check(), Sat::Sat);
+        assert_eq!(s.value(&terms, x), Some(5));
+        s.pop();
+        s.assert(&terms, is6);
+        assert_eq!(s.check(), Sat::Sat);
+        assert_eq!(s.value(&terms, x), Some(6));
+    }
+
+    #[test]
+    fn arrays_relate_aliases() {
+        // p.next == p with p != null: a one-node cycle.
+        let mut terms = Terms::default();
+        let mut s = Solver::new();
+        let next = terms.var("next", Sort::Array(32));
+        let p = terms.var("p", Sort::Bv(32));
+        let null = terms.int(0);
+        let read = terms.select(next, p);
+        let cyc = terms.eq(read, p);
+        let nonnull = terms.ne(p, null);
+        s.assert(&terms, cyc);
+        s.assert(&terms, nonnull);
+        assert_eq!(s.check(), Sat::Sat);
+        let vp = s.value(&terms, p).unwrap();
+        let vr = s.value(&terms, read).unwrap();
+        assert_eq!(vp, vr);
+        assert_ne!(vp, 0);
+    }
+}
