@@ -551,8 +551,11 @@ impl fmt::Display for Instruction {
                 0x01..=0x0f => Ok(()),
                 _ => write!(f, " {c}"),
             },
+            // The short forms (`iload_0` … `aload_3`, `istore_0` …
+            // `astore_3`) name the index in the mnemonic; `istore 5`
+            // (0x36-0x3a), between the two ranges, does not.
             Op::Load(_, index) | Op::Store(_, index)
-                if self.wide || !(0x1a..=0x4e).contains(&self.opcode) =>
+                if self.wide || !matches!(self.opcode, 0x1a..=0x2d | 0x3b..=0x4e) =>
             {
                 write!(f, " {index}")
             }

@@ -26,7 +26,14 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
     if bytes.len() < 4 || bytes[..4] != [0xCA, 0xFE, 0xBA, 0xBE] {
         return Err(ClassFileError::BadMagic);
     }
-    let cf = cafebabe::parse_class(bytes).map_err(|e| ClassFileError::Corrupt(e.to_string()))?;
+    // cafebabe 0.9 does unchecked i32 arithmetic on bytecode operands (a
+    // jump offset added to its pc, a tableswitch's `high - low`), which
+    // panics on overflow in builds with overflow checks. Class files come
+    // from anywhere on the class path, so such a panic is reported as a
+    // corrupt class rather than taking jaut down.
+    let cf = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))
+        .map_err(|_| ClassFileError::Corrupt("malformed code (the parser panicked)".into()))?
+        .map_err(|e| ClassFileError::Corrupt(e.to_string()))?;
     let name = cf.this_class.to_string();
     let mut source_file = None;
     for attr in &cf.attributes {
@@ -312,7 +319,35 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
         Opcode::Dconst1 => konst(Constant::Double(1.0)),
         Opcode::Bipush(v) => konst(Constant::Int((*v).into())),
         Opcode::Sipush(v) => konst(Constant::Int((*v).into())),
-        Opcode::Ldc(l) | Opcode::LdcW(l) | Opcode::Ldc2W(l) => constant(l)?,
+        Opcode::Ldc(l) | Opcode::LdcW(l) => {
+            // cafebabe does not check the kind of the constant (JVMS §4.9.1):
+            // `ldc` and `ldc_w` load one word, `ldc2_w` a long or double.
+            let c = constant(l)?;
+            if let Op::Const(k) = &c {
+                if k.kind().size() == 2 {
+                    let name = if matches!(op, Opcode::Ldc(_)) {
+                        "ldc"
+                    } else {
+                        "ldc_w"
+                    };
+                    return Err(format!(
+                        "{name} of the two-word constant {k} (only ldc2_w loads long and double)"
+                    ));
+                }
+            }
+            c
+        }
+        Opcode::Ldc2W(l) => {
+            let c = constant(l)?;
+            if let Op::Const(k) = &c {
+                if k.kind().size() != 2 {
+                    return Err(format!(
+                        "ldc2_w of the one-word constant {k} (ldc2_w loads only long and double)"
+                    ));
+                }
+            }
+            c
+        }
         Opcode::Iload(i) => Op::Load(Int, *i),
         Opcode::Lload(i) => Op::Load(Long, *i),
         Opcode::Fload(i) => Op::Load(Float, *i),
@@ -439,6 +474,16 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
         Opcode::Goto(j) => Op::Goto(target(pc, *j)),
         Opcode::Jsr(j) => Op::Jsr(target(pc, *j)),
         Opcode::Ret(i) => Op::Ret(*i),
+        // Without overflow checks cafebabe computes `high - low + 1` for
+        // low = i32::MIN, high = i32::MAX as 0 and reads no offsets.
+        Opcode::Tableswitch(t) if t.jumps.len() as i64 != t.high as i64 - t.low as i64 + 1 => {
+            return Err(format!(
+                "tableswitch from {} to {} with {} offsets",
+                t.low,
+                t.high,
+                t.jumps.len()
+            ))
+        }
         Opcode::Tableswitch(t) => Op::TableSwitch {
             default: target(pc, t.default),
             low: t.low,
@@ -466,7 +511,18 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
         Opcode::Invokevirtual(m) => Op::Invoke(InvokeKind::Virtual, method_ref(m)?),
         Opcode::Invokespecial(m) => Op::Invoke(InvokeKind::Special, method_ref(m)?),
         Opcode::Invokestatic(m) => Op::Invoke(InvokeKind::Static, method_ref(m)?),
-        Opcode::Invokeinterface(m, _) => Op::Invoke(InvokeKind::Interface, method_ref(m)?),
+        Opcode::Invokeinterface(m, count) => {
+            // The count operand must be the argument words plus the receiver
+            // (JVMS §4.9.1); cafebabe only checks the zero byte after it.
+            let m = method_ref(m)?;
+            let words = m.desc.param_words() + 1;
+            if usize::from(*count) != words {
+                return Err(format!(
+                    "invokeinterface {m}: count {count}, but the arguments and receiver take {words} words"
+                ));
+            }
+            Op::Invoke(InvokeKind::Interface, m)
+        }
         Opcode::Invokedynamic(d) => {
             let desc = MethodDescriptor::parse(&d.name_and_type.descriptor).ok_or_else(|| {
                 format!(

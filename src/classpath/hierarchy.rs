@@ -180,7 +180,7 @@ impl ClassPath {
                 }));
             }
         }
-        self.superinterface_method(class, name, descriptor)
+        self.resolve_in_superinterfaces(class, name, descriptor)
     }
 
     /// Interface method resolution for an `InterfaceMethodref` (JVMS §5.4.3.4).
@@ -206,13 +206,14 @@ impl ClassPath {
                 }));
             }
         }
-        self.superinterface_method(interface, name, descriptor)
+        self.resolve_in_superinterfaces(interface, name, descriptor)
     }
 
     /// Method selection (JVMS §5.4.6) for `invokevirtual`/`invokeinterface`:
     /// the method a receiver of class `runtime` runs for the resolved method.
-    /// `None` means the JVM would throw `AbstractMethodError` or
-    /// `IncompatibleClassChangeError`.
+    /// `None` means the JVM would throw `AbstractMethodError` (the selected
+    /// method is abstract, or there is none) or
+    /// `IncompatibleClassChangeError` (several maximally-specific defaults).
     pub fn select_method(
         &self,
         runtime: &str,
@@ -227,45 +228,56 @@ impl ClassPath {
         } else {
             runtime
         };
-        for c in self.superclass_chain(runtime)? {
+        let chain = self.superclass_chain(runtime)?;
+        for (i, c) in chain.iter().enumerate() {
             if let Some(candidate) = c.method(&m.name, &m.descriptor) {
-                if !candidate.is_static() && self.can_override(&c, candidate, &resolved.class, m) {
-                    return Ok(Some(Found {
+                if !candidate.is_static() && can_override(&chain, i, candidate, &resolved.class, m)
+                {
+                    // An abstract selected method: AbstractMethodError.
+                    return Ok((!candidate.is_abstract()).then(|| Found {
                         class: c.clone(),
                         member: candidate.clone(),
                     }));
                 }
             }
         }
-        Ok(self
-            .superinterface_method(runtime, &m.name, &m.descriptor)?
-            .filter(|f| !f.member.is_abstract()))
+        let maximal = self.maximally_specific(runtime, &m.name, &m.descriptor)?;
+        let mut concrete = maximal.into_iter().filter(|f| !f.member.is_abstract());
+        Ok(match (concrete.next(), concrete.next()) {
+            (Some(one), None) => Some(one),
+            _ => None, // none: AbstractMethodError; several: IncompatibleClassChangeError
+        })
     }
 
-    /// JVMS §5.4.5: whether `mc` declared in `c` overrides `ma` declared in `a`.
-    fn can_override(&self, c: &Class, mc: &Method, a: &Class, ma: &Method) -> bool {
-        if c.name == a.name {
-            return true;
-        }
-        if mc.is_private() {
-            return false;
-        }
-        if ma.access & (access::PUBLIC | access::PROTECTED) != 0 {
-            return true;
-        }
-        // Package-private: only from the same run-time package.
-        package_of(&c.name) == package_of(&a.name)
-    }
-
-    /// Among the maximally-specific superinterface methods (JVMS §5.4.3.3)
-    /// with this name and descriptor: the one non-abstract method if there is
-    /// exactly one, else an abstract one, else none.
-    fn superinterface_method(
+    /// The last steps of method and interface-method resolution (JVMS
+    /// §5.4.3.3, §5.4.3.4): the one non-abstract maximally-specific
+    /// superinterface method if there is exactly one, else any superinterface
+    /// method (here a maximally-specific one), else none. Several defaults
+    /// do not make resolution fail, only selection.
+    fn resolve_in_superinterfaces(
         &self,
         class: &str,
         name: &str,
         descriptor: &str,
     ) -> Result<Option<Found<Method>>, ClassPathError> {
+        let maximal = self.maximally_specific(class, name, descriptor)?;
+        let concrete: Vec<_> = maximal.iter().filter(|f| !f.member.is_abstract()).collect();
+        Ok(match concrete.as_slice() {
+            [one] => Some((*one).clone()),
+            _ => maximal.into_iter().next(),
+        })
+    }
+
+    /// The maximally-specific superinterface methods of `class` with this
+    /// name and descriptor (JVMS §5.4.3.3): declared, neither private nor
+    /// static, in a superinterface none of whose subinterfaces among the
+    /// class's superinterfaces declares one too.
+    fn maximally_specific(
+        &self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Result<Vec<Found<Method>>, ClassPathError> {
         let mut candidates = Vec::new();
         for i in self.all_superinterfaces(class)? {
             let c = self.load(&i)?;
@@ -293,12 +305,7 @@ impl ClassPath {
                 maximal.push(cand.clone());
             }
         }
-        let concrete: Vec<_> = maximal.iter().filter(|f| !f.member.is_abstract()).collect();
-        Ok(match concrete.as_slice() {
-            [one] => Some((*one).clone()),
-            [] => maximal.into_iter().next(),
-            _ => None, // several defaults: IncompatibleClassChangeError
-        })
+        Ok(maximal)
     }
 
     /// Every class or interface among the user's class-path entries that is
@@ -334,22 +341,76 @@ impl ClassPath {
         Ok(out)
     }
 
-    /// Direct supertypes → direct subtypes, over the user's classes. Classes
-    /// that fail to load are left out of the index (they are reported when
-    /// the explorer loads them).
+    /// Direct supertypes → direct subtypes, over the user's classes. A
+    /// supertype outside the user's classes (a JDK class) has no entry of its
+    /// own, so its supertypes get the user class as a subtype too: a class
+    /// extending `AbstractList` is a known `List`. Classes that fail to load
+    /// are left out of the index (they are reported when the explorer loads
+    /// them).
     fn build_subtype_index(&self) -> HashMap<String, BTreeSet<String>> {
         let mut index: HashMap<String, BTreeSet<String>> = HashMap::new();
-        for name in self.user_class_names() {
-            let Ok(class) = self.load(&name) else {
+        let user: BTreeSet<String> = self.user_class_names().into_iter().collect();
+        for name in &user {
+            let Ok(class) = self.load(name) else {
                 continue;
             };
             let supers = class.super_class.iter().chain(class.interfaces.iter());
             for s in supers {
                 index.entry(s.clone()).or_default().insert(name.clone());
+                if user.contains(s) {
+                    continue;
+                }
+                let above = self.superclass_chain(s).and_then(|chain| {
+                    let interfaces = self.all_superinterfaces(s)?;
+                    Ok(chain
+                        .iter()
+                        .skip(1)
+                        .map(|c| c.name.clone())
+                        .chain(interfaces)
+                        .collect::<Vec<_>>())
+                });
+                for t in above.unwrap_or_default() {
+                    index.entry(t).or_default().insert(name.clone());
+                }
             }
         }
         index
     }
+}
+
+/// JVMS §5.4.5: whether `mc`, declared in `chain[c]`, can override `ma`,
+/// declared in `a`, where `chain` is a superclass chain holding `chain[c]`.
+/// A package-private `ma` is overridden from another package only through a
+/// class between the two that overrides it and is overridden in turn (a
+/// `public` override in `ma`'s package makes the method overridable
+/// everywhere below it).
+fn can_override(chain: &[Arc<Class>], c: usize, mc: &Method, a: &Class, ma: &Method) -> bool {
+    let c_class = &chain[c];
+    if c_class.name == a.name {
+        return true;
+    }
+    if mc.is_private() || ma.is_private() {
+        return false;
+    }
+    if ma.access & (access::PUBLIC | access::PROTECTED) != 0 {
+        return true;
+    }
+    // Package-private: from the same run-time package...
+    if package_of(&c_class.name) == package_of(&a.name) {
+        return true;
+    }
+    // ...or through a class B with C < B < A whose method mB overrides mA
+    // and is overridden by mC.
+    let Some(a_index) = chain.iter().position(|k| k.name == a.name) else {
+        return false;
+    };
+    (c + 1..a_index).any(|b| {
+        chain[b].method(&ma.name, &ma.descriptor).is_some_and(|mb| {
+            !mb.is_static()
+                && can_override(chain, b, mb, a, ma)
+                && can_override(chain, c, mc, &chain[b], mb)
+        })
+    })
 }
 
 /// The package part of an internal name (`java/util` for `java/util/List`).

@@ -45,7 +45,9 @@ pub fn java_home() -> Result<PathBuf, String> {
 
 pub struct Jdk {
     home: PathBuf,
-    modules: OnceLock<Result<Vec<Archive>, String>>,
+    /// The jmod files, `java.base` first; each opened on first use.
+    paths: OnceLock<Vec<PathBuf>>,
+    modules: Vec<OnceLock<Result<Archive, String>>>,
 }
 
 impl Jdk {
@@ -56,9 +58,24 @@ impl Jdk {
                 home.display()
             )));
         }
+        let dir = home.join("jmods");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|source| ClassPathError::Io {
+                path: dir.clone(),
+                source,
+            })?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "jmod"))
+            .collect();
+        // java.base first: it answers most lookups, and the other modules
+        // are opened only when it does not.
+        paths.sort_by_key(|p| (!p.ends_with("java.base.jmod"), p.clone()));
+        let modules = paths.iter().map(|_| OnceLock::new()).collect();
         Ok(Jdk {
             home: home.to_path_buf(),
-            modules: OnceLock::new(),
+            paths: OnceLock::from(paths),
+            modules,
         })
     }
 
@@ -66,56 +83,52 @@ impl Jdk {
         &self.home
     }
 
-    pub(super) fn modules(&self) -> Result<&[Archive], &str> {
-        self.modules
+    fn paths(&self) -> &[PathBuf] {
+        self.paths.get().map_or(&[], Vec::as_slice)
+    }
+
+    /// The module at position `i`, opened on first use.
+    fn module(&self, i: usize) -> Result<&Archive, &str> {
+        self.modules[i]
             .get_or_init(|| {
-                let dir = self.home.join("jmods");
-                let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-                    .map_err(|e| format!("{}: {e}", dir.display()))?
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "jmod"))
-                    .collect();
-                // java.base first: it answers most lookups.
-                paths.sort_by_key(|p| (!p.ends_with("java.base.jmod"), p.clone()));
-                paths
-                    .iter()
-                    .map(|p| Archive::open(p, 4, "classes/").map_err(|e| e.to_string()))
-                    .collect()
+                Archive::open(&self.paths()[i], 4, "classes/").map_err(|e| e.to_string())
             })
-            .as_deref()
+            .as_ref()
             .map_err(String::as_str)
     }
 
-    /// The archive of one module, e.g. `java.base`.
+    /// The class names of one module, e.g. `java.base`.
     pub fn module_class_names(&self, module: &str) -> Vec<String> {
         let file = format!("{module}.jmod");
-        self.modules()
-            .unwrap_or(&[])
-            .iter()
-            .filter(|a| a.path.file_name().is_some_and(|n| n == file.as_str()))
+        (0..self.paths().len())
+            .filter(|&i| {
+                self.paths()[i]
+                    .file_name()
+                    .is_some_and(|n| n == file.as_str())
+            })
+            .filter_map(|i| self.module(i).ok())
             .flat_map(|a| a.class_names().map(str::to_string))
             .collect()
     }
 
     /// Every class name of every module.
     pub fn all_class_names(&self) -> Vec<String> {
-        self.modules()
-            .unwrap_or(&[])
-            .iter()
+        (0..self.paths().len())
+            .filter_map(|i| self.module(i).ok())
             .flat_map(|a| a.class_names().map(str::to_string))
             .collect()
     }
 
     pub(super) fn read(&self, class: &str) -> Option<Result<(Vec<u8>, String), ClassPathError>> {
-        let modules = match self.modules() {
-            Ok(m) => m,
-            Err(e) => return Some(Err(ClassPathError::NoJdk(e.to_string()))),
-        };
-        modules.iter().find_map(|archive| {
-            archive
-                .read(class)
-                .map(|r| r.map(|bytes| (bytes, archive.describe(class))))
-        })
+        for i in 0..self.paths().len() {
+            let archive = match self.module(i) {
+                Ok(a) => a,
+                Err(e) => return Some(Err(ClassPathError::NoJdk(e.to_string()))),
+            };
+            if let Some(found) = archive.read(class) {
+                return Some(found.map(|bytes| (bytes, archive.describe(class))));
+            }
+        }
+        None
     }
 }

@@ -221,11 +221,11 @@ impl ClassPath {
                 origin: path.display().to_string(),
                 source,
             })?;
-            let name = class.name.clone();
-            self.cache_class(Arc::new(class));
+            // Not cached here: an earlier entry, or the JDK, may hold a
+            // class of the same name, and that one is what `load` must find.
             Entry::ClassFile {
                 path: path.to_path_buf(),
-                name,
+                name: class.name,
             }
         } else {
             return Err(ClassPathError::NotClassPathEntry(path.to_path_buf()));

@@ -3,17 +3,18 @@
 use std::fmt::Write as _;
 
 use super::target::{aim as find_aim, code_of, find_method, select, UserError};
-use super::{AimArgs, CfgArgs, CfgFormat, MethodsArgs};
+use super::{AimArgs, AimFormat, CfgArgs, CfgFormat, MethodsArgs};
 use crate::cfg::{Cfg, CfgText};
 use crate::classfile::{access, Class, Method};
 use crate::frames;
+use crate::search::{self, Outcome, Verdict};
 
 fn analysis_error(class: &Class, method: &Method, e: impl std::fmt::Display) -> UserError {
     UserError(format!("{}.{method}: {e}", class.java_name()))
 }
 
-/// `jaut TARGET --method M --pc N`: what will be aimed at.
-pub fn aim(args: &AimArgs) -> Result<String, UserError> {
+/// `jaut TARGET --method M --pc N`: the target, then the search's verdict.
+pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
     let selected = select(&args.source)?;
     let target = args.source.target.as_deref().unwrap_or_default();
     let class = selected.single(target)?;
@@ -91,11 +92,110 @@ pub fn aim(args: &AimArgs) -> Result<String, UserError> {
             let _ = writeln!(out, "frame    none: no path from the entry reaches this pc");
         }
     }
-    Ok(out)
+    let outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config())
+        .map_err(|e| analysis_error(&class, method, e))?;
+    let code_out = u8::from(!matches!(outcome.verdict, Verdict::Reached { .. }));
+    if args.format == AimFormat::Json {
+        let json = verdict_json(&class, method, aim.pc, code.line_of(aim.pc), &outcome);
+        let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
+        return Ok((format!("{text}\n"), code_out));
+    }
+    write_verdict(&mut out, &outcome);
+    Ok((out, code_out))
+}
+
+/// The verdict, the state and the path, for people.
+fn write_verdict(out: &mut String, outcome: &Outcome) {
+    let _ = writeln!(out, "verdict  {}", outcome.verdict.name());
+    match &outcome.verdict {
+        Verdict::Reached { state, path } => {
+            for line in state.to_string().lines() {
+                let _ = writeln!(out, "  {line}");
+            }
+            let mut lines: Vec<String> = Vec::new();
+            for step in path {
+                let l = step
+                    .line
+                    .map_or(format!("pc {}", step.pc), |l| l.to_string());
+                if lines.last() != Some(&l) {
+                    lines.push(l);
+                }
+            }
+            let _ = writeln!(out, "path     lines {}", lines.join(" → "));
+        }
+        Verdict::Unreachable { conflicts } => {
+            let _ = writeln!(
+                out,
+                "  every path to the target is infeasible (no bound was hit)"
+            );
+            if !conflicts.is_empty() {
+                let _ = writeln!(out, "  paths die at: {}", conflicts.join("; "));
+            }
+        }
+        Verdict::Unknown { reasons } => {
+            for r in reasons {
+                let _ = writeln!(out, "  {r}");
+            }
+        }
+    }
+    let st = &outcome.stats;
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    let _ = writeln!(
+        out,
+        "time     {:.1} ms (solver {:.1}, labeling {:.1}); {} checks, {} paths cut or refuted, loop bound {}",
+        ms(st.total),
+        ms(st.solver),
+        ms(st.labeling),
+        st.checks,
+        st.paths,
+        st.loop_bound
+    );
+}
+
+/// The JSON form (schema: docs/state-json.md).
+fn verdict_json(
+    class: &Class,
+    method: &Method,
+    pc: u32,
+    line: Option<u16>,
+    outcome: &Outcome,
+) -> serde_json::Value {
+    use serde_json::json;
+    let st = &outcome.stats;
+    let ms = |d: std::time::Duration| (d.as_secs_f64() * 1e6).round() / 1e3;
+    let mut v = json!({
+        "schema": 1,
+        "target": {
+            "class": class.java_name(),
+            "method": method.name,
+            "descriptor": method.descriptor,
+            "pc": pc,
+            "line": line,
+        },
+        "verdict": outcome.verdict.name(),
+        "stats": {
+            "total_ms": ms(st.total),
+            "solver_ms": ms(st.solver),
+            "labeling_ms": ms(st.labeling),
+            "checks": st.checks,
+            "paths": st.paths,
+            "rounds": st.rounds,
+            "loop_bound": st.loop_bound,
+        },
+    });
+    match &outcome.verdict {
+        Verdict::Reached { state, path } => {
+            v["state"] = serde_json::to_value(state).expect("states serialize");
+            v["path"] = serde_json::to_value(path).expect("paths serialize");
+        }
+        Verdict::Unreachable { conflicts } => v["conflicts"] = json!(conflicts),
+        Verdict::Unknown { reasons } => v["reasons"] = json!(reasons),
+    }
+    v
 }
 
 /// `jaut methods TARGET`.
-pub fn methods(args: &MethodsArgs) -> Result<String, UserError> {
+pub fn methods(args: &MethodsArgs) -> Result<(String, u8), UserError> {
     let selected = select(&args.source)?;
     let mut out = String::new();
     for class in &selected.classes {
@@ -145,7 +245,7 @@ pub fn methods(args: &MethodsArgs) -> Result<String, UserError> {
             let _ = writeln!(out, "  {name:<width$}  {detail}");
         }
     }
-    Ok(out)
+    Ok((out, 0))
 }
 
 fn modifiers(m: &Method) -> String {
@@ -164,7 +264,7 @@ fn modifiers(m: &Method) -> String {
 }
 
 /// `jaut cfg TARGET --method M`.
-pub fn cfg(args: &CfgArgs) -> Result<String, UserError> {
+pub fn cfg(args: &CfgArgs) -> Result<(String, u8), UserError> {
     let selected = select(&args.source)?;
     let target = args.source.target.as_deref().unwrap_or_default();
     let class = selected.single(target)?;
@@ -178,14 +278,17 @@ pub fn cfg(args: &CfgArgs) -> Result<String, UserError> {
         code,
         frames: Some(&frames),
     };
-    Ok(match args.format {
-        CfgFormat::Text => format!(
-            "{}.{method}  ({} blocks, max_stack {}, max_locals {})\n{text}",
-            class.java_name(),
-            cfg.blocks().len(),
-            code.max_stack,
-            code.max_locals
-        ),
-        CfgFormat::Dot => text.dot(),
-    })
+    Ok((
+        match args.format {
+            CfgFormat::Text => format!(
+                "{}.{method}  ({} blocks, max_stack {}, max_locals {})\n{text}",
+                class.java_name(),
+                cfg.blocks().len(),
+                code.max_stack,
+                code.max_locals
+            ),
+            CfgFormat::Dot => text.dot(),
+        },
+        0,
+    ))
 }

@@ -8,6 +8,7 @@
 mod commands;
 mod target;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -23,12 +24,17 @@ pub use target::{Aim, Selected, UserError};
 /// searches backward from the target instruction toward the method's entry
 /// for an input state that reaches it.
 ///
-/// This version validates the target and prints what will be aimed at: the
-/// class, the method, the instruction, its source line, its basic block and
-/// the operand-stack and local types there.
+/// It prints the target (class, method, instruction, source line, basic
+/// block, stack and local types there), then the verdict: `reached` with an
+/// input state (receiver, arguments, static fields and the heap reachable
+/// from them, aliasing and cycles included) and the path taken;
+/// `unreachable` when every path was refuted without hitting a bound (a
+/// proof); or `unknown`, naming the bound hit (and the option raising it) or
+/// the unsupported feature met.
 ///
-/// Exit status: 0 on success, 2 when the input is unusable (missing file,
-/// corrupt class file, unknown method, pc not at an instruction start, ...).
+/// Exit status: 0 when the target is reached, 1 when it is unreachable or
+/// unknown, 2 when the input is unusable (missing file, corrupt class file,
+/// unknown method, pc not at an instruction start, ...).
 #[derive(Debug, Parser)]
 #[command(
     name = "jaut",
@@ -115,6 +121,91 @@ pub struct AimArgs {
     /// The target, by source line: the line's first instruction.
     #[arg(long, value_name = "L")]
     pub line: Option<u16>,
+
+    /// Output format: text for people, json for tools (schema in
+    /// docs/state-json.md).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: AimFormat,
+
+    #[command(flatten)]
+    pub bounds: Bounds,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, Default, PartialEq, Eq)]
+pub enum AimFormat {
+    /// The target, the verdict, the input state and the path.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Bounds of the backward search. A target is proved unreachable only when
+/// no bound cut the search; otherwise the verdict is `unknown` and names the
+/// bound to raise.
+#[derive(Debug, Args, Clone)]
+pub struct Bounds {
+    /// Wall time for the search, in seconds.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 20.0,
+        help_heading = "Search bounds"
+    )]
+    pub timeout: f64,
+    /// Instructions on one backward path, callees included.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 20_000,
+        help_heading = "Search bounds"
+    )]
+    pub max_path: usize,
+    /// Iterations of one loop on a path (the search deepens 1, 2, 4, ... up to this).
+    #[arg(
+        long = "max-loop",
+        value_name = "N",
+        default_value_t = 256,
+        help_heading = "Search bounds"
+    )]
+    pub max_loop: u32,
+    /// Nested calls explored below the method under test.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 8,
+        help_heading = "Search bounds"
+    )]
+    pub max_call_depth: usize,
+    /// Activations of one method on the call stack (recursion).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3,
+        help_heading = "Search bounds"
+    )]
+    pub max_recursion: usize,
+    /// Reads of reference fields on one path (how deep into the input heap).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 200,
+        help_heading = "Search bounds"
+    )]
+    pub max_derefs: usize,
+}
+
+impl Bounds {
+    pub fn config(&self) -> crate::search::Config {
+        let mut c = crate::search::Config::default()
+            .with_timeout(std::time::Duration::from_secs_f64(self.timeout.max(0.001)))
+            .with_max_path(self.max_path)
+            .with_max_loop_iterations(self.max_loop.max(1))
+            .with_max_call_depth(self.max_call_depth)
+            .with_max_derefs(self.max_derefs);
+        c.max_recursion = self.max_recursion.max(1);
+        c
+    }
 }
 
 #[derive(Debug, Args)]
@@ -149,22 +240,44 @@ pub struct CfgArgs {
 /// Parses the arguments, runs the command, prints errors as one line and
 /// returns the exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(java_style_options(std::env::args_os()));
     let result = match &cli.command {
         Some(Command::Methods(args)) => commands::methods(args),
         Some(Command::Cfg(args)) => commands::cfg(args),
         None => commands::aim(&cli.aim),
     };
     match result {
-        Ok(text) => {
+        Ok((text, code)) => {
             print!("{text}");
-            ExitCode::SUCCESS
+            ExitCode::from(code)
         }
         Err(e) => {
             eprintln!("jaut: error: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Rewrites Java's spellings of the class path option, `-cp` and
+/// `-classpath`, to `--classpath`: clap would read `-cp DIR` as the short
+/// option `-c` with the value `p`, leaving DIR as a stray argument.
+fn java_style_options(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut options_end = false;
+    args.into_iter()
+        .map(|arg| {
+            if options_end {
+                return arg;
+            }
+            if arg == "--" {
+                options_end = true;
+            }
+            if arg == "-cp" || arg == "-classpath" {
+                OsString::from("--classpath")
+            } else {
+                arg
+            }
+        })
+        .collect()
 }
 
 /// Splits `-cp a:b -cp c` into paths.

@@ -85,7 +85,15 @@ pub fn select(source: &Source) -> Result<Selected, UserError> {
     }
 
     let classes = match (&source.class, looks_like_path) {
-        (Some(wanted), _) => {
+        // TARGET is itself a class name: --class may only repeat it, not
+        // silently replace it.
+        (Some(wanted), false) if !names_class(wanted, target) => {
+            return user(format!(
+                "TARGET {target} is a class name, but --class names {wanted}; \
+                 --class chooses a class in a directory or jar TARGET"
+            ));
+        }
+        (Some(wanted), true) => {
             let name = pick_class_name(wanted, &in_target, looks_like_path, target)?;
             vec![load(&cp, &name)?]
         }
@@ -98,7 +106,7 @@ pub fn select(source: &Source) -> Result<Selected, UserError> {
                 .map(|n| load(&cp, n))
                 .collect::<Result<Vec<_>, _>>()?
         }
-        (None, false) => vec![load(&cp, &internal_name(target)).map_err(|e| match e {
+        (_, false) => vec![load(&cp, &internal_name(target)).map_err(|e| match e {
             UserError(m) if m.contains("not found") => UserError(format!(
                 "{target}: no such file, directory or class on the class path"
             )),
@@ -132,6 +140,14 @@ fn describe_entry_error(target: &str, e: ClassPathError) -> UserError {
         ClassPathError::BadClass { source, .. } => UserError(format!("{target}: {source}")),
         other => UserError(other.to_string()),
     }
+}
+
+/// Whether `--class wanted` designates the class named `target`: the same
+/// name, or its simple name.
+fn names_class(wanted: &str, target: &str) -> bool {
+    let wanted = internal_name(wanted.trim_end_matches(".class"));
+    let target = internal_name(target);
+    wanted == target || target.rsplit('/').next() == Some(wanted.as_str())
 }
 
 /// Resolves `--class`: a Java or internal name, or a simple name unique in TARGET.

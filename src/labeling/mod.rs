@@ -2,8 +2,8 @@
 //! input state (section V of the JAUT paper).
 //!
 //! The search leaves the solver in the scope where the path's constraints
-//! hold. Labeling fixes the inputs one at a time — receiver and arguments,
-//! then static fields, then the fields of the objects found so far,
+//! hold. Labeling fixes the inputs one at a time — static fields, then the
+//! receiver and arguments, then the fields of the objects found so far,
 //! breadth-first — each by probing candidate values under the solver and
 //! keeping the first that stays satisfiable:
 //!
@@ -140,20 +140,9 @@ pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputSt
         objects: Vec::new(),
         queue: VecDeque::new(),
     };
-    let mut receiver = None;
-    let mut args = Vec::new();
-    for (i, (name, ty, term)) in entry.params.iter().enumerate() {
-        let value = l.value(*term, ty, entry)?;
-        if i == 0 && !entry.is_static {
-            receiver = Some(value);
-        } else {
-            args.push(Arg {
-                name: name.clone(),
-                ty: ty.to_string(),
-                value,
-            });
-        }
-    }
+    // Static fields first: they are the environment the call runs in (a
+    // mode, a limit), and fixing them first gives the arguments the values
+    // a reader expects (foo's `a = 1` before `i = 42`, not a wrapped `a`).
     let mut statics = Vec::new();
     for (key, ty, term) in &entry.statics {
         let value = l.value(*term, ty, entry)?;
@@ -163,6 +152,25 @@ pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputSt
             ty: ty.to_string(),
             value,
         });
+    }
+    let mut receiver = None;
+    let mut args = Vec::new();
+    for (i, (name, ty, term)) in entry.params.iter().enumerate() {
+        let is_this = i == 0 && !entry.is_static;
+        let value = if is_this {
+            l.reference(*term, ty, entry, false)?
+        } else {
+            l.value(*term, ty, entry)?
+        };
+        if is_this {
+            receiver = Some(value);
+        } else {
+            args.push(Arg {
+                name: name.clone(),
+                ty: ty.to_string(),
+                value,
+            });
+        }
     }
     let mut objects: Vec<Object> = Vec::new();
     while let Some(i) = l.queue.pop_front() {
@@ -206,9 +214,15 @@ pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputSt
 }
 
 impl Labeler<'_, '_> {
-    /// Keeps `c` if the constraints stay satisfiable with it.
+    /// Keeps `c` if the constraints stay satisfiable with it. When the
+    /// solver's current model already satisfies `c`, no check is needed: the
+    /// model stays a model of everything asserted.
     fn probe(&mut self, c: TermId) -> bool {
         let ex = &mut *self.ex;
+        if ex.solver.value(&ex.terms, c) == Some(1) {
+            ex.solver.assert(&ex.terms, c);
+            return true;
+        }
         if ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat {
             ex.solver.assert(&ex.terms, c);
             true
@@ -219,17 +233,23 @@ impl Labeler<'_, '_> {
 
     fn value(&mut self, term: TermId, ty: &JType, entry: &EntryState) -> Result<Value, String> {
         if ty.is_reference() {
-            return self.reference(term, ty, entry);
+            return self.reference(term, ty, entry, true);
         }
         let width = self.ex.terms.width(term);
         let v = self.integer(term, width, ty)?;
         Ok(Value::of_bits(ty, v))
     }
 
-    fn reference(&mut self, term: TermId, ty: &JType, entry: &EntryState) -> Result<Value, String> {
+    fn reference(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+        nullable: bool,
+    ) -> Result<Value, String> {
         let null = self.ex.terms.int(0);
         let is_null = self.ex.terms.eq(term, null);
-        if self.probe(is_null) {
+        if nullable && self.probe(is_null) {
             return Ok(Value::Null);
         }
         for i in 0..self.objects.len() {
@@ -241,9 +261,28 @@ impl Labeler<'_, '_> {
         if ty.is_array() {
             return Err("input arrays are not supported yet".into());
         }
-        // A new object: ids 1, 2, … in labeling order.
+        // A new object. Its id is the one the current model gives the
+        // reference when that is a fresh input id (no check needed), else
+        // the next unused one.
         let i = self.objects.len();
-        let id = self.ex.terms.int(i as i32 + 1);
+        let modelled = self
+            .ex
+            .solver
+            .value(&self.ex.terms, term)
+            .map(|v| v as u32 as i32)
+            .filter(|&v| v > 0);
+        let used: Vec<Option<u64>> = self
+            .objects
+            .iter()
+            .map(|(t, _)| self.ex.terms.as_const(*t))
+            .collect();
+        let fresh_id = (1..)
+            .find(|k| !used.contains(&Some(*k as u64)))
+            .unwrap_or(1);
+        let id_value = modelled
+            .filter(|m| !used.contains(&Some(*m as u64)))
+            .unwrap_or(fresh_id);
+        let id = self.ex.terms.int(id_value);
         let is_new = self.ex.terms.eq(term, id);
         if !self.probe(is_new) {
             return Err(format!(
@@ -282,8 +321,10 @@ impl Labeler<'_, '_> {
                 return Ok(v);
             }
         }
-        // Least magnitude: is there a non-negative value? Then bisect the
-        // smallest upper bound; else the largest lower bound.
+        // Least magnitude: is there a non-negative value? Then find the
+        // smallest upper bound (else the largest lower bound): first by
+        // doubling the bound's bit count from the low end, then by
+        // bisection, each satisfiable check's model tightening the bound.
         let zero = self.ex.terms.bv(0, width);
         let nonneg = self.ex.terms.cmp(BvCmp::Sge, term, zero);
         let positive = self.probe(nonneg);
@@ -292,19 +333,37 @@ impl Labeler<'_, '_> {
         } else {
             i32::MAX as i64
         };
-        let (mut lo, mut hi) = (2i64, max); // |v| in [lo, hi]
+        let magnitude = |ex: &mut Explorer<'_>| -> Option<i64> {
+            let v = ex.solver.value(&ex.terms, term)?;
+            let v = crate::model::term::signed(v, width);
+            Some(if v == i64::MIN { i64::MAX } else { v.abs() })
+        };
+        let mut lo = 2i64; // |v| in [lo, hi]
+        let mut hi = magnitude(self.ex).unwrap_or(max).clamp(lo, max);
+        let within = |ex: &mut Explorer<'_>, bound: i64| -> bool {
+            let c = if positive {
+                let b = ex.terms.bv(bound, width);
+                ex.terms.cmp(BvCmp::Sle, term, b)
+            } else {
+                let b = ex.terms.bv(-bound, width);
+                ex.terms.cmp(BvCmp::Sge, term, b)
+            };
+            ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat
+        };
+        let mut bits = 2u32;
+        while bits < 63 && (1i64 << bits) < hi {
+            let bound = 1i64 << bits;
+            if within(self.ex, bound) {
+                hi = magnitude(self.ex).unwrap_or(bound).clamp(lo, bound);
+                break;
+            }
+            lo = bound + 1;
+            bits *= 2;
+        }
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let bound = if positive {
-                let b = self.ex.terms.bv(mid, width);
-                self.ex.terms.cmp(BvCmp::Sle, term, b)
-            } else {
-                let b = self.ex.terms.bv(-mid, width);
-                self.ex.terms.cmp(BvCmp::Sge, term, b)
-            };
-            let ex = &mut *self.ex;
-            if ex.solver.check_assuming(&ex.terms, &[bound]) == Sat::Sat {
-                hi = mid;
+            if within(self.ex, mid) {
+                hi = magnitude(self.ex).unwrap_or(mid).clamp(lo, mid);
             } else {
                 lo = mid + 1;
             }

@@ -133,7 +133,7 @@ pub fn search(
         cp,
         config: config.clone(),
         terms: Terms::default(),
-        solver: Solver::new(),
+        solver: Solver::take(),
         fresh: Fresh::default(),
         universe: Universe::default(),
         methods: HashMap::new(),
@@ -211,6 +211,8 @@ pub fn search(
     stats.solver = ex.solver.time;
     stats.checks = ex.solver.checks;
     stats.paths = ex.paths;
+    let Explorer { solver, .. } = ex;
+    solver.release();
     Ok(Outcome { verdict, stats })
 }
 
@@ -341,7 +343,10 @@ impl Explorer<'_> {
         }
     }
 
-    /// Asserts `pending` in a new scope, checks, and explores on from `st`.
+    /// Asserts `pending` in a new scope and explores on from `st`. The
+    /// constraints are checked at the next choice point: checking before
+    /// every straight-line step would cost a solver call where no
+    /// alternative can be pruned.
     fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
         if Instant::now() >= self.deadline {
             return Flow::Timeout;
@@ -350,24 +355,30 @@ impl Explorer<'_> {
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
-        let flow = match self.solver.check() {
+        let flow = self.advance(st);
+        if !matches!(flow, Flow::Found(_)) {
+            self.solver.pop();
+        }
+        flow
+    }
+
+    /// Checks what is asserted; `false` (after recording why) when the path
+    /// is refuted or the solver gives up.
+    fn feasible(&mut self, st: &St) -> bool {
+        match self.solver.check() {
+            Sat::Sat => true,
             Sat::Unsat => {
                 self.paths += 1;
-                self.note_conflict(&st);
-                Flow::Exhausted
+                self.note_conflict(st);
+                false
             }
             Sat::Unknown => {
                 self.cut(Cut::Bound(
                     "the solver answered unknown on a path (per-check limit)".into(),
                 ));
-                Flow::Exhausted
+                false
             }
-            Sat::Sat => self.advance(st),
-        };
-        if !matches!(flow, Flow::Found(_)) {
-            self.solver.pop();
         }
-        flow
     }
 
     fn note_conflict(&mut self, st: &St) {
@@ -432,26 +443,20 @@ impl Explorer<'_> {
             pc: block.start,
             line: m.code().line_of(block.start),
         });
-        // Check the segment's constraints before branching.
-        if !pending.is_empty() {
-            for &c in &pending {
-                self.solver.assert(&self.terms, c);
-            }
-            match self.solver.check() {
-                Sat::Sat => {}
-                Sat::Unsat => {
-                    self.paths += 1;
-                    self.note_conflict(&st);
-                    return Flow::Exhausted;
-                }
-                Sat::Unknown => {
-                    self.cut(Cut::Bound("the solver answered unknown".into()));
-                    return Flow::Exhausted;
-                }
-            }
+        // Check the path so far before branching, when there is a choice.
+        let is_entry = block_id == m.cfg.entry();
+        let mut preds = m.cfg.preds(block_id);
+        preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
+        let options =
+            usize::from(is_entry) + preds.iter().filter(|(_, e)| !e.is_exceptional()).count();
+        for &c in &pending {
+            self.solver.assert(&self.terms, c);
+        }
+        if options >= 2 && !self.feasible(&st) {
+            return Flow::Exhausted;
         }
 
-        if block_id == m.cfg.entry() {
+        if is_entry {
             let flow = if st.acts.len() == 1 {
                 self.finish(st.clone())
             } else {
@@ -467,8 +472,6 @@ impl Explorer<'_> {
             }
         }
 
-        let mut preds = m.cfg.preds(block_id);
-        preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
         for (pred, edge) in preds {
             let pred_block = m.cfg.block(pred).expect("preds are blocks").clone();
             if edge.is_exceptional() {
@@ -629,13 +632,17 @@ impl Explorer<'_> {
             )));
             return Flow::Exhausted;
         }
-        // Check what the walk gathered before branching over the returns.
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
-        if !pending.is_empty() && self.solver.check() == Sat::Unsat {
-            self.paths += 1;
-            self.note_conflict(&st);
+        let returns_count = callee
+            .code()
+            .instructions
+            .iter()
+            .filter(|i| matches!(i.op, Op::Return(_)))
+            .count();
+        // Check what the walk gathered before branching over the returns.
+        if returns_count >= 2 && !self.feasible(&st) {
             return Flow::Exhausted;
         }
         let result = if r.desc.ret == JType::Void {

@@ -43,7 +43,35 @@ impl Default for Solver {
     }
 }
 
+thread_local! {
+    /// One Z3 solver per thread, reused across searches: a new Z3 solver
+    /// costs ~10 ms before its first check answers, which would dominate
+    /// a search of a few milliseconds.
+    static POOL: std::cell::RefCell<Option<Solver>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Solver {
+    /// This thread's solver, with no scope open and nothing asserted at
+    /// the base level; hand it back with [`Solver::release`].
+    pub fn take() -> Solver {
+        let mut s = POOL.with(|p| p.borrow_mut().take()).unwrap_or_default();
+        s.checks = 0;
+        s.time = Duration::ZERO;
+        s
+    }
+
+    /// Pops every scope and keeps the solver for the next search on this
+    /// thread. Only what was asserted inside scopes is forgotten, so a
+    /// search must assert nothing at the base level.
+    pub fn release(mut self) {
+        while self.depth > 0 {
+            self.pop();
+        }
+        self.asts.clear();
+        self.model = None;
+        POOL.with(|p| *p.borrow_mut() = Some(self));
+    }
+
     pub fn new() -> Solver {
         Solver {
             z3: z3::Solver::new(),

@@ -55,3 +55,4 @@ pub fn sample_classpath() -> jaut::classpath::ClassPath {
     cp.add(samples()).expect("samples directory");
     cp
 }
+pub mod classgen;
