@@ -204,7 +204,7 @@ fn debian_jars_satisfy_invariants() {
         }
         cp
     };
-    let names = make().user_class_names();
+    let names = make().user_class_names().to_vec();
     assert_clean("Debian jars", check_all(&make, &names));
 }
 

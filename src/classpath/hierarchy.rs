@@ -349,7 +349,7 @@ impl ClassPath {
     /// them).
     fn build_subtype_index(&self) -> HashMap<String, BTreeSet<String>> {
         let mut index: HashMap<String, BTreeSet<String>> = HashMap::new();
-        let user: BTreeSet<String> = self.user_class_names().into_iter().collect();
+        let user: BTreeSet<String> = self.user_class_names().iter().cloned().collect();
         for name in &user {
             let Ok(class) = self.load(name) else {
                 continue;

@@ -178,6 +178,10 @@ pub struct ClassPath {
     jdk: Option<Arc<Jdk>>,
     cache: Mutex<HashMap<String, Arc<Class>>>,
     subtypes: OnceLock<HashMap<String, BTreeSet<String>>>,
+    user_names: OnceLock<Vec<String>>,
+    /// Results of analyses keyed by the analysis and its subject (a
+    /// method's CFG and frames, ...), computed once per class path.
+    memo: Mutex<HashMap<String, Arc<dyn std::any::Any + Send + Sync>>>,
 }
 
 impl ClassPath {
@@ -194,6 +198,8 @@ impl ClassPath {
             jdk,
             cache: Mutex::new(HashMap::new()),
             subtypes: OnceLock::new(),
+            user_names: OnceLock::new(),
+            memo: Mutex::new(HashMap::new()),
         }
     }
 
@@ -233,6 +239,8 @@ impl ClassPath {
         let names = entry_class_names(&entry);
         self.entries.push(entry);
         self.subtypes = OnceLock::new();
+        self.user_names = OnceLock::new();
+        self.memo = Mutex::new(HashMap::new());
         Ok(names)
     }
 
@@ -321,11 +329,31 @@ impl ClassPath {
     }
 
     /// Every class name in the user's entries (not the JDK), sorted.
-    pub fn user_class_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.entries.iter().flat_map(entry_class_names).collect();
-        names.sort();
-        names.dedup();
-        names
+    pub fn user_class_names(&self) -> &[String] {
+        self.user_names.get_or_init(|| {
+            let mut names: Vec<String> = self.entries.iter().flat_map(entry_class_names).collect();
+            names.sort();
+            names.dedup();
+            names
+        })
+    }
+
+    /// The result of `compute` for `key`, computed once per class path (and
+    /// again after [`add`](Self::add) changes it). `compute` runs without
+    /// the lock held, so it may use the memo itself.
+    pub fn memo<T, E>(&self, key: &str, compute: impl FnOnce() -> Result<T, E>) -> Result<Arc<T>, E>
+    where
+        T: Send + Sync + 'static,
+    {
+        let lock = || self.memo.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = lock().get(key).cloned() {
+            if let Ok(v) = found.downcast::<T>() {
+                return Ok(v);
+            }
+        }
+        let value = Arc::new(compute()?);
+        lock().insert(key.to_string(), value.clone());
+        Ok(value)
     }
 
     fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Class>>> {

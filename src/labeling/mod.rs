@@ -126,6 +126,12 @@ pub(crate) fn entry_state(
     }
 }
 
+/// Conflicts one labeling check may take: past it, minimising an integer
+/// stops (the value found so far is kept), and a choice that must be
+/// settled is checked again without the limit. Counted in solver work, not
+/// time, so labeling gives the same state on every run.
+const LABELING_CONFLICTS: u32 = 1000;
+
 struct Labeler<'e, 'a> {
     ex: &'e mut Explorer<'a>,
     /// Labelled input objects: their id constant and class.
@@ -135,6 +141,13 @@ struct Labeler<'e, 'a> {
 
 /// Labels the entry state into a concrete input state.
 pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
+    ex.solver.set_conflict_limit(Some(LABELING_CONFLICTS));
+    let result = label_inputs(ex, entry);
+    ex.solver.set_conflict_limit(None);
+    result
+}
+
+fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
     let mut l = Labeler {
         ex,
         objects: Vec::new(),
@@ -223,7 +236,14 @@ impl Labeler<'_, '_> {
             ex.solver.assert(&ex.terms, c);
             return true;
         }
-        if ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat {
+        let mut r = ex.solver.check_assuming(&ex.terms, &[c]);
+        if r == Sat::Unknown {
+            // Over the conflict budget: settle this one without it.
+            ex.solver.set_conflict_limit(None);
+            r = ex.solver.check_assuming(&ex.terms, &[c]);
+            ex.solver.set_conflict_limit(Some(LABELING_CONFLICTS));
+        }
+        if r == Sat::Sat {
             ex.solver.assert(&ex.terms, c);
             true
         } else {
@@ -253,6 +273,17 @@ impl Labeler<'_, '_> {
             return Ok(Value::Null);
         }
         for i in 0..self.objects.len() {
+            // An object whose class the reference's type excludes cannot be
+            // an alias: no need to ask the solver.
+            let class = &self.objects[i].1;
+            if !self
+                .ex
+                .cp
+                .is_assignable(class, &ty.class_ref_name())
+                .unwrap_or(true)
+            {
+                continue;
+            }
             let same = self.ex.terms.eq(term, self.objects[i].0);
             if self.probe(same) {
                 return Ok(Value::Ref(i));
@@ -340,7 +371,14 @@ impl Labeler<'_, '_> {
         };
         let mut lo = 2i64; // |v| in [lo, hi]
         let mut hi = magnitude(self.ex).unwrap_or(max).clamp(lo, max);
-        let within = |ex: &mut Explorer<'_>, bound: i64| -> bool {
+        // Minimising is a nicety: a bound the solver cannot settle within
+        // its conflict budget counts as unreachable, and the search for a
+        // smaller value stops there.
+        let mut gave_up = false;
+        let mut within = |ex: &mut Explorer<'_>, bound: i64| -> bool {
+            if gave_up {
+                return false;
+            }
             let c = if positive {
                 let b = ex.terms.bv(bound, width);
                 ex.terms.cmp(BvCmp::Sle, term, b)
@@ -348,7 +386,9 @@ impl Labeler<'_, '_> {
                 let b = ex.terms.bv(-bound, width);
                 ex.terms.cmp(BvCmp::Sge, term, b)
             };
-            ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat
+            let r = ex.solver.check_assuming(&ex.terms, &[c]);
+            gave_up = r == Sat::Unknown;
+            r == Sat::Sat
         };
         let mut bits = 2u32;
         while bits < 63 && (1i64 << bits) < hi {
@@ -368,6 +408,7 @@ impl Labeler<'_, '_> {
                 lo = mid + 1;
             }
         }
+        let lo = hi; // the least magnitude known to be possible
         let candidates = if positive {
             vec![lo]
         } else {

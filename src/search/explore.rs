@@ -110,6 +110,8 @@ pub(crate) struct Explorer<'a> {
     cuts: BTreeSet<String>,
     loop_cut: bool,
     pub conflicts: BTreeSet<String>,
+    /// Closed-world assumptions made in this search (see [`Explorer::assume`]).
+    assumptions: BTreeSet<String>,
     pub paths: u64,
     /// `isSub(C, ·)` cache: class → ids of its subtypes in the universe.
     pub subtypes: HashMap<String, Vec<u32>>,
@@ -142,11 +144,16 @@ pub fn search(
         cuts: BTreeSet::new(),
         loop_cut: false,
         conflicts: BTreeSet::new(),
+        assumptions: BTreeSet::new(),
         paths: 0,
         subtypes: HashMap::new(),
     };
     let root = ex.method_info(class.clone(), index)?;
-    ex.universe = collect_universe(cp, &root, config.max_call_depth)?;
+    let universe = cp.memo(
+        &format!("search-universe {} {}", root.key, config.max_call_depth),
+        || collect_universe(cp, &root, config.max_call_depth),
+    )?;
+    ex.universe = (*universe).clone();
     let code = root.code();
     let target_index = code
         .index_of(pc)
@@ -191,6 +198,15 @@ pub fn search(
                     break Verdict::Unknown { reasons };
                 }
                 Flow::Exhausted => {
+                    if ex.cuts.is_empty() && !ex.assumptions.is_empty() {
+                        break Verdict::Unknown {
+                            reasons: ex
+                                .assumptions
+                                .iter()
+                                .map(|a| format!("every path was refuted, but {a}"))
+                                .collect(),
+                        };
+                    }
                     if ex.cuts.is_empty() {
                         break Verdict::Unreachable {
                             conflicts: ex.conflicts.iter().cloned().collect(),
@@ -232,7 +248,7 @@ fn collect_universe(
     };
     u.add(load("java/lang/Object")?, true);
     for name in cp.user_class_names() {
-        if let Ok(c) = cp.load(&name) {
+        if let Ok(c) = cp.load(name) {
             u.add(c, true);
         }
     }
@@ -249,6 +265,14 @@ fn collect_universe(
                 Op::New(c) => {
                     if let Ok(c) = cp.load(c) {
                         u.add(c, false);
+                    }
+                }
+                // A class the code tests for may be an input's class.
+                Op::CheckCast(t) | Op::InstanceOf(t) => {
+                    if let JType::Object(name) = t.as_ref() {
+                        if let Ok(c) = cp.load(name) {
+                            u.add(c, true);
+                        }
                     }
                 }
                 Op::Invoke(InvokeKind::Static | InvokeKind::Special, r) if depth < max_depth => {
@@ -278,22 +302,27 @@ impl Explorer<'_> {
         if let Some(info) = self.methods.get(&key) {
             return Ok(info.clone());
         }
-        let code = m
-            .code
-            .as_ref()
-            .ok_or_else(|| SearchError(format!("{key} has no bytecode")))?;
-        let cfg = Cfg::build(self.cp, code).map_err(|e| SearchError(format!("{key}: {e}")))?;
-        let frames =
-            frames::compute(self.cp, &class, m).map_err(|e| SearchError(format!("{key}: {e}")))?;
-        let dist = distances(&cfg);
-        let info = Arc::new(MethodInfo {
-            class: class.clone(),
-            index,
-            cfg,
-            frames,
-            dist,
-            key: key.clone(),
-        });
+        // The CFG and frames of a method are the same for every search over
+        // this class path: keep them with it.
+        let cp = self.cp;
+        let info = cp.memo(&format!("search-method {key}"), || {
+            let code = m
+                .code
+                .as_ref()
+                .ok_or_else(|| SearchError(format!("{key} has no bytecode")))?;
+            let cfg = Cfg::build(cp, code).map_err(|e| SearchError(format!("{key}: {e}")))?;
+            let frames =
+                frames::compute(cp, &class, m).map_err(|e| SearchError(format!("{key}: {e}")))?;
+            let dist = distances(&cfg);
+            Ok::<_, SearchError>(MethodInfo {
+                class: class.clone(),
+                index,
+                cfg,
+                frames,
+                dist,
+                key: key.clone(),
+            })
+        })?;
         self.methods.insert(key, info.clone());
         Ok(info)
     }
@@ -328,6 +357,12 @@ impl Explorer<'_> {
                 line: root.code().line_of(pc),
             }],
         }
+    }
+
+    /// Records a closed-world assumption the search made: while one stands,
+    /// refuting every path is no proof of unreachability.
+    pub(crate) fn assume(&mut self, what: String) {
+        self.assumptions.insert(what);
     }
 
     pub(super) fn cut(&mut self, cut: Cut) {
@@ -387,12 +422,8 @@ impl Explorer<'_> {
                 Some(l) => format!("line {l}"),
                 None => format!("pc {}", step.pc),
             };
-            let method = step
-                .method
-                .rsplit_once('(')
-                .map_or(step.method.as_str(), |(m, _)| m);
             self.conflicts
-                .insert(format!("{} {at}", method.replace('/', ".")));
+                .insert(format!("{} {at}", method_name(&step.method)));
         }
     }
 
@@ -742,6 +773,9 @@ impl Explorer<'_> {
             Sat::Sat => {
                 let mut path = st.steps.clone();
                 path.reverse();
+                // A callee's return that starts a block, or a target that
+                // does, is recorded twice in a row.
+                path.dedup();
                 // Keep the scope: labeling works inside it.
                 Flow::Found(Box::new((entry, path)))
             }
@@ -752,8 +786,24 @@ impl Explorer<'_> {
                     ));
                 } else {
                     self.paths += 1;
-                    self.conflicts
-                        .insert(format!("{} entry (input domains)", m.key.replace('/', ".")));
+                    // Name the path's own conflict when there is one; only
+                    // when the path alone is feasible did the inputs'
+                    // domains refute it.
+                    self.solver.pop();
+                    let path_alone = self.solver.check();
+                    self.solver.push();
+                    if path_alone == Sat::Unsat {
+                        self.note_conflict(&st);
+                    } else {
+                        let at = m
+                            .code()
+                            .line_of(0)
+                            .map_or(String::new(), |l| format!(" line {l}"));
+                        self.conflicts.insert(format!(
+                            "{}{at} (the inputs' domains at the entry)",
+                            method_name(&m.key)
+                        ));
+                    }
                 }
                 self.solver.pop();
                 self.terms.truncate(mark);
@@ -776,6 +826,21 @@ impl Explorer<'_> {
                     })
                     .collect();
                 self.subtypes.insert(class.to_string(), ids.clone());
+                // A type test on a JDK type that is not final sees only the
+                // classes in the universe, not the JDK's other subclasses.
+                let user = self.cp.user_class_names().iter().any(|n| n == class);
+                let closed = user
+                    || class == crate::classpath::hierarchy::OBJECT
+                    || self
+                        .cp
+                        .load(class)
+                        .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0);
+                if !closed {
+                    self.assume(format!(
+                        "type tests on {} consider only the classes on the class path and those the code creates",
+                        class.replace('/', ".")
+                    ));
+                }
                 ids
             }
         };
@@ -794,6 +859,13 @@ impl Explorer<'_> {
         let zero = self.terms.int(0);
         self.terms.cmp(BvCmp::Sgt, v, zero)
     }
+}
+
+/// `pkg/C.m(desc)` → `pkg.C.m`, for messages.
+fn method_name(key: &str) -> String {
+    key.rsplit_once('(')
+        .map_or(key, |(m, _)| m)
+        .replace('/', ".")
 }
 
 /// Shortest distance in instructions from the entry to each block, over

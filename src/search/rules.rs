@@ -149,6 +149,13 @@ impl Explorer<'_> {
     pub(crate) fn input_type_constraint(&mut self, types: TermId, v: TermId, ty: &JType) -> TermId {
         let name = ty.class_ref_name();
         let ids = self.universe.input_candidates(self.cp, &name);
+        if ids.is_empty() {
+            // Inputs of this type can only be null here; a refutation that
+            // needs that is no proof, since a class elsewhere could fit.
+            self.assume(format!(
+                "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
+            ));
+        }
         let is_input = self.is_input(v);
         let t = self.terms.select(types, v);
         let eqs = ids

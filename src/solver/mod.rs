@@ -94,6 +94,15 @@ impl Solver {
         self.z3.set_params(&p);
     }
 
+    /// Limits the conflicts each check may take before answering `Unknown`
+    /// (`None`: no limit). The limit counts solver work, not time, so what
+    /// it cuts is the same on every run.
+    pub fn set_conflict_limit(&mut self, limit: Option<u32>) {
+        let mut p = Params::new();
+        p.set_u32("max_conflicts", limit.unwrap_or(u32::MAX));
+        self.z3.set_params(&p);
+    }
+
     pub fn push(&mut self) {
         self.z3.push();
         self.depth += 1;

@@ -5,6 +5,12 @@
 //! method with code, check the frames against the StackMapTable, and print
 //! classes/s and methods/s. Work is split over `--jobs` threads (default:
 //! all cores); each thread has its own class path so they share no locks.
+//!
+//! `jaut-bench targets`: searches the samples' targets one after another in
+//! one process (moveY pc 51, the solver cases of `core.Targets`, every block
+//! of trityp, foo, and foo compiled with `a` = 1, 10, 100, 1000), and prints
+//! each target's verdict and time, the median and maximum, the split
+//! between search, solver and labeling, and the peak memory (RSS).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -13,6 +19,8 @@ use clap::{Parser, Subcommand};
 use jaut::cfg::Cfg;
 use jaut::classpath::ClassPath;
 use jaut::frames;
+
+mod targets;
 
 #[derive(Parser)]
 #[command(about = "jaut's benchmarks")]
@@ -36,6 +44,15 @@ enum Bench {
         #[arg(long)]
         jobs: Option<usize>,
     },
+    /// Search every sample target and report times.
+    Targets {
+        /// The compiled samples (built by samples/build.sh when absent).
+        #[arg(long, default_value = "target/samples/classes")]
+        samples: PathBuf,
+        /// Search timeout per target, in seconds.
+        #[arg(long, default_value_t = 20.0)]
+        timeout: f64,
+    },
 }
 
 #[derive(Default)]
@@ -51,6 +68,7 @@ struct Tally {
 fn main() -> anyhow::Result<()> {
     match Args::parse().bench {
         Bench::Frontend { module, jar, jobs } => frontend(&module, &jar, jobs),
+        Bench::Targets { samples, timeout } => targets::run(&samples, timeout),
     }
 }
 
@@ -74,7 +92,7 @@ fn frontend(module: &str, jars: &[PathBuf], jobs: Option<usize>) -> anyhow::Resu
             .ok_or_else(|| anyhow::anyhow!("no JDK"))?
             .module_class_names(module)
     } else {
-        probe.user_class_names()
+        probe.user_class_names().to_vec()
     };
     names.sort();
     let corpus = if jars.is_empty() {
@@ -169,7 +187,7 @@ fn report(corpus: &str, jobs: usize, t: &Tally, elapsed: Duration) {
     println!("methods/s     {:.0}", t.methods as f64 / secs);
 }
 
-fn cpu_model() -> String {
+pub(crate) fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
