@@ -140,16 +140,16 @@ fn targets(cp: &ClassPath) -> anyhow::Result<Vec<Target>> {
         add(format!("Trityp.trityp pc {pc}"), &trityp, m, pc);
     }
 
-    let foo = cp.load("foo/Foo")?;
-    let m = method_index(&foo, "foo")?;
+    let sample = cp.load("foo/Foo")?;
+    let m = method_index(&sample, "foo")?;
     add(
         format!(
             "Foo.foo pc {} (static a is an input)",
-            return_one(&foo, m).unwrap_or(0)
+            return_one(&sample, m).unwrap_or(0)
         ),
-        &foo,
+        &sample,
         m,
-        return_one(&foo, m).unwrap_or(0),
+        return_one(&sample, m).unwrap_or(0),
     );
     for n in [1, 10, 100, 1000] {
         let c = cp.load(&format!("foo/FooA{n}"))?;
