@@ -112,8 +112,22 @@ fn write_verdict(out: &mut String, outcome: &Outcome) {
             for line in state.to_string().lines() {
                 let _ = writeln!(out, "  {line}");
             }
+            // The method's own blocks by line; callees by name.
+            let root = path.first().map(|s| s.method.as_str()).unwrap_or_default();
             let mut lines: Vec<String> = Vec::new();
+            let mut callees: Vec<String> = Vec::new();
             for step in path {
+                if step.method != root {
+                    let name = step
+                        .method
+                        .rsplit_once('(')
+                        .map_or(step.method.as_str(), |(m, _)| m)
+                        .replace('/', ".");
+                    if !callees.contains(&name) {
+                        callees.push(name);
+                    }
+                    continue;
+                }
                 let l = step
                     .line
                     .map_or(format!("pc {}", step.pc), |l| l.to_string());
@@ -121,7 +135,12 @@ fn write_verdict(out: &mut String, outcome: &Outcome) {
                     lines.push(l);
                 }
             }
-            let _ = writeln!(out, "path     lines {}", lines.join(" → "));
+            let through = if callees.is_empty() {
+                String::new()
+            } else {
+                format!(" (calls {})", callees.join(", "))
+            };
+            let _ = writeln!(out, "path     lines {}{through}", lines.join(" → "));
         }
         Verdict::Unreachable { conflicts } => {
             let _ = writeln!(
