@@ -52,6 +52,12 @@ enum Bench {
         /// Search timeout per target, in seconds.
         #[arg(long, default_value_t = 20.0)]
         timeout: f64,
+        /// Only the targets whose label contains this.
+        #[arg(long)]
+        only: Option<String>,
+        /// Search each target this many times (the time reported is the median).
+        #[arg(long, default_value_t = 1)]
+        repeat: usize,
     },
 }
 
@@ -68,7 +74,12 @@ struct Tally {
 fn main() -> anyhow::Result<()> {
     match Args::parse().bench {
         Bench::Frontend { module, jar, jobs } => frontend(&module, &jar, jobs),
-        Bench::Targets { samples, timeout } => targets::run(&samples, timeout),
+        Bench::Targets {
+            samples,
+            timeout,
+            only,
+            repeat,
+        } => targets::run(&samples, timeout, only.as_deref(), repeat.max(1)),
     }
 }
 

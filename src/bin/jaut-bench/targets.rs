@@ -180,7 +180,7 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-pub fn run(samples: &Path, timeout: f64) -> anyhow::Result<()> {
+pub fn run(samples: &Path, timeout: f64, only: Option<&str>, repeat: usize) -> anyhow::Result<()> {
     build_samples(samples)?;
     let variants = Path::new("target/bench/foo-variants");
     for n in [1, 10, 100, 1000] {
@@ -191,7 +191,11 @@ pub fn run(samples: &Path, timeout: f64) -> anyhow::Result<()> {
     cp.add(&variants.join("classes"))?;
     let config = Config::default().with_timeout(Duration::from_secs_f64(timeout));
 
-    let list = targets(&cp)?;
+    let mut list = targets(&cp)?;
+    if let Some(only) = only {
+        list.retain(|t| t.label.contains(only));
+        anyhow::ensure!(!list.is_empty(), "no target matches {only}");
+    }
     // A first search warms up what a long run shares (the JDK's classes,
     // the solver); it is not counted.
     let warm = &list[0];
@@ -211,7 +215,11 @@ pub fn run(samples: &Path, timeout: f64) -> anyhow::Result<()> {
     let (mut solver, mut labeling, mut total) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     for t in &list {
         let method = &t.class.methods[t.method];
-        let Outcome { verdict, stats } = search::search(&cp, &t.class, method, t.pc, &config)?;
+        let mut runs: Vec<Outcome> = (0..repeat)
+            .map(|_| search::search(&cp, &t.class, method, t.pc, &config))
+            .collect::<Result<_, _>>()?;
+        runs.sort_by_key(|o| o.stats.total);
+        let Outcome { verdict, stats } = runs.swap_remove(runs.len() / 2);
         println!(
             "{:<44} {:<12} {:>9.2} {:>9.2} {:>9.2} {:>7}",
             t.label,
