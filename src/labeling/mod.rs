@@ -111,11 +111,22 @@ pub(crate) fn entry_state(
         statics.push((key.clone(), ty, term));
     }
     for read in &mem.reads {
+        // The value read is null, an input object, or an object allocated
+        // before the read; and what the input heap held in the cell read
+        // (before any store of the path) is null or an input object.
         let mut options = vec![ex.terms.cmp(BvCmp::Sge, read.value, zero)];
         for a in &mem.allocs[read.later_allocs..] {
             options.push(ex.terms.eq(read.value, a.term));
         }
         cons.push(ex.terms.or(options));
+        if let Some((key, object)) = &read.cell {
+            if let Some(&array) = mem.fields.get(key) {
+                let input = ex.terms.cmp(BvCmp::Sgt, *object, zero);
+                let held = ex.terms.select(array, *object);
+                let not_allocated = ex.terms.cmp(BvCmp::Sge, held, zero);
+                cons.push(ex.terms.implies(input, not_allocated));
+            }
+        }
     }
     EntryState {
         params,

@@ -109,6 +109,11 @@ impl Universe {
         self.classes.len()
     }
 
+    /// The classes, by id order (id `i + 1` at index `i`).
+    pub fn classes(&self) -> &[Arc<Class>] {
+        &self.classes
+    }
+
     pub fn is_empty(&self) -> bool {
         self.classes.is_empty()
     }
@@ -158,6 +163,10 @@ pub struct HeapRead {
     /// How many allocations the backward path had met when it met the
     /// read: those are later in time than the read.
     pub later_allocs: usize,
+    /// For a field read: the field and the object read from. The input
+    /// heap's cell there holds null or an input object, never an object
+    /// the path allocates.
+    pub cell: Option<(FieldKey, TermId)>,
 }
 
 /// The heap and statics part of a CMV, shared by all active methods.

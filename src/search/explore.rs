@@ -8,10 +8,11 @@ use super::{Config, Outcome, PathStep, SearchError, Stats, Verdict};
 use crate::cfg::{BlockId, Cfg, Edge};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Class, Code, JType, Method, Op, Pc};
+use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::frames::{self, Frames};
 use crate::labeling::{self, EntryState};
-use crate::model::term::{BvCmp, TermId, Terms};
+use crate::model::term::{BvCmp, Sort, TermId, Terms};
 use crate::model::{sort_of_vtype, Fresh, Memory, Universe};
 use crate::solver::{Sat, Solver};
 
@@ -60,6 +61,9 @@ pub(crate) struct Act {
     pub stack: Vec<TermId>,
     /// For a callee: the index of the invoke in the caller.
     pub call_index: Option<usize>,
+    /// For the callee of a virtual or interface call: the receiver term the
+    /// dispatch constrained.
+    pub receiver: Option<TermId>,
 }
 
 /// The CMV at one point of a backward path, plus the path's bookkeeping.
@@ -135,7 +139,12 @@ pub fn search(
         cp,
         config: config.clone(),
         terms: Terms::default(),
-        solver: Solver::take(),
+        solver: {
+            let mut s = Solver::take();
+            // A single check must not outlive the search's time either.
+            s.set_check_timeout(config.timeout);
+            s
+        },
         fresh: Fresh::default(),
         universe: Universe::default(),
         methods: HashMap::new(),
@@ -252,8 +261,29 @@ fn collect_universe(
             u.add(c, true);
         }
     }
+    // Virtual calls select among the universe's classes, and the methods
+    // they select may create more: scan until the universe stops growing.
+    loop {
+        let before = u.len();
+        scan_reachable(cp, root, max_depth, &mut u);
+        if u.len() == before {
+            return Ok(u);
+        }
+    }
+}
+
+/// Adds to `u` what the code reachable from `root` creates or tests for.
+fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut Universe) {
     let mut seen = BTreeSet::new();
     let mut work = vec![(root.class.clone(), root.index, 0usize)];
+    let push =
+        |work: &mut Vec<_>, found: &Found<Method>, depth: usize| {
+            if let Some(i) = found.class.methods.iter().position(|x| {
+                x.name == found.member.name && x.descriptor == found.member.descriptor
+            }) {
+                work.push((found.class.clone(), i, depth + 1));
+            }
+        };
     while let Some((class, index, depth)) = work.pop() {
         let m = &class.methods[index];
         if !seen.insert(format!("{}.{m}", class.name)) {
@@ -277,10 +307,15 @@ fn collect_universe(
                 }
                 Op::Invoke(InvokeKind::Static | InvokeKind::Special, r) if depth < max_depth => {
                     if let Ok(Some(found)) = cp.resolve_method(&r.class, &r.name, &r.descriptor) {
-                        if let Some(i) = found.class.methods.iter().position(|x| {
-                            x.name == found.member.name && x.descriptor == found.member.descriptor
-                        }) {
-                            work.push((found.class.clone(), i, depth + 1));
+                        push(&mut work, &found, depth);
+                    }
+                }
+                Op::Invoke(kind @ (InvokeKind::Virtual | InvokeKind::Interface), r)
+                    if depth < max_depth =>
+                {
+                    if let Ok(impls) = implementations(cp, *kind, r, u.classes()) {
+                        for (found, _) in impls {
+                            push(&mut work, &found, depth);
                         }
                     }
                 }
@@ -288,7 +323,49 @@ fn collect_universe(
             }
         }
     }
-    Ok(u)
+}
+
+/// The methods a virtual or interface call may run (JVMS §5.4.6), each with
+/// the concrete classes among `classes` whose receivers select it, in the
+/// order of `classes`.
+fn implementations(
+    cp: &ClassPath,
+    kind: InvokeKind,
+    r: &crate::classfile::bytecode::MethodRef,
+    classes: &[Arc<Class>],
+) -> Result<Vec<(Found<Method>, Vec<String>)>, String> {
+    if r.class.starts_with('[') {
+        return Err(format!("call to {r} on an array"));
+    }
+    let resolved = if kind == InvokeKind::Interface {
+        cp.resolve_interface_method(&r.class, &r.name, &r.descriptor)
+    } else {
+        cp.resolve_method(&r.class, &r.name, &r.descriptor)
+    }
+    .map_err(|e| e.to_string())?
+    .ok_or_else(|| format!("call to {r} (not found on the class path)"))?;
+    let mut out: Vec<(Found<Method>, Vec<String>)> = Vec::new();
+    for k in classes {
+        if k.is_interface()
+            || k.is_abstract()
+            || !cp.is_assignable(&k.name, &r.class).unwrap_or(false)
+        {
+            continue;
+        }
+        // No selection: the JVM would throw AbstractMethodError, not run a method.
+        let Ok(Some(selected)) = cp.select_method(&k.name, &resolved) else {
+            continue;
+        };
+        match out.iter_mut().find(|(f, _)| {
+            f.class.name == selected.class.name
+                && f.member.descriptor == selected.member.descriptor
+                && f.member.name == selected.member.name
+        }) {
+            Some((_, ks)) => ks.push(k.name.clone()),
+            None => out.push((selected, vec![k.name.clone()])),
+        }
+    }
+    Ok(out)
 }
 
 impl Explorer<'_> {
@@ -346,6 +423,7 @@ impl Explorer<'_> {
                 locals: vec![None; root.code().max_locals as usize],
                 stack,
                 call_index: None,
+                receiver: None,
             }],
             mem,
             path_len: 0,
@@ -599,28 +677,109 @@ impl Explorer<'_> {
         let caller = st.top().m.clone();
         let pc = caller.code().instructions[index].pc;
         let at = format!("{} pc {pc}", caller.key.replace('/', "."));
-        let resolved = match kind {
-            InvokeKind::Static | InvokeKind::Special => self
-                .cp
-                .resolve_method(&r.class, &r.name, &r.descriptor)
-                .ok()
-                .flatten(),
-            InvokeKind::Virtual | InvokeKind::Interface => {
-                let what = if kind == InvokeKind::Virtual {
-                    "invokevirtual"
-                } else {
-                    "invokeinterface"
-                };
-                self.cut(Cut::Unsupported(format!("unsupported: {what} at {at}")));
-                return Flow::Exhausted;
-            }
-        };
-        let Some(found) = resolved else {
-            self.cut(Cut::Unsupported(format!(
-                "unsupported: call to {r} (not found on the class path) at {at}"
+        if st.acts.len() > self.config.max_call_depth {
+            self.cut(Cut::Bound(format!(
+                "call depth bound of {} (raise with --max-call-depth)",
+                self.config.max_call_depth
             )));
             return Flow::Exhausted;
+        }
+        // The methods the call may run, each with the constraint under which
+        // it does (the receiver's class, for a virtual or interface call).
+        let mut targets: Vec<(Found<Method>, Option<TermId>)> = Vec::new();
+        let receiver = match kind {
+            InvokeKind::Static | InvokeKind::Special => {
+                match self.cp.resolve_method(&r.class, &r.name, &r.descriptor) {
+                    Ok(Some(found)) => targets.push((found, None)),
+                    _ => {
+                        self.cut(Cut::Unsupported(format!(
+                            "unsupported: call to {r} (not found on the class path) at {at}"
+                        )));
+                        return Flow::Exhausted;
+                    }
+                }
+                None
+            }
+            InvokeKind::Virtual | InvokeKind::Interface => {
+                let impls = match implementations(self.cp, kind, r, self.universe.classes()) {
+                    Ok(impls) => impls,
+                    Err(why) => {
+                        self.cut(Cut::Unsupported(format!("unsupported: {why} at {at}")));
+                        return Flow::Exhausted;
+                    }
+                };
+                if !self.is_closed_type(&r.class) {
+                    self.assume(format!(
+                        "calls on {} dispatch only to the classes on the class path and those the code creates",
+                        r.class.replace('/', ".")
+                    ));
+                }
+                let recv = self.fresh.var(&mut self.terms, "this", Sort::Bv(32));
+                let class_of = self.terms.select(st.mem.types, recv);
+                let zero = self.terms.int(0);
+                let non_null = self.terms.ne(recv, zero);
+                for (found, classes) in impls {
+                    let eqs = classes
+                        .iter()
+                        .filter_map(|c| self.universe.id(c))
+                        .map(|id| {
+                            let idc = self.terms.int(id as i32);
+                            self.terms.eq(class_of, idc)
+                        })
+                        .collect();
+                    let one_of = self.terms.or(eqs);
+                    let c = self.terms.and(vec![non_null, one_of]);
+                    targets.push((found, Some(c)));
+                }
+                Some(recv)
+            }
         };
+        for &c in &pending {
+            self.solver.assert(&self.terms, c);
+        }
+        // Check what the walk gathered before branching over the callees
+        // and their returns.
+        let branches: usize = targets
+            .iter()
+            .map(|(f, _)| {
+                f.member.code.as_ref().map_or(1, |code| {
+                    code.instructions
+                        .iter()
+                        .filter(|i| matches!(i.op, Op::Return(_)))
+                        .count()
+                })
+            })
+            .sum();
+        if branches >= 2 && !self.feasible(&st) {
+            return Flow::Exhausted;
+        }
+        let result = if r.desc.ret == JType::Void {
+            None
+        } else {
+            st.top().stack.pop()
+        };
+        for (found, dispatch) in targets {
+            let flow = self.explore_callee(&st, &found, dispatch, receiver, result, index, &at);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+        Flow::Exhausted
+    }
+
+    /// Explores one method a call may run, backward from each of its
+    /// returns; `dispatch` is the condition under which the call runs it.
+    #[allow(clippy::too_many_arguments)]
+    fn explore_callee(
+        &mut self,
+        st: &St,
+        found: &Found<Method>,
+        dispatch: Option<TermId>,
+        receiver: Option<TermId>,
+        result: Option<TermId>,
+        index: usize,
+        at: &str,
+    ) -> Flow {
         if found.member.code.is_none() {
             let what = if found.member.is_native() {
                 "native"
@@ -631,13 +790,6 @@ impl Explorer<'_> {
                 "unsupported: call to {what} method {}.{} at {at}",
                 found.class.java_name(),
                 found.member
-            )));
-            return Flow::Exhausted;
-        }
-        if st.acts.len() > self.config.max_call_depth {
-            self.cut(Cut::Bound(format!(
-                "call depth bound of {} (raise with --max-call-depth)",
-                self.config.max_call_depth
             )));
             return Flow::Exhausted;
         }
@@ -663,24 +815,6 @@ impl Explorer<'_> {
             )));
             return Flow::Exhausted;
         }
-        for &c in &pending {
-            self.solver.assert(&self.terms, c);
-        }
-        let returns_count = callee
-            .code()
-            .instructions
-            .iter()
-            .filter(|i| matches!(i.op, Op::Return(_)))
-            .count();
-        // Check what the walk gathered before branching over the returns.
-        if returns_count >= 2 && !self.feasible(&st) {
-            return Flow::Exhausted;
-        }
-        let result = if r.desc.ret == JType::Void {
-            None
-        } else {
-            st.top().stack.pop()
-        };
         let code = callee.code();
         let mut returns: Vec<usize> = code
             .instructions
@@ -715,19 +849,32 @@ impl Explorer<'_> {
                 locals: vec![None; code.max_locals as usize],
                 stack,
                 call_index: Some(index),
+                receiver,
             });
             next.steps.push(PathStep {
                 method: callee.key.clone(),
                 pc: ret_pc,
                 line: code.line_of(ret_pc),
             });
-            let flow = self.dfs(next, Vec::new());
+            let flow = self.dfs(next, dispatch.into_iter().collect());
             self.backtrack(mark, &flow);
             if !matches!(flow, Flow::Exhausted) {
                 return flow;
             }
         }
         Flow::Exhausted
+    }
+
+    /// Whether every class a reference of this type may hold is in the
+    /// universe: a user class, `Object` (whose instances are in it), or a
+    /// final class.
+    pub(crate) fn is_closed_type(&self, class: &str) -> bool {
+        self.cp.user_class_names().iter().any(|n| n == class)
+            || class == crate::classpath::hierarchy::OBJECT
+            || self
+                .cp
+                .load(class)
+                .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0)
     }
 
     /// At a callee's entry: its parameters are the caller's arguments.
@@ -741,20 +888,35 @@ impl Explorer<'_> {
             param_types.push(JType::Object(callee.m.class.name.clone()));
         }
         param_types.extend(m.desc.params.iter().cloned());
+        let mut binds = Vec::new();
         for ty in &param_types {
-            let v = match callee.locals.get(slot).copied().flatten() {
-                Some(v) => v,
-                None => self
+            let local = callee.locals.get(slot).copied().flatten();
+            let v = match (slot, callee.receiver, local) {
+                // A virtual call's receiver was named when its class chose
+                // the method: the same term here.
+                (0, Some(recv), Some(v)) => {
+                    binds.push(self.terms.eq(v, recv));
+                    recv
+                }
+                (0, Some(recv), None) => recv,
+                (_, _, Some(v)) => v,
+                (_, _, None) => self
                     .fresh
                     .var(&mut self.terms, "arg", crate::model::sort_of(ty)),
             };
             args.push(v);
             slot += ty.size();
         }
+        if !m.is_static() {
+            // On the normal path an instance call's receiver is not null
+            // (else the invoke throws NullPointerException).
+            let zero = self.terms.int(0);
+            binds.push(self.terms.ne(args[0], zero));
+        }
         let caller = st.top();
         caller.index = callee.call_index.expect("callee has a call site");
         caller.stack.extend(args);
-        Vec::new()
+        binds
     }
 
     /// At the entry of the method under test: constrain the inputs, check,
@@ -828,14 +990,7 @@ impl Explorer<'_> {
                 self.subtypes.insert(class.to_string(), ids.clone());
                 // A type test on a JDK type that is not final sees only the
                 // classes in the universe, not the JDK's other subclasses.
-                let user = self.cp.user_class_names().iter().any(|n| n == class);
-                let closed = user
-                    || class == crate::classpath::hierarchy::OBJECT
-                    || self
-                        .cp
-                        .load(class)
-                        .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0);
-                if !closed {
+                if !self.is_closed_type(class) {
                     self.assume(format!(
                         "type tests on {} consider only the classes on the class path and those the code creates",
                         class.replace('/', ".")

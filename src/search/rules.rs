@@ -133,13 +133,21 @@ impl Explorer<'_> {
     /// Constraints on a reference read from the heap or a static field:
     /// never an object allocated later; an input object has a class the
     /// field's type allows.
-    fn heap_ref_read(&mut self, st: &mut St, v: TermId, ty: &JType, out: &mut Vec<TermId>) {
+    fn heap_ref_read(
+        &mut self,
+        st: &mut St,
+        v: TermId,
+        ty: &JType,
+        cell: Option<(FieldKey, TermId)>,
+        out: &mut Vec<TermId>,
+    ) {
         for a in st.mem.allocs.clone() {
             out.push(self.terms.ne(v, a.term));
         }
         st.mem.reads.push(HeapRead {
             value: v,
             later_allocs: st.mem.allocs.len(),
+            cell,
         });
         let c = self.input_type(st, v, ty);
         out.push(c);
@@ -322,7 +330,7 @@ impl Explorer<'_> {
                     out.push(c);
                 }
                 if f.ty.is_reference() {
-                    self.heap_ref_read(st, t, &f.ty, out);
+                    self.heap_ref_read(st, t, &f.ty, None, out);
                 }
             }
             Op::PutStatic(f) => {
@@ -335,6 +343,7 @@ impl Explorer<'_> {
             }
             Op::GetField(f) => {
                 let key = self.field_key(st, insn, &f.class, &f.name)?;
+                let key_for_read = key.clone();
                 let t = self.pop(st);
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));
@@ -359,7 +368,7 @@ impl Explorer<'_> {
                             self.config.max_derefs
                         )));
                     }
-                    self.heap_ref_read(st, t, &f.ty, out);
+                    self.heap_ref_read(st, t, &f.ty, Some((key_for_read, o)), out);
                 }
             }
             Op::PutField(f) => {

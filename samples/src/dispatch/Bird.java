@@ -1,0 +1,8 @@
+package dispatch;
+
+public class Bird extends Animal {
+    @Override
+    public int sound() {
+        return 3;
+    }
+}

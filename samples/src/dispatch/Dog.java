@@ -1,0 +1,8 @@
+package dispatch;
+
+public class Dog extends Animal {
+    @Override
+    public int sound() {
+        return 1;
+    }
+}

@@ -1,0 +1,5 @@
+package dispatch;
+
+/** Keeps Greeter's default greet(). */
+public class Polite implements Greeter {
+}

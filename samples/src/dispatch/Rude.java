@@ -1,0 +1,8 @@
+package dispatch;
+
+public class Rude implements Greeter {
+    @Override
+    public int greet() {
+        return 0;
+    }
+}
