@@ -137,11 +137,12 @@ pub(crate) fn entry_state(
     }
 }
 
-/// Conflicts one labeling check may take: past it, minimising an integer
-/// stops (the value found so far is kept), and a choice that must be
-/// settled is checked again without the limit. Counted in solver work, not
-/// time, so labeling gives the same state on every run.
-const LABELING_CONFLICTS: u32 = 1000;
+/// Bisection steps spent minimising one integer after the bound's bit
+/// count is known: past them the least value found so far is kept. A
+/// count, not a time, so labeling gives the same state on every run; 12
+/// steps take a value within 1/4096 of the bracket to the boundary, while
+/// checks near a loop-heavy boundary can each cost a tenth of a second.
+const BISECTION_STEPS: u32 = 12;
 
 struct Labeler<'e, 'a> {
     ex: &'e mut Explorer<'a>,
@@ -152,10 +153,7 @@ struct Labeler<'e, 'a> {
 
 /// Labels the entry state into a concrete input state.
 pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
-    ex.solver.set_conflict_limit(Some(LABELING_CONFLICTS));
-    let result = label_inputs(ex, entry);
-    ex.solver.set_conflict_limit(None);
-    result
+    label_inputs(ex, entry)
 }
 
 fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
@@ -247,14 +245,7 @@ impl Labeler<'_, '_> {
             ex.solver.assert(&ex.terms, c);
             return true;
         }
-        let mut r = ex.solver.check_assuming(&ex.terms, &[c]);
-        if r == Sat::Unknown {
-            // Over the conflict budget: settle this one without it.
-            ex.solver.set_conflict_limit(None);
-            r = ex.solver.check_assuming(&ex.terms, &[c]);
-            ex.solver.set_conflict_limit(Some(LABELING_CONFLICTS));
-        }
-        if r == Sat::Sat {
+        if ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat {
             ex.solver.assert(&ex.terms, c);
             true
         } else {
@@ -382,14 +373,7 @@ impl Labeler<'_, '_> {
         };
         let mut lo = 2i64; // |v| in [lo, hi]
         let mut hi = magnitude(self.ex).unwrap_or(max).clamp(lo, max);
-        // Minimising is a nicety: a bound the solver cannot settle within
-        // its conflict budget counts as unreachable, and the search for a
-        // smaller value stops there.
-        let mut gave_up = false;
-        let mut within = |ex: &mut Explorer<'_>, bound: i64| -> bool {
-            if gave_up {
-                return false;
-            }
+        let within = |ex: &mut Explorer<'_>, bound: i64| -> bool {
             let c = if positive {
                 let b = ex.terms.bv(bound, width);
                 ex.terms.cmp(BvCmp::Sle, term, b)
@@ -397,9 +381,7 @@ impl Labeler<'_, '_> {
                 let b = ex.terms.bv(-bound, width);
                 ex.terms.cmp(BvCmp::Sge, term, b)
             };
-            let r = ex.solver.check_assuming(&ex.terms, &[c]);
-            gave_up = r == Sat::Unknown;
-            r == Sat::Sat
+            ex.solver.check_assuming(&ex.terms, &[c]) == Sat::Sat
         };
         let mut bits = 2u32;
         while bits < 63 && (1i64 << bits) < hi {
@@ -411,7 +393,9 @@ impl Labeler<'_, '_> {
             lo = bound + 1;
             bits *= 2;
         }
-        while lo < hi {
+        let mut steps = 0;
+        while lo < hi && steps < BISECTION_STEPS {
+            steps += 1;
             let mid = lo + (hi - lo) / 2;
             if within(self.ex, mid) {
                 hi = magnitude(self.ex).unwrap_or(mid).clamp(lo, mid);
@@ -438,6 +422,18 @@ impl Labeler<'_, '_> {
             let eq = self.ex.terms.eq(term, c);
             if self.probe(eq) {
                 return Ok(v);
+            }
+        }
+        // Whatever the solver's model says is a value that fits.
+        let ex = &mut *self.ex;
+        if ex.solver.check() == Sat::Sat {
+            if let Some(bits) = ex.solver.value(&ex.terms, term) {
+                let v = crate::model::term::signed(bits, width);
+                let c = ex.terms.bv(v, width);
+                let eq = ex.terms.eq(term, c);
+                if self.probe(eq) {
+                    return Ok(v);
+                }
             }
         }
         Err(format!("no value fits {}", self.ex.terms.show(term)))

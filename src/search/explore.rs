@@ -325,6 +325,9 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
     }
 }
 
+/// A method a call may run, with the classes whose receivers select it.
+type Implementation = (Found<Method>, Vec<String>);
+
 /// The methods a virtual or interface call may run (JVMS §5.4.6), each with
 /// the concrete classes among `classes` whose receivers select it, in the
 /// order of `classes`.
@@ -333,7 +336,7 @@ fn implementations(
     kind: InvokeKind,
     r: &crate::classfile::bytecode::MethodRef,
     classes: &[Arc<Class>],
-) -> Result<Vec<(Found<Method>, Vec<String>)>, String> {
+) -> Result<Vec<Implementation>, String> {
     if r.class.starts_with('[') {
         return Err(format!("call to {r} on an array"));
     }
@@ -344,7 +347,7 @@ fn implementations(
     }
     .map_err(|e| e.to_string())?
     .ok_or_else(|| format!("call to {r} (not found on the class path)"))?;
-    let mut out: Vec<(Found<Method>, Vec<String>)> = Vec::new();
+    let mut out: Vec<Implementation> = Vec::new();
     for k in classes {
         if k.is_interface()
             || k.is_abstract()
@@ -950,9 +953,14 @@ impl Explorer<'_> {
                     self.paths += 1;
                     // Name the path's own conflict when there is one; only
                     // when the path alone is feasible did the inputs'
-                    // domains refute it.
+                    // domains refute it. (A few names are enough: the
+                    // extra check is skipped once some are known.)
                     self.solver.pop();
-                    let path_alone = self.solver.check();
+                    let path_alone = if self.conflicts.len() < 4 {
+                        self.solver.check()
+                    } else {
+                        Sat::Unsat
+                    };
                     self.solver.push();
                     if path_alone == Sat::Unsat {
                         self.note_conflict(&st);

@@ -33,6 +33,7 @@ pub struct Solver {
     model: Option<Model>,
     /// Number of open scopes.
     depth: u32,
+    check_timeout: Option<Duration>,
     pub checks: u64,
     pub time: Duration,
 }
@@ -79,6 +80,7 @@ impl Solver {
             preds: Vec::new(),
             model: None,
             depth: 0,
+            check_timeout: None,
             checks: 0,
             time: Duration::ZERO,
         }
@@ -86,20 +88,16 @@ impl Solver {
 
     /// Bounds each check; a check over it answers `Unknown`.
     pub fn set_check_timeout(&mut self, timeout: Duration) {
+        // Setting parameters costs Z3 some work: skip it when unchanged.
+        if self.check_timeout == Some(timeout) {
+            return;
+        }
+        self.check_timeout = Some(timeout);
         let mut p = Params::new();
         p.set_u32(
             "timeout",
             timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
         );
-        self.z3.set_params(&p);
-    }
-
-    /// Limits the conflicts each check may take before answering `Unknown`
-    /// (`None`: no limit). The limit counts solver work, not time, so what
-    /// it cuts is the same on every run.
-    pub fn set_conflict_limit(&mut self, limit: Option<u32>) {
-        let mut p = Params::new();
-        p.set_u32("max_conflicts", limit.unwrap_or(u32::MAX));
         self.z3.set_params(&p);
     }
 
