@@ -323,10 +323,7 @@ impl Labeler<'_, '_> {
                 self.ex.terms.show(term)
             ));
         }
-        let candidates = self
-            .ex
-            .universe
-            .input_candidates(self.ex.cp, &ty.class_ref_name());
+        let candidates = self.ex.input_candidates(&ty.class_ref_name());
         let class_of = self.ex.terms.select(entry.types, id);
         for c in candidates {
             let cid = self.ex.terms.int(c as i32);

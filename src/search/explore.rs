@@ -119,6 +119,8 @@ pub(crate) struct Explorer<'a> {
     pub paths: u64,
     /// `isSub(C, ·)` cache: class → ids of its subtypes in the universe.
     pub subtypes: HashMap<String, Vec<u32>>,
+    /// Class → ids of the classes an input object of that type may have.
+    inputs: HashMap<String, Vec<u32>>,
 }
 
 /// Searches for an input state reaching `pc` in `method` of `class`.
@@ -156,6 +158,7 @@ pub fn search(
         assumptions: BTreeSet::new(),
         paths: 0,
         subtypes: HashMap::new(),
+        inputs: HashMap::new(),
     };
     let root = ex.method_info(class.clone(), index)?;
     let universe = cp.memo(
@@ -1015,6 +1018,17 @@ impl Explorer<'_> {
             })
             .collect();
         self.terms.or(eqs)
+    }
+
+    /// The classes an input object of static type `ty` may have, in the
+    /// order labeling tries them (cached per search).
+    pub(crate) fn input_candidates(&mut self, ty: &str) -> Vec<u32> {
+        if let Some(ids) = self.inputs.get(ty) {
+            return ids.clone();
+        }
+        let ids = self.universe.input_candidates(self.cp, ty);
+        self.inputs.insert(ty.to_string(), ids.clone());
+        ids
     }
 
     /// `v > 0`: an object of the input heap.

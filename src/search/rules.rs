@@ -156,7 +156,7 @@ impl Explorer<'_> {
     /// `v > 0 → type[v] ∈ input candidates of ty`.
     pub(crate) fn input_type_constraint(&mut self, types: TermId, v: TermId, ty: &JType) -> TermId {
         let name = ty.class_ref_name();
-        let ids = self.universe.input_candidates(self.cp, &name);
+        let ids = self.input_candidates(&name);
         if ids.is_empty() {
             // Inputs of this type can only be null here; a refutation that
             // needs that is no proof, since a class elsewhere could fit.
