@@ -10,7 +10,6 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,7 +19,6 @@ use jaut::classfile::Method;
 use jaut::classpath::hierarchy::Found;
 use jaut::classpath::{java_home, ClassPath, ClassPathError, Jdk};
 
-const JAVAC: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/javac";
 const STRING: &str = "()Ljava/lang/String;";
 
 // ------------------------------------------------------------------ helpers
@@ -49,68 +47,12 @@ fn fixture_sources() -> PathBuf {
     support::repo().join("tests/fixtures/hierarchy")
 }
 
-/// Every `.java` file under `dir`, sorted.
-fn java_files(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "java") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, &mut out);
-    out.sort();
-    out
-}
-
-/// Compiles the given sources into `out` (with `extra` on the class path).
-fn javac(sources: &[PathBuf], out: &Path, extra: Option<&Path>) {
-    let mut cmd = Command::new(JAVAC);
-    cmd.args(["--release", "11", "-g", "-encoding", "UTF-8", "-d"])
-        .arg(out);
-    if let Some(cp) = extra {
-        cmd.arg("-cp").arg(cp);
-    }
-    let output = cmd.args(sources).output().expect("javac runs");
-    assert!(
-        output.status.success(),
-        "javac failed:\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
 /// The fixtures' class files, compiled once into cargo's target tmp
 /// directory, in a directory named after a hash of the sources (so a change
 /// to them gets a fresh build, and runs in parallel share one).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let sources = java_files(&fixture_sources());
-        let mut hasher = DefaultHasher::new();
-        JAVAC.hash(&mut hasher);
-        for source in &sources {
-            source.hash(&mut hasher);
-            std::fs::read(source).unwrap().hash(&mut hasher);
-        }
-        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-        let dir = tmp.join(format!("classpath-fixtures-{:016x}", hasher.finish()));
-        if !dir.is_dir() {
-            let staging = tempfile::Builder::new()
-                .prefix("classpath-fixtures-staging")
-                .tempdir_in(tmp)
-                .unwrap();
-            javac(&sources, staging.path(), None);
-            // Fails when another test process got there first: its build is
-            // as good, and the staging directory is removed on drop.
-            let _ = std::fs::rename(staging.path(), &dir);
-        }
-        assert!(dir.is_dir());
-        dir
-    })
+    DIR.get_or_init(|| support::compiled_fixtures("hierarchy"))
 }
 
 fn fixture_classpath() -> ClassPath {
@@ -120,7 +62,7 @@ fn fixture_classpath() -> ClassPath {
 /// The class names the fixtures' sources declare (one top-level class each).
 fn fixture_class_names() -> Vec<String> {
     let root = fixture_sources();
-    let mut names: Vec<String> = java_files(&root)
+    let mut names: Vec<String> = support::java_files(&root)
         .iter()
         .map(|p| {
             let rel = p.strip_prefix(&root).unwrap().with_extension("");
@@ -153,7 +95,7 @@ fn compile_inline_with(tmp: &Path, out: &Path, sources: &[(&str, &str)], cp: Opt
         .iter()
         .map(|(rel, text)| write_source(src.path(), rel, text))
         .collect();
-    javac(&files, out, cp);
+    support::javac(&files, out, cp);
 }
 
 /// Builds a jar holding `files` (entry name, bytes), with a manifest and
@@ -317,7 +259,7 @@ fn jar_entry_lists_and_loads_its_classes() {
 
 #[test]
 fn jar_built_by_the_jar_tool() {
-    let jar_tool = Path::new(JAVAC).with_file_name("jar");
+    let jar_tool = Path::new(support::JAVAC).with_file_name("jar");
     let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let jar = tmp.path().join("p.jar");
     let status = Command::new(jar_tool)

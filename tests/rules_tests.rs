@@ -19,7 +19,6 @@ mod support;
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, OnceLock};
 
 use jaut::classfile::{Class, Method};
@@ -28,8 +27,6 @@ use jaut::labeling::{InputState, Value};
 use jaut::search::{search, Config, Verdict};
 
 use support::classgen::{Asm, ClassBuilder, CodeDef, MethodDef, PUBLIC, STATIC};
-
-const JAVAC: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/javac";
 
 // ------------------------------------------------------------------ fixtures
 
@@ -46,61 +43,12 @@ fn fixture_sources() -> PathBuf {
     support::repo().join("tests/fixtures/rules")
 }
 
-fn java_files(dir: &Path) -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "java") {
-                out.push(path);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(dir, &mut out);
-    out.sort();
-    out
-}
-
 /// The fixtures' classes, compiled once per test process into cargo's
 /// target tmp directory, under a hash of the sources (so an edit gets a
 /// fresh build and parallel runs share one).
 fn fixtures() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let sources = java_files(&fixture_sources());
-        let mut hasher = DefaultHasher::new();
-        JAVAC.hash(&mut hasher);
-        for source in &sources {
-            source.hash(&mut hasher);
-            std::fs::read(source).unwrap().hash(&mut hasher);
-        }
-        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-        let dir = tmp.join(format!("rules-fixtures-{:016x}", hasher.finish()));
-        if !dir.is_dir() {
-            let staging = tempfile::Builder::new()
-                .prefix("rules-fixtures-staging")
-                .tempdir_in(tmp)
-                .unwrap();
-            let output = Command::new(JAVAC)
-                .args(["--release", "11", "-g", "-encoding", "UTF-8", "-d"])
-                .arg(staging.path())
-                .args(&sources)
-                .output()
-                .expect("javac runs");
-            assert!(
-                output.status.success(),
-                "javac failed:\n{}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            // Fails when another test process got there first: its build is
-            // as good, and the staging directory is removed on drop.
-            let _ = std::fs::rename(staging.path(), &dir);
-        }
-        assert!(dir.is_dir());
-        dir
-    })
+    DIR.get_or_init(|| support::compiled_fixtures("rules"))
 }
 
 fn classpath(dir: &Path) -> ClassPath {

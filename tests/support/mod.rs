@@ -56,3 +56,74 @@ pub fn sample_classpath() -> jaut::classpath::ClassPath {
     cp
 }
 pub mod classgen;
+
+/// The JDK's compiler, pinned like the rest of the project.
+pub const JAVAC: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/javac";
+
+/// Every `.java` file under `dir`, sorted.
+pub fn java_files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir)
+            .expect("a readable directory")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "java") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
+
+/// Compiles `sources` into `out` (`--release 11 -g`), with `extra` on the
+/// class path; panics with javac's messages when it fails.
+pub fn javac(sources: &[PathBuf], out: &Path, extra: Option<&Path>) {
+    let mut cmd = Command::new(JAVAC);
+    cmd.args(["--release", "11", "-g", "-encoding", "UTF-8", "-d"])
+        .arg(out);
+    if let Some(cp) = extra {
+        cmd.arg("-cp").arg(cp);
+    }
+    let output = cmd.args(sources).output().expect("javac runs");
+    assert!(
+        output.status.success(),
+        "javac failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The classes of `tests/fixtures/<name>`, compiled into cargo's target tmp
+/// directory under a hash of the sources: an edit gets a fresh build, and
+/// test processes running in parallel share one.
+pub fn compiled_fixtures(name: &str) -> PathBuf {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let sources = java_files(&repo().join("tests/fixtures").join(name));
+    let mut hasher = DefaultHasher::new();
+    JAVAC.hash(&mut hasher);
+    for source in &sources {
+        source.hash(&mut hasher);
+        std::fs::read(source)
+            .expect("a readable source")
+            .hash(&mut hasher);
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let dir = tmp.join(format!("{name}-fixtures-{:016x}", hasher.finish()));
+    if !dir.is_dir() {
+        let staging = tempfile::Builder::new()
+            .prefix(&format!("{name}-fixtures-staging"))
+            .tempdir_in(tmp)
+            .expect("a staging directory");
+        javac(&sources, staging.path(), None);
+        // Fails when another test process got there first: its build is as
+        // good, and the staging directory is removed on drop.
+        let _ = std::fs::rename(staging.path(), &dir);
+    }
+    assert!(dir.is_dir());
+    dir
+}
