@@ -17,25 +17,15 @@ use std::sync::{Arc, OnceLock};
 
 use jaut::classfile::Method;
 use jaut::classpath::hierarchy::Found;
-use jaut::classpath::{java_home, ClassPath, ClassPathError, Jdk};
+use jaut::classpath::{ClassPath, ClassPathError};
 
 const STRING: &str = "()Ljava/lang/String;";
 
 // ------------------------------------------------------------------ helpers
 
-/// The JDK, opened once and shared by every class path of the process.
-fn jdk() -> Arc<Jdk> {
-    static JDK: OnceLock<Arc<Jdk>> = OnceLock::new();
-    JDK.get_or_init(|| {
-        let home = java_home().expect("a JDK with jmods");
-        Arc::new(Jdk::open(&home).expect("the JDK opens"))
-    })
-    .clone()
-}
-
 /// A class path over the JDK and these entries, in order.
 fn classpath(entries: &[&Path]) -> ClassPath {
-    let mut cp = ClassPath::with_jdk(Some(jdk()));
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
     for e in entries {
         cp.add(e)
             .unwrap_or_else(|err| panic!("adding {}: {err}", e.display()));
@@ -168,7 +158,7 @@ fn strings(v: &[&str]) -> Vec<String> {
 
 #[test]
 fn directory_entry_lists_and_loads_its_classes() {
-    let mut cp = ClassPath::with_jdk(Some(jdk()));
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
     let added = cp.add(fixtures()).unwrap();
     let expected = fixture_class_names();
     assert!(expected.contains(&"hier/p2/E".to_string()));
@@ -236,7 +226,7 @@ fn jar_entry_lists_and_loads_its_classes() {
     ));
     make_jar(&jar, &with_versions);
 
-    let mut cp = ClassPath::with_jdk(Some(jdk()));
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
     let mut added = cp.add(&jar).unwrap();
     added.sort();
     let mut expected = strings(&classes);
@@ -285,7 +275,7 @@ fn jar_built_by_the_jar_tool() {
 #[test]
 fn single_class_file_entry() {
     let file = fixtures().join("hier/Robot.class");
-    let mut cp = ClassPath::with_jdk(Some(jdk()));
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
     assert_eq!(cp.add(&file).unwrap(), ["hier/Robot"]);
     assert_eq!(cp.user_class_names(), ["hier/Robot"]);
     let robot = cp.load("hier/Robot").unwrap();
@@ -595,7 +585,7 @@ fn corrupt_class_is_bad_class_naming_the_file() {
 #[test]
 fn entries_that_are_not_class_path_entries() {
     let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
-    let mut cp = ClassPath::with_jdk(Some(jdk()));
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
     let missing = tmp.path().join("missing");
     assert!(matches!(cp.add(&missing), Err(ClassPathError::NoSuchPath(p)) if p == missing));
     let text = tmp.path().join("notes.txt");
@@ -646,7 +636,7 @@ fn loaded_classes_are_cached() {
 
 #[test]
 fn jdk_classes_from_jmods() {
-    let cp = ClassPath::with_jdk(Some(jdk()));
+    let cp = ClassPath::with_jdk(Some(support::jdk()));
     let tree_map = cp.load("java/util/TreeMap").unwrap();
     assert_eq!(
         tree_map.super_class.as_deref(),
@@ -682,16 +672,16 @@ fn jdk_classes_from_jmods() {
     assert!(origin.contains("java.base.jmod"), "{origin}");
     // The JDK's classes are not the user's.
     assert!(cp.user_class_names().is_empty());
-    assert!(jdk()
+    assert!(support::jdk()
         .module_class_names("java.sql")
         .iter()
         .any(|n| n == "java/sql/Connection"));
-    assert!(!jdk()
+    assert!(!support::jdk()
         .module_class_names("java.sql")
         .iter()
         .any(|n| n == "java/lang/Object"));
     // No module-info among the classes.
-    assert!(!jdk()
+    assert!(!support::jdk()
         .module_class_names("java.base")
         .iter()
         .any(|n| n == "module-info"));

@@ -22,22 +22,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use jaut::classfile::{Class, Method};
-use jaut::classpath::{java_home, ClassPath, Jdk};
+use jaut::classpath::ClassPath;
 use jaut::labeling::{InputState, Value};
 use jaut::search::{search, Config, Verdict};
 
 use support::classgen::{Asm, ClassBuilder, CodeDef, MethodDef, PUBLIC, STATIC};
 
 // ------------------------------------------------------------------ fixtures
-
-fn jdk() -> Arc<Jdk> {
-    static JDK: OnceLock<Arc<Jdk>> = OnceLock::new();
-    JDK.get_or_init(|| {
-        let home = java_home().expect("a JDK with jmods");
-        Arc::new(Jdk::open(&home).expect("the JDK opens"))
-    })
-    .clone()
-}
 
 fn fixture_sources() -> PathBuf {
     support::repo().join("tests/fixtures/rules")
@@ -52,7 +43,7 @@ fn fixtures() -> &'static Path {
 }
 
 fn classpath(dir: &Path) -> ClassPath {
-    let mut cp = ClassPath::with_jdk(Some(jdk()));
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
     cp.add(dir)
         .unwrap_or_else(|e| panic!("adding {}: {e}", dir.display()));
     cp

@@ -127,3 +127,13 @@ pub fn compiled_fixtures(name: &str) -> PathBuf {
     assert!(dir.is_dir());
     dir
 }
+
+/// The JDK, opened once and shared by every class path of the process.
+pub fn jdk() -> std::sync::Arc<jaut::classpath::Jdk> {
+    static JDK: OnceLock<std::sync::Arc<jaut::classpath::Jdk>> = OnceLock::new();
+    JDK.get_or_init(|| {
+        let home = jaut::classpath::java_home().expect("a JDK with jmods");
+        std::sync::Arc::new(jaut::classpath::Jdk::open(&home).expect("the JDK opens"))
+    })
+    .clone()
+}
