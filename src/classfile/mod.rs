@@ -138,6 +138,16 @@ impl Method {
         self.desc.param_words() + usize::from(!self.is_static())
     }
 
+    /// The types of the locals a call fills: the receiver (of class
+    /// `class`) for an instance method, then the parameters.
+    pub fn arg_types(&self, class: &str) -> Vec<JType> {
+        let receiver = (!self.is_static()).then(|| JType::Object(class.to_string()));
+        receiver
+            .into_iter()
+            .chain(self.desc.params.iter().cloned())
+            .collect()
+    }
+
     /// Java-like signature for messages: `moveY(Chrono, int) -> Coord`.
     pub fn signature(&self) -> String {
         format!("{}{}", self.name, self.desc)

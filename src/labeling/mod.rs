@@ -55,23 +55,21 @@ pub(crate) fn entry_state(
     let method = m.method();
     let code = m.code();
     let mut params = Vec::new();
-    let mut slot = 0usize;
+    // Names from the LocalVariableTable at pc 0, by the slot each
+    // argument takes.
     let mut types: Vec<(String, JType)> = Vec::new();
-    if !method.is_static() {
-        types.push(("this".into(), JType::Object(m.class.name.clone())));
+    let mut at = 0usize;
+    for (i, ty) in method.arg_types(&m.class.name).into_iter().enumerate() {
+        let name = match i.checked_sub(usize::from(!method.is_static())) {
+            None => "this".to_string(),
+            Some(index) => code
+                .local_name(at as u16, 0)
+                .map_or_else(|| format!("arg{index}"), str::to_string),
+        };
+        at += ty.size();
+        types.push((name, ty));
     }
-    for (i, p) in method.desc.params.iter().enumerate() {
-        let s = slot
-            + usize::from(!method.is_static())
-            + method.desc.params[..i]
-                .iter()
-                .map(JType::size)
-                .sum::<usize>();
-        let name = code
-            .local_name(s as u16, 0)
-            .map_or_else(|| format!("arg{i}"), str::to_string);
-        types.push((name, p.clone()));
-    }
+    let mut slot = 0usize;
     let zero = ex.terms.int(0);
     for (name, ty) in types {
         let term = match act.locals.get(slot).copied().flatten() {

@@ -619,7 +619,7 @@ impl Explorer<'_> {
                 Ok(()) => {}
                 Err(cut) => {
                     self.terms.truncate(mark);
-                    self.solver.truncate(mark, &self.terms);
+                    self.solver.truncate(&self.terms);
                     self.cut(cut);
                     continue;
                 }
@@ -636,7 +636,7 @@ impl Explorer<'_> {
     fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {
         if !matches!(flow, Flow::Found(_)) {
             self.terms.truncate(mark);
-            self.solver.truncate(mark, &self.terms);
+            self.solver.truncate(&self.terms);
         }
     }
 
@@ -889,11 +889,7 @@ impl Explorer<'_> {
         let m = callee.m.method();
         let mut args = Vec::new();
         let mut slot = 0usize;
-        let mut param_types: Vec<JType> = Vec::new();
-        if !m.is_static() {
-            param_types.push(JType::Object(callee.m.class.name.clone()));
-        }
-        param_types.extend(m.desc.params.iter().cloned());
+        let param_types = m.arg_types(&callee.m.class.name);
         let mut binds = Vec::new();
         for ty in &param_types {
             let local = callee.locals.get(slot).copied().flatten();
@@ -980,7 +976,7 @@ impl Explorer<'_> {
                 }
                 self.solver.pop();
                 self.terms.truncate(mark);
-                self.solver.truncate(mark, &self.terms);
+                self.solver.truncate(&self.terms);
                 Flow::Exhausted
             }
         }

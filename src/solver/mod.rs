@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use z3::ast::{Array, Bool, Dynamic, BV};
 use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 
-use crate::model::term::{BvCmp, BvOp, Mark, Node, Sort, TermId, Terms};
+use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
 /// What a check found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,9 +117,9 @@ impl Solver {
         self.depth
     }
 
-    /// Forgets lowered terms made after `mark` (the arena was truncated).
-    pub fn truncate(&mut self, mark: Mark, terms: &Terms) {
-        let _ = mark;
+    /// Forgets lowered terms the arena no longer holds (after
+    /// [`Terms::truncate`]).
+    pub fn truncate(&mut self, terms: &Terms) {
         self.asts.truncate(terms.len());
     }
 
