@@ -101,7 +101,7 @@ pub enum SwitchKey {
 }
 
 /// Which exception an exception edge carries.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Thrown {
     /// An exception the JVM raises itself, by internal class name.
     Implicit(&'static str),

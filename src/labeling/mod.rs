@@ -117,10 +117,10 @@ pub(crate) fn entry_state(
             options.push(ex.terms.eq(read.value, a.term));
         }
         cons.push(ex.terms.or(options));
-        if let Some((key, object)) = &read.cell {
+        if let Some((key, object, index)) = &read.cell {
             if let Some(&array) = mem.fields.get(key) {
                 let input = ex.terms.cmp(BvCmp::Sgt, *object, zero);
-                let held = ex.terms.select(array, *object);
+                let held = ex.terms.select(array, *index);
                 let not_allocated = ex.terms.cmp(BvCmp::Sge, held, zero);
                 cons.push(ex.terms.implies(input, not_allocated));
             }
@@ -195,6 +195,19 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
     let mut objects: Vec<Object> = Vec::new();
     while let Some(i) = l.queue.pop_front() {
         let (id_term, class) = l.objects[i].clone();
+        while objects.len() <= i {
+            objects.push(Object::default());
+        }
+        if let Some(JType::Array(elem)) = JType::parse(&class).filter(|_| class.starts_with('[')) {
+            let elements = l.elements(id_term, &elem, entry)?;
+            objects[i] = Object {
+                id: i,
+                class: JType::Array(elem).to_string(),
+                fields: Vec::new(),
+                elements: Some(elements),
+            };
+            continue;
+        }
         let fields = l.ex.cp.instance_fields(&class).map_err(|e| e.to_string())?;
         let mut values = Vec::new();
         for f in fields {
@@ -216,13 +229,11 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
                 value,
             });
         }
-        while objects.len() <= i {
-            objects.push(Object::default());
-        }
         objects[i] = Object {
             id: i,
             class: class.replace('/', "."),
             fields: values,
+            elements: None,
         };
     }
     Ok(InputState {
@@ -234,6 +245,42 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
 }
 
 impl Labeler<'_, '_> {
+    /// The length and elements of the input array `id`, shortest first.
+    fn elements(
+        &mut self,
+        id: TermId,
+        elem: &JType,
+        entry: &EntryState,
+    ) -> Result<Vec<Value>, String> {
+        let length = match entry.fields.get(&FieldKey::array_length()) {
+            Some(&lengths) => {
+                let len = self.ex.terms.select(lengths, id);
+                self.integer(len, 32, &JType::Int)?
+            }
+            None => 0,
+        };
+        let max = self.ex.config.max_array_length;
+        if length > max as i64 {
+            return Err(format!(
+                "an input array needs {length} elements, over the bound of {max} (raise with --max-array-length)"
+            ));
+        }
+        let cells = entry.fields.get(&FieldKey::array_elements(elem)).copied();
+        let mut out = Vec::new();
+        for k in 0..length {
+            out.push(match cells {
+                Some(cells) => {
+                    let k = self.ex.terms.int(k as i32);
+                    let key = self.ex.terms.cell(id, k);
+                    let cell = self.ex.terms.select(cells, key);
+                    self.value(cell, elem, entry)?
+                }
+                None => Value::default_of(elem),
+            });
+        }
+        Ok(out)
+    }
+
     /// Keeps `c` if the constraints stay satisfiable with it. When the
     /// solver's current model already satisfies `c`, no check is needed: the
     /// model stays a model of everything asserted.
@@ -289,9 +336,6 @@ impl Labeler<'_, '_> {
                 return Ok(Value::Ref(i));
             }
         }
-        if ty.is_array() {
-            return Err("input arrays are not supported yet".into());
-        }
         // A new object. Its id is the one the current model gives the
         // reference when that is a fresh input id (no check needed), else
         // the next unused one.
@@ -321,8 +365,21 @@ impl Labeler<'_, '_> {
                 self.ex.terms.show(term)
             ));
         }
-        let candidates = self.ex.input_candidates(&ty.class_ref_name());
         let class_of = self.ex.terms.select(entry.types, id);
+        if ty.is_array() {
+            // An input array has exactly its static type.
+            let descriptor = ty.descriptor();
+            let aid = self.ex.universe.array_id(&descriptor);
+            let aid = self.ex.terms.int(aid as i32);
+            let is_it = self.ex.terms.eq(class_of, aid);
+            if !self.probe(is_it) {
+                return Err(format!("no array of type {ty} fits"));
+            }
+            self.objects.push((id, descriptor));
+            self.queue.push_back(i);
+            return Ok(Value::Ref(i));
+        }
+        let candidates = self.ex.input_candidates(&ty.class_ref_name());
         for c in candidates {
             let cid = self.ex.terms.int(c as i32);
             let is_c = self.ex.terms.eq(class_of, cid);

@@ -18,6 +18,8 @@ pub enum Value {
     Bool(bool),
     Int(i64),
     Float(f64),
+    /// A `java.lang.String` (an immutable JDK value, written as a literal).
+    Str(String),
     /// An object of the state, by index in [`InputState::objects`].
     Ref {
         #[serde(rename = "ref")]
@@ -86,8 +88,22 @@ pub struct FieldValue {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Object {
     pub id: usize,
+    /// The exact class, Java form; an array's is its type (`int[]`,
+    /// `java.lang.String[][]`).
     pub class: String,
+    /// Instance fields (empty for an array).
     pub fields: Vec<FieldValue>,
+    /// An array's elements, in index order; `None` for an object.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elements: Option<Vec<Value>>,
+}
+
+impl Object {
+    /// For an array object, its element type in Java form (`int`, `java.lang.Object[]`).
+    pub fn element_type(&self) -> Option<&str> {
+        self.elements.as_ref()?;
+        self.class.strip_suffix("[]")
+    }
 }
 
 /// The input state that reaches the target.
@@ -119,6 +135,7 @@ impl InputState {
             Value::Int(i) if ty == "long" => write!(f, "{i}L"),
             Value::Int(i) => write!(f, "{i}"),
             Value::Float(x) => write!(f, "{x:?}"),
+            Value::Str(s) => write!(f, "{s:?}"),
             Value::Ref { object } => {
                 let Some(o) = self.objects.get(*object) else {
                     return write!(f, "#{object}");
@@ -127,6 +144,15 @@ impl InputState {
                 write!(f, "{simple}#{object}")?;
                 if !shown.insert(*object) {
                     return Ok(());
+                }
+                if let Some(elements) = &o.elements {
+                    let elem = o.element_type().unwrap_or("");
+                    f.write_str(" [")?;
+                    for (i, e) in elements.iter().enumerate() {
+                        f.write_str(if i == 0 { "" } else { ", " })?;
+                        self.write_value(f, e, elem, shown)?;
+                    }
+                    return f.write_str("]");
                 }
                 f.write_str(" {")?;
                 for (i, field) in o.fields.iter().enumerate() {

@@ -47,6 +47,33 @@ impl std::fmt::Display for FieldKey {
     }
 }
 
+impl FieldKey {
+    /// The lengths of all arrays. A length never changes, so one term
+    /// serves a whole path.
+    pub fn array_length() -> FieldKey {
+        FieldKey {
+            class: "[".into(),
+            name: "length".into(),
+        }
+    }
+
+    /// The elements of all arrays of element type `elem` (one key for all
+    /// reference types: an array's class keeps them apart).
+    pub fn array_elements(elem: &JType) -> FieldKey {
+        FieldKey {
+            class: "[".into(),
+            name: if elem.is_reference() {
+                "L".into()
+            } else {
+                elem.descriptor()
+            },
+        }
+    }
+}
+
+/// Class ids of array types start here, above every class id.
+pub const ARRAY_ID_BASE: u32 = 1 << 20;
+
 /// The solver sort of values of a Java type.
 pub fn sort_of(ty: &JType) -> Sort {
     match ty {
@@ -75,6 +102,10 @@ pub struct Universe {
     /// Classes an *input* object may have: the user's concrete classes, and
     /// `java.lang.Object`.
     input: Vec<bool>,
+    /// Array types (descriptors) met so far; the id of the `k`th is
+    /// `ARRAY_ID_BASE + k`. An array's class id says its exact type, as an
+    /// object's does.
+    arrays: IndexMap<String, u32>,
 }
 
 impl Universe {
@@ -89,6 +120,18 @@ impl Universe {
             .insert(class.name.clone(), self.ids.len() as u32 + 1);
         self.classes.push(class);
         self.input.push(input);
+    }
+
+    /// The id of an array type, by descriptor (`[I`, `[Ljava/lang/String;`).
+    pub fn array_id(&mut self, descriptor: &str) -> u32 {
+        let next = ARRAY_ID_BASE + self.arrays.len() as u32;
+        *self.arrays.entry(descriptor.to_string()).or_insert(next)
+    }
+
+    /// The descriptor of the array type with this id.
+    pub fn array_descriptor(&self, id: u32) -> Option<&str> {
+        let k = id.checked_sub(ARRAY_ID_BASE)?;
+        self.arrays.get_index(k as usize).map(|(d, _)| d.as_str())
     }
 
     pub fn id(&self, class: &str) -> Option<u32> {
@@ -163,10 +206,11 @@ pub struct HeapRead {
     /// How many allocations the backward path had met when it met the
     /// read: those are later in time than the read.
     pub later_allocs: usize,
-    /// For a field read: the field and the object read from. The input
-    /// heap's cell there holds null or an input object, never an object
-    /// the path allocates.
-    pub cell: Option<(FieldKey, TermId)>,
+    /// For a field or array element read: the field (or element kind),
+    /// the object read from and the cell's index in the field's array (the
+    /// object itself, or its element's key). The input heap's cell there
+    /// holds null or an input object, never an object the path allocates.
+    pub cell: Option<(FieldKey, TermId, TermId)>,
 }
 
 /// The heap and statics part of a CMV, shared by all active methods.

@@ -28,6 +28,10 @@ pub enum Sort {
     Bv(u32),
     /// An array from `Bv(32)` to `Bv(width)`.
     Array(u32),
+    /// An array from `Bv(64)` — an array reference (high half) and an index
+    /// (low half), see [`Terms::cell`] — to `Bv(width)`: the elements of
+    /// every Java array of one element kind.
+    Cells(u32),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -78,6 +82,11 @@ pub enum Node {
     Select(TermId, TermId),
     Store(TermId, TermId, TermId),
     Pred(PredId, TermId),
+    /// `a ++ b`: `a` in the high bits.
+    Concat(TermId, TermId),
+    /// The `Cells` array equal to the first except that every cell of the
+    /// Java array the second names holds 0 (a new array's elements).
+    Cleared(TermId, TermId),
 }
 
 /// The term arena.
@@ -102,7 +111,7 @@ impl Terms {
 
     pub fn width(&self, t: TermId) -> u32 {
         match self.sort(t) {
-            Sort::Bv(w) | Sort::Array(w) => w,
+            Sort::Bv(w) | Sort::Array(w) | Sort::Cells(w) => w,
             Sort::Bool => 1,
         }
     }
@@ -277,6 +286,17 @@ impl Terms {
         self.add(Node::Store(array, index, value), sort)
     }
 
+    /// The key of element `index` of the Java array `array` in a `Cells` array.
+    pub fn cell(&mut self, array: TermId, index: TermId) -> TermId {
+        self.add(Node::Concat(array, index), Sort::Bv(64))
+    }
+
+    /// `cells` with every element of the Java array `array` set to 0.
+    pub fn cleared(&mut self, cells: TermId, array: TermId) -> TermId {
+        let sort = self.sort(cells);
+        self.add(Node::Cleared(cells, array), sort)
+    }
+
     pub fn pred(&mut self, p: PredId, a: TermId) -> TermId {
         self.add(Node::Pred(p, a), Sort::Bool)
     }
@@ -386,6 +406,19 @@ impl Terms {
                 out.push_str(" := ");
                 self.write(out, *v, depth + 1);
                 out.push('}');
+            }
+            Node::Concat(a, i) => {
+                out.push('<');
+                self.write(out, *a, depth + 1);
+                out.push_str(", ");
+                self.write(out, *i, depth + 1);
+                out.push('>');
+            }
+            Node::Cleared(c, a) => {
+                self.write(out, *c, depth + 1);
+                out.push_str("{");
+                self.write(out, *a, depth + 1);
+                out.push_str("[*] := 0}");
             }
             Node::Pred(p, a) => {
                 let _ = write!(out, "{}(", self.pred_name(*p));

@@ -94,7 +94,7 @@ pub(super) enum Cut {
     Unsupported(String),
 }
 
-enum Flow {
+pub(super) enum Flow {
     Found(Box<(EntryState, Vec<PathStep>)>),
     Exhausted,
     Timeout,
@@ -259,6 +259,12 @@ fn collect_universe(
             .map_err(|e| SearchError(format!("loading {name}: {e}")))
     };
     u.add(load("java/lang/Object")?, true);
+    // The exceptions the JVM raises itself, for paths through handlers.
+    for class in IMPLICIT_EXCEPTIONS {
+        if let Ok(c) = cp.load(class) {
+            u.add(c, false);
+        }
+    }
     for name in cp.user_class_names() {
         if let Ok(c) = cp.load(name) {
             u.add(c, true);
@@ -274,6 +280,15 @@ fn collect_universe(
         }
     }
 }
+
+/// The classes of the exceptions instructions raise without `athrow`.
+const IMPLICIT_EXCEPTIONS: [&str; 5] = [
+    "java/lang/NullPointerException",
+    "java/lang/ArithmeticException",
+    "java/lang/ArrayIndexOutOfBoundsException",
+    "java/lang/NegativeArraySizeException",
+    "java/lang/ClassCastException",
+];
 
 /// Adds to `u` what the code reachable from `root` creates or tests for.
 fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut Universe) {
@@ -293,6 +308,11 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
             continue;
         }
         let Some(code) = &m.code else { continue };
+        for h in &code.handlers {
+            if let Some(c) = h.catch_type.as_deref().and_then(|c| cp.load(c).ok()) {
+                u.add(c, false);
+            }
+        }
         for insn in &code.instructions {
             match &insn.op {
                 Op::New(c) => {
@@ -327,6 +347,9 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
         }
     }
 }
+
+/// The methods a call may run, each with the condition under which it does.
+pub(super) type CallTargets = Vec<(Found<Method>, Option<TermId>)>;
 
 /// A method a call may run, with the classes whose receivers select it.
 type Implementation = (Found<Method>, Vec<String>);
@@ -466,7 +489,7 @@ impl Explorer<'_> {
     /// constraints are checked at the next choice point: checking before
     /// every straight-line step would cost a solver call where no
     /// alternative can be pruned.
-    fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
+    pub(super) fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
         if Instant::now() >= self.deadline {
             return Flow::Timeout;
         }
@@ -562,8 +585,7 @@ impl Explorer<'_> {
         let is_entry = block_id == m.cfg.entry();
         let mut preds = m.cfg.preds(block_id);
         preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
-        let options =
-            usize::from(is_entry) + preds.iter().filter(|(_, e)| !e.is_exceptional()).count();
+        let options = usize::from(is_entry) + preds.len();
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
@@ -589,14 +611,6 @@ impl Explorer<'_> {
 
         for (pred, edge) in preds {
             let pred_block = m.cfg.block(pred).expect("preds are blocks").clone();
-            if edge.is_exceptional() {
-                self.cut(Cut::Unsupported(format!(
-                    "unsupported: exception edge ({edge}) into pc {} of {}",
-                    block.start,
-                    m.key.replace('/', ".")
-                )));
-                continue;
-            }
             let mut next = st.clone();
             let is_back = m.cfg.dominates(block_id, pred);
             if is_back {
@@ -612,6 +626,14 @@ impl Explorer<'_> {
                 }
             }
             let mark = self.terms.mark();
+            if edge.is_exceptional() {
+                let flow = self.step_exception_edge(next, pred, edge);
+                self.backtrack(mark, &flow);
+                if !matches!(flow, Flow::Exhausted) {
+                    return flow;
+                }
+                continue;
+            }
             let mut edge_pending = Vec::new();
             next.top().block = pred;
             next.top().index = pred_block.last + 1;
@@ -633,7 +655,7 @@ impl Explorer<'_> {
         Flow::Exhausted
     }
 
-    fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {
+    pub(super) fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {
         if !matches!(flow, Flow::Found(_)) {
             self.terms.truncate(mark);
             self.solver.truncate(&self.terms);
@@ -690,54 +712,11 @@ impl Explorer<'_> {
             )));
             return Flow::Exhausted;
         }
-        // The methods the call may run, each with the constraint under which
-        // it does (the receiver's class, for a virtual or interface call).
-        let mut targets: Vec<(Found<Method>, Option<TermId>)> = Vec::new();
-        let receiver = match kind {
-            InvokeKind::Static | InvokeKind::Special => {
-                match self.cp.resolve_method(&r.class, &r.name, &r.descriptor) {
-                    Ok(Some(found)) => targets.push((found, None)),
-                    _ => {
-                        self.cut(Cut::Unsupported(format!(
-                            "unsupported: call to {r} (not found on the class path) at {at}"
-                        )));
-                        return Flow::Exhausted;
-                    }
-                }
-                None
-            }
-            InvokeKind::Virtual | InvokeKind::Interface => {
-                let impls = match implementations(self.cp, kind, r, self.universe.classes()) {
-                    Ok(impls) => impls,
-                    Err(why) => {
-                        self.cut(Cut::Unsupported(format!("unsupported: {why} at {at}")));
-                        return Flow::Exhausted;
-                    }
-                };
-                if !self.is_closed_type(&r.class) {
-                    self.assume(format!(
-                        "calls on {} dispatch only to the classes on the class path and those the code creates",
-                        r.class.replace('/', ".")
-                    ));
-                }
-                let recv = self.fresh.var(&mut self.terms, "this", Sort::Bv(32));
-                let class_of = self.terms.select(st.mem.types, recv);
-                let zero = self.terms.int(0);
-                let non_null = self.terms.ne(recv, zero);
-                for (found, classes) in impls {
-                    let eqs = classes
-                        .iter()
-                        .filter_map(|c| self.universe.id(c))
-                        .map(|id| {
-                            let idc = self.terms.int(id as i32);
-                            self.terms.eq(class_of, idc)
-                        })
-                        .collect();
-                    let one_of = self.terms.or(eqs);
-                    let c = self.terms.and(vec![non_null, one_of]);
-                    targets.push((found, Some(c)));
-                }
-                Some(recv)
+        let (targets, receiver) = match self.call_targets(&st, kind, r, &at) {
+            Ok(t) => t,
+            Err(cut) => {
+                self.cut(cut);
+                return Flow::Exhausted;
             }
         };
         for &c in &pending {
@@ -771,6 +750,61 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// The methods a call may run, each with the constraint under which it
+    /// does (the receiver's class, for a virtual or interface call), and the
+    /// receiver term a dispatch named.
+    pub(super) fn call_targets(
+        &mut self,
+        st: &St,
+        kind: InvokeKind,
+        r: &crate::classfile::bytecode::MethodRef,
+        at: &str,
+    ) -> Result<(CallTargets, Option<TermId>), Cut> {
+        let mut targets: CallTargets = Vec::new();
+        let receiver = match kind {
+            InvokeKind::Static | InvokeKind::Special => {
+                match self.cp.resolve_method(&r.class, &r.name, &r.descriptor) {
+                    Ok(Some(found)) => targets.push((found, None)),
+                    _ => {
+                        return Err(Cut::Unsupported(format!(
+                            "unsupported: call to {r} (not found on the class path) at {at}"
+                        )));
+                    }
+                }
+                None
+            }
+            InvokeKind::Virtual | InvokeKind::Interface => {
+                let impls = implementations(self.cp, kind, r, self.universe.classes())
+                    .map_err(|why| Cut::Unsupported(format!("unsupported: {why} at {at}")))?;
+                if !self.is_closed_type(&r.class) {
+                    self.assume(format!(
+                        "calls on {} dispatch only to the classes on the class path and those the code creates",
+                        r.class.replace('/', ".")
+                    ));
+                }
+                let recv = self.fresh.var(&mut self.terms, "this", Sort::Bv(32));
+                let class_of = self.terms.select(st.mem.types, recv);
+                let zero = self.terms.int(0);
+                let non_null = self.terms.ne(recv, zero);
+                for (found, classes) in impls {
+                    let eqs = classes
+                        .iter()
+                        .filter_map(|c| self.universe.id(c))
+                        .map(|id| {
+                            let idc = self.terms.int(id as i32);
+                            self.terms.eq(class_of, idc)
+                        })
+                        .collect();
+                    let one_of = self.terms.or(eqs);
+                    let c = self.terms.and(vec![non_null, one_of]);
+                    targets.push((found, Some(c)));
+                }
+                Some(recv)
+            }
+        };
+        Ok((targets, receiver))
     }
 
     /// Explores one method a call may run, backward from each of its
@@ -1006,13 +1040,21 @@ impl Explorer<'_> {
                 ids
             }
         };
-        let eqs = ids
+        let mut eqs: Vec<TermId> = ids
             .iter()
             .map(|&id| {
                 let c = self.terms.int(id as i32);
                 self.terms.eq(class_term, c)
             })
             .collect();
+        // Every array is an Object, Cloneable and Serializable (JLS §4.10.3).
+        if matches!(
+            class,
+            "java/lang/Object" | "java/lang/Cloneable" | "java/io/Serializable"
+        ) {
+            let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
+            eqs.push(self.terms.cmp(BvCmp::Sge, class_term, base));
+        }
         self.terms.or(eqs)
     }
 

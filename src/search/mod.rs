@@ -20,6 +20,7 @@
 
 pub(crate) mod explore;
 mod rules;
+mod throws;
 
 use std::time::Duration;
 
@@ -45,6 +46,9 @@ pub struct Config {
     pub max_derefs: usize,
     /// Wall time for the whole search. Default `20 s`.
     pub timeout: Duration,
+    /// Elements of one input array, checked when labeling (the search
+    /// itself leaves lengths unbounded, so proofs stay proofs). Default `64`.
+    pub max_array_length: usize,
 }
 
 impl Default for Config {
@@ -56,6 +60,7 @@ impl Default for Config {
             max_recursion: 3,
             max_derefs: 200,
             timeout: Duration::from_secs(20),
+            max_array_length: 64,
         }
     }
 }
@@ -78,6 +83,11 @@ impl Config {
 
     pub fn with_max_call_depth(mut self, n: usize) -> Self {
         self.max_call_depth = n;
+        self
+    }
+
+    pub fn with_max_array_length(mut self, n: usize) -> Self {
+        self.max_array_length = n;
         self
     }
 

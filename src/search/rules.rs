@@ -138,7 +138,7 @@ impl Explorer<'_> {
         st: &mut St,
         v: TermId,
         ty: &JType,
-        cell: Option<(FieldKey, TermId)>,
+        cell: Option<(FieldKey, TermId, TermId)>,
         out: &mut Vec<TermId>,
     ) {
         for a in st.mem.allocs.clone() {
@@ -155,6 +155,15 @@ impl Explorer<'_> {
 
     /// `v > 0 → type[v] ∈ input candidates of ty`.
     pub(crate) fn input_type_constraint(&mut self, types: TermId, v: TermId, ty: &JType) -> TermId {
+        if ty.is_array() {
+            // An input array has exactly its static type.
+            let id = self.universe.array_id(&ty.descriptor());
+            let is_input = self.is_input(v);
+            let t = self.terms.select(types, v);
+            let idc = self.terms.int(id as i32);
+            let is_it = self.terms.eq(t, idc);
+            return self.terms.implies(is_input, is_it);
+        }
         let name = ty.class_ref_name();
         let ids = self.input_candidates(&name);
         if ids.is_empty() {
@@ -368,7 +377,7 @@ impl Explorer<'_> {
                             self.config.max_derefs
                         )));
                     }
-                    self.heap_ref_read(st, t, &f.ty, Some((key_for_read, o)), out);
+                    self.heap_ref_read(st, t, &f.ty, Some((key_for_read, o, o)), out);
                 }
             }
             Op::PutField(f) => {
@@ -446,6 +455,85 @@ impl Explorer<'_> {
                 let v = self.terms.ite(yes, one, zero);
                 out.push(self.terms.eq(t, v));
             }
+            Op::ArrayLength => {
+                let r = self.pop(st);
+                let a = self.operands(st, &before, 1)[0];
+                out.push(self.non_null(a));
+                let len = self.array_length(st, a, out);
+                out.push(self.terms.eq(r, len));
+            }
+            Op::ArrayLoad(_) => {
+                let r = self.pop(st);
+                let ops = self.operands(st, &before, 2);
+                let (a, i) = (ops[0], ops[1]);
+                let Some(elem) = element_type(&before.stack[before.stack.len() - 2]) else {
+                    // A null constant: the load always throws.
+                    out.push(self.terms.bool(false));
+                    return Ok(());
+                };
+                self.in_bounds(st, a, i, out);
+                let key = FieldKey::array_elements(&elem);
+                let cells = self.cells(st, &key, &elem);
+                let index = self.terms.cell(a, i);
+                let read = self.terms.select(cells, index);
+                out.push(self.terms.eq(r, read));
+                if let Some(c) = self.in_range(&elem, r) {
+                    out.push(c);
+                }
+                if elem.is_reference() {
+                    st.derefs += 1;
+                    if st.derefs > self.config.max_derefs {
+                        return Err(Cut::Bound(format!(
+                            "dereference bound of {} reference reads (raise with --max-derefs)",
+                            self.config.max_derefs
+                        )));
+                    }
+                    self.heap_ref_read(st, r, &elem, Some((key, a, index)), out);
+                }
+            }
+            Op::ArrayStore(_) => {
+                let ops = self.operands(st, &before, 3);
+                let (a, i, v) = (ops[0], ops[1], ops[2]);
+                let Some(elem) = element_type(&before.stack[before.stack.len() - 3]) else {
+                    out.push(self.terms.bool(false));
+                    return Ok(());
+                };
+                self.in_bounds(st, a, i, out);
+                let key = FieldKey::array_elements(&elem);
+                if let Some(after) = st.mem.fields.get(&key).copied() {
+                    let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(&elem)));
+                    let stored = self.narrow(&elem, v);
+                    let index = self.terms.cell(a, i);
+                    let updated = self.terms.store(prior, index, stored);
+                    out.push(self.terms.eq(after, updated));
+                    st.mem.fields.insert(key, prior);
+                }
+            }
+            Op::NewArray(_) | Op::ANewArray(_) => {
+                let r = self.pop(st);
+                let count = self.operands(st, &before, 1)[0];
+                let ty = match self.frame_after_type(st, insn) {
+                    Some(JType::Array(elem)) => *elem,
+                    _ => return Err(self.unsupported(st, insn, "array creation of unknown type")),
+                };
+                self.allocate_array(st, insn, r, count, &ty, out);
+            }
+            Op::MultiANewArray(ty, dims) => {
+                let r = self.pop(st);
+                let counts = self.operands(st, &before, *dims as usize);
+                if *dims != 1 {
+                    return Err(self.unsupported(
+                        st,
+                        insn,
+                        "multianewarray of more than one dimension",
+                    ));
+                }
+                let JType::Array(elem) = ty.as_ref() else {
+                    return Err(self.unsupported(st, insn, "multianewarray of a non-array type"));
+                };
+                let elem = (**elem).clone();
+                self.allocate_array(st, insn, r, counts[0], &elem, out);
+            }
             Op::MonitorEnter | Op::MonitorExit => {
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));
@@ -456,6 +544,93 @@ impl Explorer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The length of array `a` (never negative).
+    pub(super) fn array_length(&mut self, st: &mut St, a: TermId, out: &mut Vec<TermId>) -> TermId {
+        let key = FieldKey::array_length();
+        let lengths = match st.mem.fields.get(&key) {
+            Some(&l) => l,
+            None => {
+                let l = self.fresh("length", Sort::Array(32));
+                st.mem.fields.insert(key, l);
+                l
+            }
+        };
+        let len = self.terms.select(lengths, a);
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+        len
+    }
+
+    /// The normal path of an element access: `a` is not null and `i` is
+    /// an index of it.
+    fn in_bounds(&mut self, st: &mut St, a: TermId, i: TermId, out: &mut Vec<TermId>) {
+        out.push(self.non_null(a));
+        let len = self.array_length(st, a, out);
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+        out.push(self.terms.cmp(BvCmp::Slt, i, len));
+    }
+
+    /// The cells holding the elements of arrays of type `elem[]` at this
+    /// point of the path.
+    fn cells(&mut self, st: &mut St, key: &FieldKey, elem: &JType) -> TermId {
+        match st.mem.fields.get(key) {
+            Some(&c) => c,
+            None => {
+                let c = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
+                st.mem.fields.insert(key.clone(), c);
+                c
+            }
+        }
+    }
+
+    /// The type of the value an instruction pushes, from the frame after it.
+    fn frame_after_type(&self, st: &mut St, insn: &Instruction) -> Option<JType> {
+        let m = st.top().m.clone();
+        let after = m.frames.at(insn.next_pc())?;
+        match after.stack.last()? {
+            VType::Ref(name) => JType::parse(name),
+            _ => None,
+        }
+    }
+
+    /// `r` is a new array of `count` elements of type `elem`, all zero.
+    fn allocate_array(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        r: TermId,
+        count: TermId,
+        elem: &JType,
+        out: &mut Vec<TermId>,
+    ) {
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, count, zero));
+        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
+        for a in st.mem.allocs.clone() {
+            out.push(self.terms.ne(r, a.term));
+        }
+        let descriptor = JType::Array(Box::new(elem.clone())).descriptor();
+        let id = self.universe.array_id(&descriptor);
+        let t = self.terms.select(st.mem.types, r);
+        let idc = self.terms.int(id as i32);
+        out.push(self.terms.eq(t, idc));
+        let len = self.array_length(st, r, out);
+        out.push(self.terms.eq(len, count));
+        let key = FieldKey::array_elements(elem);
+        if let Some(&after) = st.mem.fields.get(&key) {
+            let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
+            let cleared = self.terms.cleared(prior, r);
+            out.push(self.terms.eq(after, cleared));
+            st.mem.fields.insert(key, prior);
+        }
+        st.mem.allocs.push(Alloc {
+            term: r,
+            class: descriptor,
+            pc: insn.pc,
+        });
     }
 
     /// The stack instructions, by running them forward on fresh operands
@@ -602,6 +777,18 @@ fn sort_width(ty: &JType) -> u32 {
     match sort_of(ty) {
         Sort::Bv(w) => w,
         _ => 32,
+    }
+}
+
+/// The element type of an array value, from its verification type
+/// (`None` for the null constant).
+fn element_type(t: &VType) -> Option<JType> {
+    match t {
+        VType::Ref(name) => match JType::parse(name)? {
+            JType::Array(elem) => Some(*elem),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

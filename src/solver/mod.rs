@@ -168,7 +168,7 @@ impl Solver {
         match terms.sort(t) {
             Sort::Bool => model.eval(&ast.as_bool()?, true)?.as_bool().map(u64::from),
             Sort::Bv(_) => model.eval(&ast.as_bv()?, true)?.as_u64(),
-            Sort::Array(_) => None,
+            Sort::Array(_) | Sort::Cells(_) => None,
         }
     }
 
@@ -220,6 +220,11 @@ impl Solver {
                 Sort::Array(w) => Dynamic::from_ast(&Array::new_const(
                     name,
                     &ZSort::bitvector(32),
+                    &ZSort::bitvector(w),
+                )),
+                Sort::Cells(w) => Dynamic::from_ast(&Array::new_const(
+                    name,
+                    &ZSort::bitvector(64),
                     &ZSort::bitvector(w),
                 )),
             },
@@ -283,6 +288,22 @@ impl Solver {
                 let i = self.lower(terms, idx);
                 let v = self.lower(terms, v);
                 Dynamic::from_ast(&a.store(&i, &v))
+            }
+            Node::Concat(a, b) => {
+                let (x, y) = (self.bv(terms, a), self.bv(terms, b));
+                Dynamic::from_ast(&x.concat(&y))
+            }
+            Node::Cleared(cells, array) => {
+                // λk. k's high half is `array` ? 0 : cells[k]
+                let c = self.lower(terms, cells).as_array().expect("an array term");
+                let r = self.bv(terms, array);
+                let w = terms.width(cells);
+                let k = BV::fresh_const("k", 64);
+                let body = k
+                    .extract(63, 32)
+                    .eq(&r)
+                    .ite(&Dynamic::from_ast(&BV::from_u64(0, w)), &c.select(&k));
+                Dynamic::from_ast(&z3::ast::lambda_const(&[&k], &body))
             }
             Node::Pred(p, a) => {
                 let x = self.lower(terms, a);

@@ -1,0 +1,93 @@
+//! What one replay of an input state observed in the real JVM: the pcs of
+//! the method under test that executed, how the call ended, and the state
+//! of the inputs after it. The JUnit writer turns an observation into
+//! regression assertions; `jaut cover` marks the executed pcs as covered.
+
+use serde::{Deserialize, Serialize};
+
+/// A value seen in the JVM. Its Java type comes from where it was read (a
+/// field's or the method's descriptor), so numbers carry no type here.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Observed {
+    Null,
+    Bool(bool),
+    /// `byte`, `short`, `char` (its code), `int` and `long`.
+    Int(i64),
+    /// `float` and `double`; a `float` is widened exactly.
+    Float(f64),
+    /// A `java.lang.String`, by value.
+    Str(String),
+    /// An object, by index in [`Observation::objects`].
+    Ref {
+        #[serde(rename = "ref")]
+        object: usize,
+    },
+}
+
+/// A field of an observed object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ObservedField {
+    pub name: String,
+    /// The class declaring the field, Java form.
+    pub declared_in: String,
+    /// The field's type, Java form (`int`, `java.lang.String`, `int[]`).
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: Observed,
+}
+
+/// An object reachable from the result or the inputs after the call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ObservedObject {
+    /// Exact class, Java form (`int[]` for arrays).
+    pub class: String,
+    /// Every instance field, inherited ones first (empty for arrays).
+    pub fields: Vec<ObservedField>,
+    /// An array's elements; `None` for an object.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elements: Option<Vec<Observed>>,
+    /// Set when the object's fields were not captured (a JDK class whose
+    /// internals a test should not assert on, or the depth limit was hit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opaque: Option<String>,
+    /// The input-state object this is, by id in `InputState::objects`, when
+    /// it existed before the call (same identity); `None` for an object the
+    /// call created, or when the replay did not track identity. The JUnit
+    /// writer asserts `assertSame(input, ...)` on such objects and compares
+    /// their fields with the input state to assert only what changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<usize>,
+}
+
+/// How the call under test ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Ended {
+    /// Normal return; `value` is `None` for a `void` method.
+    Returned { value: Option<Observed> },
+    /// An exception escaped the method.
+    Threw {
+        /// Binary name, Java form (`java.lang.NullPointerException`).
+        class: String,
+        message: Option<String>,
+    },
+}
+
+/// One replay's findings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Observation {
+    /// Whether the target pc executed.
+    pub reached: bool,
+    /// Every pc of the method under test that executed, sorted, no
+    /// repetitions.
+    pub executed: Vec<u32>,
+    pub ended: Ended,
+    /// The receiver after the call (instance methods).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_after: Option<Observed>,
+    /// The arguments after the call, in order.
+    pub args_after: Vec<Observed>,
+    /// Objects referred to by `Observed::Ref`, by index.
+    pub objects: Vec<ObservedObject>,
+}
