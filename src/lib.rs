@@ -17,5 +17,6 @@ pub mod cli;
 pub mod frames;
 pub mod labeling;
 pub mod model;
+pub mod replay;
 pub mod search;
 pub mod solver;

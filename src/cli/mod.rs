@@ -240,6 +240,16 @@ pub struct CfgArgs {
 /// Parses the arguments, runs the command, prints errors as one line and
 /// returns the exit code.
 pub fn main() -> ExitCode {
+    // The replay worker (src/replay/worker.rs) is this executable re-run by
+    // jaut itself; it is not a command for people, so clap never sees it.
+    let mut raw = std::env::args_os();
+    if raw
+        .nth(1)
+        .is_some_and(|a| a == crate::replay::WORKER_COMMAND)
+    {
+        let class_path: Vec<PathBuf> = raw.map(PathBuf::from).collect();
+        return crate::replay::worker::main(&class_path);
+    }
     let cli = Cli::parse_from(java_style_options(std::env::args_os()));
     let result = match &cli.command {
         Some(Command::Methods(args)) => commands::methods(args),

@@ -1,0 +1,102 @@
+//! Compiles the Java side of the replay harness (`java-harness/src/jaut/harness`)
+//! with the JDK's javac and embeds the class files in jaut: the replay worker
+//! defines them in its JVM, so the binary needs no files beside it besides
+//! Debian's ASM jar (libasm-java).
+//!
+//! javac is `$JAVA_HOME/bin/javac` when that exists, else Debian's JDK 17
+//! (`/usr/lib/jvm/java-17-openjdk-amd64`), else `javac` on PATH. The classes
+//! target Java 11, like the samples.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const SOURCES: &str = "java-harness/src/jaut/harness";
+const ASM_JAR: &str = "/usr/share/java/asm.jar";
+
+fn main() {
+    println!("cargo:rerun-if-changed={SOURCES}");
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=JAVA_HOME");
+
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let classes = out.join("harness-classes");
+    let _ = std::fs::remove_dir_all(&classes);
+    std::fs::create_dir_all(&classes).expect("OUT_DIR is writable");
+
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(SOURCES)
+        .unwrap_or_else(|e| panic!("{SOURCES}: {e}"))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "java"))
+        .collect();
+    sources.sort();
+    if !Path::new(ASM_JAR).is_file() {
+        panic!("{ASM_JAR} is missing: install Debian's libasm-java (bash scripts/setup.sh)");
+    }
+    let javac = javac();
+    let output = Command::new(&javac)
+        .args([
+            "--release",
+            "11",
+            "-encoding",
+            "UTF-8",
+            "-nowarn",
+            "-cp",
+            ASM_JAR,
+            "-d",
+        ])
+        .arg(&classes)
+        .args(&sources)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run {}: {e} (install openjdk-17-jdk-headless: bash scripts/setup.sh)",
+                javac.display()
+            )
+        });
+    if !output.status.success() {
+        panic!(
+            "javac failed on the replay harness:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    let mut files: Vec<PathBuf> = std::fs::read_dir(classes.join("jaut/harness"))
+        .expect("javac wrote the classes")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    let mut list = String::from(
+        "/// The replay harness's class files: (internal name, bytes).\n\
+         pub const CLASSES: &[(&str, &[u8])] = &[\n",
+    );
+    for f in files {
+        let name = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a class file name");
+        let _ = writeln!(
+            list,
+            "    (\"jaut/harness/{name}\", include_bytes!({:?})),",
+            f.display().to_string()
+        );
+    }
+    list.push_str("];\n");
+    std::fs::write(out.join("harness_classes.rs"), list).expect("OUT_DIR is writable");
+}
+
+fn javac() -> PathBuf {
+    if let Some(home) = std::env::var_os("JAVA_HOME") {
+        let javac = Path::new(&home).join("bin/javac");
+        if javac.is_file() {
+            return javac;
+        }
+    }
+    let debian = Path::new("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac");
+    if debian.is_file() {
+        return debian.to_path_buf();
+    }
+    PathBuf::from("javac")
+}

@@ -1,0 +1,286 @@
+package jaut.harness;
+
+import java.io.PrintStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JVM side of jaut's replay: the worker process (jaut's hidden
+ * {@code __replay-worker} command) starts the JVM, calls {@link #init} once,
+ * then {@link #handle} once per request line, and prints each answer line.
+ *
+ * <p>A request names a method (class in Java form, name, descriptor), the pcs
+ * of its instructions as jaut decoded them, the target pc and an input state.
+ * The answer is {@code {"id":N,"observation":{...}}}, {@code {"id":N,
+ * "error":"..."}} when the request cannot be replayed (no such class, a state
+ * that does not fit the classes), or {@code {"id":N,"fatal":"..."}} when the
+ * JVM itself is no longer trustworthy (OutOfMemoryError and other virtual
+ * machine errors except StackOverflowError): the worker is then restarted.
+ *
+ * <p>The call runs on a fresh thread, so a StackOverflowError unwinds inside
+ * it and is an ordinary outcome (the exception escaping the method).
+ */
+public final class Harness {
+    private static TargetLoader.Sources sources;
+    private static final Map<String, Instrumenter.Result> INSTRUMENTED = new HashMap<>();
+
+    private Harness() {}
+
+    /**
+     * Reads the program's class path (separated by the platform's path
+     * separator) and moves {@code System.out} to the error stream: standard
+     * output carries the protocol.
+     */
+    public static String init(String classPath) {
+        PrintStream err = System.err;
+        System.setOut(err);
+        sources = new TargetLoader.Sources(classPath);
+        // Loads the classes of a replay before the first one is timed.
+        new Capture().objects();
+        return "ready";
+    }
+
+    public static String handle(String line) {
+        long id = -1;
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> request = (Map<String, Object>) Json.parse(line);
+            id = ((Number) request.get("id")).longValue();
+            return "{\"id\":" + id + ",\"observation\":" + replay(request) + "}";
+        } catch (Refusal e) {
+            return answer(id, "error", e.getMessage());
+        } catch (VirtualMachineError e) {
+            return answer(id, "fatal", e.toString());
+        } catch (Throwable e) {
+            return answer(id, "error", describe(e));
+        }
+    }
+
+    private static String answer(long id, String kind, String message) {
+        return "{\"id\":" + id + ",\"" + kind + "\":" + Json.quote(message) + "}";
+    }
+
+    private static String describe(Throwable e) {
+        String s = e.toString();
+        if (e.getCause() != null && e.getCause() != e) {
+            s += " (caused by " + e.getCause() + ")";
+        }
+        return s;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String replay(Map<String, Object> request) throws Throwable {
+        String className = (String) request.get("class");
+        String method = (String) request.get("method");
+        String descriptor = (String) request.get("descriptor");
+        List<Object> pcs = State.list(request.get("pcs"));
+        Object target = request.get("target_pc");
+        Map<String, Object> state = (Map<String, Object>) request.get("state");
+        if (method.equals("<clinit>")) {
+            throw new Refusal("a static initializer cannot be called");
+        }
+
+        String key = className + "." + method + descriptor;
+        Instrumenter.Result instrumented = INSTRUMENTED.get(key);
+        if (instrumented == null) {
+            byte[] original = sources.bytes(className);
+            if (original == null) {
+                throw new Refusal("class " + className + " not found on the class path");
+            }
+            instrumented = Instrumenter.instrument(original, method, descriptor);
+            if (instrumented == null) {
+                throw new Refusal("no method " + method + descriptor + " with code in " + className);
+            }
+            INSTRUMENTED.put(key, instrumented);
+        }
+        if (instrumented.instructions != pcs.size()) {
+            throw new Refusal("the instrumenter counted " + instrumented.instructions
+                    + " instructions in " + method + descriptor + ", jaut decoded " + pcs.size());
+        }
+
+        TargetLoader loader = new TargetLoader(sources, className, instrumented.bytes);
+        Call call = new Call(loader, className, method, descriptor, state, instrumented.instructions);
+        Thread thread = new Thread(null, call, "jaut-replay", 0);
+        thread.setDaemon(true);
+        thread.setContextClassLoader(loader);
+        thread.start();
+        thread.join();
+        if (call.failure != null) {
+            throw call.failure;
+        }
+
+        StringBuilder out = new StringBuilder("{\"reached\":");
+        boolean reached = false;
+        StringBuilder executed = new StringBuilder("[");
+        for (int i = 0; i < call.trace.length; i++) {
+            if (!call.trace[i]) {
+                continue;
+            }
+            long pc = ((Number) pcs.get(i)).longValue();
+            if (executed.length() > 1) {
+                executed.append(',');
+            }
+            executed.append(pc);
+            if (target instanceof Number && ((Number) target).longValue() == pc) {
+                reached = true;
+            }
+        }
+        out.append(reached).append(",\"executed\":").append(executed).append("],");
+        out.append(call.observed);
+        return out.append('}').toString();
+    }
+
+    /** The call under test, on its own thread. */
+    private static final class Call implements Runnable {
+        private final TargetLoader loader;
+        private final String className;
+        private final String method;
+        private final String descriptor;
+        private final Map<String, Object> state;
+        private final int instructions;
+
+        Throwable failure;
+        boolean[] trace = new boolean[0];
+        String observed;
+
+        Call(TargetLoader loader, String className, String method, String descriptor,
+                Map<String, Object> state, int instructions) {
+            this.loader = loader;
+            this.className = className;
+            this.method = method;
+            this.descriptor = descriptor;
+            this.state = state;
+            this.instructions = instructions;
+        }
+
+        @Override
+        public void run() {
+            try {
+                observed = call();
+            } catch (Throwable e) {
+                failure = e;
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private String call() throws Throwable {
+            Class<?> cls;
+            try {
+                cls = Class.forName(className, true, loader);
+            } catch (ExceptionInInitializerError e) {
+                throw new Refusal("the static initializer of " + className + " threw " + e.getCause());
+            }
+            MethodType type = MethodType.fromMethodDescriptorString(descriptor, loader);
+            State built = new State(loader, state);
+            built.setStatics(state);
+
+            boolean constructor = method.equals("<init>");
+            boolean isStatic = false;
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(cls, MethodHandles.lookup());
+            MethodHandle handle;
+            if (constructor) {
+                handle = lookup.findConstructor(cls, type);
+            } else {
+                Method m;
+                try {
+                    m = cls.getDeclaredMethod(method, type.parameterArray());
+                } catch (NoSuchMethodException e) {
+                    throw new Refusal("no method " + method + descriptor + " in " + className);
+                }
+                if (Modifier.isAbstract(m.getModifiers())) {
+                    throw new Refusal(className + "." + method + descriptor + " is abstract");
+                }
+                isStatic = Modifier.isStatic(m.getModifiers());
+                // Special (non-virtual) invocation: the method under test runs even
+                // when the receiver's class overrides it.
+                handle = isStatic ? lookup.unreflect(m) : lookup.unreflectSpecial(m, cls);
+            }
+
+            Class<?>[] params = type.parameterArray();
+            List<Object> argsJson = State.list(state.get("args"));
+            if (argsJson.size() != params.length) {
+                throw new Refusal("the state has " + argsJson.size() + " arguments, "
+                        + method + descriptor + " takes " + params.length);
+            }
+            Object receiver = null;
+            List<Object> args = new ArrayList<>();
+            if (!isStatic && !constructor) {
+                receiver = built.value(cls, state.get("this"), "this");
+                if (receiver == null) {
+                    throw new Refusal("the state has no receiver for the instance method " + method);
+                }
+                args.add(receiver);
+            }
+            Object[] argValues = new Object[params.length];
+            for (int i = 0; i < params.length; i++) {
+                Map<String, Object> a = (Map<String, Object>) argsJson.get(i);
+                argValues[i] = built.value(params[i], a.get("value"), "argument " + i);
+                args.add(argValues[i]);
+            }
+
+            Probe.reset(instructions);
+            Object result = null;
+            Throwable thrown = null;
+            try {
+                result = handle.invokeWithArguments(args);
+            } catch (StackOverflowError e) {
+                thrown = e;
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (Throwable e) {
+                thrown = e;
+            }
+            trace = Probe.trace().clone();
+            if (constructor && thrown == null) {
+                receiver = result;
+            }
+
+            Capture capture = new Capture();
+            StringBuilder out = new StringBuilder("\"ended\":");
+            if (thrown != null) {
+                out.append("{\"kind\":\"threw\",\"class\":");
+                Json.quote(out, thrown.getClass().getName());
+                out.append(",\"message\":");
+                String message = null;
+                try {
+                    message = thrown.getMessage();
+                } catch (Throwable e) {
+                    message = null;
+                }
+                if (message == null) {
+                    out.append("null");
+                } else {
+                    Json.quote(out, message);
+                }
+                out.append('}');
+            } else {
+                out.append("{\"kind\":\"returned\"");
+                if (type.returnType() != void.class && !constructor) {
+                    out.append(",\"value\":");
+                    capture.value(out, type.returnType(), result, 0);
+                }
+                out.append('}');
+            }
+            if (receiver != null) {
+                out.append(",\"receiver_after\":");
+                capture.value(out, cls, receiver, 0);
+            }
+            out.append(",\"args_after\":[");
+            for (int i = 0; i < params.length; i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                capture.value(out, params[i], argValues[i], 0);
+            }
+            out.append("],\"objects\":").append(capture.objects());
+            return out.toString();
+        }
+    }
+}

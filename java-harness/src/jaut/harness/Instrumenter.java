@@ -1,0 +1,173 @@
+package jaut.harness;
+
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Inserts a call {@code Probe.hit(i)} before the i-th instruction of one
+ * method, counting instructions in the order ASM visits them, which is their
+ * order in the code array (ASM reports every bytecode instruction with exactly
+ * one visit call: wide forms, ldc_w and goto_w included). jaut sends the pcs of
+ * the same instructions from its own decoder, so index i means pcs[i]; the
+ * counts are compared before a trace is trusted.
+ *
+ * <p>The probe goes after the label and stack-map frame of the instruction, so
+ * branch targets and handlers run it. For {@code new} it goes after the
+ * instruction: a frame's uninitialized type names the offset of its
+ * {@code new}, which must stay where the label points. The original frames are
+ * kept (the probe leaves the stack as it found it) and only the maximum stack
+ * size is recomputed.
+ */
+final class Instrumenter {
+    static final String PROBE = "jaut/harness/Probe";
+
+    /** The instrumented class, and how many instructions the method has. */
+    static final class Result {
+        final byte[] bytes;
+        final int instructions;
+
+        Result(byte[] bytes, int instructions) {
+            this.bytes = bytes;
+            this.instructions = instructions;
+        }
+    }
+
+    private Instrumenter() {}
+
+    /** Returns null when the class has no such method with code. */
+    static Result instrument(byte[] original, String method, String descriptor) {
+        ClassReader reader = new ClassReader(original);
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        int[] count = {-1};
+        reader.accept(
+                new ClassVisitor(Opcodes.ASM9, writer) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String desc, String signature, String[] exceptions) {
+                        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+                        if (!name.equals(method) || !desc.equals(descriptor)) {
+                            return mv;
+                        }
+                        count[0] = 0;
+                        return new Probes(mv, count);
+                    }
+                },
+                0);
+        if (count[0] <= 0) {
+            return null;
+        }
+        return new Result(writer.toByteArray(), count[0]);
+    }
+
+    /** Emits the probes; {@code count[0]} is the next instruction's index. */
+    private static final class Probes extends MethodVisitor {
+        private final int[] count;
+
+        Probes(MethodVisitor mv, int[] count) {
+            super(Opcodes.ASM9, mv);
+            this.count = count;
+        }
+
+        private void probe() {
+            int i = count[0]++;
+            if (i <= 5) {
+                super.visitInsn(Opcodes.ICONST_0 + i);
+            } else if (i <= Byte.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.BIPUSH, i);
+            } else if (i <= Short.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.SIPUSH, i);
+            } else {
+                super.visitLdcInsn(i);
+            }
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "hit", "(I)V", false);
+        }
+
+        @Override
+        public void visitInsn(int opcode) {
+            probe();
+            super.visitInsn(opcode);
+        }
+
+        @Override
+        public void visitIntInsn(int opcode, int operand) {
+            probe();
+            super.visitIntInsn(opcode, operand);
+        }
+
+        @Override
+        public void visitVarInsn(int opcode, int var) {
+            probe();
+            super.visitVarInsn(opcode, var);
+        }
+
+        @Override
+        public void visitTypeInsn(int opcode, String type) {
+            if (opcode == Opcodes.NEW) {
+                super.visitTypeInsn(opcode, type);
+                probe();
+            } else {
+                probe();
+                super.visitTypeInsn(opcode, type);
+            }
+        }
+
+        @Override
+        public void visitFieldInsn(int opcode, String owner, String name, String desc) {
+            probe();
+            super.visitFieldInsn(opcode, owner, name, desc);
+        }
+
+        @Override
+        public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            probe();
+            super.visitMethodInsn(opcode, owner, name, desc, itf);
+        }
+
+        @Override
+        public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... args) {
+            probe();
+            super.visitInvokeDynamicInsn(name, desc, bsm, args);
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label label) {
+            probe();
+            super.visitJumpInsn(opcode, label);
+        }
+
+        @Override
+        public void visitLdcInsn(Object value) {
+            probe();
+            super.visitLdcInsn(value);
+        }
+
+        @Override
+        public void visitIincInsn(int var, int increment) {
+            probe();
+            super.visitIincInsn(var, increment);
+        }
+
+        @Override
+        public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+            probe();
+            super.visitTableSwitchInsn(min, max, dflt, labels);
+        }
+
+        @Override
+        public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+            probe();
+            super.visitLookupSwitchInsn(dflt, keys, labels);
+        }
+
+        @Override
+        public void visitMultiANewArrayInsn(String desc, int dims) {
+            probe();
+            super.visitMultiANewArrayInsn(desc, dims);
+        }
+    }
+}

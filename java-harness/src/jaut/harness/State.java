@@ -1,0 +1,131 @@
+package jaut.harness;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds an input state (schema: docs/state-json.md) in the JVM without
+ * running any constructor: objects come from {@code Unsafe.allocateInstance},
+ * arrays from {@code Array.newInstance}, all of them first, so references
+ * between them — aliases and cycles — are plain field writes afterwards.
+ */
+final class State {
+    private final ClassLoader loader;
+    private final Object[] objects;
+
+    @SuppressWarnings("unchecked")
+    State(ClassLoader loader, Map<String, Object> state) throws ReflectiveOperationException {
+        this.loader = loader;
+        List<Object> objs = list(state.get("objects"));
+        objects = new Object[objs.size()];
+        for (int i = 0; i < objs.size(); i++) {
+            Map<String, Object> o = (Map<String, Object>) objs.get(i);
+            Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+            if (c.isArray()) {
+                objects[i] = Array.newInstance(c.getComponentType(), list(o.get("elements")).size());
+            } else if (c.isInterface() || java.lang.reflect.Modifier.isAbstract(c.getModifiers())) {
+                throw new Refusal("object #" + i + " has the abstract class " + c.getTypeName());
+            } else {
+                objects[i] = Reflect.UNSAFE.allocateInstance(c);
+            }
+        }
+        for (int i = 0; i < objs.size(); i++) {
+            Map<String, Object> o = (Map<String, Object>) objs.get(i);
+            Object target = objects[i];
+            if (target.getClass().isArray()) {
+                Class<?> component = target.getClass().getComponentType();
+                List<Object> elements = list(o.get("elements"));
+                for (int k = 0; k < elements.size(); k++) {
+                    Object v = value(component, elements.get(k), "element " + k + " of #" + i);
+                    try {
+                        Array.set(target, k, v);
+                    } catch (IllegalArgumentException e) {
+                        throw new Refusal("element " + k + " of #" + i + ": " + e.getMessage());
+                    }
+                }
+                continue;
+            }
+            for (Object fo : list(o.get("fields"))) {
+                Map<String, Object> field = (Map<String, Object>) fo;
+                Class<?> declaring = Reflect.classFor((String) field.get("declared_in"), loader);
+                Field f = Reflect.field(declaring, (String) field.get("name"));
+                Reflect.set(target, f, value(f.getType(), field.get("value"), Reflect.describe(f)));
+            }
+        }
+    }
+
+    /** Sets the static fields of the state, initialising their classes first. */
+    @SuppressWarnings("unchecked")
+    void setStatics(Map<String, Object> state) throws ReflectiveOperationException {
+        for (Object so : list(state.get("statics"))) {
+            Map<String, Object> s = (Map<String, Object>) so;
+            Class<?> c = Class.forName((String) s.get("class"), true, loader);
+            Field f = Reflect.field(c, (String) s.get("field"));
+            Reflect.set(null, f, value(f.getType(), s.get("value"), Reflect.describe(f)));
+        }
+    }
+
+    /** A JSON value as a value of {@code type} (boxed for primitives). */
+    @SuppressWarnings("unchecked")
+    Object value(Class<?> type, Object json, String where) {
+        if (json instanceof Map) {
+            Object ref = ((Map<String, Object>) json).get("ref");
+            if (!(ref instanceof Long) || (Long) ref < 0 || (Long) ref >= objects.length) {
+                throw new Refusal(where + ": reference to no object of the state");
+            }
+            return objects[(int) (long) (Long) ref];
+        }
+        if (json == null) {
+            if (type.isPrimitive()) {
+                throw new Refusal(where + ": null for a " + type);
+            }
+            return null;
+        }
+        if (json instanceof Boolean) {
+            if (type != boolean.class && !type.isAssignableFrom(Boolean.class)) {
+                throw new Refusal(where + ": a boolean for a " + type.getTypeName());
+            }
+            return json;
+        }
+        if (json instanceof String) {
+            String s = (String) json;
+            // Non-finite floats travel as strings (JSON has no NaN).
+            if (type == float.class) {
+                return Float.valueOf(s);
+            }
+            if (type == double.class) {
+                return Double.valueOf(s);
+            }
+            if (!type.isAssignableFrom(String.class)) {
+                throw new Refusal(where + ": a string for a " + type.getTypeName());
+            }
+            return new String(s);
+        }
+        Number n = (Number) json;
+        if (type == int.class) {
+            return (int) n.longValue();
+        } else if (type == long.class) {
+            return n.longValue();
+        } else if (type == short.class) {
+            return (short) n.longValue();
+        } else if (type == byte.class) {
+            return (byte) n.longValue();
+        } else if (type == char.class) {
+            return (char) n.longValue();
+        } else if (type == boolean.class) {
+            return n.longValue() != 0;
+        } else if (type == float.class) {
+            return n.floatValue();
+        } else if (type == double.class) {
+            return n.doubleValue();
+        }
+        throw new Refusal(where + ": a number for a " + type.getTypeName());
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Object> list(Object o) {
+        return o == null ? List.of() : (List<Object>) o;
+    }
+}

@@ -1,0 +1,430 @@
+//! Replaying input states in a real JVM, to prove from the JVM itself that a
+//! state reaches its target (issue 5). See `docs/replay.md`.
+//!
+//! A [`Replayer`] owns a worker process: the `jaut` executable re-run as
+//! `jaut __replay-worker CLASSPATH...` ([`worker`]), which starts one JVM
+//! through JNI's invocation API, defines the Java harness
+//! (`java-harness/src/jaut/harness`, embedded by `build.rs`) and answers one
+//! JSON request line with one JSON answer line ([`protocol`]). The harness
+//! builds the state without constructors, instruments the method under test
+//! with ASM so that every executed instruction reports its index (mapped back
+//! to the pcs jaut decoded), calls the method and captures the outcome.
+//!
+//! Isolation: whatever the code under test does — `System.exit`, an endless
+//! loop, an `OutOfMemoryError`, a JVM crash — only the worker dies (or is
+//! killed after the request's timeout); the replay reports a
+//! [`ReplayFailure`] and the next replay starts a fresh worker. A
+//! `StackOverflowError` is an outcome (the exception escaping the method):
+//! the call runs on its own thread and the JVM recovers from it.
+
+pub mod observation;
+mod protocol;
+pub mod worker;
+
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::classfile::{Class, Method};
+use crate::labeling::InputState;
+pub use observation::{Ended, Observation, Observed, ObservedField, ObservedObject};
+
+/// How long one call under test may run before the worker is killed.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a worker may take to start its JVM.
+const START_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The hidden subcommand that runs a worker.
+pub const WORKER_COMMAND: &str = "__replay-worker";
+
+/// The environment variable naming the executable to run as the worker
+/// (default: this executable when it is `jaut`, else a `jaut` beside it or
+/// one directory up, where cargo puts it for tests and benchmarks).
+pub const WORKER_ENV: &str = "JAUT_REPLAY_WORKER";
+
+/// The worker could not be started at all.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("no jaut executable to run the replay worker ({0}); set {WORKER_ENV}")]
+    NoWorker(String),
+    #[error("cannot run the replay worker {}: {source}", path.display())]
+    Spawn {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the replay JVM did not start: {0}")]
+    Start(String),
+}
+
+/// Why one replay gave no observation. Displayed as the reason in
+/// `replay failed: <reason>`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayFailure {
+    /// The call ran past the request's timeout; the worker was killed.
+    #[error("the call did not end within {} s (an endless loop?); the JVM was killed", .0.as_secs_f64())]
+    Timeout(Duration),
+    /// The JVM exited during the call (`System.exit`, `Runtime.halt`).
+    #[error("the code under test ended the JVM with exit status {code} (System.exit?){detail}")]
+    Exited { code: i32, detail: String },
+    /// The worker died from a signal (a JVM crash).
+    #[error("the JVM crashed (signal {signal}){detail}")]
+    Crashed { signal: i32, detail: String },
+    /// The JVM survived but cannot be trusted (`OutOfMemoryError` and other
+    /// virtual machine errors); the worker was stopped.
+    #[error("{0}; the JVM was stopped")]
+    Fatal(String),
+    /// The harness refused the request: the class or method is not on the
+    /// class path, the state does not fit the classes, a static initializer
+    /// threw, or the instrumenter and jaut disagree about the instructions.
+    #[error("{0}")]
+    Refused(String),
+    /// A fresh worker could not be started after an earlier one died.
+    #[error("the replay worker could not be restarted: {0}")]
+    Restart(String),
+    /// The worker answered something that is not an answer.
+    #[error("the replay worker answered nonsense: {0}")]
+    Protocol(String),
+}
+
+/// One replay: the method under test (class name in Java form, `pkg.Outer$Inner`,
+/// or internal form, `pkg/Outer$Inner`; name; JVM descriptor), the pcs of its instructions in order (from jaut's decoder:
+/// the harness maps its i-th instruction to `instruction_pcs[i]`), the pc
+/// whose execution `Observation::reached` reports, and the input state.
+#[derive(Debug, Clone)]
+pub struct ReplayRequest<'a> {
+    pub class: &'a str,
+    pub method: &'a str,
+    pub descriptor: &'a str,
+    pub target_pc: Option<u32>,
+    pub instruction_pcs: Vec<u32>,
+    pub state: &'a InputState,
+    pub timeout: Duration,
+}
+
+impl<'a> ReplayRequest<'a> {
+    /// A request for `method` of `class` with the default timeout; the pcs
+    /// come from the method's decoded code (none for a method without code:
+    /// the harness then refuses it).
+    pub fn new(
+        class: &'a Class,
+        method: &'a Method,
+        target_pc: Option<u32>,
+        state: &'a InputState,
+    ) -> ReplayRequest<'a> {
+        ReplayRequest {
+            class: class.name.as_str(),
+            method: &method.name,
+            descriptor: &method.descriptor,
+            target_pc,
+            instruction_pcs: method
+                .code
+                .as_ref()
+                .map(|c| c.instructions.iter().map(|i| i.pc).collect())
+                .unwrap_or_default(),
+            state,
+            timeout: DEFAULT_TIMEOUT,
+        }
+    }
+}
+
+/// A JVM in a worker process, started once and reused across replays (and
+/// restarted when a replay kills it).
+pub struct Replayer {
+    class_path: Vec<PathBuf>,
+    executable: PathBuf,
+    worker: Option<Worker>,
+    next_id: u64,
+    starts: usize,
+    last_start: Duration,
+}
+
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl Replayer {
+    /// Starts a worker JVM over `class_path` (the program's directories and
+    /// jars; the JDK comes with the JVM).
+    pub fn start(class_path: &[PathBuf]) -> Result<Replayer, ReplayError> {
+        Replayer::with_executable(&worker_executable()?, class_path)
+    }
+
+    /// Like [`Replayer::start`], with the worker run from `executable`
+    /// (a `jaut` binary).
+    pub fn with_executable(
+        executable: &Path,
+        class_path: &[PathBuf],
+    ) -> Result<Replayer, ReplayError> {
+        let mut r = Replayer {
+            class_path: class_path.to_vec(),
+            executable: executable.to_path_buf(),
+            worker: None,
+            next_id: 0,
+            starts: 0,
+            last_start: Duration::ZERO,
+        };
+        r.worker = Some(r.spawn()?);
+        Ok(r)
+    }
+
+    /// How many JVMs this replayer started (1 + the restarts).
+    pub fn starts(&self) -> usize {
+        self.starts
+    }
+
+    /// How long the last JVM took to start and answer it was ready.
+    pub fn last_start(&self) -> Duration {
+        self.last_start
+    }
+
+    /// Replays one state. A failure never ends the replayer: a worker that
+    /// died or was killed is replaced at the next replay.
+    pub fn replay(&mut self, request: &ReplayRequest<'_>) -> Result<Observation, ReplayFailure> {
+        if self.worker.is_none() {
+            let w = self
+                .spawn()
+                .map_err(|e| ReplayFailure::Restart(e.to_string()))?;
+            self.worker = Some(w);
+        }
+        self.next_id += 1;
+        let id = self.next_id;
+        let line = protocol::request_line(id, request);
+        let worker = self.worker.as_mut().expect("a worker was just ensured");
+        let sent = worker
+            .stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| worker.stdin.flush());
+        let deadline = Instant::now() + request.timeout;
+        let answer = match sent {
+            Ok(()) => wait_answer(worker, id, deadline),
+            Err(_) => Err(Wait::Died),
+        };
+        match answer {
+            Ok(protocol::Answer::Observation(o)) => Ok(o),
+            Ok(protocol::Answer::Refused(why)) => Err(ReplayFailure::Refused(why)),
+            Ok(protocol::Answer::Fatal(why)) => {
+                self.stop();
+                Err(ReplayFailure::Fatal(why))
+            }
+            Err(Wait::Bad(why)) => {
+                self.stop();
+                Err(ReplayFailure::Protocol(why))
+            }
+            Err(Wait::Timeout) => {
+                self.stop();
+                Err(ReplayFailure::Timeout(request.timeout))
+            }
+            Err(Wait::Died) => {
+                let mut w = self.worker.take().expect("the worker that died");
+                let status = w.wait_exit();
+                let detail = w.detail();
+                Err(
+                    match status.and_then(|s| s.code().map(Ok).or_else(|| signal(s).map(Err))) {
+                        Some(Ok(code)) => ReplayFailure::Exited { code, detail },
+                        Some(Err(signal)) => ReplayFailure::Crashed { signal, detail },
+                        None => ReplayFailure::Protocol(format!("the worker vanished{detail}")),
+                    },
+                )
+            }
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(mut w) = self.worker.take() {
+            let _ = w.child.kill();
+            let _ = w.child.wait();
+        }
+    }
+
+    fn spawn(&mut self) -> Result<Worker, ReplayError> {
+        let started = Instant::now();
+        let mut child = Command::new(&self.executable)
+            .arg(WORKER_COMMAND)
+            .args(self.class_path.iter().map(|p| p.as_os_str()))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|source| ReplayError::Spawn {
+                path: self.executable.clone(),
+                source,
+            })?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let stderr = child.stderr.take().expect("piped stderr");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = tail.clone();
+        std::thread::spawn(move || keep_tail(stderr, &keep));
+        let mut worker = Worker {
+            child,
+            stdin,
+            lines,
+            stderr: tail,
+        };
+        let deadline = Instant::now() + START_TIMEOUT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match worker.lines.recv_timeout(left) {
+                Ok(line) => match protocol::ready(&line) {
+                    Some(Ok(())) => break,
+                    Some(Err(why)) => {
+                        let _ = worker.child.wait();
+                        return Err(ReplayError::Start(why));
+                    }
+                    None => continue,
+                },
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = worker.child.kill();
+                    let _ = worker.child.wait();
+                    return Err(ReplayError::Start(format!(
+                        "no answer within {} s",
+                        START_TIMEOUT.as_secs()
+                    )));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = worker.wait_exit();
+                    let detail = worker.detail();
+                    return Err(ReplayError::Start(format!(
+                        "the worker ended ({}){detail}",
+                        status.map_or("unknown status".into(), |s| s.to_string())
+                    )));
+                }
+            }
+        }
+        self.starts += 1;
+        self.last_start = started.elapsed();
+        Ok(worker)
+    }
+}
+
+impl Drop for Replayer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+enum Wait {
+    Timeout,
+    Died,
+    Bad(String),
+}
+
+fn wait_answer(worker: &mut Worker, id: u64, deadline: Instant) -> Result<protocol::Answer, Wait> {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match worker.lines.recv_timeout(left) {
+            // Lines that are not answers (output of native code under test
+            // on the worker's stdout) are skipped.
+            Ok(line) => match protocol::answer(&line, id) {
+                Some(Ok(answer)) => return Ok(answer),
+                Some(Err(why)) => return Err(Wait::Bad(why)),
+                None => continue,
+            },
+            Err(RecvTimeoutError::Timeout) => return Err(Wait::Timeout),
+            Err(RecvTimeoutError::Disconnected) => return Err(Wait::Died),
+        }
+    }
+}
+
+impl Worker {
+    /// The exit status of a worker whose output ended.
+    fn wait_exit(&mut self) -> Option<ExitStatus> {
+        // Its stdout closed: it is exiting; give it a moment, then insist.
+        let until = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < until {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                return Some(s);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        self.child.wait().ok()
+    }
+
+    /// The most telling line the worker printed on stderr, as `: line`.
+    fn detail(&self) -> String {
+        // The stderr reader may still be draining the last lines.
+        std::thread::sleep(Duration::from_millis(20));
+        let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
+        let pick = tail
+            .iter()
+            .find(|l| l.contains("SIGSEGV") || l.contains("SIGBUS") || l.contains("SIGILL"))
+            .or_else(|| {
+                tail.iter()
+                    .rev()
+                    .find(|l| !l.trim().trim_matches('#').is_empty())
+            });
+        match pick {
+            Some(l) => {
+                let l = l.trim().trim_start_matches('#').trim();
+                let short: String = l.chars().take(200).collect();
+                format!(": {short}")
+            }
+            None => String::new(),
+        }
+    }
+}
+
+fn keep_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
+    for line in BufReader::new(stderr).lines() {
+        let Ok(line) = line else { break };
+        if let Ok(mut t) = tail.lock() {
+            if t.len() == 40 {
+                t.pop_front();
+            }
+            t.push_back(line);
+        }
+    }
+}
+
+#[cfg(unix)]
+fn signal(s: ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    s.signal()
+}
+
+#[cfg(not(unix))]
+fn signal(_: ExitStatus) -> Option<i32> {
+    None
+}
+
+/// The executable to run as the worker: `$JAUT_REPLAY_WORKER`, this
+/// executable when it is `jaut`, else a `jaut` beside it or one directory up.
+pub fn worker_executable() -> Result<PathBuf, ReplayError> {
+    if let Some(p) = std::env::var_os(WORKER_ENV) {
+        return Ok(PathBuf::from(p));
+    }
+    let me = std::env::current_exe().map_err(|e| ReplayError::NoWorker(e.to_string()))?;
+    let name = format!("jaut{}", std::env::consts::EXE_SUFFIX);
+    if me.file_name() == Some(OsString::from(&name).as_os_str()) {
+        return Ok(me);
+    }
+    let dir = me.parent().map(Path::to_path_buf).unwrap_or_default();
+    for candidate in [dir.join(&name), dir.join("..").join(&name)] {
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    Err(ReplayError::NoWorker(format!(
+        "none beside {}",
+        me.display()
+    )))
+}

@@ -1,0 +1,128 @@
+//! The lines exchanged with the worker. Requests:
+//! `{"id":N,"class":..,"method":..,"descriptor":..,"target_pc":..,"pcs":[..],"state":{..}}`
+//! with the state in the schema of `docs/state-json.md`, except that
+//! non-finite floats travel as the strings `"NaN"`, `"Infinity"` and
+//! `"-Infinity"` (JSON has no such numbers). Answers: `{"ready":true}` once,
+//! then per request `{"id":N,"observation":{..}}`, `{"id":N,"error":".."}`
+//! or `{"id":N,"fatal":".."}`; a worker that cannot start says
+//! `{"start_error":".."}`.
+
+use serde_json::{json, Map, Value as Json};
+
+use super::{Observation, ReplayRequest};
+use crate::labeling::{InputState, Value};
+
+pub(super) enum Answer {
+    Observation(Observation),
+    Refused(String),
+    Fatal(String),
+}
+
+/// The request as one line, newline included.
+pub(super) fn request_line(id: u64, r: &ReplayRequest<'_>) -> String {
+    let v = json!({
+        "id": id,
+        "class": r.class.replace('/', "."),
+        "method": r.method,
+        "descriptor": r.descriptor,
+        "target_pc": r.target_pc,
+        "pcs": r.instruction_pcs,
+        "state": state_json(r.state),
+    });
+    let mut line = v.to_string();
+    line.push('\n');
+    line
+}
+
+fn value_json(v: &Value) -> Json {
+    match v {
+        Value::Null => Json::Null,
+        Value::Bool(b) => json!(b),
+        Value::Int(i) => json!(i),
+        Value::Float(x) if x.is_finite() => json!(x),
+        Value::Float(x) if x.is_nan() => json!("NaN"),
+        Value::Float(x) if *x > 0.0 => json!("Infinity"),
+        Value::Float(_) => json!("-Infinity"),
+        Value::Str(s) => json!(s),
+        Value::Ref { object } => json!({ "ref": object }),
+    }
+}
+
+fn state_json(s: &InputState) -> Json {
+    let mut m = Map::new();
+    if let Some(r) = &s.receiver {
+        m.insert("this".into(), value_json(r));
+    }
+    m.insert(
+        "args".into(),
+        s.args
+            .iter()
+            .map(|a| json!({ "name": a.name, "type": a.ty, "value": value_json(&a.value) }))
+            .collect(),
+    );
+    m.insert(
+        "statics".into(),
+        s.statics
+            .iter()
+            .map(|st| {
+                json!({ "class": st.class, "field": st.field, "type": st.ty,
+                        "value": value_json(&st.value) })
+            })
+            .collect(),
+    );
+    m.insert(
+        "objects".into(),
+        s.objects
+            .iter()
+            .map(|o| {
+                let mut obj = json!({
+                    "id": o.id,
+                    "class": o.class,
+                    "fields": o.fields.iter().map(|f| json!({
+                        "name": f.name, "declared_in": f.declared_in, "type": f.ty,
+                        "value": value_json(&f.value),
+                    })).collect::<Vec<_>>(),
+                });
+                if let Some(e) = &o.elements {
+                    obj["elements"] = e.iter().map(value_json).collect();
+                }
+                obj
+            })
+            .collect(),
+    );
+    Json::Object(m)
+}
+
+/// `Some` when the line is the worker's greeting.
+pub(super) fn ready(line: &str) -> Option<Result<(), String>> {
+    let v: Json = serde_json::from_str(line).ok()?;
+    if v.get("ready").and_then(Json::as_bool) == Some(true) {
+        return Some(Ok(()));
+    }
+    v.get("start_error")
+        .map(|e| Err(e.as_str().unwrap_or("unknown error").to_string()))
+}
+
+/// `Some` when the line answers request `id`; lines that are not JSON
+/// objects with that id are someone else's output.
+pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, String>> {
+    let mut v: Json = serde_json::from_str(line).ok()?;
+    if v.get("id").and_then(Json::as_u64) != Some(id) {
+        return None;
+    }
+    if let Some(o) = v.get_mut("observation") {
+        return Some(
+            serde_json::from_value(o.take())
+                .map(Answer::Observation)
+                .map_err(|e| format!("an observation that does not parse ({e})")),
+        );
+    }
+    let text = |k: &str| v.get(k).map(|e| e.as_str().unwrap_or_default().to_string());
+    if let Some(e) = text("error") {
+        return Some(Ok(Answer::Refused(e)));
+    }
+    if let Some(e) = text("fatal") {
+        return Some(Ok(Answer::Fatal(e)));
+    }
+    Some(Err(format!("an answer without observation: {line}")))
+}

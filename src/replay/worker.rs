@@ -1,0 +1,169 @@
+//! The replay worker: `jaut __replay-worker CLASSPATH...`, run by a
+//! [`Replayer`](super::Replayer), never by people. It starts a JVM through
+//! JNI's invocation API (one per process: a JNI limit, and the reason the
+//! JVM lives in a process of its own), defines the harness classes embedded
+//! at build time, then turns each request line on stdin into one answer line
+//! on stdout by calling `jaut.harness.Harness.handle`.
+//!
+//! The JVM runs with a bounded heap (so an allocation without end ends in an
+//! `OutOfMemoryError` rather than swapping), the serial collector and the
+//! client compiler (quick to start, and replays are short), crash reports
+//! written to the temporary directory instead of the user's working
+//! directory, and its own messages on stderr: stdout carries the protocol
+//! only.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use jni::objects::{JClass, JClassLoader, JString, JValue};
+use jni::signature::RuntimeMethodSignature;
+use jni::strings::JNIString;
+use jni::{Env, InitArgsBuilder, JNIVersion, JavaVM};
+
+mod classes {
+    include!(concat!(env!("OUT_DIR"), "/harness_classes.rs"));
+}
+
+/// Debian's ASM (libasm-java), which the harness's instrumenter uses.
+pub const ASM_JAR: &str = "/usr/share/java/asm.jar";
+
+/// The heap of the worker's JVM.
+pub const MAX_HEAP: &str = "-Xmx512m";
+
+/// Runs the worker over the class path entries in `args`; returns when
+/// stdin closes.
+pub fn main(args: &[PathBuf]) -> ExitCode {
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(why) => {
+            println!("{}", serde_json::json!({ "start_error": why }));
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(class_path: &[PathBuf]) -> Result<(), String> {
+    if !Path::new(ASM_JAR).is_file() {
+        return Err(format!(
+            "{ASM_JAR} is missing: install Debian's libasm-java (bash scripts/setup.sh)"
+        ));
+    }
+    let home = crate::classpath::java_home()?;
+    let libjvm = home.join("lib/server/libjvm.so");
+    if !libjvm.is_file() {
+        return Err(format!("no JVM library at {}", libjvm.display()));
+    }
+    let error_file = std::env::temp_dir().join("jaut-replay-hs_err_pid%p.log");
+    let args = InitArgsBuilder::new()
+        .version(JNIVersion::V1_8)
+        .option(format!("-Djava.class.path={ASM_JAR}"))
+        .option(MAX_HEAP)
+        .option("-XX:+UseSerialGC")
+        .option("-XX:TieredStopAtLevel=1")
+        .option("-XX:-UsePerfData")
+        .option("-XX:+DisplayVMOutputToStderr")
+        .option("-XX:-CreateCoredumpOnCrash")
+        .option(format!("-XX:ErrorFile={}", error_file.display()))
+        .option("-Djava.awt.headless=true")
+        .build()
+        .map_err(|e| format!("JVM options: {e}"))?;
+    let vm = JavaVM::with_libjvm(args, || Ok(libjvm.clone()))
+        .map_err(|e| format!("JNI_CreateJavaVM: {e}"))?;
+    let joined = std::env::join_paths(class_path)
+        .map_err(|e| format!("class path: {e}"))?
+        .to_string_lossy()
+        .into_owned();
+    vm.attach_current_thread(|env| -> Result<(), Failed> {
+        let harness =
+            define_harness(env).map_err(|e| Failed(format!("defining the harness: {e}")))?;
+        call(env, &harness, "init", &joined).map_err(|e| Failed(format!("harness init: {e}")))?;
+        let mut out = std::io::stdout().lock();
+        let ready = serde_json::json!({ "ready": true });
+        writeln!(out, "{ready}")
+            .and_then(|()| out.flush())
+            .map_err(|e| Failed(e.to_string()))?;
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let answer = env
+                .with_local_frame(16, |env| call(env, &harness, "handle", &line))
+                .unwrap_or_else(|e: jni::errors::Error| {
+                    // The harness catches everything; an error here is the JVM
+                    // failing to run Java at all (out of memory in the call).
+                    let id = serde_json::from_str::<serde_json::Value>(&line)
+                        .ok()
+                        .and_then(|v| v.get("id").cloned())
+                        .unwrap_or_default();
+                    serde_json::json!({ "id": id, "fatal": format!("the harness failed: {e}") })
+                        .to_string()
+                });
+            if writeln!(out, "{answer}")
+                .and_then(|()| out.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+        Ok(())
+    })
+    .map_err(|Failed(why)| why)
+}
+
+/// Why the worker could not serve (attaching the thread can fail with a JNI
+/// error too).
+struct Failed(String);
+
+impl From<jni::errors::Error> for Failed {
+    fn from(e: jni::errors::Error) -> Self {
+        Failed(e.to_string())
+    }
+}
+
+/// Defines the embedded classes in the system class loader (which has ASM),
+/// retrying those whose superclass is not defined yet.
+fn define_harness<'local>(env: &mut Env<'local>) -> jni::errors::Result<JClass<'local>> {
+    let loader = JClassLoader::get_system_class_loader(env)?;
+    let mut pending: Vec<&(&str, &[u8])> = classes::CLASSES.iter().collect();
+    while !pending.is_empty() {
+        let before = pending.len();
+        let mut last = None;
+        pending.retain(|(name, bytes)| {
+            match env.define_class(Some(JNIString::from(*name)), &loader, bytes) {
+                Ok(_) => false,
+                Err(e) => {
+                    let _ = env.exception_clear();
+                    last = Some(e);
+                    true
+                }
+            }
+        });
+        if pending.len() == before {
+            return Err(last.expect("a failure kept the class pending"));
+        }
+    }
+    env.find_class(JNIString::from("jaut/harness/Harness"))
+}
+
+/// `Harness.<name>(String) -> String`.
+fn call(
+    env: &mut Env<'_>,
+    harness: &JClass<'_>,
+    name: &str,
+    arg: &str,
+) -> jni::errors::Result<String> {
+    let sig = RuntimeMethodSignature::from_str("(Ljava/lang/String;)Ljava/lang/String;")?;
+    let arg = env.new_string(arg)?;
+    let result = env
+        .call_static_method(
+            harness,
+            JNIString::from(name),
+            sig.method_signature(),
+            &[JValue::Object(&arg)],
+        )?
+        .l()?;
+    let s = env.cast_local::<JString>(result)?;
+    s.try_to_string(env)
+}
