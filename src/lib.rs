@@ -14,6 +14,7 @@ pub mod cfg;
 pub mod classfile;
 pub mod classpath;
 pub mod cli;
+pub mod cover;
 pub mod frames;
 pub mod labeling;
 pub mod model;

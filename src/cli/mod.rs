@@ -6,6 +6,7 @@
 //! on stderr and exit code 2. Nothing here panics on bad input.
 
 mod commands;
+mod cover;
 mod target;
 
 use std::ffi::OsString;
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use cover::CoverArgs;
 pub use target::{Aim, Selected, UserError};
 
 /// Find test inputs for Java bytecode by reasoning backward from a target
@@ -72,6 +74,17 @@ pub enum Command {
     /// edges and immediate dominators are marked. `--format dot` writes
     /// Graphviz input: `jaut cfg ... --format dot | dot -Tsvg > cfg.svg`.
     Cfg(CfgArgs),
+    /// Reach every basic block of the methods of TARGET: new tests for the
+    /// blocks existing tests (--jacoco, --tests) leave uncovered.
+    ///
+    /// Targets are the first instruction of every basic block; the deepest
+    /// are attempted first, and after each new test every block it
+    /// executed counts as covered. Each target ends reached, unreachable
+    /// (dead code, or every path refuted) or unknown (with the reason). The
+    /// table per method goes to stdout (--format json for tools), the
+    /// Markdown report and the JUnit tests to --out. Exit status: 0 when no
+    /// target is unknown, 1 otherwise, 2 on bad input.
+    Cover(CoverArgs),
 }
 
 /// Where the class comes from.
@@ -254,6 +267,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Some(Command::Methods(args)) => commands::methods(args),
         Some(Command::Cfg(args)) => commands::cfg(args),
+        Some(Command::Cover(args)) => cover::cover(args),
         None => commands::aim(&cli.aim),
     };
     match result {

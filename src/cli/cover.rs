@@ -1,0 +1,313 @@
+//! `jaut cover TARGET...`: the arguments and the command. The work is in
+//! [`crate::cover`]; this file turns arguments into a run, draws the
+//! progress bar and writes the outputs.
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::Args;
+
+use super::target::{select, UserError};
+use super::{AimFormat, Bounds, Source};
+use crate::classfile::Class;
+use crate::cover::{self, jacoco::Coverage, Replayers};
+
+/// Name of the Markdown report written beside the tests.
+pub const REPORT_FILE: &str = "jaut-cover.md";
+
+#[derive(Debug, Args)]
+pub struct CoverArgs {
+    /// .class files, directories of classes, jars, or class names found on
+    /// the class path: every method with code in them is covered (narrow
+    /// with --class and --method).
+    #[arg(value_name = "TARGET", required = true)]
+    pub targets: Vec<String>,
+
+    /// More places to find classes, separated by ':' (may be repeated).
+    #[arg(
+        long = "classpath",
+        short = 'c',
+        visible_alias = "cp",
+        value_name = "PATHS"
+    )]
+    pub classpath: Vec<String>,
+
+    /// Only this class of the TARGETs (com.example.Foo, or a unique simple
+    /// name).
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
+
+    /// Only the methods with this name (or name(descriptor)).
+    #[arg(long, short = 'm', value_name = "NAME[DESCRIPTOR]")]
+    pub method: Option<String>,
+
+    /// Coverage of existing tests, from JaCoCo: its XML report or a .exec
+    /// file (analysed against the TARGETs' classes). Only targets on lines
+    /// left uncovered or partly covered are attempted.
+    #[arg(long, value_name = "FILE")]
+    pub jacoco: Option<PathBuf>,
+
+    /// An existing JUnit 4/5 suite (.java sources or compiled classes) to
+    /// run under the JaCoCo agent first; its coverage is imported as with
+    /// --jacoco.
+    #[arg(long, value_name = "DIR", conflicts_with = "jacoco")]
+    pub tests: Option<PathBuf>,
+
+    /// Where to write the new JUnit tests and the report (jaut-cover.md).
+    #[arg(long, value_name = "DIR", default_value = "jaut-tests")]
+    pub out: PathBuf,
+
+    /// Overwrite files already in --out.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Output format of the summary on stdout: a table per method, or one
+    /// JSON object (schema in docs/cover-json.md).
+    #[arg(long, value_enum, default_value_t)]
+    pub format: AimFormat,
+
+    /// Targets attempted at once, each on its own thread with its own
+    /// solver and replay worker (default: the number of cores). The results
+    /// and files do not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Do not run the tests in the JVM: coverage is then the search's claim
+    /// (the blocks on each path found) and no JUnit suite is written.
+    #[arg(long)]
+    pub no_replay: bool,
+
+    /// Leave times out of every output, so runs compare byte for byte.
+    #[arg(long)]
+    pub no_times: bool,
+
+    #[command(flatten)]
+    pub bounds: Bounds,
+}
+
+fn user(e: impl std::fmt::Display) -> UserError {
+    UserError(e.to_string())
+}
+
+/// The classes the TARGETs designate, one class path over all of them, and
+/// the class directories or jars JaCoCo should analyse.
+fn classes(
+    args: &CoverArgs,
+) -> Result<(crate::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>), UserError> {
+    let mut cp = None;
+    let mut classes: Vec<Arc<Class>> = Vec::new();
+    let mut roots: Vec<PathBuf> = Vec::new();
+    for (i, target) in args.targets.iter().enumerate() {
+        let mut classpath: Vec<String> = args
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|&(j, t)| j != i && Path::new(t).exists())
+            .map(|(_, t)| t.clone())
+            .collect();
+        classpath.extend(args.classpath.iter().cloned());
+        let selected = select(&Source {
+            target: Some(target.clone()),
+            classpath,
+            class: args.class.clone(),
+        })?;
+        let path = Path::new(target);
+        if path.is_file() && target.ends_with(".class") {
+            if let Some(root) = selected
+                .classes
+                .first()
+                .and_then(|c| crate::classpath::ClassPath::package_root(path, &c.name))
+            {
+                roots.push(root);
+            }
+        } else if path.exists() {
+            roots.push(path.to_path_buf());
+        }
+        for c in selected.classes {
+            if !classes.iter().any(|k| k.name == c.name) {
+                classes.push(c);
+            }
+        }
+        cp.get_or_insert(selected.cp);
+    }
+    let cp = cp.ok_or_else(|| user("no TARGET given"))?;
+    Ok((cp, classes, roots))
+}
+
+/// `jaut cover`.
+pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
+    let (cp, classes, roots) = classes(args)?;
+    let units = cover::units(&classes, args.method.as_deref());
+    if units.is_empty() {
+        let names: Vec<String> = classes.iter().take(5).map(|c| c.java_name()).collect();
+        return Err(match &args.method {
+            Some(m) => user(format!("no method {m} with code in {}", names.join(", "))),
+            None => user(format!("no method with code in {}", names.join(", "))),
+        });
+    }
+    let report_path = args.out.join(REPORT_FILE);
+    if report_path.exists() && !args.force {
+        return Err(user(format!(
+            "{} exists; use --force to overwrite it",
+            report_path.display()
+        )));
+    }
+    if args.out.exists() && !args.out.is_dir() {
+        return Err(user(format!(
+            "--out {}: not a directory",
+            args.out.display()
+        )));
+    }
+
+    // Imported coverage.
+    let work = std::env::temp_dir().join(format!("jaut-cover-{}", std::process::id()));
+    let imported = import(args, &roots, &work);
+    let _ = std::fs::remove_dir_all(&work);
+    let (coverage, imported_from) = match imported? {
+        Some((c, from)) => (Some(c), Some(from)),
+        None => (None, None),
+    };
+    let before = coverage
+        .as_ref()
+        .map(|c| move |u: &cover::Unit, t: &cover::Target| c.covers(u, t));
+
+    let config = cover::Config {
+        search: args.bounds.config()?,
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
+    };
+    let replayers: Option<Box<dyn Replayers>> = if args.no_replay {
+        None
+    } else {
+        Some(harness(&roots, &args.classpath))
+    };
+
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} targets  {msg}  {elapsed}",
+            )
+            .expect("a valid template"),
+        );
+        bar
+    });
+    let mut on_progress = |p: &cover::Progress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.total as u64);
+            bar.set_position(p.done as u64);
+            bar.set_message(format!("{} reached, {} unknown", p.reached, p.unknown));
+        }
+    };
+    let mut report = cover::run(
+        &cp,
+        units,
+        before
+            .as_ref()
+            .map(|f| f as &dyn Fn(&cover::Unit, &cover::Target) -> bool),
+        &config,
+        replayers.as_deref(),
+        &mut on_progress,
+    )
+    .map_err(user)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    report.imported = imported_from;
+
+    let times = !args.no_times;
+    write_outputs(&cp, &report, args, times)?;
+    let text = match args.format {
+        AimFormat::Text => report.text(times),
+        AimFormat::Json => format!(
+            "{}\n",
+            serde_json::to_string_pretty(&report.json(times)).expect("JSON values serialize")
+        ),
+    };
+    Ok((text, u8::from(report.has_unknown())))
+}
+
+/// Coverage from `--jacoco` or `--tests`, and a description of where it
+/// came from.
+fn import(
+    args: &CoverArgs,
+    roots: &[PathBuf],
+    work: &Path,
+) -> Result<Option<(Coverage, String)>, UserError> {
+    let source = match (&args.jacoco, &args.tests) {
+        (None, None) => return Ok(None),
+        (Some(file), _) => {
+            if !file.is_file() {
+                return Err(user(format!("--jacoco {}: no such file", file.display())));
+            }
+            (file.clone(), format!("JaCoCo report {}", file.display()))
+        }
+        (None, Some(dir)) => {
+            std::fs::create_dir_all(work).map_err(|e| user(format!("{}: {e}", work.display())))?;
+            let run = cover::jacoco::run_tests(dir, roots, work).map_err(user)?;
+            if !run.passed {
+                eprintln!(
+                    "jaut: warning: some tests of {} failed ({}); their coverage counts all the same",
+                    dir.display(),
+                    run.summary
+                );
+            }
+            (
+                run.exec,
+                format!("the tests in {} ({})", dir.display(), run.summary),
+            )
+        }
+    };
+    std::fs::create_dir_all(work).map_err(|e| user(format!("{}: {e}", work.display())))?;
+    let coverage = Coverage::load(&source.0, roots, work).map_err(user)?;
+    Ok(Some((coverage, source.1)))
+}
+
+/// The replay workers: the JVM harness over the TARGETs and the class path.
+fn harness(roots: &[PathBuf], classpath: &[String]) -> Box<dyn Replayers> {
+    let mut class_path = roots.to_vec();
+    class_path.extend(super::classpath_entries(classpath));
+    Box::new(cover::JvmReplayers { class_path })
+}
+
+/// The JUnit suite (with replay) and the Markdown report, in --out. The
+/// suite is written first: it refuses, before writing anything, to
+/// overwrite a file without --force.
+fn write_outputs(
+    cp: &crate::classpath::ClassPath,
+    report: &cover::Report,
+    args: &CoverArgs,
+    times: bool,
+) -> Result<(), UserError> {
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
+    let mut suite = crate::junit::TestSuite::new(crate::junit::Flavor::default());
+    for test in &report.tests {
+        let Some(observation) = &test.observation else {
+            continue;
+        };
+        let unit = &report.units[test.unit];
+        let conditions =
+            crate::junit::conditions::key_conditions(cp, &unit.class, unit.method(), &test.path);
+        let target = crate::junit::Target::new(&unit.class, unit.method(), test.target)
+            .with_conditions(conditions);
+        // One test the writer cannot express does not cost the others.
+        if let Err(e) = suite.add(cp, &target, &test.state, observation) {
+            eprintln!(
+                "jaut: warning: no JUnit test for {} pc {}: {e}",
+                unit.label(),
+                test.target
+            );
+        }
+    }
+    if !suite.is_empty() {
+        suite.write(&args.out, args.force).map_err(user)?;
+    }
+    let path = args.out.join(REPORT_FILE);
+    std::fs::write(&path, report.markdown(times))
+        .map_err(|e| user(format!("{}: {e}", path.display())))?;
+    Ok(())
+}

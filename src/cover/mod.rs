@@ -1,0 +1,531 @@
+//! `jaut cover`: reach every basic block of the methods under test.
+//!
+//! The targets are the first instructions of every basic block
+//! ([`targets`]). Blocks no CFG path reaches are dead code, reported
+//! unreachable without a search. The others are attempted deepest first
+//! (a test reaching a deep block passes through many others); after each
+//! test is replayed in the JVM, every pc it executed is marked covered and
+//! no covered target is attempted again. Every target ends `reached`,
+//! `unreachable` (dead code, or a proof by the search) or `unknown` (with
+//! the search's reasons, or why the replay failed).
+//!
+//! Coverage comes from the replay harness ([`Replayers`]): the pcs the JVM
+//! executed. Without it ([`run`] with `None`), the pcs of the blocks on the
+//! path the search found are taken as covered — the search's claim, which
+//! the report labels as such.
+//!
+//! Parallelism without nondeterminism: targets are attempted in rounds of
+//! `jobs` targets taken in attempt order, each on its own thread (with its
+//! own solver, Z3 contexts being thread-local, and its own replay worker);
+//! the results of a round are committed in attempt order, and a result
+//! whose target an earlier commit already covered is dropped — exactly what
+//! a single thread would have done by never attempting it. The outcome is
+//! the same for every `jobs`, only the time differs.
+//!
+//! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
+//! lines the existing tests covered are not attempted.
+
+pub mod jacoco;
+mod jvm;
+pub mod report;
+pub mod targets;
+
+use std::collections::BTreeSet;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::classfile::{access, Class, Pc};
+use crate::classpath::ClassPath;
+use crate::labeling::InputState;
+use crate::replay::observation::Observation;
+use crate::search::{self, PathStep, Verdict};
+
+pub use jvm::JvmReplayers;
+pub use report::Report;
+pub use targets::{Target, Unit};
+
+/// Why a cover run could not go on: broken input or environment, never a
+/// target's verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum CoverError {
+    #[error("{method}: {message}")]
+    Analysis { method: String, message: String },
+    #[error("{0}")]
+    Jacoco(String),
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Settings of a cover run.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Bounds of each target's search.
+    pub search: search::Config,
+    /// Targets attempted at once, each on its own thread. Default: the
+    /// number of cores.
+    pub jobs: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            search: search::Config::default(),
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// Runs an input state in the JVM and reports what executed. One per worker
+/// thread; it lives on that thread only.
+pub trait Replay {
+    fn replay(
+        &mut self,
+        unit: &Unit,
+        target: Pc,
+        state: &InputState,
+    ) -> Result<Observation, String>;
+}
+
+/// Starts replay workers, one per thread of the run.
+pub trait Replayers: Sync {
+    fn start(&self) -> Result<Box<dyn Replay>, String>;
+}
+
+/// How a target ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Status {
+    /// Covered by the existing tests (imported JaCoCo coverage); not attempted.
+    CoveredBefore,
+    /// Executed by generated test `test`; `aimed` when the test was made
+    /// for this target, otherwise it was covered on the way to another.
+    Reached { test: usize, aimed: bool },
+    /// No CFG path from the entry reaches the block.
+    Dead,
+    /// The search refuted every path; `conflicts` names where paths died.
+    Unreachable { conflicts: Vec<String> },
+    /// Neither reached nor proved: the search's reasons (bounds hit,
+    /// unsupported features) or why the replay did not confirm the state.
+    Unknown { reasons: Vec<String> },
+}
+
+impl Status {
+    /// `reached`, `unreachable` or `unknown`.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            Status::CoveredBefore | Status::Reached { .. } => "reached",
+            Status::Dead | Status::Unreachable { .. } => "unreachable",
+            Status::Unknown { .. } => "unknown",
+        }
+    }
+}
+
+/// A generated test: the input state the search found for its target and,
+/// when replayed, what the JVM observed.
+#[derive(Debug, Clone)]
+pub struct GeneratedTest {
+    pub unit: usize,
+    /// The target it was made for.
+    pub target: Pc,
+    pub state: InputState,
+    pub path: Vec<PathStep>,
+    /// `None` without replay.
+    pub observation: Option<Observation>,
+    /// The method's pcs this test executed (replay), or the search's claim.
+    pub covers: Vec<Pc>,
+}
+
+/// Where the time went, summed over the run's attempts (on several threads
+/// these add up to more than the wall time).
+#[derive(Debug, Clone, Default)]
+pub struct Timing {
+    /// Loading the classes and building CFGs and targets.
+    pub parse: Duration,
+    /// Searches, labeling and solver included.
+    pub search: Duration,
+    /// Inside solver checks (search and labeling).
+    pub solver: Duration,
+    /// Labeling, its solver time included.
+    pub labeling: Duration,
+    pub replay: Duration,
+    /// Wall time of the whole run.
+    pub wall: Duration,
+    /// Searches run whose result was dropped because an earlier test of the
+    /// same round covered the target (only with `jobs` > 1).
+    pub dropped: usize,
+}
+
+/// Progress, for a progress bar: called after each round.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Progress {
+    pub total: usize,
+    pub done: usize,
+    pub reached: usize,
+    pub unknown: usize,
+}
+
+/// The methods of `classes` a cover run attempts: those with code, except
+/// static initializers, bridges and synthetic methods (no test calls them).
+/// `method` keeps only the methods named so (`name`, or `name(descriptor`
+/// prefix). Order: classes as given, methods in class-file order.
+pub fn units(classes: &[Arc<Class>], method: Option<&str>) -> Vec<Unit> {
+    let (name, desc) =
+        match method.map(|m| m.split_once('(').map_or((m, None), |(n, d)| (n, Some(d)))) {
+            Some((n, d)) => (Some(n), d.map(|d| format!("({d}"))),
+            None => (None, None),
+        };
+    let mut out = Vec::new();
+    for class in classes {
+        for (index, m) in class.methods.iter().enumerate() {
+            if m.code.is_none() {
+                continue;
+            }
+            match name {
+                Some(n) => {
+                    if m.name != n
+                        || desc
+                            .as_ref()
+                            .is_some_and(|d| !m.descriptor.starts_with(d.as_str()))
+                    {
+                        continue;
+                    }
+                }
+                None => {
+                    if m.name == "<clinit>" || m.access & (access::SYNTHETIC | access::BRIDGE) != 0
+                    {
+                        continue;
+                    }
+                }
+            }
+            out.push(Unit {
+                class: class.clone(),
+                index,
+            });
+        }
+    }
+    out
+}
+
+/// What one attempt produced, on a worker thread.
+struct Attempt {
+    outcome: Result<search::Outcome, String>,
+    replay: Option<Result<Observation, String>>,
+    replay_time: Duration,
+}
+
+/// Covers the targets of `units`. `before` holds, per unit, the pcs
+/// already covered (from JaCoCo); `replayers` runs the tests in the JVM
+/// (`None`: coverage is the search's claim). `progress` is called on the
+/// calling thread after each round.
+pub fn run(
+    cp: &ClassPath,
+    units: Vec<Unit>,
+    before: Option<&dyn Fn(&Unit, &Target) -> bool>,
+    config: &Config,
+    replayers: Option<&dyn Replayers>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Report, CoverError> {
+    let wall = Instant::now();
+    let mut all: Vec<Target> = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        all.extend(targets::of_unit(cp, i, u)?);
+    }
+    let mut timing = Timing {
+        parse: wall.elapsed(),
+        ..Timing::default()
+    };
+    let mut status: Vec<Option<Status>> = vec![None; all.len()];
+    // Per unit, the pcs covered so far.
+    let mut covered: Vec<BTreeSet<Pc>> = vec![BTreeSet::new(); units.len()];
+    let mut unit_time: Vec<Duration> = vec![Duration::ZERO; units.len()];
+    for (i, t) in all.iter().enumerate() {
+        if t.depth.is_none() {
+            status[i] = Some(Status::Dead);
+        } else if before.is_some_and(|f| f(&units[t.unit], t)) {
+            status[i] = Some(Status::CoveredBefore);
+            covered[t.unit].extend(block_pcs(&units[t.unit], t));
+        }
+    }
+    let order = targets::attempt_order(&all);
+    let jobs = config.jobs.max(1);
+    let mut tests: Vec<GeneratedTest> = Vec::new();
+    let report_progress = |status: &[Option<Status>], progress: &mut dyn FnMut(&Progress)| {
+        let mut p = Progress {
+            total: status.len(),
+            ..Progress::default()
+        };
+        for s in status.iter().flatten() {
+            p.done += 1;
+            match s.verdict() {
+                "reached" => p.reached += 1,
+                "unknown" => p.unknown += 1,
+                _ => {}
+            }
+        }
+        progress(&p);
+    };
+    report_progress(&status, progress);
+
+    let (job_tx, job_rx) = mpsc::channel::<(usize, usize)>();
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Attempt)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let (job_rx, all, units) = (&job_rx, &all, &units);
+            scope.spawn(move || {
+                let mut replay: Option<Result<Box<dyn Replay>, String>> = None;
+                loop {
+                    let job = job_rx.lock().expect("job queue").recv();
+                    let Ok((slot, t)) = job else { break };
+                    let target = &all[t];
+                    let unit = &units[target.unit];
+                    let attempt = attempt(cp, unit, target, config, replayers, &mut replay);
+                    if done_tx.send((slot, attempt)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+
+        let mut next = 0;
+        let is_covered = |covered: &[BTreeSet<Pc>], t: &Target| covered[t.unit].contains(&t.pc);
+        loop {
+            let mut batch = Vec::new();
+            while batch.len() < jobs && next < order.len() {
+                let t = order[next];
+                next += 1;
+                if status[t].is_none() && !is_covered(&covered, &all[t]) {
+                    batch.push(t);
+                }
+            }
+            if batch.is_empty() {
+                break;
+            }
+            for (slot, &t) in batch.iter().enumerate() {
+                job_tx.send((slot, t)).expect("workers wait for jobs");
+            }
+            let mut results: Vec<Option<Attempt>> = (0..batch.len()).map(|_| None).collect();
+            for _ in 0..batch.len() {
+                let (slot, a) = done_rx.recv().expect("a worker answers every job");
+                results[slot] = Some(a);
+            }
+            for (&t, a) in batch.iter().zip(results) {
+                let a = a.expect("every slot answered");
+                let target = &all[t];
+                if let Ok(o) = &a.outcome {
+                    timing.search += o.stats.total;
+                    timing.solver += o.stats.solver;
+                    timing.labeling += o.stats.labeling;
+                    unit_time[target.unit] += o.stats.total;
+                }
+                timing.replay += a.replay_time;
+                unit_time[target.unit] += a.replay_time;
+                if status[t].is_some() || is_covered(&covered, target) {
+                    timing.dropped += 1;
+                    continue;
+                }
+                let unit = &units[target.unit];
+                let blocks: Vec<&Target> = all.iter().filter(|b| b.unit == target.unit).collect();
+                let (s, test) = commit(unit, target, a, replayers.is_some(), &blocks);
+                if let Some(test) = test {
+                    let number = tests.len();
+                    covered[target.unit].extend(test.covers.iter().copied());
+                    tests.push(test);
+                    status[t] = Some(Status::Reached {
+                        test: number,
+                        aimed: true,
+                    });
+                    // Everything else this test executed is covered too.
+                    for (i, other) in all.iter().enumerate() {
+                        if status[i].is_none()
+                            && other.unit == target.unit
+                            && covered[other.unit].contains(&other.pc)
+                        {
+                            status[i] = Some(Status::Reached {
+                                test: number,
+                                aimed: false,
+                            });
+                        }
+                    }
+                } else {
+                    status[t] = Some(s);
+                }
+            }
+            report_progress(&status, progress);
+        }
+        drop(job_tx);
+    });
+    // Targets never attempted because they were covered: `Reached` was set
+    // when the covering test committed; none is left without a status.
+    let status: Vec<Status> = status
+        .into_iter()
+        .map(|s| s.expect("every target ends with a status"))
+        .collect();
+    timing.wall = wall.elapsed();
+    Ok(Report::new(
+        units,
+        all,
+        status,
+        tests,
+        unit_time,
+        covered,
+        timing,
+        replayers.is_some(),
+    ))
+}
+
+/// The pcs of a target's block.
+fn block_pcs(unit: &Unit, t: &Target) -> Vec<Pc> {
+    unit.code()
+        .instructions
+        .iter()
+        .map(|i| i.pc)
+        .filter(|&pc| pc >= t.pc && pc < t.end)
+        .collect()
+}
+
+/// Searches one target and replays the state found, on a worker thread.
+fn attempt(
+    cp: &ClassPath,
+    unit: &Unit,
+    target: &Target,
+    config: &Config,
+    replayers: Option<&dyn Replayers>,
+    replay: &mut Option<Result<Box<dyn Replay>, String>>,
+) -> Attempt {
+    let outcome = search::search(cp, &unit.class, unit.method(), target.pc, &config.search)
+        .map_err(|e| e.to_string());
+    let mut a = Attempt {
+        outcome,
+        replay: None,
+        replay_time: Duration::ZERO,
+    };
+    if let (
+        Ok(search::Outcome {
+            verdict: Verdict::Reached { state, .. },
+            ..
+        }),
+        Some(replayers),
+    ) = (&a.outcome, replayers)
+    {
+        let start = Instant::now();
+        let worker = replay.get_or_insert_with(|| replayers.start());
+        a.replay = Some(match worker {
+            Ok(w) => w.replay(unit, target.pc, state),
+            Err(e) => Err(format!("the replay worker did not start: {e}")),
+        });
+        a.replay_time = start.elapsed();
+    }
+    a
+}
+
+/// A target's status from its attempt, and the test when one reached it.
+fn commit(
+    unit: &Unit,
+    target: &Target,
+    a: Attempt,
+    replaying: bool,
+    blocks: &[&Target],
+) -> (Status, Option<GeneratedTest>) {
+    let outcome = match a.outcome {
+        Ok(o) => o,
+        Err(e) => return (Status::Unknown { reasons: vec![e] }, None),
+    };
+    match outcome.verdict {
+        Verdict::Unreachable { conflicts } => (Status::Unreachable { conflicts }, None),
+        Verdict::Unknown { reasons } => (Status::Unknown { reasons }, None),
+        Verdict::Reached { state, path } => {
+            let (observation, covers) = if replaying {
+                match a.replay {
+                    Some(Ok(obs)) if obs.reached && obs.executed.contains(&target.pc) => {
+                        let covers = obs.executed.clone();
+                        (Some(obs), covers)
+                    }
+                    Some(Ok(obs)) => {
+                        let ended = match &obs.ended {
+                            crate::replay::observation::Ended::Returned { .. } => {
+                                "returned".to_string()
+                            }
+                            crate::replay::observation::Ended::Threw { class, .. } => {
+                                format!("threw {class}")
+                            }
+                        };
+                        return (
+                            Status::Unknown {
+                                reasons: vec![format!(
+                                    "the replay of the state found did not execute pc {} (the call {ended})",
+                                    target.pc
+                                )],
+                            },
+                            None,
+                        );
+                    }
+                    Some(Err(e)) => {
+                        return (
+                            Status::Unknown {
+                                reasons: vec![format!("replay failed: {e}")],
+                            },
+                            None,
+                        )
+                    }
+                    None => {
+                        return (
+                            Status::Unknown {
+                                reasons: vec!["replay failed: no replay ran".into()],
+                            },
+                            None,
+                        )
+                    }
+                }
+            } else {
+                (None, claimed_pcs(unit, target, &path, blocks))
+            };
+            let test = GeneratedTest {
+                unit: target.unit,
+                target: target.pc,
+                state,
+                path,
+                observation,
+                covers,
+            };
+            (
+                Status::Reached {
+                    test: 0,
+                    aimed: true,
+                },
+                Some(test),
+            )
+        }
+    }
+}
+
+/// Without replay: the pcs of the method's blocks on the search's path,
+/// up to the target (the search's claim, not an observation). `blocks` are
+/// the method's targets (one per block).
+fn claimed_pcs(unit: &Unit, target: &Target, path: &[PathStep], blocks: &[&Target]) -> Vec<Pc> {
+    let me = unit.path_name();
+    let code = unit.code();
+    let mut pcs = BTreeSet::from([target.pc]);
+    for step in path.iter().filter(|s| s.method == me) {
+        if let Some(b) = blocks.iter().find(|b| b.pc <= step.pc && step.pc < b.end) {
+            let end = if b.pc <= target.pc && target.pc < b.end {
+                target.pc + 1
+            } else {
+                b.end
+            };
+            pcs.extend(
+                code.instructions
+                    .iter()
+                    .map(|i| i.pc)
+                    .filter(|&p| p >= b.pc && p < end),
+            );
+        }
+    }
+    pcs.into_iter().collect()
+}

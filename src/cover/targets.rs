@@ -1,0 +1,168 @@
+//! The test objectives of `jaut cover`: the first instruction of every
+//! basic block of the methods under test, with how deep each lies in its
+//! method's CFG.
+//!
+//! Depth is the length, in blocks, of the longest path from the entry that
+//! uses no back edge (so a loop counts once). Attempting the deepest target
+//! first pays off because a test that reaches a deep block passes through
+//! many shallower ones on the way, and the replay marks them covered.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+
+use crate::cfg::{Cfg, Node};
+use crate::classfile::{Class, Code, Method, Pc};
+use crate::classpath::ClassPath;
+
+use super::CoverError;
+
+/// One method under test.
+#[derive(Debug, Clone)]
+pub struct Unit {
+    pub class: Arc<Class>,
+    /// Index into `class.methods`.
+    pub index: usize,
+}
+
+impl Unit {
+    pub fn method(&self) -> &Method {
+        &self.class.methods[self.index]
+    }
+
+    /// The method's code; units are only made for methods with code.
+    pub fn code(&self) -> &Code {
+        self.method()
+            .code
+            .as_ref()
+            .expect("units are methods with code")
+    }
+
+    /// `pkg.C.name(descriptor)`, for messages and reports.
+    pub fn label(&self) -> String {
+        let m = self.method();
+        format!("{}.{}{}", self.class.java_name(), m.name, m.descriptor)
+    }
+
+    /// The form the search uses in its path steps: `pkg/C.name(descriptor)`.
+    pub(crate) fn path_name(&self) -> String {
+        let m = self.method();
+        format!("{}.{}{}", self.class.name, m.name, m.descriptor)
+    }
+}
+
+/// A test objective: the first instruction of a basic block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// Index of the method in the run's units.
+    pub unit: usize,
+    pub pc: Pc,
+    pub line: Option<u16>,
+    /// The block's number in pc order (`block3` in `jaut cfg`).
+    pub block: usize,
+    /// The block's last pc + 1 (its instructions are `pc..end`).
+    pub end: Pc,
+    /// Longest back-edge-free path from the entry, in blocks; `None` when no
+    /// path from the entry reaches the block (dead code).
+    pub depth: Option<u32>,
+}
+
+/// The targets of one method, in pc order.
+pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Target>, CoverError> {
+    let code = unit.code();
+    let cfg = Cfg::build(cp, code).map_err(|e| CoverError::Analysis {
+        method: unit.label(),
+        message: e.to_string(),
+    })?;
+    let depths = depths(&cfg);
+    let mut out = Vec::new();
+    for (number, &id) in cfg.blocks().iter().enumerate() {
+        let Some(block) = cfg.block(id) else { continue };
+        out.push(Target {
+            unit: unit_index,
+            pc: block.start,
+            line: code.line_of(block.start),
+            block: number,
+            end: block.end,
+            depth: depths.get(&id.index()).copied(),
+        });
+    }
+    Ok(out)
+}
+
+/// Longest back-edge-free distance from the entry of every reachable block
+/// (Kahn's algorithm on the CFG without its back edges). Blocks left over —
+/// only in irreducible CFGs, where "back edge" by dominance misses a cycle —
+/// get their breadth-first distance instead.
+fn depths(cfg: &Cfg) -> BTreeMap<usize, u32> {
+    let is_block = |id| matches!(cfg.node(id), Node::Block(_));
+    let reachable: Vec<_> = cfg
+        .blocks()
+        .iter()
+        .copied()
+        .filter(|&b| cfg.is_reachable(b))
+        .collect();
+    let forward = |from, to| is_block(to) && cfg.is_reachable(to) && !cfg.dominates(to, from);
+    let mut indegree: BTreeMap<usize, usize> = reachable.iter().map(|b| (b.index(), 0)).collect();
+    for &b in &reachable {
+        for (s, _) in cfg.succs(b) {
+            if forward(b, s) {
+                *indegree.entry(s.index()).or_default() += 1;
+            }
+        }
+    }
+    let mut depth: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut queue = VecDeque::from([cfg.entry()]);
+    depth.insert(cfg.entry().index(), 0);
+    while let Some(b) = queue.pop_front() {
+        let d = depth[&b.index()];
+        for (s, _) in cfg.succs(b) {
+            if !forward(b, s) {
+                continue;
+            }
+            let e = depth.entry(s.index()).or_insert(0);
+            *e = (*e).max(d + 1);
+            let left = indegree.get_mut(&s.index()).expect("reachable block");
+            *left -= 1;
+            if *left == 0 {
+                queue.push_back(s);
+            }
+        }
+    }
+    // Irreducible leftovers: breadth-first distance over all edges.
+    if reachable
+        .iter()
+        .any(|b| indegree.get(&b.index()).is_some_and(|&n| n > 0))
+    {
+        let mut bfs: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut queue = VecDeque::from([(cfg.entry(), 0u32)]);
+        bfs.insert(cfg.entry().index(), 0);
+        while let Some((b, d)) = queue.pop_front() {
+            for (s, _) in cfg.succs(b) {
+                if is_block(s) && !bfs.contains_key(&s.index()) {
+                    bfs.insert(s.index(), d + 1);
+                    queue.push_back((s, d + 1));
+                }
+            }
+        }
+        for b in &reachable {
+            if indegree.get(&b.index()).is_some_and(|&n| n > 0) {
+                depth.insert(b.index(), bfs.get(&b.index()).copied().unwrap_or(0));
+            }
+        }
+    }
+    depth
+}
+
+/// The order in which targets are attempted: method by method (in the
+/// order the units were given), deepest first, then by pc. Dead targets are
+/// left out (they are proved unreachable without a search).
+pub fn attempt_order(targets: &[Target]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..targets.len())
+        .filter(|&i| targets[i].depth.is_some())
+        .collect();
+    order.sort_by_key(|&i| {
+        let t = &targets[i];
+        (t.unit, std::cmp::Reverse(t.depth), t.pc)
+    });
+    order
+}

@@ -1,0 +1,485 @@
+//! `jaut cover`: the Fig. 5 samples, JaCoCo import (from a partial
+//! hand-written suite run under the JaCoCo agent), determinism across
+//! `--jobs`, the terminal table, and bad input.
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+use support::{jaut, samples, stderr, stdout};
+
+/// The JAUT paper's Fig. 5 methods: (class file, method).
+const FIG5: [(&str, &str); 12] = [
+    ("trityp/Trityp", "trityp"),
+    ("foo/Foo", "foo"),
+    ("josephus/Josephus", "josephus"),
+    ("josephus/Josephus", "josephusM"),
+    ("lists/Node", "insertBefore"),
+    ("lists/DoublyLinkedList", "pop"),
+    ("lists/DoublyLinkedList", "add"),
+    ("lists/DoublyLinkedList", "remove"),
+    ("rbtree/RedBlackTree", "rotateLeft"),
+    ("rbtree/RedBlackTree", "deleteEntry"),
+    ("rbtree/RedBlackTree", "fixAfterDeletion"),
+    ("rbtree/RedBlackTree", "fixAfterInsertion"),
+];
+
+fn class_file(name: &str) -> String {
+    samples()
+        .join(format!("{name}.class"))
+        .display()
+        .to_string()
+}
+
+/// Runs `jaut cover` with `--format json --no-times` into a fresh --out;
+/// returns the document, the exit code and the --out directory.
+fn cover_json(args: &[&str]) -> (Value, i32, tempfile::TempDir) {
+    let out = tempfile::tempdir().unwrap();
+    let mut all: Vec<&str> = vec!["cover"];
+    all.extend_from_slice(args);
+    let dir = out.path().display().to_string();
+    all.extend_from_slice(&["--format", "json", "--no-times", "--out", &dir]);
+    let o = jaut(&all);
+    let code = o.status.code().unwrap_or(-1);
+    assert!(
+        code == 0 || code == 1,
+        "jaut {all:?} failed ({code}): {}",
+        stderr(&o)
+    );
+    let v: Value = serde_json::from_str(&stdout(&o)).expect("cover prints JSON");
+    (v, code, out)
+}
+
+/// Every target ends reached, unreachable or unknown, with its evidence:
+/// a reached target is among the pcs its test covers (with replay, the
+/// pcs the JVM executed), an unknown one has reasons, an unreachable one
+/// is dead code or a proof. Returns the method's (reached, unreachable,
+/// unknown) counts.
+fn check_soundness(doc: &Value, method: &Value) -> (usize, usize, usize) {
+    let tests = doc["tests"].as_array().unwrap();
+    let (mut r, mut un, mut uk) = (0, 0, 0);
+    for t in method["target_list"].as_array().unwrap() {
+        let pc = t["pc"].as_u64().unwrap();
+        match t["verdict"].as_str().unwrap() {
+            "reached" => {
+                r += 1;
+                if t["by"] == "test" {
+                    let test = &tests[t["test"].as_u64().unwrap() as usize];
+                    assert_eq!(test["method"], method["method"]);
+                    let covers: Vec<u64> = test["covers"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|p| p.as_u64().unwrap())
+                        .collect();
+                    assert!(covers.contains(&pc), "test {test} does not cover pc {pc}");
+                    if t["aimed"] == true {
+                        assert_eq!(test["target"].as_u64(), Some(pc));
+                    }
+                } else {
+                    assert_eq!(t["by"], "existing-tests");
+                }
+            }
+            "unreachable" => {
+                un += 1;
+                assert!(t["by"] == "dead-code" || t["by"] == "proof", "{t}");
+            }
+            "unknown" => {
+                uk += 1;
+                let reasons = t["reasons"].as_array().unwrap();
+                assert!(
+                    !reasons.is_empty() && reasons.iter().all(|r| !r.as_str().unwrap().is_empty()),
+                    "an unknown target without reason: {t}"
+                );
+            }
+            v => panic!("verdict {v}"),
+        }
+    }
+    assert_eq!(r, method["covered_after"].as_u64().unwrap() as usize);
+    assert_eq!(un, method["unreachable"].as_u64().unwrap() as usize);
+    assert_eq!(uk, method["unknown"].as_u64().unwrap() as usize);
+    (r, un, uk)
+}
+
+#[test]
+fn fig5_samples_every_target_reached_or_explained() {
+    for (class, method) in FIG5 {
+        let (doc, code, _out) = cover_json(&[
+            &class_file(class),
+            "-m",
+            method,
+            "--no-replay",
+            "--timeout",
+            "5",
+        ]);
+        let methods = doc["methods"].as_array().unwrap();
+        assert_eq!(methods.len(), 1, "{class}.{method}");
+        let m = &methods[0];
+        let (reached, unreachable, unknown) = check_soundness(&doc, m);
+        // Every block of these methods is reachable: a proof of the
+        // contrary would be a wrong answer.
+        assert_eq!(unreachable, 0, "{class}.{method}: {m}");
+        assert_eq!(code, i32::from(unknown > 0));
+        if method == "josephusM" {
+            // The return -1 branch needs 40 iterations of the second loop;
+            // the engine may not get there within 5 s, but must say why.
+            assert!(reached >= 11, "josephusM: {m}");
+        } else {
+            assert_eq!(unknown, 0, "{class}.{method}: {m}");
+            assert_eq!(m["reachable_coverage"], 1.0);
+        }
+        // Deepest first: the first test was aimed at a target at the
+        // greatest depth of the method.
+        let targets = m["target_list"].as_array().unwrap();
+        let deepest = targets
+            .iter()
+            .filter_map(|t| t["depth"].as_u64())
+            .max()
+            .unwrap();
+        let first = doc["tests"][0]["target"].as_u64().unwrap();
+        let first_depth = targets.iter().find(|t| t["pc"] == first).unwrap()["depth"]
+            .as_u64()
+            .unwrap();
+        assert_eq!(first_depth, deepest, "{class}.{method}");
+    }
+}
+
+#[test]
+fn dead_code_is_unreachable_without_search() {
+    // Constructors of the samples have one block; a class-wide run reports
+    // every method, including them.
+    let (doc, _, _out) = cover_json(&[&class_file("foo/Foo"), "--no-replay"]);
+    let names: Vec<&str> = doc["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["<init>", "foo"]);
+    for m in doc["methods"].as_array().unwrap() {
+        check_soundness(&doc, m);
+    }
+}
+
+#[test]
+fn jobs_1_and_2_give_identical_outputs() {
+    let target = class_file("rbtree/RedBlackTree");
+    let run = |jobs: &str| {
+        let out = tempfile::tempdir().unwrap();
+        let dir = out.path().display().to_string();
+        let o = jaut(&[
+            "cover",
+            &target,
+            "--no-replay",
+            "--no-times",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+            "--out",
+            &dir,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let md = std::fs::read(out.path().join("jaut-cover.md")).unwrap();
+        (o.stdout, md, out)
+    };
+    let (json1, md1, _a) = run("1");
+    let (json2, md2, _b) = run("2");
+    assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
+    assert!(md1 == md2, "Markdown differs between --jobs 1 and 2");
+}
+
+/// Replaces the time at the end of each table row, and the summary's time
+/// line, by `<time>`: times vary, columns do not (time is the last one).
+fn mask_times(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = if line.starts_with("time ") {
+            "time <time>".to_string()
+        } else if let Some(rest) = line.strip_suffix(" ms").or_else(|| line.strip_suffix(" s")) {
+            let head = rest.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+            format!("{}  <time>", head.trim_end())
+        } else {
+            line.to_string()
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn terminal_table_snapshot() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let o = jaut(&[
+        "cover",
+        &class_file("lists/DoublyLinkedList"),
+        "--no-replay",
+        "--out",
+        &dir,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    insta::assert_snapshot!(mask_times(&stdout(&o)));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["cover".into(), "/no/such/file.class".into()],
+            "no such file",
+        ),
+        (
+            vec![
+                "cover".into(),
+                class_file("foo/Foo"),
+                "-m".into(),
+                "bar".into(),
+                "--out".into(),
+                dir.clone(),
+            ],
+            "no method bar",
+        ),
+        (
+            vec![
+                "cover".into(),
+                class_file("foo/Foo"),
+                "--jacoco".into(),
+                "/no/such.exec".into(),
+                "--out".into(),
+                dir.clone(),
+            ],
+            "--jacoco",
+        ),
+        (
+            vec![
+                "cover".into(),
+                class_file("foo/Foo"),
+                "--jacoco".into(),
+                class_file("foo/Foo"),
+                "--out".into(),
+                dir.clone(),
+            ],
+            "JaCoCo",
+        ),
+    ];
+    for (args, expect) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = jaut(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("jaut: error: ") && err.contains(expect),
+            "{err}"
+        );
+    }
+    // An existing report is not overwritten without --force.
+    std::fs::write(out.path().join("jaut-cover.md"), "mine").unwrap();
+    let o = jaut(&[
+        "cover",
+        &class_file("foo/Foo"),
+        "--no-replay",
+        "--out",
+        &dir,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--force"));
+    assert_eq!(
+        std::fs::read_to_string(out.path().join("jaut-cover.md")).unwrap(),
+        "mine"
+    );
+    let o = jaut(&[
+        "cover",
+        &class_file("foo/Foo"),
+        "--no-replay",
+        "--force",
+        "--out",
+        &dir,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+// ---- JaCoCo ----
+
+const PARTIAL_SUITE: &str = r#"
+package trityp;
+
+import static org.junit.Assert.assertEquals;
+
+import org.junit.Test;
+
+/** A hand-written suite that leaves most of trityp uncovered. */
+public class TritypPartialTest {
+    @Test
+    public void illegalSide() {
+        assertEquals(4, Trityp.trityp(0, 1, 1));
+    }
+
+    @Test
+    public void equilateral() {
+        assertEquals(3, Trityp.trityp(3, 3, 3));
+    }
+}
+"#;
+
+const JAVA: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/java";
+
+fn share(jar: &str) -> PathBuf {
+    Path::new("/usr/share/java").join(jar)
+}
+
+/// Writes the partial suite, compiles it, runs it with JUnit 4 under the
+/// JaCoCo agent; returns the test sources' directory and the .exec file.
+fn partial_suite_exec(dir: &Path) -> (PathBuf, PathBuf) {
+    let src = dir.join("src/trityp");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("TritypPartialTest.java"), PARTIAL_SUITE).unwrap();
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let junit = format!(
+        "{}:{}:{}",
+        samples().display(),
+        share("junit4.jar").display(),
+        share("hamcrest-core.jar").display()
+    );
+    let o = Command::new(support::JAVAC)
+        .args(["--release", "11", "-g", "-d"])
+        .arg(&classes)
+        .args(["-cp", &junit])
+        .arg(src.join("TritypPartialTest.java"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The agent is a jar nested in Debian's org.jacoco.agent.jar.
+    let mut zip =
+        zip::ZipArchive::new(std::fs::File::open(share("org.jacoco.agent.jar")).unwrap()).unwrap();
+    let agent = dir.join("jacocoagent.jar");
+    std::io::copy(
+        &mut zip.by_name("jacocoagent.jar").unwrap(),
+        &mut std::fs::File::create(&agent).unwrap(),
+    )
+    .unwrap();
+    let exec = dir.join("partial.exec");
+    let o = Command::new(JAVA)
+        .arg(format!(
+            "-javaagent:{}=destfile={},includes=trityp.*",
+            agent.display(),
+            exec.display()
+        ))
+        .arg("-cp")
+        .arg(format!("{}:{junit}", classes.display()))
+        .args(["org.junit.runner.JUnitCore", "trityp.TritypPartialTest"])
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    (dir.join("src"), exec)
+}
+
+/// The targets of trityp a run attempted (searched for), and those it
+/// took as covered before.
+fn attempted_and_before(doc: &Value) -> (BTreeSet<u64>, BTreeSet<u64>) {
+    let m = &doc["methods"][0];
+    let mut attempted = BTreeSet::new();
+    let mut before = BTreeSet::new();
+    for t in m["target_list"].as_array().unwrap() {
+        let pc = t["pc"].as_u64().unwrap();
+        if t["by"] == "existing-tests" {
+            before.insert(pc);
+        } else if t["aimed"] == true || t["verdict"] == "unknown" || t["by"] == "proof" {
+            attempted.insert(pc);
+        }
+    }
+    (attempted, before)
+}
+
+#[test]
+fn jacoco_import_attempts_only_uncovered_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    let (tests_src, exec) = partial_suite_exec(dir.path());
+    let trityp = class_file("trityp/Trityp");
+
+    // The XML report, through jaut's converter, for the line counters.
+    let xml = dir.path().join("partial.xml");
+    jaut::cover::jacoco::exec_to_xml(&exec, &xml, &[samples().to_path_buf()]).unwrap();
+    let coverage =
+        jaut::cover::jacoco::Coverage::from_xml(&std::fs::read_to_string(&xml).unwrap()).unwrap();
+    let class = support::sample_classpath().load("trityp/Trityp").unwrap();
+
+    let (from_exec, _, _o1) = cover_json(&[
+        &trityp,
+        "-m",
+        "trityp",
+        "--no-replay",
+        "--jacoco",
+        &exec.display().to_string(),
+    ]);
+    let (from_xml, _, _o2) = cover_json(&[
+        &trityp,
+        "-m",
+        "trityp",
+        "--no-replay",
+        "--jacoco",
+        &xml.display().to_string(),
+    ]);
+    let (from_tests, _, _o3) = cover_json(&[
+        &trityp,
+        "-m",
+        "trityp",
+        "--no-replay",
+        "--tests",
+        &tests_src.display().to_string(),
+    ]);
+    // The three ways in import the same coverage.
+    assert_eq!(from_exec["methods"], from_xml["methods"]);
+    assert_eq!(from_exec["methods"], from_tests["methods"]);
+
+    let m = &from_exec["methods"][0];
+    check_soundness(&from_exec, m);
+    let (attempted, before) = attempted_and_before(&from_exec);
+    // The suite covers its two exits and the lines on their way.
+    assert!(before.len() >= 3, "{m}");
+    assert!(before.len() < m["targets"].as_u64().unwrap() as usize);
+    for t in m["target_list"].as_array().unwrap() {
+        let pc = t["pc"].as_u64().unwrap();
+        let line = t["line"].as_u64().unwrap() as u16;
+        let counts = coverage
+            .line(&class, line)
+            .expect("trityp's lines are in the report");
+        let fully = counts.ci > 0 && counts.mi == 0;
+        // Covered before exactly when JaCoCo saw the whole line run ...
+        assert_eq!(
+            before.contains(&pc),
+            fully,
+            "pc {pc} line {line}: {counts:?}"
+        );
+        // ... and nothing JaCoCo saw covered is attempted again.
+        if fully {
+            assert!(!attempted.contains(&pc), "pc {pc} attempted again");
+        }
+    }
+    // The imported coverage and the new tests together cover every block.
+    assert_eq!(m["covered_before"].as_u64().unwrap() as usize, before.len());
+    assert_eq!(m["reachable_coverage"], 1.0, "{m}");
+
+    // Without the import, more targets are attempted.
+    let (plain, _, _o4) = cover_json(&[&trityp, "-m", "trityp", "--no-replay"]);
+    let (attempted_plain, none) = attempted_and_before(&plain);
+    assert!(none.is_empty());
+    assert!(attempted.len() <= attempted_plain.len());
+    assert_eq!(
+        from_exec["imported"].as_str().map(|s| s.contains("JaCoCo")),
+        Some(true)
+    );
+}
