@@ -104,32 +104,48 @@ fn check_soundness(doc: &Value, method: &Value) -> (usize, usize, usize) {
     (r, un, uk)
 }
 
+/// Where the engine or the replay falls short today, and the least
+/// coverage (targets) each must keep: (method, covered targets). Engine
+/// work landing later raises these; a drop is a regression.
+const KNOWN_GAPS: [(&str, u64); 2] = [
+    // `return -1` needs 40 iterations of the second loop.
+    ("josephusM", 11),
+    // Two states the search finds make the JVM loop (cyclic heaps that a
+    // real tree never has); the replay times out and says so.
+    ("deleteEntry", 23),
+];
+
 #[test]
 fn fig5_samples_every_target_reached_or_explained() {
-    for (class, method) in FIG5 {
-        let (doc, code, _out) = cover_json(&[
-            &class_file(class),
-            "-m",
-            method,
-            "--no-replay",
-            "--timeout",
-            "5",
-        ]);
+    // One after the other: each run already uses every core, and runs
+    // competing for them would make searches hit their timeout.
+    let runs: Vec<(&str, &str, Value, i32, tempfile::TempDir)> = FIG5
+        .iter()
+        .map(|&(class, method)| {
+            // josephusM's last targets are expected to time out; no need
+            // to wait long for that.
+            let timeout = if method == "josephusM" { "3" } else { "20" };
+            let (doc, code, out) =
+                cover_json(&[&class_file(class), "-m", method, "--timeout", timeout]);
+            (class, method, doc, code, out)
+        })
+        .collect();
+    for (class, method, doc, code, out) in &runs {
+        assert_eq!(doc["coverage_source"], "replay");
         let methods = doc["methods"].as_array().unwrap();
         assert_eq!(methods.len(), 1, "{class}.{method}");
         let m = &methods[0];
-        let (reached, unreachable, unknown) = check_soundness(&doc, m);
+        let (reached, unreachable, unknown) = check_soundness(doc, m);
         // Every block of these methods is reachable: a proof of the
         // contrary would be a wrong answer.
         assert_eq!(unreachable, 0, "{class}.{method}: {m}");
-        assert_eq!(code, i32::from(unknown > 0));
-        if method == "josephusM" {
-            // The return -1 branch needs 40 iterations of the second loop;
-            // the engine may not get there within 5 s, but must say why.
-            assert!(reached >= 11, "josephusM: {m}");
-        } else {
-            assert_eq!(unknown, 0, "{class}.{method}: {m}");
-            assert_eq!(m["reachable_coverage"], 1.0);
+        assert_eq!(*code, i32::from(unknown > 0));
+        match KNOWN_GAPS.iter().find(|(n, _)| n == method) {
+            Some((_, least)) => assert!(reached as u64 >= *least, "{method}: {m}"),
+            None => {
+                assert_eq!(unknown, 0, "{class}.{method}: {m}");
+                assert_eq!(m["reachable_coverage"], 1.0);
+            }
         }
         // Deepest first: the first test was aimed at a target at the
         // greatest depth of the method.
@@ -144,7 +160,54 @@ fn fig5_samples_every_target_reached_or_explained() {
             .as_u64()
             .unwrap();
         assert_eq!(first_depth, deepest, "{class}.{method}");
+        // The suite was written and the report beside it.
+        assert!(out.path().join("jaut-cover.md").is_file());
+        let tests = doc["tests"].as_array().unwrap().len();
+        assert!(tests > 0);
     }
+    // The generated suites compile and pass.
+    std::thread::scope(|s| {
+        for (class, method, _, _, out) in &runs {
+            s.spawn(move || run_generated_suite(out.path(), &format!("{class}.{method}")));
+        }
+    });
+}
+
+/// Compiles the JUnit 5 tests under `dir` against the samples and runs
+/// them with the console launcher; every test must pass.
+fn run_generated_suite(dir: &Path, what: &str) {
+    let sources = support::java_files(dir);
+    assert!(!sources.is_empty(), "{what}: no tests written");
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let cp = format!(
+        "{}:{}:{}",
+        samples().display(),
+        share("junit-jupiter-api.jar").display(),
+        share("apiguardian-api.jar").display()
+    );
+    let o = Command::new(support::JAVAC)
+        .args(["--release", "11", "-nowarn", "-d"])
+        .arg(&classes)
+        .args(["-cp", &cp])
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(JAVA)
+        .arg("-jar")
+        .arg(share("junit-platform-console-standalone.jar"))
+        .arg("-cp")
+        .arg(format!("{}:{}", classes.display(), samples().display()))
+        .arg("--scan-classpath")
+        .arg(&classes)
+        .args(["--include-classname", ".*", "--disable-banner", "--details=summary"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{what}: {out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("tests successful"), "{what}: {out}");
+    assert!(!out.contains("[         0 tests successful"), "{what}: {out}");
 }
 
 #[test]
@@ -173,7 +236,8 @@ fn jobs_1_and_2_give_identical_outputs() {
         let o = jaut(&[
             "cover",
             &target,
-            "--no-replay",
+            "-m",
+            "fixAfterDeletion",
             "--no-times",
             "--format",
             "json",
@@ -183,13 +247,21 @@ fn jobs_1_and_2_give_identical_outputs() {
             &dir,
         ]);
         assert!(o.status.success(), "{}", stderr(&o));
-        let md = std::fs::read(out.path().join("jaut-cover.md")).unwrap();
-        (o.stdout, md, out)
+        let mut files = Vec::new();
+        for f in support::java_files(out.path()) {
+            files.push((
+                f.strip_prefix(out.path()).unwrap().to_path_buf(),
+                std::fs::read(&f).unwrap(),
+            ));
+        }
+        files.push(("jaut-cover.md".into(), std::fs::read(out.path().join("jaut-cover.md")).unwrap()));
+        (o.stdout, files)
     };
-    let (json1, md1, _a) = run("1");
-    let (json2, md2, _b) = run("2");
+    let (json1, files1) = run("1");
+    let (json2, files2) = run("2");
     assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
-    assert!(md1 == md2, "Markdown differs between --jobs 1 and 2");
+    assert_eq!(files1.len(), 2, "one test class and the report");
+    assert!(files1 == files2, "files differ between --jobs 1 and 2");
 }
 
 /// Replaces the time at the end of each table row, and the summary's time
@@ -421,7 +493,6 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         &trityp,
         "-m",
         "trityp",
-        "--no-replay",
         "--jacoco",
         &exec.display().to_string(),
     ]);
@@ -429,7 +500,6 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         &trityp,
         "-m",
         "trityp",
-        "--no-replay",
         "--jacoco",
         &xml.display().to_string(),
     ]);
@@ -437,7 +507,6 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         &trityp,
         "-m",
         "trityp",
-        "--no-replay",
         "--tests",
         &tests_src.display().to_string(),
     ]);
@@ -474,7 +543,7 @@ fn jacoco_import_attempts_only_uncovered_targets() {
     assert_eq!(m["reachable_coverage"], 1.0, "{m}");
 
     // Without the import, more targets are attempted.
-    let (plain, _, _o4) = cover_json(&[&trityp, "-m", "trityp", "--no-replay"]);
+    let (plain, _, _o4) = cover_json(&[&trityp, "-m", "trityp"]);
     let (attempted_plain, none) = attempted_and_before(&plain);
     assert!(none.is_empty());
     assert!(attempted.len() <= attempted_plain.len());
