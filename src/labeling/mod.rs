@@ -93,6 +93,15 @@ pub(crate) fn entry_state(
     }
     let mut statics = Vec::new();
     for (key, &term) in &mem.statics {
+        // The JDK's static fields hold what its own class initializers put
+        // there; a test cannot set them, so they are not inputs (a path that
+        // depends on their values is checked by the replay).
+        if !ex.cp.user_class_names().iter().any(|n| *n == key.class) {
+            ex.assume(format!(
+                "the static field {key} of the JDK was taken as an unknown value"
+            ));
+            continue;
+        }
         let ty = ex
             .cp
             .resolve_field(&key.class, &key.name)
@@ -146,6 +155,8 @@ struct Labeler<'e, 'a> {
     ex: &'e mut Explorer<'a>,
     /// Labelled input objects: their id constant and class.
     objects: Vec<(TermId, String)>,
+    /// Ids of the input strings (labelled by value, not as objects).
+    strings: Vec<TermId>,
     queue: VecDeque<usize>,
 }
 
@@ -158,6 +169,7 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
     let mut l = Labeler {
         ex,
         objects: Vec::new(),
+        strings: Vec::new(),
         queue: VecDeque::new(),
     };
     // Static fields first: they are the environment the call runs in (a
@@ -245,6 +257,63 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
 }
 
 impl Labeler<'_, '_> {
+    /// The text of the input string `id`: its length, then its characters,
+    /// each the least the constraints allow.
+    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, String> {
+        let length = match entry.fields.get(&FieldKey::string_length()) {
+            Some(&lengths) => {
+                let len = self.ex.terms.select(lengths, id);
+                self.integer(len, 32, &JType::Int)?
+            }
+            None => 0,
+        };
+        let max = self.ex.config.max_array_length;
+        if length > max as i64 {
+            return Err(format!(
+                "an input string needs {length} characters, over the bound of {max} (raise with --max-array-length)"
+            ));
+        }
+        let cells = entry.fields.get(&FieldKey::string_chars()).copied();
+        let mut units = Vec::new();
+        for k in 0..length {
+            let unit = match cells {
+                Some(cells) => {
+                    let k = self.ex.terms.int(k as i32);
+                    let key = self.ex.terms.cell(id, k);
+                    let cell = self.ex.terms.select(cells, key);
+                    self.printable(cell)?
+                }
+                None => 'a' as i64,
+            };
+            units.push(unit as u16);
+        }
+        Ok(String::from_utf16_lossy(&units))
+    }
+
+    /// A character a reader can see: `a`, else a printable ASCII one,
+    /// else the least the constraints allow.
+    fn printable(&mut self, c: TermId) -> Result<i64, String> {
+        let a = self.ex.terms.int('a' as i32);
+        let is_a = self.ex.terms.eq(c, a);
+        if self.probe(is_a) {
+            return Ok('a' as i64);
+        }
+        let (lo, hi) = (self.ex.terms.int(0x20), self.ex.terms.int(0x7e));
+        let ge = self.ex.terms.cmp(BvCmp::Sge, c, lo);
+        let le = self.ex.terms.cmp(BvCmp::Sle, c, hi);
+        let ascii = self.ex.terms.and(vec![ge, le]);
+        if self.ex.solver.check_assuming(&self.ex.terms, &[ascii]) == Sat::Sat {
+            if let Some(v) = self.ex.solver.value(&self.ex.terms, c) {
+                let t = self.ex.terms.int(v as i32);
+                let eq = self.ex.terms.eq(c, t);
+                if self.probe(eq) {
+                    return Ok(v as i64);
+                }
+            }
+        }
+        self.integer(c, 32, &JType::Char)
+    }
+
     /// The length and elements of the input array `id`, shortest first.
     fn elements(
         &mut self,
@@ -349,7 +418,9 @@ impl Labeler<'_, '_> {
         let used: Vec<Option<u64>> = self
             .objects
             .iter()
-            .map(|(t, _)| self.ex.terms.as_const(*t))
+            .map(|(t, _)| *t)
+            .chain(self.strings.iter().copied())
+            .map(|t| self.ex.terms.as_const(t))
             .collect();
         let fresh_id = (1..)
             .find(|k| !used.contains(&Some(*k as u64)))
@@ -385,6 +456,10 @@ impl Labeler<'_, '_> {
             let is_c = self.ex.terms.eq(class_of, cid);
             if self.probe(is_c) {
                 let name = self.ex.universe.name(c).expect("a universe id").to_string();
+                if name == "java/lang/String" {
+                    self.strings.push(id);
+                    return self.string(id, entry).map(Value::Str);
+                }
                 self.objects.push((id, name));
                 self.queue.push_back(i);
                 return Ok(Value::Ref(i));

@@ -71,6 +71,32 @@ impl FieldKey {
     }
 }
 
+impl FieldKey {
+    /// The lengths of strings (immutable: one term for a path).
+    pub fn string_length() -> FieldKey {
+        FieldKey {
+            class: "java/lang/String".into(),
+            name: "<length>".into(),
+        }
+    }
+
+    /// The characters of strings, as `Cells` (immutable).
+    pub fn string_chars() -> FieldKey {
+        FieldKey {
+            class: "java/lang/String".into(),
+            name: "<chars>".into(),
+        }
+    }
+
+    /// Class id → the `java.lang.Class` object of that class.
+    pub fn class_objects() -> FieldKey {
+        FieldKey {
+            class: "java/lang/Class".into(),
+            name: "<of>".into(),
+        }
+    }
+}
+
 /// Class ids of array types start here, above every class id.
 pub const ARRAY_ID_BASE: u32 = 1 << 20;
 
@@ -224,6 +250,14 @@ pub struct Memory {
     /// Allocations met so far, latest in time first.
     pub allocs: Vec<Alloc>,
     pub reads: Vec<HeapRead>,
+    /// String literals met (`ldc`), by value: one object each, as the JVM
+    /// interns them.
+    pub literals: BTreeMap<String, TermId>,
+    /// Reads of array elements: (`Cells` term, key). A whole-array effect
+    /// (a new array's zeroes, `System.arraycopy`) is stated for exactly
+    /// these cells rather than as an equation between arrays, which would
+    /// need the solver's quantifier reasoning.
+    pub cell_reads: Vec<(TermId, TermId)>,
 }
 
 impl Memory {
@@ -234,6 +268,8 @@ impl Memory {
             types: terms.var("type", Sort::Array(32)),
             allocs: Vec::new(),
             reads: Vec::new(),
+            literals: BTreeMap::new(),
+            cell_reads: Vec::new(),
         }
     }
 }

@@ -84,9 +84,10 @@ pub enum Node {
     Pred(PredId, TermId),
     /// `a ++ b`: `a` in the high bits.
     Concat(TermId, TermId),
-    /// The `Cells` array equal to the first except that every cell of the
-    /// Java array the second names holds 0 (a new array's elements).
-    Cleared(TermId, TermId),
+    /// The elements of one Java array (or string) as an `Array`: cells,
+    /// array reference, length; 0 past the length (so that two sequences
+    /// are equal exactly when their lengths and elements are).
+    Row(TermId, TermId, TermId),
 }
 
 /// The term arena.
@@ -291,10 +292,10 @@ impl Terms {
         self.add(Node::Concat(array, index), Sort::Bv(64))
     }
 
-    /// `cells` with every element of the Java array `array` set to 0.
-    pub fn cleared(&mut self, cells: TermId, array: TermId) -> TermId {
-        let sort = self.sort(cells);
-        self.add(Node::Cleared(cells, array), sort)
+    /// The first `len` elements of `array` in `cells`, as an `Array`.
+    pub fn row(&mut self, cells: TermId, array: TermId, len: TermId) -> TermId {
+        let w = self.width(cells);
+        self.add(Node::Row(cells, array, len), Sort::Array(w))
     }
 
     pub fn pred(&mut self, p: PredId, a: TermId) -> TermId {
@@ -414,11 +415,12 @@ impl Terms {
                 self.write(out, *i, depth + 1);
                 out.push('>');
             }
-            Node::Cleared(c, a) => {
+            Node::Row(c, a, _) => {
+                out.push_str("row(");
                 self.write(out, *c, depth + 1);
-                out.push_str("{");
+                out.push_str(", ");
                 self.write(out, *a, depth + 1);
-                out.push_str("[*] := 0}");
+                out.push(')');
             }
             Node::Pred(p, a) => {
                 let _ = write!(out, "{}(", self.pred_name(*p));

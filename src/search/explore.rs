@@ -4,8 +4,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::throws::Catch;
+use super::Goal;
 use super::{Config, Outcome, PathStep, SearchError, Stats, Verdict};
-use crate::cfg::{BlockId, Cfg, Edge};
+use crate::cfg::{BlockId, Cfg, Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Class, Code, JType, Method, Op, Pc};
 use crate::classpath::hierarchy::Found;
@@ -131,6 +133,17 @@ pub fn search(
     pc: Pc,
     config: &Config,
 ) -> Result<Outcome, SearchError> {
+    search_goal(cp, class, method, &Goal::Pc(pc), config)
+}
+
+/// Searches for an input state meeting `goal` in `method` of `class`.
+pub fn search_goal(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    config: &Config,
+) -> Result<Outcome, SearchError> {
     let start = Instant::now();
     let index = class
         .methods
@@ -167,6 +180,39 @@ pub fn search(
     )?;
     ex.universe = (*universe).clone();
     let code = root.code();
+    // Where backward paths start: the target instruction, or each point
+    // where an exception of the goal's class may leave the method.
+    let (pc, raises): (Pc, Vec<(usize, Thrown, Catch)>) = match goal {
+        Goal::Pc(pc) => (*pc, Vec::new()),
+        Goal::Throws(class) => {
+            let goal = Catch {
+                must: Some(class.clone()),
+                must_not: Vec::new(),
+            };
+            let raises: Vec<_> = root
+                .cfg
+                .edges()
+                .filter_map(|(_, _, e)| match e {
+                    Edge::Uncaught { pc, thrown } => Some((*pc, *thrown)),
+                    _ => None,
+                })
+                .filter(|(pc, _)| root.frames.at(*pc).is_some())
+                .map(|(pc, thrown)| {
+                    let index = code.index_of(pc).expect("edges leave instructions");
+                    (index, thrown, goal.uncaught_at(code, pc))
+                })
+                .collect();
+            if raises.is_empty() {
+                return Ok(Outcome {
+                    verdict: Verdict::Unreachable {
+                        conflicts: vec!["no instruction of the method lets an exception out".into()],
+                    },
+                    stats: Stats::default(),
+                });
+            }
+            (code.instructions[raises[0].0].pc, raises)
+        }
+    };
     let target_index = code
         .index_of(pc)
         .ok_or_else(|| SearchError(format!("pc {pc} is not an instruction start")))?;
@@ -185,8 +231,22 @@ pub fn search(
             ex.cuts.clear();
             ex.loop_cut = false;
             ex.conflicts.clear();
-            let st = ex.initial_state(&root, target_index);
-            match ex.dfs(st, Vec::new()) {
+            let flow = if raises.is_empty() {
+                let st = ex.initial_state(&root, target_index);
+                ex.dfs(st, Vec::new())
+            } else {
+                let mut flow = Flow::Exhausted;
+                for (index, thrown, catch) in &raises {
+                    let st = ex.initial_state(&root, *index);
+                    let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Bv(32));
+                    flow = ex.raise(st, Vec::new(), *index, *thrown, exc, catch);
+                    if !matches!(flow, Flow::Exhausted) {
+                        break;
+                    }
+                }
+                flow
+            };
+            match flow {
                 Flow::Found(found) => {
                     let (entry, path) = *found;
                     let label_start = Instant::now();
@@ -259,6 +319,33 @@ fn collect_universe(
             .map_err(|e| SearchError(format!("loading {name}: {e}")))
     };
     u.add(load("java/lang/Object")?, true);
+    // Strings are inputs like user objects (modelled by their contents),
+    // boxes are what boxing intrinsics create.
+    u.add(load("java/lang/String")?, true);
+    for class in [
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/lang/Short",
+        "java/lang/Byte",
+        "java/lang/Character",
+        "java/lang/Boolean",
+        "java/lang/Class",
+    ] {
+        if let Ok(c) = cp.load(class) {
+            u.add(c, false);
+        }
+    }
+    // An input of a concrete JDK class the method takes (an ArrayList
+    // argument) is built from that class's fields, like a user object.
+    for ty in root.method().arg_types(&root.class.name) {
+        if let JType::Object(name) = ty {
+            if let Ok(c) = cp.load(&name) {
+                if !c.is_interface() && !c.is_abstract() {
+                    u.add(c, true);
+                }
+            }
+        }
+    }
     // The exceptions the JVM raises itself, for paths through handlers.
     for class in IMPLICIT_EXCEPTIONS {
         if let Ok(c) = cp.load(class) {
@@ -820,18 +907,19 @@ impl Explorer<'_> {
         index: usize,
         at: &str,
     ) -> Flow {
-        if found.member.code.is_none() {
-            let what = if found.member.is_native() {
-                "native"
-            } else {
-                "abstract"
-            };
-            self.cut(Cut::Unsupported(format!(
-                "unsupported: call to {what} method {}.{} at {at}",
-                found.class.java_name(),
-                found.member
-            )));
-            return Flow::Exhausted;
+        // A contract takes the place of the bytecode; a method with neither
+        // returns a free value.
+        let contract = self.contract_of(found);
+        if contract.is_some() || found.member.code.is_none() {
+            if found.member.code.is_none() && contract.is_none() && found.member.is_abstract() {
+                self.cut(Cut::Unsupported(format!(
+                    "unsupported: call to abstract method {}.{} at {at}",
+                    found.class.java_name(),
+                    found.member
+                )));
+                return Flow::Exhausted;
+            }
+            return self.step_over_call(st, found, contract, dispatch, receiver, result, index);
         }
         let mi = found
             .class

@@ -18,6 +18,7 @@
 //! cutting any path — a proof; otherwise it is `unknown`, with the bounds
 //! and unsupported features that cut paths.
 
+mod calls;
 pub(crate) mod explore;
 mod rules;
 mod throws;
@@ -26,7 +27,7 @@ use std::time::Duration;
 
 use crate::labeling::InputState;
 
-pub use explore::search;
+pub use explore::{search, search_goal};
 
 /// Search bounds. Each has a CLI option (`jaut --help`).
 #[derive(Debug, Clone)]
@@ -49,6 +50,9 @@ pub struct Config {
     /// Elements of one input array, checked when labeling (the search
     /// itself leaves lengths unbounded, so proofs stay proofs). Default `64`.
     pub max_array_length: usize,
+    /// Contracts for calls not explored: the built-in ones, plus a user's
+    /// (`--contracts FILE`).
+    pub contracts: std::sync::Arc<crate::contracts::Contracts>,
 }
 
 impl Default for Config {
@@ -61,6 +65,7 @@ impl Default for Config {
             max_derefs: 200,
             timeout: Duration::from_secs(20),
             max_array_length: 64,
+            contracts: std::sync::Arc::new(crate::contracts::Contracts::builtin()),
         }
     }
 }
@@ -86,6 +91,11 @@ impl Config {
         self
     }
 
+    pub fn with_contracts(mut self, contracts: crate::contracts::Contracts) -> Self {
+        self.contracts = std::sync::Arc::new(contracts);
+        self
+    }
+
     pub fn with_max_array_length(mut self, n: usize) -> Self {
         self.max_array_length = n;
         self
@@ -95,6 +105,16 @@ impl Config {
         self.max_derefs = n;
         self
     }
+}
+
+/// What a search looks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Goal {
+    /// The instruction at this pc executes.
+    Pc(crate::classfile::Pc),
+    /// The method ends by throwing an exception of this class (internal
+    /// name) or a subclass.
+    Throws(String),
 }
 
 /// One block of the path found, in execution order.

@@ -210,6 +210,18 @@ impl Explorer<'_> {
                     Constant::Long(v) => self.terms.bv(*v, 64),
                     Constant::Float(f) => self.terms.bv(f.to_bits().into(), 32),
                     Constant::Double(d) => self.terms.bv(d.to_bits() as i64, 64),
+                    Constant::String(text) => match self.string_literal(st, text, out) {
+                        Ok(r) => r,
+                        Err(why) => return Err(self.unsupported(st, insn, &why)),
+                    },
+                    Constant::Class(JType::Object(name)) if self.universe.id(name).is_some() => {
+                        let id = self.universe.id(name).expect("checked");
+                        let idc = self.terms.int(id as i32);
+                        let c = self.class_object(st, idc);
+                        let zero = self.terms.int(0);
+                        out.push(self.terms.ne(c, zero));
+                        c
+                    }
                     other => {
                         let what = format!("ldc of {other}");
                         return Err(self.unsupported(st, insn, &what));
@@ -476,6 +488,7 @@ impl Explorer<'_> {
                 let cells = self.cells(st, &key, &elem);
                 let index = self.terms.cell(a, i);
                 let read = self.terms.select(cells, index);
+                st.mem.cell_reads.push((cells, index));
                 out.push(self.terms.eq(r, read));
                 if let Some(c) = self.in_range(&elem, r) {
                     out.push(c);
@@ -507,6 +520,8 @@ impl Explorer<'_> {
                     let updated = self.terms.store(prior, index, stored);
                     out.push(self.terms.eq(after, updated));
                     st.mem.fields.insert(key, prior);
+                    // The cells read after the store were read through it.
+                    self.carry_reads(st, after, prior);
                 }
             }
             Op::NewArray(_) | Op::ANewArray(_) => {
@@ -544,6 +559,47 @@ impl Explorer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// After a store `after = prior{k := v}`, every cell read from `after`
+    /// is also a cell of `prior` that earlier effects may define.
+    pub(super) fn carry_reads(&mut self, st: &mut St, after: TermId, prior: TermId) {
+        let carried: Vec<(TermId, TermId)> = st
+            .mem
+            .cell_reads
+            .iter()
+            .filter(|(c, _)| *c == after)
+            .map(|&(_, k)| (prior, k))
+            .collect();
+        st.mem.cell_reads.extend(carried);
+    }
+
+    /// States a whole-array effect `after = f(prior)` cell by cell, for the
+    /// cells read from `after`: `value(k)` is the cell's content in terms of
+    /// `prior`, with the `prior` cells it reads.
+    pub(super) fn redefine_cells(
+        &mut self,
+        st: &mut St,
+        after: TermId,
+        prior: TermId,
+        out: &mut Vec<TermId>,
+        mut value: impl FnMut(&mut Self, TermId) -> (TermId, Vec<TermId>),
+    ) {
+        let reads: Vec<TermId> = st
+            .mem
+            .cell_reads
+            .iter()
+            .filter(|(c, _)| *c == after)
+            .map(|&(_, k)| k)
+            .collect();
+        for k in reads {
+            let (v, used) = value(self, k);
+            let read = self.terms.select(after, k);
+            out.push(self.terms.eq(read, v));
+            for u in used {
+                st.mem.cell_reads.push((prior, u));
+            }
+        }
     }
 
     /// The length of array `a` (never negative).
@@ -622,8 +678,13 @@ impl Explorer<'_> {
         let key = FieldKey::array_elements(elem);
         if let Some(&after) = st.mem.fields.get(&key) {
             let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
-            let cleared = self.terms.cleared(prior, r);
-            out.push(self.terms.eq(after, cleared));
+            let zero_elem = self.terms.bv(0, sort_width(elem));
+            self.redefine_cells(st, after, prior, out, |ex, k| {
+                let owner = ex.terms.extract(63, 32, k);
+                let mine = ex.terms.eq(owner, r);
+                let before = ex.terms.select(prior, k);
+                (ex.terms.ite(mine, zero_elem, before), vec![k])
+            });
             st.mem.fields.insert(key, prior);
         }
         st.mem.allocs.push(Alloc {

@@ -293,17 +293,18 @@ impl Solver {
                 let (x, y) = (self.bv(terms, a), self.bv(terms, b));
                 Dynamic::from_ast(&x.concat(&y))
             }
-            Node::Cleared(cells, array) => {
-                // λk. k's high half is `array` ? 0 : cells[k]
+            Node::Row(cells, array, len) => {
+                // λi. i <u len ? cells[array ++ i] : 0
                 let c = self.lower(terms, cells).as_array().expect("an array term");
                 let r = self.bv(terms, array);
+                let n = self.bv(terms, len);
                 let w = terms.width(cells);
-                let k = BV::fresh_const("k", 64);
-                let body = k
-                    .extract(63, 32)
-                    .eq(&r)
-                    .ite(&Dynamic::from_ast(&BV::from_u64(0, w)), &c.select(&k));
-                Dynamic::from_ast(&z3::ast::lambda_const(&[&k], &body))
+                let i = BV::fresh_const("i", 32);
+                let body = i.bvult(&n).ite(
+                    &c.select(&r.concat(&i)),
+                    &Dynamic::from_ast(&BV::from_u64(0, w)),
+                );
+                Dynamic::from_ast(&z3::ast::lambda_const(&[&i], &body))
             }
             Node::Pred(p, a) => {
                 let x = self.lower(terms, a);

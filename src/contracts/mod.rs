@@ -1,0 +1,332 @@
+//! Contracts for calls the search does not explore: native methods, JDK
+//! methods whose bytecode would drag the search through internals, and any
+//! method a user describes (after "Contracts for symbolic execution",
+//! `shared/papers/contracts-symbolic-execution.txt`).
+//!
+//! A contract is a list of behaviours; each is a pre-condition on the
+//! receiver and arguments and a post-condition relating the result to them.
+//! Stepping back over a call with a contract is a choice over its
+//! behaviours: the path goes on under `pre && post`. Contracts are written
+//! in TOML (format in the README, section "Contracts"); the built-in ones
+//! are in `builtin.toml` beside this file, and a few that need the memory
+//! model (strings, boxing, `getClass`) are [`Intrinsic`]s.
+//!
+//! Contracts never modify fields: a method whose effect on the heap matters
+//! must be explored from its bytecode.
+
+mod expr;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+pub use expr::{BinOp, Expr, UnOp};
+
+use crate::classfile::descriptor::MethodDescriptor;
+
+/// One behaviour: when `pre` holds, `post` does after the call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Behaviour {
+    pub pre: Vec<Expr>,
+    pub post: Vec<Expr>,
+}
+
+/// Calls modelled in Rust, because they need the memory model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intrinsic {
+    /// `String.length()`: the string's length.
+    StringLength,
+    /// `String.charAt(int)`: a character, on the normal path in bounds.
+    StringCharAt,
+    /// `String.isEmpty()`.
+    StringIsEmpty,
+    /// `String.equals(Object)`: same length and characters.
+    StringEquals,
+    /// `Integer.valueOf(int)`, `Long.valueOf(long)`, ...: an object whose
+    /// `value` field is the argument.
+    Box,
+    /// `Object.getClass()`: one `Class` object per class.
+    GetClass,
+    /// `System.arraycopy`: elements copied between arrays of one type.
+    ArrayCopy,
+}
+
+/// What the search knows of a method without exploring it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Contract {
+    Behaviours(Vec<Behaviour>),
+    Intrinsic(Intrinsic),
+}
+
+/// The contracts in force, by method key `pkg/C.name(descriptor)`.
+#[derive(Debug, Clone)]
+pub struct Contracts {
+    by_key: HashMap<String, (Contract, String)>,
+}
+
+/// A contract file that does not parse.
+#[derive(Debug, thiserror::Error)]
+pub enum ContractError {
+    #[error("{file}: {message}")]
+    Invalid { file: String, message: String },
+    #[error("{file}: {source}")]
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    contract: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    /// `java.lang.Math.abs(I)I`: class in Java form, name, JVM descriptor.
+    method: String,
+    #[serde(default)]
+    behaviour: Vec<RawBehaviour>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBehaviour {
+    #[serde(default)]
+    pre: Option<String>,
+    #[serde(default)]
+    post: Option<String>,
+}
+
+const BUILTIN: &str = include_str!("builtin.toml");
+
+const INTRINSICS: &[(&str, Intrinsic)] = &[
+    ("java/lang/String.length()I", Intrinsic::StringLength),
+    ("java/lang/String.charAt(I)C", Intrinsic::StringCharAt),
+    ("java/lang/String.isEmpty()Z", Intrinsic::StringIsEmpty),
+    (
+        "java/lang/String.equals(Ljava/lang/Object;)Z",
+        Intrinsic::StringEquals,
+    ),
+    (
+        "java/lang/Integer.valueOf(I)Ljava/lang/Integer;",
+        Intrinsic::Box,
+    ),
+    ("java/lang/Long.valueOf(J)Ljava/lang/Long;", Intrinsic::Box),
+    (
+        "java/lang/Short.valueOf(S)Ljava/lang/Short;",
+        Intrinsic::Box,
+    ),
+    ("java/lang/Byte.valueOf(B)Ljava/lang/Byte;", Intrinsic::Box),
+    (
+        "java/lang/Character.valueOf(C)Ljava/lang/Character;",
+        Intrinsic::Box,
+    ),
+    (
+        "java/lang/Boolean.valueOf(Z)Ljava/lang/Boolean;",
+        Intrinsic::Box,
+    ),
+    (
+        "java/lang/Object.getClass()Ljava/lang/Class;",
+        Intrinsic::GetClass,
+    ),
+    (
+        "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        Intrinsic::ArrayCopy,
+    ),
+];
+
+impl Default for Contracts {
+    fn default() -> Self {
+        Contracts::builtin()
+    }
+}
+
+impl Contracts {
+    /// The built-in contracts.
+    pub fn builtin() -> Contracts {
+        let mut c = Contracts {
+            by_key: HashMap::new(),
+        };
+        for (key, i) in INTRINSICS {
+            c.by_key.insert(
+                key.to_string(),
+                (Contract::Intrinsic(*i), "built-in".into()),
+            );
+        }
+        c.add_toml(BUILTIN, "built-in")
+            .expect("the built-in contracts parse");
+        c
+    }
+
+    /// Adds (or overrides) the contracts of a TOML file.
+    pub fn add_file(&mut self, path: &Path) -> Result<(), ContractError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ContractError::Io {
+            file: file.clone(),
+            source,
+        })?;
+        self.add_toml(&text, &file)
+    }
+
+    /// Adds (or overrides) the contracts of TOML text.
+    pub fn add_toml(&mut self, text: &str, file: &str) -> Result<(), ContractError> {
+        let invalid = |message: String| ContractError::Invalid {
+            file: file.to_string(),
+            message,
+        };
+        let parsed: File = toml::from_str(text).map_err(|e| invalid(e.message().to_string()))?;
+        for entry in parsed.contract {
+            let key = method_key(&entry.method).ok_or_else(|| {
+                invalid(format!(
+                    "method `{}` is not `pkg.Class.name(descriptor)`",
+                    entry.method
+                ))
+            })?;
+            let desc = MethodDescriptor::parse(&key[key.find('(').unwrap_or(0)..])
+                .ok_or_else(|| invalid(format!("bad descriptor in `{}`", entry.method)))?;
+            let names = Names {
+                params: desc.params.len(),
+                has_result: desc.ret != crate::classfile::JType::Void,
+            };
+            let mut behaviours = Vec::new();
+            for b in entry.behaviour {
+                let parse = |s: &Option<String>| -> Result<Vec<Expr>, ContractError> {
+                    match s {
+                        None => Ok(Vec::new()),
+                        Some(s) => {
+                            let e = expr::parse(s)
+                                .map_err(|m| invalid(format!("{}: `{s}`: {m}", entry.method)))?;
+                            names
+                                .check(&e)
+                                .map_err(|m| invalid(format!("{}: `{s}`: {m}", entry.method)))?;
+                            Ok(vec![e])
+                        }
+                    }
+                };
+                behaviours.push(Behaviour {
+                    pre: parse(&b.pre)?,
+                    post: parse(&b.post)?,
+                });
+            }
+            if behaviours.is_empty() {
+                // No behaviour listed: the call returns any value.
+                behaviours.push(Behaviour {
+                    pre: Vec::new(),
+                    post: Vec::new(),
+                });
+            }
+            self.by_key
+                .insert(key, (Contract::Behaviours(behaviours), file.to_string()));
+        }
+        Ok(())
+    }
+
+    /// The contract of a method, by key `pkg/C.name(descriptor)`.
+    pub fn get(&self, key: &str) -> Option<&Contract> {
+        self.by_key.get(key).map(|(c, _)| c)
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_key.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_key.is_empty()
+    }
+}
+
+/// `java.lang.Math.abs(I)I` → `java/lang/Math.abs(I)I`.
+fn method_key(spec: &str) -> Option<String> {
+    let open = spec.find('(')?;
+    let (path, desc) = spec.split_at(open);
+    let dot = path.rfind('.')?;
+    let (class, name) = (&path[..dot], &path[dot + 1..]);
+    if class.is_empty() || name.is_empty() {
+        return None;
+    }
+    Some(format!("{}.{name}{desc}", class.replace('.', "/")))
+}
+
+/// The names a contract's expressions may use.
+struct Names {
+    params: usize,
+    has_result: bool,
+}
+
+impl Names {
+    fn check(&self, e: &Expr) -> Result<(), String> {
+        match e {
+            Expr::Arg(i) if *i >= self.params => {
+                Err(format!("arg{i}: the method has {} parameters", self.params))
+            }
+            Expr::Result if !self.has_result => Err("`result` of a void method".into()),
+            Expr::Unary(_, a) | Expr::Field(a, _) => self.check(a),
+            Expr::Binary(_, a, b) => {
+                self.check(a)?;
+                self.check(b)
+            }
+            Expr::Cond(c, a, b) => {
+                self.check(c)?;
+                self.check(a)?;
+                self.check(b)
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse_and_cover_the_common_natives() {
+        let c = Contracts::builtin();
+        for key in [
+            "java/lang/Math.abs(I)I",
+            "java/lang/Math.max(II)I",
+            "java/lang/Math.min(JJ)J",
+            "java/lang/Object.hashCode()I",
+            "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
+            "java/lang/Integer.intValue()I",
+            "java/lang/String.length()I",
+            "java/lang/Object.getClass()Ljava/lang/Class;",
+            "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        ] {
+            assert!(c.get(key).is_some(), "{key}");
+        }
+    }
+
+    #[test]
+    fn user_contracts_override_and_report_errors() {
+        let mut c = Contracts::builtin();
+        c.add_toml(
+            r#"
+            [[contract]]
+            method = "java.lang.Math.abs(I)I"
+            behaviour = [ { post = "result == 7" } ]
+            "#,
+            "user.toml",
+        )
+        .unwrap();
+        let Some(Contract::Behaviours(b)) = c.get("java/lang/Math.abs(I)I") else {
+            panic!("a contract")
+        };
+        assert_eq!(b.len(), 1);
+        let err = c
+            .add_toml(
+                "[[contract]]\nmethod = \"p.C.m(I)I\"\nbehaviour = [ { post = \"arg3 == 1\" } ]",
+                "bad.toml",
+            )
+            .unwrap_err();
+        assert!(err.to_string().contains("arg3"), "{err}");
+        assert!(c
+            .add_toml("[[contract]]\nmethod = \"nodescriptor\"", "bad.toml")
+            .is_err());
+    }
+}

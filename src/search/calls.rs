@@ -1,0 +1,601 @@
+//! Calls the search does not explore: stepping back over a call with a
+//! contract ([`crate::contracts`]) — a choice over its behaviours — or over
+//! a call with neither bytecode nor contract, whose result is then a free
+//! input (an assumption the verdict reports). Also the memory model of
+//! strings, which the string intrinsics and `ldc` share: a string's length
+//! and characters are immutable cells of the heap, apart from the fields of
+//! `java.lang.String` (whose bytecode is never explored).
+
+use super::explore::{Act, Explorer, Flow, St};
+use crate::classfile::{JType, Method};
+use crate::classpath::hierarchy::Found;
+use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};
+use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+use crate::model::{sort_of, Alloc, FieldKey};
+
+const STRING: &str = "java/lang/String";
+
+/// The terms a contract's names stand for.
+struct Env {
+    /// `this` then the parameters, with their types.
+    params: Vec<(TermId, JType)>,
+    is_static: bool,
+    result: Option<(TermId, JType)>,
+}
+
+/// A lowered contract expression: a boolean, or a bit-vector of its width.
+#[derive(Clone, Copy)]
+enum Val {
+    Bool(TermId),
+    Bv(TermId),
+}
+
+impl Explorer<'_> {
+    /// The contract of the method a call runs, if any.
+    pub(super) fn contract_of(&self, found: &Found<Method>) -> Option<Contract> {
+        let key = format!(
+            "{}.{}{}",
+            found.class.name, found.member.name, found.member.descriptor
+        );
+        self.config.contracts.get(&key).cloned()
+    }
+
+    /// Steps back over the call at `index` to `found`, described by
+    /// `contract` (or, with `None`, by nothing: its result is free).
+    /// `st` is the state after the call with the result popped.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn step_over_call(
+        &mut self,
+        st: &St,
+        found: &Found<Method>,
+        contract: Option<Contract>,
+        dispatch: Option<TermId>,
+        receiver: Option<TermId>,
+        result: Option<TermId>,
+        index: usize,
+    ) -> Flow {
+        let m = &found.member;
+        let mut next = st.clone();
+        let types = m.arg_types(&found.class.name);
+        let mut params = Vec::new();
+        for (k, ty) in types.iter().enumerate() {
+            let t = match (k, receiver) {
+                (0, Some(r)) if !m.is_static() => r,
+                _ => self.fresh.var(&mut self.terms, "arg", sort_of(ty)),
+            };
+            params.push((t, ty.clone()));
+        }
+        let act: &mut Act = next.top();
+        act.index = index;
+        act.stack.extend(params.iter().map(|(t, _)| *t));
+        let mut common: Vec<TermId> = dispatch.into_iter().collect();
+        if !m.is_static() {
+            let zero = self.terms.int(0);
+            common.push(self.terms.ne(params[0].0, zero));
+        }
+        for (t, ty) in &params {
+            if let Some(c) = self.in_range(ty, *t) {
+                common.push(c);
+            }
+        }
+        let ret = m.desc.ret.clone();
+        let env = Env {
+            params,
+            is_static: m.is_static(),
+            result: result.map(|r| (r, ret.clone())),
+        };
+        let what = format!("{}.{}", found.class.java_name(), m);
+        let behaviours: Vec<Vec<TermId>> = match contract {
+            None => {
+                self.assume(format!(
+                    "the result of {what} (no bytecode, no contract) was taken as a free input"
+                ));
+                vec![Vec::new()]
+            }
+            Some(Contract::Behaviours(bs)) => {
+                let mut out = Vec::new();
+                for b in bs {
+                    let mut cs = Vec::new();
+                    for e in b.pre.iter().chain(&b.post) {
+                        match self.lower_expr(&mut next, &env, e) {
+                            Ok(v) => cs.push(self.as_bool(v)),
+                            Err(why) => {
+                                self.cut(super::explore::Cut::Unsupported(format!(
+                                    "unsupported: contract of {what}: {why}"
+                                )));
+                                return Flow::Exhausted;
+                            }
+                        }
+                    }
+                    out.push(cs);
+                }
+                out
+            }
+            Some(Contract::Intrinsic(i)) => match self.intrinsic(&mut next, &env, i, index) {
+                Ok(cs) => vec![cs],
+                Err(why) => {
+                    self.cut(super::explore::Cut::Unsupported(format!(
+                        "unsupported: {what}: {why}"
+                    )));
+                    return Flow::Exhausted;
+                }
+            },
+        };
+        if let Some(c) = result.and_then(|r| self.in_range(&ret, r)) {
+            common.push(c);
+        }
+        for cs in behaviours {
+            let mark = self.terms.mark();
+            let mut pending = common.clone();
+            pending.extend(cs);
+            let flow = self.dfs(next.clone(), pending);
+            self.backtrack(mark, &flow);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+        Flow::Exhausted
+    }
+
+    fn as_bool(&mut self, v: Val) -> TermId {
+        match v {
+            Val::Bool(b) => b,
+            Val::Bv(x) => {
+                let w = self.terms.width(x);
+                let z = self.terms.bv(0, w);
+                self.terms.ne(x, z)
+            }
+        }
+    }
+
+    fn as_bv(&mut self, v: Val) -> TermId {
+        match v {
+            Val::Bv(x) => x,
+            Val::Bool(b) => {
+                let (one, zero) = (self.terms.int(1), self.terms.int(0));
+                self.terms.ite(b, one, zero)
+            }
+        }
+    }
+
+    /// Two bit-vectors at a common width (Java's binary numeric promotion:
+    /// the narrower is sign-extended).
+    fn promote(&mut self, a: TermId, b: TermId) -> (TermId, TermId) {
+        let (wa, wb) = (self.terms.width(a), self.terms.width(b));
+        if wa < wb {
+            (self.terms.sign_ext(wb - wa, a), b)
+        } else if wb < wa {
+            (a, self.terms.sign_ext(wa - wb, b))
+        } else {
+            (a, b)
+        }
+    }
+
+    fn lower_expr(&mut self, st: &mut St, env: &Env, e: &Expr) -> Result<Val, String> {
+        Ok(match e {
+            Expr::Int(v) => Val::Bv(if i32::try_from(*v).is_ok() {
+                self.terms.int(*v as i32)
+            } else {
+                self.terms.bv(*v, 64)
+            }),
+            Expr::Null => Val::Bv(self.terms.int(0)),
+            Expr::This => {
+                if env.is_static {
+                    return Err("`this` in a static method".into());
+                }
+                Val::Bv(env.params[0].0)
+            }
+            Expr::Arg(k) => {
+                let k = k + usize::from(!env.is_static);
+                Val::Bv(env.params.get(k).ok_or("no such parameter")?.0)
+            }
+            Expr::Result => Val::Bv(env.result.as_ref().ok_or("no result")?.0),
+            Expr::Field(obj, name) => {
+                let class = match static_type(env, obj) {
+                    Some(JType::Object(c)) => c,
+                    _ => return Err(format!("field `{name}` of a value that is not an object")),
+                };
+                let o = self.lower_expr(st, env, obj)?;
+                let o = self.as_bv(o);
+                let found = self
+                    .cp
+                    .resolve_field(&class, name)
+                    .ok()
+                    .flatten()
+                    .ok_or_else(|| format!("no field {name} in {class}"))?;
+                let key = FieldKey {
+                    class: found.class.name.clone(),
+                    name: name.clone(),
+                };
+                let width = match sort_of(&found.member.ty) {
+                    Sort::Bv(w) => w,
+                    _ => 32,
+                };
+                let array = match st.mem.fields.get(&key) {
+                    Some(&a) => a,
+                    None => {
+                        let a =
+                            self.fresh
+                                .var(&mut self.terms, &key.to_string(), Sort::Array(width));
+                        st.mem.fields.insert(key, a);
+                        a
+                    }
+                };
+                Val::Bv(self.terms.select(array, o))
+            }
+            Expr::Unary(op, a) => {
+                let a = self.lower_expr(st, env, a)?;
+                match op {
+                    UnOp::Not => {
+                        let b = self.as_bool(a);
+                        Val::Bool(self.terms.not(b))
+                    }
+                    UnOp::Neg => {
+                        let x = self.as_bv(a);
+                        Val::Bv(self.terms.neg(x))
+                    }
+                    UnOp::BitNot => {
+                        let x = self.as_bv(a);
+                        let w = self.terms.width(x);
+                        let m1 = self.terms.bv(-1, w);
+                        Val::Bv(self.terms.bin(BvOp::Xor, x, m1))
+                    }
+                }
+            }
+            Expr::Cond(c, a, b) => {
+                let c = self.lower_expr(st, env, c)?;
+                let c = self.as_bool(c);
+                let a = self.lower_expr(st, env, a)?;
+                let b = self.lower_expr(st, env, b)?;
+                let (a, b) = (self.as_bv(a), self.as_bv(b));
+                let (a, b) = self.promote(a, b);
+                Val::Bv(self.terms.ite(c, a, b))
+            }
+            Expr::Binary(op, a, b) => {
+                let a = self.lower_expr(st, env, a)?;
+                let b = self.lower_expr(st, env, b)?;
+                if matches!(op, BinOp::And | BinOp::Or) {
+                    let (a, b) = (self.as_bool(a), self.as_bool(b));
+                    return Ok(Val::Bool(if *op == BinOp::And {
+                        self.terms.and(vec![a, b])
+                    } else {
+                        self.terms.or(vec![a, b])
+                    }));
+                }
+                let (a, b) = (self.as_bv(a), self.as_bv(b));
+                let (a, b) = self.promote(a, b);
+                let t = &mut self.terms;
+                match op {
+                    BinOp::Eq => Val::Bool(t.eq(a, b)),
+                    BinOp::Ne => Val::Bool(t.ne(a, b)),
+                    BinOp::Lt => Val::Bool(t.cmp(BvCmp::Slt, a, b)),
+                    BinOp::Le => Val::Bool(t.cmp(BvCmp::Sle, a, b)),
+                    BinOp::Gt => Val::Bool(t.cmp(BvCmp::Sgt, a, b)),
+                    BinOp::Ge => Val::Bool(t.cmp(BvCmp::Sge, a, b)),
+                    BinOp::Add => Val::Bv(t.bin(BvOp::Add, a, b)),
+                    BinOp::Sub => Val::Bv(t.bin(BvOp::Sub, a, b)),
+                    BinOp::Mul => Val::Bv(t.bin(BvOp::Mul, a, b)),
+                    BinOp::Div => Val::Bv(t.bin(BvOp::SDiv, a, b)),
+                    BinOp::Rem => Val::Bv(t.bin(BvOp::SRem, a, b)),
+                    BinOp::BitAnd => Val::Bv(t.bin(BvOp::And, a, b)),
+                    BinOp::BitOr => Val::Bv(t.bin(BvOp::Or, a, b)),
+                    BinOp::BitXor => Val::Bv(t.bin(BvOp::Xor, a, b)),
+                    BinOp::Shl => Val::Bv(t.bin(BvOp::Shl, a, b)),
+                    BinOp::Shr => Val::Bv(t.bin(BvOp::AShr, a, b)),
+                    BinOp::Ushr => Val::Bv(t.bin(BvOp::LShr, a, b)),
+                    BinOp::And | BinOp::Or => unreachable!("handled above"),
+                }
+            }
+        })
+    }
+
+    /// The constraints of an intrinsic call.
+    fn intrinsic(
+        &mut self,
+        st: &mut St,
+        env: &Env,
+        i: Intrinsic,
+        index: usize,
+    ) -> Result<Vec<TermId>, String> {
+        let this = env.params.first().map(|p| p.0);
+        let arg = |k: usize| env.params[k + usize::from(!env.is_static)].0;
+        let zero = self.terms.int(0);
+        let mut out = Vec::new();
+        if i == Intrinsic::ArrayCopy {
+            self.array_copy(st, env, index, &mut out)?;
+            return Ok(out);
+        }
+        let result = env.result.as_ref().map(|r| r.0).ok_or("no result")?;
+        match i {
+            Intrinsic::StringLength => {
+                let s = this.ok_or("no receiver")?;
+                let len = self.string_length(st, s, &mut out);
+                out.push(self.terms.eq(result, len));
+            }
+            Intrinsic::StringIsEmpty => {
+                let s = this.ok_or("no receiver")?;
+                let len = self.string_length(st, s, &mut out);
+                let empty = self.terms.eq(len, zero);
+                let one = self.terms.int(1);
+                let v = self.terms.ite(empty, one, zero);
+                out.push(self.terms.eq(result, v));
+            }
+            Intrinsic::StringCharAt => {
+                let s = this.ok_or("no receiver")?;
+                let k = arg(0);
+                let len = self.string_length(st, s, &mut out);
+                // The normal path: in bounds (else StringIndexOutOfBoundsException).
+                out.push(self.terms.cmp(BvCmp::Sge, k, zero));
+                out.push(self.terms.cmp(BvCmp::Slt, k, len));
+                let c = self.string_char(st, s, k, &mut out);
+                out.push(self.terms.eq(result, c));
+            }
+            Intrinsic::StringEquals => {
+                let s = this.ok_or("no receiver")?;
+                let o = arg(0);
+                let len_s = self.string_length(st, s, &mut out);
+                let mut same = Vec::new();
+                same.push(self.terms.ne(o, zero));
+                let class_of = self.terms.select(st.mem.types, o);
+                let sid = self
+                    .universe
+                    .id(STRING)
+                    .ok_or("java.lang.String not loaded")?;
+                let sid = self.terms.int(sid as i32);
+                same.push(self.terms.eq(class_of, sid));
+                // The other object's length and characters are only
+                // meaningful when it is a string; reading them is harmless.
+                let mut o_cons = Vec::new();
+                let len_o = self.string_length(st, o, &mut o_cons);
+                same.push(self.terms.eq(len_s, len_o));
+                let chars = self.string_cells(st);
+                let row_s = self.terms.row(chars, s, len_s);
+                let row_o = self.terms.row(chars, o, len_o);
+                same.push(self.terms.eq(row_s, row_o));
+                let is_same = self.terms.and(same);
+                let one = self.terms.int(1);
+                let v = self.terms.ite(is_same, one, zero);
+                out.push(self.terms.eq(result, v));
+                out.extend(o_cons);
+            }
+            Intrinsic::Box => {
+                let class = match &env.result.as_ref().expect("checked").1 {
+                    JType::Object(c) => c.clone(),
+                    _ => return Err("boxing into a non-object".into()),
+                };
+                let id = self
+                    .universe
+                    .id(&class)
+                    .ok_or_else(|| format!("{class} is not in the universe"))?;
+                out.push(self.terms.cmp(BvCmp::Slt, result, zero));
+                for a in st.mem.allocs.clone() {
+                    out.push(self.terms.ne(result, a.term));
+                }
+                let t = self.terms.select(st.mem.types, result);
+                let idc = self.terms.int(id as i32);
+                out.push(self.terms.eq(t, idc));
+                let key = FieldKey {
+                    class,
+                    name: "value".into(),
+                };
+                if let Some(&values) = st.mem.fields.get(&key) {
+                    let v = self.terms.select(values, result);
+                    out.push(self.terms.eq(v, arg(0)));
+                }
+                let pc = st.top().m.code().instructions[index].pc;
+                st.mem.allocs.push(Alloc {
+                    term: result,
+                    class: key.class,
+                    pc,
+                });
+            }
+            Intrinsic::ArrayCopy => unreachable!("handled above"),
+            Intrinsic::GetClass => {
+                let o = this.ok_or("no receiver")?;
+                let class_of = self.terms.select(st.mem.types, o);
+                let c = self.class_object(st, class_of);
+                out.push(self.terms.eq(result, c));
+                out.push(self.terms.ne(result, zero));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `System.arraycopy(src, sp, dst, dp, n)` on its normal path: both
+    /// arrays non-null, of the element type their static types at the call
+    /// say, the ranges inside them.
+    fn array_copy(
+        &mut self,
+        st: &mut St,
+        env: &Env,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), String> {
+        let [src, sp, dst, dp, n] = [0, 1, 2, 3, 4].map(|k| env.params[k].0);
+        let m = st.top().m.clone();
+        let pc = m.code().instructions[index].pc;
+        let frame = m.frames.at(pc).ok_or("dead code")?;
+        let depth = frame.stack.len();
+        let elem = |t: &crate::frames::VType| match t {
+            crate::frames::VType::Ref(name) => match JType::parse(name) {
+                Some(JType::Array(e)) => Some(*e),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (Some(src_elem), Some(dst_elem)) =
+            (elem(&frame.stack[depth - 5]), elem(&frame.stack[depth - 3]))
+        else {
+            return Err("arraycopy between values not typed as arrays at the call".into());
+        };
+        if src_elem.is_reference() != dst_elem.is_reference()
+            || (!src_elem.is_reference() && src_elem != dst_elem)
+        {
+            return Err("arraycopy between arrays of different element types".into());
+        }
+        if src_elem.is_reference() {
+            return Err(
+                "arraycopy of reference arrays (ArrayStoreException is not modelled)".into(),
+            );
+        }
+        let zero = self.terms.int(0);
+        out.push(self.terms.ne(src, zero));
+        out.push(self.terms.ne(dst, zero));
+        for v in [sp, dp, n] {
+            out.push(self.terms.cmp(BvCmp::Sge, v, zero));
+        }
+        for (a, pos) in [(src, sp), (dst, dp)] {
+            let len = self.array_length(st, a, out);
+            // pos + n <= length, in 64 bits so that the sum cannot wrap.
+            let l64 = self.terms.zero_ext(32, len);
+            let p64 = self.terms.zero_ext(32, pos);
+            let n64 = self.terms.zero_ext(32, n);
+            let sum = self.terms.bin(BvOp::Add, p64, n64);
+            out.push(self.terms.cmp(BvCmp::Sle, sum, l64));
+        }
+        let key = FieldKey::array_elements(&src_elem);
+        if let Some(&after) = st.mem.fields.get(&key) {
+            let width = self.terms.width(after);
+            let prior = self
+                .fresh
+                .var(&mut self.terms, &key.to_string(), Sort::Cells(width));
+            self.redefine_cells(st, after, prior, out, |ex, k| {
+                // k in dst's copied range ? prior[src, sp + (k - dp)] : prior[k]
+                let owner = ex.terms.extract(63, 32, k);
+                let index = ex.terms.extract(31, 0, k);
+                let offset = ex.terms.bin(BvOp::Sub, index, dp);
+                let is_dst = ex.terms.eq(owner, dst);
+                let in_range = ex.terms.cmp(BvCmp::Ult, offset, n);
+                let inside = ex.terms.and(vec![is_dst, in_range]);
+                let from_index = ex.terms.bin(BvOp::Add, sp, offset);
+                let from = ex.terms.cell(src, from_index);
+                let copied = ex.terms.select(prior, from);
+                let kept = ex.terms.select(prior, k);
+                (ex.terms.ite(inside, copied, kept), vec![from, k])
+            });
+            st.mem.fields.insert(key, prior);
+        }
+        Ok(())
+    }
+
+    /// The `java.lang.Class` object of the class with id `class_id`.
+    pub(super) fn class_object(&mut self, st: &mut St, class_id: TermId) -> TermId {
+        let key = FieldKey::class_objects();
+        let objects = match st.mem.fields.get(&key) {
+            Some(&a) => a,
+            None => {
+                let a = self.fresh.var(&mut self.terms, "classes", Sort::Array(32));
+                st.mem.fields.insert(key, a);
+                a
+            }
+        };
+        self.terms.select(objects, class_id)
+    }
+
+    /// The length of string `s` (never negative).
+    pub(super) fn string_length(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        let key = FieldKey::string_length();
+        let lengths = match st.mem.fields.get(&key) {
+            Some(&a) => a,
+            None => {
+                let a = self.fresh.var(&mut self.terms, "strlen", Sort::Array(32));
+                st.mem.fields.insert(key, a);
+                a
+            }
+        };
+        let len = self.terms.select(lengths, s);
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+        len
+    }
+
+    fn string_cells(&mut self, st: &mut St) -> TermId {
+        let key = FieldKey::string_chars();
+        match st.mem.fields.get(&key) {
+            Some(&a) => a,
+            None => {
+                let a = self.fresh.var(&mut self.terms, "strchars", Sort::Cells(32));
+                st.mem.fields.insert(key, a);
+                a
+            }
+        }
+    }
+
+    /// Character `k` of string `s` (a `char`: 0 to 0xffff).
+    pub(super) fn string_char(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        k: TermId,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        let cells = self.string_cells(st);
+        let key = self.terms.cell(s, k);
+        let c = self.terms.select(cells, key);
+        if let Some(r) = self.in_range(&JType::Char, c) {
+            out.push(r);
+        }
+        c
+    }
+
+    /// The object of a string literal: the same for every `ldc` of the
+    /// same text on the path, with that length and those characters.
+    pub(super) fn string_literal(
+        &mut self,
+        st: &mut St,
+        text: &str,
+        out: &mut Vec<TermId>,
+    ) -> Result<TermId, String> {
+        if let Some(&r) = st.mem.literals.get(text) {
+            return Ok(r);
+        }
+        let sid = self
+            .universe
+            .id(STRING)
+            .ok_or("java.lang.String not loaded")?;
+        let r = self.fresh.var(&mut self.terms, "literal", Sort::Bv(32));
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
+        for a in st.mem.allocs.clone() {
+            out.push(self.terms.ne(r, a.term));
+        }
+        let t = self.terms.select(st.mem.types, r);
+        let idc = self.terms.int(sid as i32);
+        out.push(self.terms.eq(t, idc));
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let len = self.string_length(st, r, out);
+        let n = self.terms.int(units.len() as i32);
+        out.push(self.terms.eq(len, n));
+        for (k, u) in units.iter().enumerate() {
+            let k = self.terms.int(k as i32);
+            let c = self.string_char(st, r, k, out);
+            let u = self.terms.int(i32::from(*u));
+            out.push(self.terms.eq(c, u));
+        }
+        st.mem.literals.insert(text.to_string(), r);
+        st.mem.allocs.push(Alloc {
+            term: r,
+            class: STRING.into(),
+            pc: 0,
+        });
+        Ok(r)
+    }
+}
+
+/// The static type of a contract expression, when it is a reference.
+fn static_type(env: &Env, e: &Expr) -> Option<JType> {
+    match e {
+        Expr::This => env.params.first().map(|p| p.1.clone()),
+        Expr::Arg(k) => env
+            .params
+            .get(k + usize::from(!env.is_static))
+            .map(|p| p.1.clone()),
+        Expr::Result => env.result.as_ref().map(|r| r.1.clone()),
+        _ => None,
+    }
+}
