@@ -16,6 +16,7 @@ pub mod classpath;
 pub mod cli;
 pub mod cover;
 pub mod frames;
+pub mod junit;
 pub mod labeling;
 pub mod model;
 pub mod replay;

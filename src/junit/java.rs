@@ -1,0 +1,319 @@
+//! Java source spelling: literals of every primitive type and of strings,
+//! identifiers, and source names of classes and types. Every value the
+//! writer prints goes through here, so a generated test compiles whatever
+//! the value (NaN, `Long.MIN_VALUE`, a string with quotes or non-ASCII
+//! characters).
+
+/// Java's reserved words and literals, which cannot be identifiers.
+const RESERVED: &[&str] = &[
+    "abstract",
+    "assert",
+    "boolean",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extends",
+    "final",
+    "finally",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "implements",
+    "import",
+    "instanceof",
+    "int",
+    "interface",
+    "long",
+    "native",
+    "new",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "short",
+    "static",
+    "strictfp",
+    "super",
+    "switch",
+    "synchronized",
+    "this",
+    "throw",
+    "throws",
+    "transient",
+    "try",
+    "void",
+    "volatile",
+    "while",
+    "true",
+    "false",
+    "null",
+    "var",
+    "yield",
+    "record",
+    "_",
+];
+
+/// Whether `s` can be used as a Java identifier as it is.
+pub fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first.is_ascii_alphabetic() || first == '_' || first == '$')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        && !RESERVED.contains(&s)
+}
+
+/// `Coord` → `coord`, `URLParser` → `urlParser`, anything unusable → `value`.
+pub fn decapitalize(s: &str) -> String {
+    let s: String = s
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    let upper = s.chars().take_while(|c| c.is_ascii_uppercase()).count();
+    let lowered = match upper {
+        0 => s.clone(),
+        // `URLParser`: lower the run but the last capital, which starts a word.
+        n if n > 1 && n < s.len() => {
+            let (head, tail) = s.split_at(n - 1);
+            format!("{}{tail}", head.to_ascii_lowercase())
+        }
+        n => {
+            let (head, tail) = s.split_at(n.min(s.len()).max(1));
+            format!("{}{tail}", head.to_ascii_lowercase())
+        }
+    };
+    if is_identifier(&lowered) {
+        lowered
+    } else if lowered.is_empty() {
+        "value".into()
+    } else {
+        // `int`, `class`, `2d`: `aInt`, `aClass`, `a2d`.
+        camel("a", &lowered)
+    }
+}
+
+/// `camel("result", "next")` → `resultNext`.
+pub fn camel(head: &str, word: &str) -> String {
+    let mut out = head.to_string();
+    let mut chars = word.chars().filter(|c| c.is_ascii_alphanumeric());
+    if let Some(first) = chars.next() {
+        out.push(first.to_ascii_uppercase());
+        out.extend(chars);
+    }
+    out
+}
+
+/// The package of a Java class name (`coord` for `coord.Coord`, empty for
+/// the unnamed package).
+pub fn package_of(java_name: &str) -> &str {
+    java_name.rsplit_once('.').map_or("", |(p, _)| p)
+}
+
+/// The binary simple name: `Coord`, `PrivateRedBlackTree$Entry`.
+pub fn binary_simple_name(java_name: &str) -> &str {
+    java_name.rsplit_once('.').map_or(java_name, |(_, s)| s)
+}
+
+/// The name a class has in source, seen from its own package:
+/// `PrivateRedBlackTree.Entry` for `rbtree.PrivateRedBlackTree$Entry`
+/// (nested classes are written through their outer class).
+pub fn source_simple_name(java_name: &str) -> String {
+    binary_simple_name(java_name).replace('$', ".")
+}
+
+/// A string literal: quotes, backslashes, control and non-ASCII characters
+/// escaped, so the source is pure ASCII and its bytes do not depend on the
+/// compiler's encoding.
+pub fn string_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for unit in s.encode_utf16() {
+        push_char_escaped(&mut out, unit, '"');
+    }
+    out.push('"');
+    out
+}
+
+/// A `char` literal from its UTF-16 code.
+pub fn char_literal(code: i64) -> String {
+    let unit = (code & 0xffff) as u16;
+    let mut out = String::from("'");
+    push_char_escaped(&mut out, unit, '\'');
+    out.push('\'');
+    out
+}
+
+fn push_char_escaped(out: &mut String, unit: u16, quote: char) {
+    match unit {
+        0x08 => out.push_str("\\b"),
+        0x09 => out.push_str("\\t"),
+        0x0a => out.push_str("\\n"),
+        0x0c => out.push_str("\\f"),
+        0x0d => out.push_str("\\r"),
+        0x5c => out.push_str("\\\\"),
+        u if u == quote as u16 => {
+            out.push('\\');
+            out.push(quote);
+        }
+        0x20..=0x7e => out.push(unit as u8 as char),
+        // javac would read `\u000a` even inside a literal as a line end, so
+        // control characters never use the \u form; the octal form is safe.
+        u if u < 0x20 || u == 0x7f => out.push_str(&format!("\\{u:o}")),
+        u => out.push_str(&format!("\\u{u:04x}")),
+    }
+}
+
+/// An `int` literal (`Integer.MIN_VALUE` has no plain literal form).
+pub fn int_literal(v: i64) -> String {
+    let v = v as i32;
+    if v == i32::MIN {
+        "Integer.MIN_VALUE".into()
+    } else {
+        v.to_string()
+    }
+}
+
+pub fn long_literal(v: i64) -> String {
+    if v == i64::MIN {
+        "Long.MIN_VALUE".into()
+    } else {
+        format!("{v}L")
+    }
+}
+
+pub fn double_literal(v: f64) -> String {
+    if v.is_nan() {
+        "Double.NaN".into()
+    } else if v == f64::INFINITY {
+        "Double.POSITIVE_INFINITY".into()
+    } else if v == f64::NEG_INFINITY {
+        "Double.NEGATIVE_INFINITY".into()
+    } else {
+        // `{:?}` prints the shortest form that reads back exactly, with a
+        // decimal point or an exponent (`1.0`, `1e-7`): a Java double literal.
+        let s = format!("{v:?}");
+        if s.contains(['.', 'e']) {
+            s
+        } else {
+            format!("{s}.0")
+        }
+    }
+}
+
+pub fn float_literal(v: f64) -> String {
+    let f = v as f32;
+    if f.is_nan() {
+        "Float.NaN".into()
+    } else if f == f32::INFINITY {
+        "Float.POSITIVE_INFINITY".into()
+    } else if f == f32::NEG_INFINITY {
+        "Float.NEGATIVE_INFINITY".into()
+    } else {
+        let s = format!("{f:?}");
+        if s.contains(['.', 'e']) {
+            format!("{s}f")
+        } else {
+            format!("{s}.0f")
+        }
+    }
+}
+
+/// A literal of primitive type `ty` (Java form: `int`, `char`, ...) whose
+/// static type is exactly `ty`, so that it boxes to the right wrapper when
+/// passed as an `Object` (reflection, `assertEquals(Object, Object)`).
+pub fn primitive_literal(
+    ty: &str,
+    int: Option<i64>,
+    float: Option<f64>,
+    b: Option<bool>,
+) -> String {
+    match (ty, int, float, b) {
+        ("boolean", _, _, Some(b)) => b.to_string(),
+        ("boolean", Some(i), _, _) => (i != 0).to_string(),
+        ("byte", Some(i), _, _) => format!("(byte) {}", i as i8),
+        ("short", Some(i), _, _) => format!("(short) {}", i as i16),
+        ("char", Some(i), _, _) => char_literal(i),
+        ("long", Some(i), _, _) => long_literal(i),
+        ("float", _, Some(f), _) => float_literal(f),
+        ("float", Some(i), _, _) => float_literal(i as f64),
+        ("double", _, Some(f), _) => double_literal(f),
+        ("double", Some(i), _, _) => double_literal(i as f64),
+        (_, Some(i), _, _) => int_literal(i),
+        (_, _, Some(f), _) => double_literal(f),
+        (_, _, _, Some(b)) => b.to_string(),
+        _ => "0".into(),
+    }
+}
+
+pub fn is_primitive(ty: &str) -> bool {
+    matches!(
+        ty,
+        "boolean" | "byte" | "char" | "short" | "int" | "long" | "float" | "double"
+    )
+}
+
+/// Keeps text that goes into a `//` comment on one line and free of
+/// `\u` sequences, which javac decodes even in comments.
+pub fn comment_text(s: &str) -> String {
+    s.replace(['\n', '\r'], " ").replace("\\u", "\\ u")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals() {
+        assert_eq!(string_literal("a\"b\\c\n\u{e9}"), r#""a\"b\\c\n\u00e9""#);
+        assert_eq!(string_literal("\u{1}"), r#""\1""#);
+        assert_eq!(string_literal("😀"), r#""\ud83d\ude00""#);
+        assert_eq!(char_literal('\'' as i64), r"'\''");
+        assert_eq!(char_literal(65), "'A'");
+        assert_eq!(char_literal(0xffff), r"'\uffff'");
+        assert_eq!(int_literal(-2147483648), "Integer.MIN_VALUE");
+        assert_eq!(int_literal(65536), "65536");
+        assert_eq!(long_literal(i64::MIN), "Long.MIN_VALUE");
+        assert_eq!(long_literal(5), "5L");
+        assert_eq!(double_literal(1.0), "1.0");
+        assert_eq!(double_literal(1e-7), "1e-7");
+        assert_eq!(double_literal(f64::NAN), "Double.NaN");
+        assert_eq!(float_literal(0.1f32 as f64), "0.1f");
+        assert_eq!(float_literal(f64::NEG_INFINITY), "Float.NEGATIVE_INFINITY");
+        assert_eq!(
+            primitive_literal("byte", Some(200), None, None),
+            "(byte) -56"
+        );
+        assert_eq!(primitive_literal("boolean", Some(1), None, None), "true");
+    }
+
+    #[test]
+    fn names() {
+        assert!(is_identifier("moveY_line30"));
+        assert!(!is_identifier("class"));
+        assert!(!is_identifier("1a"));
+        assert_eq!(decapitalize("Coord"), "coord");
+        assert_eq!(decapitalize("URLParser"), "urlParser");
+        assert_eq!(decapitalize("Int"), "aInt");
+        assert_eq!(decapitalize("Class"), "aClass");
+        assert_eq!(camel("result", "next"), "resultNext");
+        assert_eq!(
+            source_simple_name("rbtree.PrivateRedBlackTree$Entry"),
+            "PrivateRedBlackTree.Entry"
+        );
+        assert_eq!(package_of("Foo"), "");
+        assert_eq!(comment_text("a\\u000ab\nc"), "a\\ u000ab c");
+    }
+}

@@ -1,0 +1,283 @@
+//! The JUnit writer: from a target, the input state that reaches it and
+//! what a replay of that state observed in the JVM, Java source for a
+//! regression test (issue 5, parts 4–6).
+//!
+//! One test class per class under test, `<Class>JautTest`, in the package
+//! of that class (so package-visible members need no reflection), written
+//! to `<out>/<package dirs>/<Class>JautTest.java`; one test method per
+//! target, `moveY_line30` (or `_pc51` without line numbers). A method:
+//! 1. allocates every object of the input state without running a
+//!    constructor (a generated `allocate` helper over
+//!    `sun.misc.Unsafe.allocateInstance`: the search's states are built
+//!    field by field, and constructors could reject or change them), then
+//!    sets their non-default fields — directly when the test may write the
+//!    field, else through a reflection helper (private, final, hidden or
+//!    inaccessible fields) — so aliasing and cycles come out as plain
+//!    assignments between variables;
+//! 2. sets the static fields the path reads;
+//! 3. calls the method (through reflection when it is private or its
+//!    types are not accessible from the package);
+//! 4. asserts what the replay observed: the return value (deeply, bounded
+//!    in depth and count), or `assertThrows` with the exception's class
+//!    and message; then the fields of the inputs that the call changed.
+//!
+//! The output depends only on the inputs (tests sorted by method and pc,
+//! no timestamps, no hash-map order), so the same run writes the same
+//! bytes. The generated code needs nothing beyond JUnit and the JDK and
+//! compiles with `--release 11` and 17.
+
+pub mod conditions;
+pub mod jacoco;
+pub mod java;
+mod render;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::classfile::{Class, Method};
+use crate::classpath::ClassPath;
+use crate::labeling::InputState;
+use crate::replay::observation::Observation;
+
+/// Which JUnit the tests are written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Flavor {
+    /// JUnit 5 (Jupiter): `org.junit.jupiter.api.Test`, `Assertions`.
+    #[default]
+    Junit5,
+    /// JUnit 4.13: `org.junit.Test`, `Assert`.
+    Junit4,
+}
+
+/// What a test aims at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Target {
+    /// The class under test, Java form (`coord.Coord`).
+    pub class: String,
+    pub method: String,
+    /// The method's JVM descriptor.
+    pub descriptor: String,
+    pub pc: u32,
+    pub line: Option<u16>,
+    /// The target instruction as `javap` prints it (`areturn`).
+    pub instruction: String,
+    /// The conditions the path takes, for the comment (see
+    /// [`conditions::key_conditions`]); may be empty.
+    pub conditions: Vec<String>,
+}
+
+impl Target {
+    /// The target `pc` of `method` in `class`, without path conditions.
+    pub fn new(class: &Class, method: &Method, pc: u32) -> Target {
+        let code = method.code.as_ref();
+        Target {
+            class: class.java_name(),
+            method: method.name.clone(),
+            descriptor: method.descriptor.clone(),
+            pc,
+            line: code.and_then(|c| c.line_of(pc)),
+            instruction: code
+                .and_then(|c| c.instruction_at(pc))
+                .map_or_else(String::new, |i| i.to_string()),
+            conditions: Vec::new(),
+        }
+    }
+
+    pub fn with_conditions(mut self, conditions: Vec<String>) -> Target {
+        self.conditions = conditions;
+        self
+    }
+}
+
+/// Why a test could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum JunitError {
+    #[error("{path} exists; use --force to overwrite it")]
+    Exists { path: PathBuf },
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("class {class} not found on the class path")]
+    UnknownClass { class: String },
+    #[error("{class} has no method {method}{descriptor}")]
+    UnknownMethod {
+        class: String,
+        method: String,
+        descriptor: String,
+    },
+    /// The observation does not fit the state or the method (a replay bug).
+    #[error("inconsistent observation for {target}: {message}")]
+    Inconsistent { target: String, message: String },
+    #[error("unsupported in a JUnit test: {0}")]
+    Unsupported(String),
+}
+
+/// One rendered test method, before it gets its final name.
+#[derive(Debug, Clone)]
+struct TestMethod {
+    /// Sort key: method, descriptor, pc.
+    key: (String, String, u32),
+    /// The name asked for (`moveY_line30`); made unique at write time.
+    base_name: String,
+    /// The comment lines above the method.
+    comment: Vec<String>,
+    /// The body's statements, one per line, not indented.
+    body: Vec<String>,
+    /// Helpers the body calls.
+    helpers: render::Helpers,
+}
+
+/// The tests of one run: [`add`](Self::add) a target at a time, then
+/// [`write`](Self::write) one file per class under test.
+#[derive(Debug, Clone, Default)]
+pub struct TestSuite {
+    flavor: Flavor,
+    classes: BTreeMap<String, Vec<TestMethod>>,
+}
+
+impl TestSuite {
+    pub fn new(flavor: Flavor) -> TestSuite {
+        TestSuite {
+            flavor,
+            classes: BTreeMap::new(),
+        }
+    }
+
+    pub fn flavor(&self) -> Flavor {
+        self.flavor
+    }
+
+    /// Adds the test of one target: `state` reaches it and `observation` is
+    /// what its replay saw. `cp` tells which classes, fields and methods
+    /// the test may name directly (access flags, hiding).
+    pub fn add(
+        &mut self,
+        cp: &ClassPath,
+        target: &Target,
+        state: &InputState,
+        observation: &Observation,
+    ) -> Result<(), JunitError> {
+        let method = render::render(cp, self.flavor, target, state, observation)?;
+        self.classes
+            .entry(target.class.clone())
+            .or_default()
+            .push(method);
+        Ok(())
+    }
+
+    /// Number of tests added.
+    pub fn len(&self) -> usize {
+        self.classes.values().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The Java source of every test class: (path relative to the output
+    /// directory, source), sorted by path.
+    pub fn sources(&self) -> Vec<(PathBuf, String)> {
+        self.classes
+            .iter()
+            .map(|(class, methods)| {
+                (
+                    test_file(class),
+                    render::class_source(self.flavor, class, methods),
+                )
+            })
+            .collect()
+    }
+
+    /// Writes one file per class under test under `out`, creating the
+    /// package directories. Without `force`, fails before writing anything
+    /// if one of the files exists. Returns the paths written.
+    pub fn write(&self, out: &Path, force: bool) -> Result<Vec<PathBuf>, JunitError> {
+        let sources = self.sources();
+        if !force {
+            for (rel, _) in &sources {
+                let path = out.join(rel);
+                if path.exists() {
+                    return Err(JunitError::Exists { path });
+                }
+            }
+        }
+        let mut written = Vec::new();
+        for (rel, text) in sources {
+            let path = out.join(rel);
+            let io = |source| JunitError::Io {
+                path: path.clone(),
+                source,
+            };
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(io)?;
+            }
+            std::fs::write(&path, text).map_err(io)?;
+            written.push(path);
+        }
+        Ok(written)
+    }
+}
+
+/// The default flow's last step (`jaut TARGET -m M --pc N`): writes the
+/// test of one reached and replayed target to its file under `out`, with
+/// the path's key conditions in its comment. Returns the file written.
+#[allow(clippy::too_many_arguments)]
+pub fn write_test(
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+    pc: u32,
+    state: &InputState,
+    path: &[crate::search::PathStep],
+    observation: &Observation,
+    out: &Path,
+    flavor: Flavor,
+    force: bool,
+) -> Result<PathBuf, JunitError> {
+    let target = Target::new(class, method, pc)
+        .with_conditions(conditions::key_conditions(cp, class, method, path));
+    let mut suite = TestSuite::new(flavor);
+    suite.add(cp, &target, state, observation)?;
+    let mut written = suite.write(out, force)?;
+    Ok(written.pop().expect("one class, one file"))
+}
+
+/// The test class's name for a class under test: `CoordJautTest`,
+/// `PrivateRedBlackTree_EntryJautTest` for a nested class.
+pub fn test_class_name(class: &str) -> String {
+    format!(
+        "{}JautTest",
+        java::binary_simple_name(class).replace('$', "_")
+    )
+}
+
+/// `coord/CoordJautTest.java`.
+pub fn test_file(class: &str) -> PathBuf {
+    let mut path = PathBuf::new();
+    for part in java::package_of(class).split('.').filter(|p| !p.is_empty()) {
+        path.push(part);
+    }
+    path.push(format!("{}.java", test_class_name(class)));
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names() {
+        assert_eq!(
+            test_file("coord.Coord"),
+            Path::new("coord/CoordJautTest.java")
+        );
+        assert_eq!(test_file("Foo"), Path::new("FooJautTest.java"));
+        assert_eq!(
+            test_class_name("rbtree.PrivateRedBlackTree$Entry"),
+            "PrivateRedBlackTree_EntryJautTest"
+        );
+    }
+}

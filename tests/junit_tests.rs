@@ -1,0 +1,537 @@
+//! The JUnit writer (issue 5, parts 4–6): for sample targets the search
+//! reaches, the state is replayed in the JVM, the test written, compiled
+//! with javac against Debian's JUnit jars and run with the JUnit console
+//! launcher (JUnit 5) or JUnitCore (JUnit 4) under the JaCoCo agent; the
+//! target's line must be covered. A sample with a changed constant makes
+//! the regression assertions fail. Also: `--force`, determinism, and
+//! snapshots of the generated Java.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Arc, OnceLock};
+
+use jaut::classfile::{Class, Method};
+use jaut::classpath::ClassPath;
+use jaut::junit::jacoco::Jacoco;
+use jaut::junit::{conditions, Flavor, Target, TestSuite};
+use jaut::labeling::InputState;
+use jaut::replay::{Observation, ReplayRequest, Replayer};
+use jaut::search::{self, Config, Verdict};
+use support::{samples, JAVAC};
+
+const JAVA: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/java";
+const LIBS: &str = "/usr/share/java";
+
+fn jar(name: &str) -> String {
+    format!("{LIBS}/{name}")
+}
+
+/// One target: class (internal name), method name (or name + descriptor), pc.
+#[derive(Clone, Copy)]
+struct Aim {
+    class: &'static str,
+    method: &'static str,
+    pc: u32,
+}
+
+const fn aim(class: &'static str, method: &'static str, pc: u32) -> Aim {
+    Aim { class, method, pc }
+}
+
+fn find_method<'c>(class: &'c Class, spec: &str) -> &'c Method {
+    class
+        .methods
+        .iter()
+        .find(|m| m.name == spec || format!("{}{}", m.name, m.descriptor) == spec)
+        .unwrap_or_else(|| panic!("{} has no method {spec}", class.name))
+}
+
+/// Everything the writer needs for one target.
+struct Reached {
+    class: Arc<Class>,
+    target: Target,
+    state: InputState,
+    observation: Observation,
+}
+
+/// Search, label and replay one target over the class path `dir`.
+fn reach(cp: &ClassPath, replayer: &mut Replayer, a: Aim) -> Reached {
+    let class = cp.load(a.class).expect("the class loads");
+    let method = find_method(&class, a.method);
+    let outcome =
+        search::search(cp, &class, method, a.pc, &Config::default()).expect("search runs");
+    let Verdict::Reached { state, path } = outcome.verdict else {
+        panic!(
+            "{}.{} pc {} not reached: {:?}",
+            a.class, a.method, a.pc, outcome.verdict
+        );
+    };
+    let observation = replayer
+        .replay(&ReplayRequest::new(&class, method, Some(a.pc), &state))
+        .unwrap_or_else(|e| panic!("replay of {}.{} failed: {e}", a.class, a.method));
+    assert!(
+        observation.reached,
+        "the replay did not reach {}.{} pc {}",
+        a.class, a.method, a.pc
+    );
+    let target = Target::new(&class, method, a.pc)
+        .with_conditions(conditions::key_conditions(cp, &class, method, &path));
+    Reached {
+        class: class.clone(),
+        target,
+        state,
+        observation,
+    }
+}
+
+fn classpath_over(dir: &Path) -> ClassPath {
+    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
+    cp.add(dir).expect("classes directory");
+    cp
+}
+
+/// The tests of `aims` over the classes in `dir`.
+fn suite(dir: &Path, aims: &[Aim], flavor: Flavor) -> (TestSuite, Vec<Reached>) {
+    let cp = classpath_over(dir);
+    let mut replayer = Replayer::start(&[dir.to_path_buf()]).expect("the replay JVM starts");
+    let mut suite = TestSuite::new(flavor);
+    let mut all = Vec::new();
+    for a in aims {
+        let r = reach(&cp, &mut replayer, *a);
+        suite
+            .add(&cp, &r.target, &r.state, &r.observation)
+            .unwrap_or_else(|e| panic!("writing the test of {}.{}: {e}", a.class, a.method));
+        all.push(r);
+    }
+    (suite, all)
+}
+
+fn jacoco() -> &'static Jacoco {
+    static J: OnceLock<Jacoco> = OnceLock::new();
+    J.get_or_init(|| {
+        Jacoco::prepare(Path::new(env!("CARGO_TARGET_TMPDIR"))).expect("JaCoCo is installed")
+    })
+}
+
+fn junit_classpath(flavor: Flavor) -> String {
+    match flavor {
+        Flavor::Junit5 => format!(
+            "{}:{}",
+            jar("junit-jupiter-api.jar"),
+            jar("apiguardian-api.jar")
+        ),
+        Flavor::Junit4 => format!("{}:{}", jar("junit4.jar"), jar("hamcrest-core.jar")),
+    }
+}
+
+/// Compiles the written tests (`--release` 11 or 17) into `out/test-classes`.
+fn compile_tests(
+    files: &[PathBuf],
+    classes: &Path,
+    out: &Path,
+    flavor: Flavor,
+    release: &str,
+) -> Output {
+    let dest = out.join(format!("test-classes-{release}"));
+    std::fs::create_dir_all(&dest).unwrap();
+    Command::new(JAVAC)
+        .args([
+            "--release",
+            release,
+            "-Xlint:all",
+            "-encoding",
+            "UTF-8",
+            "-d",
+        ])
+        .arg(&dest)
+        .arg("-cp")
+        .arg(format!("{}:{}", classes.display(), junit_classpath(flavor)))
+        .args(files)
+        .output()
+        .expect("javac runs")
+}
+
+/// Runs test class `test` (Java name) from `test_classes` against the
+/// classes in `classes`, recording coverage of `includes` into `exec`.
+fn run_tests(
+    test_classes: &Path,
+    classes: &Path,
+    test: &str,
+    flavor: Flavor,
+    exec: Option<(&Path, &str)>,
+) -> Output {
+    let mut cmd = Command::new(JAVA);
+    if let Some((exec, includes)) = exec {
+        cmd.arg(jacoco().agent_option(exec, includes));
+    }
+    let cp = format!("{}:{}", test_classes.display(), classes.display());
+    match flavor {
+        Flavor::Junit5 => cmd
+            .arg("-jar")
+            .arg(jar("junit-platform-console-standalone.jar"))
+            .args([
+                "--disable-banner",
+                "--details=tree",
+                "--disable-ansi-colors",
+                "-cp",
+            ])
+            .arg(cp)
+            .arg("--select-class")
+            .arg(test),
+        Flavor::Junit4 => cmd
+            .arg("-cp")
+            .arg(format!("{cp}:{}", junit_classpath(flavor)))
+            .arg("org.junit.runner.JUnitCore")
+            .arg(test),
+    };
+    cmd.output().expect("java runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Writes, compiles and runs the tests of `aims`, and checks that each
+/// target's line is covered. Returns the written sources.
+fn accept(aims: &[Aim], flavor: Flavor) -> Vec<(PathBuf, String)> {
+    let classes = samples();
+    let (suite, reached) = suite(classes, aims, flavor);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("jaut-tests");
+    let files = suite.write(&out, false).expect("the tests are written");
+    for release in ["11", "17"] {
+        let c = compile_tests(&files, classes, dir.path(), flavor, release);
+        assert!(
+            c.status.success(),
+            "javac --release {release} failed:\n{}\n{}",
+            text(&c),
+            sources(&suite)
+        );
+        // Warnings would show in the user's build too.
+        assert!(!text(&c).contains("warning"), "javac warns:\n{}", text(&c));
+    }
+    let test_classes = dir.path().join("test-classes-11");
+    let mut test_names: Vec<String> = reached
+        .iter()
+        .map(|r| {
+            let pkg = r.target.class.rsplit_once('.').map_or("", |(p, _)| p);
+            let name = jaut::junit::test_class_name(&r.target.class);
+            if pkg.is_empty() {
+                name
+            } else {
+                format!("{pkg}.{name}")
+            }
+        })
+        .collect();
+    test_names.sort();
+    test_names.dedup();
+    for test in &test_names {
+        let exec = dir.path().join(format!("{test}.exec"));
+        let includes = reached
+            .iter()
+            .map(|r| r.target.class.clone())
+            .collect::<Vec<_>>()
+            .join(":");
+        let run = run_tests(
+            &test_classes,
+            classes,
+            test,
+            flavor,
+            Some((&exec, &includes)),
+        );
+        assert!(
+            run.status.success(),
+            "{test} failed:\n{}\n{}",
+            text(&run),
+            sources(&suite)
+        );
+        let coverage = jacoco()
+            .report(&exec, classes, None)
+            .expect("JaCoCo reports");
+        for r in reached.iter().filter(|r| {
+            let pkg = r.target.class.rsplit_once('.').map_or("", |(p, _)| p);
+            test.starts_with(pkg) && test.ends_with(&jaut::junit::test_class_name(&r.target.class))
+        }) {
+            let source = source_path(&r.class);
+            let line = r.target.line.expect("samples have line numbers");
+            assert!(
+                coverage.is_covered(&source, line.into()),
+                "{source} line {line} is not covered by {test}"
+            );
+        }
+    }
+    suite.sources()
+}
+
+fn source_path(class: &Class) -> String {
+    let file = class.source_file.clone().expect("a SourceFile attribute");
+    match class.name.rsplit_once('/') {
+        Some((pkg, _)) => format!("{pkg}/{file}"),
+        None => file,
+    }
+}
+
+fn sources(suite: &TestSuite) -> String {
+    suite
+        .sources()
+        .into_iter()
+        .map(|(p, s)| format!("--- {}\n{s}", p.display()))
+        .collect()
+}
+
+const MOVE_Y: Aim = aim("coord/Coord", "moveY", 51);
+const FOO: Aim = aim("foo/Foo", "foo", 25);
+const STATIC_GUARD: Aim = aim("core/Targets", "staticGuard", 8);
+const CHECK_POSITIVE: Aim = aim("cfgcases/Throw", "checkPositive", 4);
+const PRIVATE_ROTATE_LEFT: Aim = aim("rbtree/PrivateRedBlackTree", "rotateLeft", 66);
+/// The eight exits of trityp (samples/README.md).
+const TRITYP: [Aim; 8] = [
+    aim("trityp/Trityp", "trityp", 12),
+    aim("trityp/Trityp", "trityp", 68),
+    aim("trityp/Trityp", "trityp", 70),
+    aim("trityp/Trityp", "trityp", 77),
+    aim("trityp/Trityp", "trityp", 91),
+    aim("trityp/Trityp", "trityp", 105),
+    aim("trityp/Trityp", "trityp", 119),
+    aim("trityp/Trityp", "trityp", 121),
+];
+/// Input heaps with aliasing and cycles.
+const HEAPS: [Aim; 6] = [
+    aim("lists/DoublyLinkedList", "remove", 39),
+    aim("lists/DoublyLinkedList", "remove", 22),
+    aim("lists/Node", "insertBefore", 65),
+    aim("rbtree/RedBlackTree", "rotateLeft", 66),
+    aim("core/Targets", "selfLoop", 8),
+    aim("core/Targets", "twoCycle", 19),
+];
+
+#[test]
+fn coord_and_statics_junit5() {
+    let sources = accept(&[MOVE_Y, FOO, STATIC_GUARD], Flavor::Junit5);
+    let all: String = sources.iter().map(|(_, s)| s.as_str()).collect();
+    // moveY's result and what it did to its argument.
+    assert!(
+        all.contains("Coord result = coord.moveY(chrono, 1);"),
+        "{all}"
+    );
+    assert!(all.contains("assertEquals(65536, result.x);"), "{all}");
+    assert!(all.contains("assertEquals(0, chrono.time);"), "{all}");
+    // The static fields the paths read are set.
+    assert!(all.contains("Foo.a = 1;"), "{all}");
+    assert!(all.contains("Targets.mode = 7;"), "{all}");
+    assert!(all.contains("void foo_line24()"), "{all}");
+}
+
+#[test]
+fn trityp_every_exit_junit5() {
+    let sources = accept(&TRITYP, Flavor::Junit5);
+    assert_eq!(sources.len(), 1, "one test class per class under test");
+    let text = &sources[0].1;
+    assert_eq!(text.matches("@Test").count(), 8, "{text}");
+    // One test per target, named by line (lines are unique here).
+    for line in [19, 29, 31, 34, 36, 38, 40, 41] {
+        assert!(
+            text.contains(&format!("void trityp_line{line}()")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn heaps_with_aliasing_and_cycles_junit5() {
+    let sources = accept(&HEAPS, Flavor::Junit5);
+    let all: String = sources.iter().map(|(_, s)| s.as_str()).collect();
+    // selfLoop: a one-cell cycle is an assignment of a variable to its own field.
+    assert!(all.contains("p.next = p;"), "{all}");
+}
+
+#[test]
+fn private_fields_through_reflection_junit5() {
+    let sources = accept(&[PRIVATE_ROTATE_LEFT], Flavor::Junit5);
+    let text = &sources[0].1;
+    assert!(
+        text.contains("PrivateRedBlackTree.Entry p = allocate(PrivateRedBlackTree.Entry.class);"),
+        "{text}"
+    );
+    assert!(
+        text.contains("setField(p, PrivateRedBlackTree.Entry.class, \"right\", p);"),
+        "{text}"
+    );
+    assert!(text.contains("getField("), "{text}");
+}
+
+#[test]
+fn thrown_exception_junit5() {
+    let sources = accept(&[CHECK_POSITIVE], Flavor::Junit5);
+    let text = &sources[0].1;
+    assert!(
+        text.contains("IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () -> Throw.checkPositive(0));"),
+        "{text}"
+    );
+    assert!(
+        text.contains("assertEquals(\"not positive\", thrown.getMessage());"),
+        "{text}"
+    );
+}
+
+#[test]
+fn junit4_flavor() {
+    let sources = accept(
+        &[
+            MOVE_Y,
+            CHECK_POSITIVE,
+            PRIVATE_ROTATE_LEFT,
+            TRITYP[3],
+            HEAPS[0],
+        ],
+        Flavor::Junit4,
+    );
+    let all: String = sources.iter().map(|(_, s)| s.as_str()).collect();
+    assert!(all.contains("import static org.junit.Assert.*;"), "{all}");
+    assert!(all.contains("import org.junit.Test;"), "{all}");
+    assert!(all.contains("public class CoordJautTest {"), "{all}");
+    assert!(!all.contains("jupiter"), "{all}");
+}
+
+/// Copies the sources of `package` to a temporary directory, applies
+/// `edit` to `file`, and compiles them: the mutant's classes.
+fn mutant(package: &str, file: &str, from: &str, to: &str, dir: &Path) -> PathBuf {
+    let src = dir.join("src").join(package);
+    std::fs::create_dir_all(&src).unwrap();
+    let mut sources = Vec::new();
+    for s in support::java_files(&support::repo().join("samples/src").join(package)) {
+        let mut text = std::fs::read_to_string(&s).unwrap();
+        if s.file_name().is_some_and(|n| n == file) {
+            assert!(text.contains(from), "{file} has no {from:?}");
+            text = text.replacen(from, to, 1);
+        }
+        let copy = src.join(s.file_name().unwrap());
+        std::fs::write(&copy, text).unwrap();
+        sources.push(copy);
+    }
+    let out = dir.join("mutant");
+    support::javac(&sources, &out, None);
+    out
+}
+
+#[test]
+fn a_changed_constant_fails_the_regression_assertions() {
+    let classes = samples();
+    for (aims, package, file, from, to, test) in [
+        (
+            &[MOVE_Y][..],
+            "coord",
+            "Coord.java",
+            "ytemp = 65536;",
+            "ytemp = 65535;",
+            "coord.CoordJautTest",
+        ),
+        (
+            &TRITYP[..],
+            "trityp",
+            "Trityp.java",
+            "return 3;",
+            "return 5;",
+            "trityp.TritypJautTest",
+        ),
+    ] {
+        let (suite, _) = suite(classes, aims, Flavor::Junit5);
+        let dir = tempfile::tempdir().unwrap();
+        let files = suite.write(&dir.path().join("jaut-tests"), false).unwrap();
+        let c = compile_tests(&files, classes, dir.path(), Flavor::Junit5, "11");
+        assert!(c.status.success(), "{}", text(&c));
+        let tests = dir.path().join("test-classes-11");
+        let original = run_tests(&tests, classes, test, Flavor::Junit5, None);
+        assert!(original.status.success(), "{}", text(&original));
+        let changed = mutant(package, file, from, to, dir.path());
+        let run = run_tests(&tests, &changed, test, Flavor::Junit5, None);
+        assert!(
+            !run.status.success(),
+            "the tests pass on the mutant:\n{}",
+            text(&run)
+        );
+        let out = text(&run);
+        assert!(
+            out.contains("AssertionFailedError") || out.contains("expected: <"),
+            "{out}"
+        );
+        // Only the assertion that sees the changed value fails.
+        assert!(out.contains("1 tests failed"), "{out}");
+    }
+}
+
+#[test]
+fn existing_files_are_kept_without_force() {
+    let (suite, _) = suite(samples(), &[MOVE_Y], Flavor::Junit5);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("jaut-tests");
+    let written = suite.write(&out, false).unwrap();
+    assert_eq!(written, vec![out.join("coord/CoordJautTest.java")]);
+    std::fs::write(&written[0], "// the user's edits\n").unwrap();
+    let err = suite.write(&out, false).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("exists; use --force to overwrite it"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&written[0]).unwrap(),
+        "// the user's edits\n"
+    );
+    suite.write(&out, true).unwrap();
+    assert!(std::fs::read_to_string(&written[0])
+        .unwrap()
+        .contains("class CoordJautTest"));
+}
+
+#[test]
+fn the_same_run_writes_the_same_bytes() {
+    let aims = [
+        MOVE_Y,
+        PRIVATE_ROTATE_LEFT,
+        HEAPS[2],
+        TRITYP[4],
+        CHECK_POSITIVE,
+    ];
+    let (a, _) = suite(samples(), &aims, Flavor::Junit5);
+    // The second run adds the targets in another order, from a fresh JVM.
+    let mut reversed = aims;
+    reversed.reverse();
+    let (b, _) = suite(samples(), &reversed, Flavor::Junit5);
+    let dir = tempfile::tempdir().unwrap();
+    let fa = a.write(&dir.path().join("a"), false).unwrap();
+    let fb = b.write(&dir.path().join("b"), false).unwrap();
+    assert_eq!(fa.len(), fb.len());
+    for (x, y) in fa.iter().zip(&fb) {
+        assert_eq!(
+            std::fs::read(x).unwrap(),
+            std::fs::read(y).unwrap(),
+            "{} differs",
+            x.display()
+        );
+    }
+}
+
+#[test]
+fn snapshots() {
+    let (suite5, _) = suite(
+        samples(),
+        &[MOVE_Y, PRIVATE_ROTATE_LEFT, HEAPS[0]],
+        Flavor::Junit5,
+    );
+    for (path, source) in suite5.sources() {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::assert_snapshot!(format!("junit5_{name}"), source);
+    }
+    let (suite4, _) = suite(samples(), &[CHECK_POSITIVE], Flavor::Junit4);
+    for (path, source) in suite4.sources() {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        insta::assert_snapshot!(format!("junit4_{name}"), source);
+    }
+}
