@@ -1,0 +1,337 @@
+//! Object-oriented bytecode end to end (issue 4's acceptance items): arrays,
+//! exceptions, JDK code on inputs, contracts, and every block of the JAUT
+//! paper's list and tree methods.
+//!
+//! Reached targets are checked in a real JVM: the CLI replays the state
+//! found and the test requires the JVM's confirmation that the target pc
+//! executed. Targets are found by their `// target` comments, so recompiling
+//! the samples does not break the tests.
+
+mod support;
+
+use std::sync::Arc;
+
+use jaut::cfg::Cfg;
+use jaut::classfile::Class;
+use jaut::search::{self, Config, Verdict};
+use serde_json::Value as Json;
+
+/// The line of the first `// <marker>` comment after the declaration of
+/// `method` in `samples/src/<file>`.
+fn marked_line(file: &str, method: &str, marker: &str) -> u16 {
+    let text = std::fs::read_to_string(support::repo().join("samples/src").join(file))
+        .expect("the sample source");
+    let decl = format!(" {method}(");
+    let start = text
+        .lines()
+        .position(|l| l.contains(&decl) && (l.contains("public") || l.contains("static")))
+        .unwrap_or_else(|| panic!("{file}: no method {method}"));
+    let needle = format!("// {marker}");
+    let n = text
+        .lines()
+        .enumerate()
+        .skip(start)
+        .find(|(_, l)| l.contains(&needle))
+        .unwrap_or_else(|| panic!("{file}: no {needle:?} in {method}"))
+        .0;
+    u16::try_from(n + 1).expect("a short file")
+}
+
+/// Runs `jaut CLASS -m METHOD --line L --format json` (plus `extra`) and
+/// returns the JSON.
+fn aim(class: &str, method: &str, at: &[&str], extra: &[&str]) -> Json {
+    let file = support::sample_class(class);
+    let out = tempfile::tempdir().expect("a temporary directory");
+    let mut args = vec![
+        file.to_str().expect("utf-8 path"),
+        "-m",
+        method,
+        "--format",
+        "json",
+        "--out",
+        out.path().to_str().expect("utf-8 path"),
+    ];
+    args.extend_from_slice(at);
+    args.extend_from_slice(extra);
+    let o = support::jaut(&args);
+    serde_json::from_str(&support::stdout(&o)).unwrap_or_else(|e| {
+        panic!(
+            "{class}.{method} {at:?}: no JSON ({e}); stderr: {}",
+            support::stderr(&o)
+        )
+    })
+}
+
+/// The target of `method` marked `// target` (or `marker`) is reached, and
+/// the JVM confirms it.
+fn reached_and_confirmed(class: &str, file: &str, method: &str, marker: &str, extra: &[&str]) {
+    let line = marked_line(file, method, marker).to_string();
+    let json = aim(class, method, &["--line", &line], extra);
+    assert_eq!(
+        json["verdict"], "reached",
+        "{class}.{method} line {line}: {json:#}"
+    );
+    assert_eq!(
+        json["replay"]["status"], "confirmed",
+        "{class}.{method} line {line}: the JVM did not confirm: {json:#}"
+    );
+}
+
+fn verdict_at_line(class: &str, file: &str, method: &str, marker: &str) -> String {
+    let line = marked_line(file, method, marker).to_string();
+    let json = aim(class, method, &["--line", &line], &[]);
+    json["verdict"].as_str().unwrap_or_default().to_string()
+}
+
+// ------------------------------------------------------------ exceptions
+
+const HANDLERS: (&str, &str) = ("exceptions/Handlers", "exceptions/Handlers.java");
+
+#[test]
+fn a_target_in_a_catch_of_null_pointer_exception() {
+    reached_and_confirmed(
+        HANDLERS.0,
+        HANDLERS.1,
+        "npeCaught",
+        "target: catch NPE",
+        &[],
+    );
+}
+
+#[test]
+fn a_target_in_the_exceptional_copy_of_a_finally_block() {
+    // javac copies the finally block: the first copy runs after a normal
+    // end of the try, the second in the catch-any handler. Aim at the
+    // second, which only an exception reaches.
+    let cp = support::sample_classpath();
+    let class = cp.load("exceptions/Handlers").expect("the sample");
+    let m = class
+        .methods
+        .iter()
+        .find(|m| m.name == "inFinally")
+        .expect("inFinally");
+    let code = m.code.as_ref().expect("code");
+    let line = marked_line(HANDLERS.1, "inFinally", "target: finally");
+    let catch_any = code
+        .handlers
+        .iter()
+        .find(|h| h.catch_type.is_none())
+        .expect("a catch-any handler for the finally block");
+    // The first instruction of the line inside the handler (after its
+    // astore of the exception).
+    let pc = code
+        .pcs_of_line(line)
+        .into_iter()
+        .find(|&pc| pc > catch_any.handler)
+        .expect("the finally line has code in the handler")
+        .to_string();
+    let json = aim(HANDLERS.0, "inFinally", &["--pc", &pc], &[]);
+    assert_eq!(json["verdict"], "reached", "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    // Only a null `b` or `b.next` raises there.
+    let threw = &json["replay"]["ended"];
+    assert_eq!(threw["kind"], "threw", "{json:#}");
+    assert_eq!(threw["class"], "java.lang.NullPointerException", "{json:#}");
+}
+
+#[test]
+fn division_by_zero_index_out_of_bounds_and_failing_casts_are_caught() {
+    for (method, marker) in [
+        ("divide", "target: catch ArithmeticException"),
+        ("element", "target: catch AIOOBE"),
+        ("cast", "target: catch ClassCastException"),
+    ] {
+        reached_and_confirmed(HANDLERS.0, HANDLERS.1, method, marker, &[]);
+    }
+}
+
+#[test]
+fn an_exception_thrown_two_calls_down_reaches_the_handler() {
+    reached_and_confirmed(
+        HANDLERS.0,
+        HANDLERS.1,
+        "parse",
+        "target: caught from a callee",
+        &[],
+    );
+}
+
+#[test]
+fn a_handler_no_instruction_can_enter_is_unreachable() {
+    assert_eq!(
+        verdict_at_line(HANDLERS.0, HANDLERS.1, "neverCaught", "unreachable"),
+        "unreachable"
+    );
+}
+
+// ------------------------------------------------------------ arrays
+
+const ARRAYS: (&str, &str) = ("arrays/Arrays", "arrays/Arrays.java");
+
+#[test]
+fn input_arrays_of_every_kind_are_labelled_and_replayed() {
+    for method in ["isOneTwoThree", "sum", "hello", "bytes", "objects"] {
+        reached_and_confirmed(ARRAYS.0, ARRAYS.1, method, "target", &[]);
+    }
+}
+
+#[test]
+fn two_array_arguments_may_alias() {
+    let line = marked_line(ARRAYS.1, "alias", "target").to_string();
+    let json = aim(ARRAYS.0, "alias", &["--line", &line], &[]);
+    assert_eq!(json["verdict"], "reached", "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    let args = &json["state"]["args"];
+    assert_eq!(args[0]["value"], args[1]["value"], "a == b: {json:#}");
+}
+
+#[test]
+fn the_elements_of_a_new_array_are_zero() {
+    assert_eq!(
+        verdict_at_line(ARRAYS.0, ARRAYS.1, "fresh", "unreachable"),
+        "unreachable"
+    );
+}
+
+#[test]
+fn input_array_lengths_are_bounded_when_labelling() {
+    let line = marked_line(ARRAYS.1, "sum", "target").to_string();
+    let json = aim(
+        ARRAYS.0,
+        "sum",
+        &["--line", &line],
+        &["--max-array-length", "3"],
+    );
+    assert_eq!(json["verdict"], "unknown", "{json:#}");
+    let reasons = json["reasons"].to_string();
+    assert!(reasons.contains("--max-array-length"), "{reasons}");
+}
+
+// ------------------------------------------------------------ JDK code and contracts
+
+const INPUTS: (&str, &str) = ("jdk/Inputs", "jdk/Inputs.java");
+
+#[test]
+fn a_target_behind_the_bytecode_of_array_list_size() {
+    reached_and_confirmed(INPUTS.0, INPUTS.1, "sizeOver3", "target", &[]);
+}
+
+#[test]
+fn string_arguments_are_labelled_by_their_contents() {
+    for method in ["xFive", "greet"] {
+        reached_and_confirmed(INPUTS.0, INPUTS.1, method, "target", &[]);
+    }
+    let line = marked_line(INPUTS.1, "greet", "target").to_string();
+    let json = aim(INPUTS.0, "greet", &["--line", &line], &["--no-replay"]);
+    assert_eq!(json["state"]["args"][0]["value"], "hello", "{json:#}");
+}
+
+#[test]
+fn built_in_contracts_math_boxing_and_the_native_arraycopy() {
+    for method in ["absolute", "boxed", "copy"] {
+        reached_and_confirmed(INPUTS.0, INPUTS.1, method, "target", &[]);
+    }
+}
+
+#[test]
+fn a_user_contract_file_replaces_a_loop_the_search_cannot_unroll() {
+    let contracts = support::repo().join("samples/contracts/square.toml");
+    let contracts = contracts.to_str().expect("utf-8 path");
+    reached_and_confirmed(
+        INPUTS.0,
+        INPUTS.1,
+        "square",
+        "target",
+        &["--contracts", contracts],
+    );
+    // Without it, the nested loops exceed what a short search can unroll.
+    let line = marked_line(INPUTS.1, "square", "target").to_string();
+    let json = aim(
+        INPUTS.0,
+        "square",
+        &["--line", &line],
+        &["--timeout", "1", "--no-replay"],
+    );
+    assert_eq!(json["verdict"], "unknown", "{json:#}");
+}
+
+#[test]
+fn a_bad_contract_file_is_one_error_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[[contract]]\nmethod = \"jdk.Inputs.slowSquare(I)I\"\nbehaviour = [ { post = \"result == arg7\" } ]\n",
+    )
+    .expect("write");
+    let file = support::sample_class(INPUTS.0);
+    for contracts in [bad.clone(), dir.path().join("missing.toml")] {
+        let o = support::jaut(&[
+            file.to_str().expect("utf-8"),
+            "-m",
+            "square",
+            "--pc",
+            "0",
+            "--contracts",
+            contracts.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = support::stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("jaut: error: contracts "), "{err}");
+    }
+}
+
+// ------------------------------------------------------------ every block
+
+/// Every block of `method` is reached or proved unreachable by the search.
+fn every_block_settled(class: &str, method: &str) {
+    let cp = support::sample_classpath();
+    let class: Arc<Class> = cp.load(class).expect("the sample");
+    let m = class
+        .methods
+        .iter()
+        .find(|m| m.name == method)
+        .expect("the method");
+    let code = m.code.as_ref().expect("code");
+    let cfg = Cfg::build(&cp, code).expect("a CFG");
+    let mut unknown = Vec::new();
+    for &block in cfg.blocks() {
+        let pc = cfg.block(block).expect("a block").start;
+        let outcome = search::search(&cp, &class, m, pc, &Config::default()).expect("a search");
+        if let Verdict::Unknown { reasons } = outcome.verdict {
+            unknown.push(format!("pc {pc}: {reasons:?}"));
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "{}.{method}: {}",
+        class.java_name(),
+        unknown.join("\n")
+    );
+}
+
+#[test]
+fn every_block_of_the_list_methods() {
+    every_block_settled("lists/Node", "insertBefore");
+    for m in ["pop", "add", "remove"] {
+        every_block_settled("lists/DoublyLinkedList", m);
+    }
+}
+
+#[test]
+fn every_block_of_the_red_black_tree_methods() {
+    for m in [
+        "rotateLeft",
+        "deleteEntry",
+        "fixAfterDeletion",
+        "fixAfterInsertion",
+    ] {
+        every_block_settled("rbtree/RedBlackTree", m);
+    }
+}
+
+#[test]
+fn every_block_of_josephus() {
+    every_block_settled("josephus/Josephus", "josephus");
+}
