@@ -193,7 +193,11 @@ fn run_generated_suite(dir: &Path, what: &str) {
         .args(&sources)
         .output()
         .unwrap();
-    assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let o = Command::new(JAVA)
         .arg("-jar")
         .arg(share("junit-platform-console-standalone.jar"))
@@ -201,13 +205,25 @@ fn run_generated_suite(dir: &Path, what: &str) {
         .arg(format!("{}:{}", classes.display(), samples().display()))
         .arg("--scan-classpath")
         .arg(&classes)
-        .args(["--include-classname", ".*", "--disable-banner", "--details=summary"])
+        .args([
+            "--include-classname",
+            ".*",
+            "--disable-banner",
+            "--details=summary",
+        ])
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "{what}: {out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{what}: {out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(out.contains("tests successful"), "{what}: {out}");
-    assert!(!out.contains("[         0 tests successful"), "{what}: {out}");
+    assert!(
+        !out.contains("[         0 tests successful"),
+        "{what}: {out}"
+    );
 }
 
 #[test]
@@ -254,7 +270,10 @@ fn jobs_1_and_2_give_identical_outputs() {
                 std::fs::read(&f).unwrap(),
             ));
         }
-        files.push(("jaut-cover.md".into(), std::fs::read(out.path().join("jaut-cover.md")).unwrap()));
+        files.push((
+            "jaut-cover.md".into(),
+            std::fs::read(out.path().join("jaut-cover.md")).unwrap(),
+        ));
         (o.stdout, files)
     };
     let (json1, files1) = run("1");

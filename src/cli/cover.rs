@@ -90,11 +90,12 @@ fn user(e: impl std::fmt::Display) -> UserError {
     UserError(e.to_string())
 }
 
+/// A class path, the classes to cover, and their directories or jars.
+type Selection = (crate::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>);
+
 /// The classes the TARGETs designate, one class path over all of them, and
 /// the class directories or jars JaCoCo should analyse.
-fn classes(
-    args: &CoverArgs,
-) -> Result<(crate::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>), UserError> {
+fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
     let mut cp = None;
     let mut classes: Vec<Arc<Class>> = Vec::new();
     let mut roots: Vec<PathBuf> = Vec::new();

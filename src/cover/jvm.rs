@@ -18,7 +18,12 @@ pub struct JvmReplayers {
 struct JvmReplay(Replayer);
 
 impl Replay for JvmReplay {
-    fn replay(&mut self, unit: &Unit, target: Pc, state: &InputState) -> Result<Observation, String> {
+    fn replay(
+        &mut self,
+        unit: &Unit,
+        target: Pc,
+        state: &InputState,
+    ) -> Result<Observation, String> {
         let request = ReplayRequest::new(&unit.class, unit.method(), Some(target), state);
         self.0.replay(&request).map_err(|e| e.to_string())
     }

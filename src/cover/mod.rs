@@ -210,6 +210,9 @@ pub fn units(classes: &[Arc<Class>], method: Option<&str>) -> Vec<Unit> {
     out
 }
 
+/// Whether the existing tests covered a target (from imported coverage).
+pub type CoveredBefore<'a> = dyn Fn(&Unit, &Target) -> bool + 'a;
+
 /// What one attempt produced, on a worker thread.
 struct Attempt {
     outcome: Result<search::Outcome, String>,
@@ -224,7 +227,7 @@ struct Attempt {
 pub fn run(
     cp: &ClassPath,
     units: Vec<Unit>,
-    before: Option<&dyn Fn(&Unit, &Target) -> bool>,
+    before: Option<&CoveredBefore<'_>>,
     config: &Config,
     replayers: Option<&dyn Replayers>,
     progress: &mut dyn FnMut(&Progress),

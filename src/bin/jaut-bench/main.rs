@@ -6,6 +6,12 @@
 //! classes/s and methods/s. Work is split over `--jobs` threads (default:
 //! all cores); each thread has its own class path so they share no locks.
 //!
+//! `jaut-bench replay`: replay time per target after the JVM started, and
+//! the wall time of the whole moveY run (see `replay.rs`).
+//!
+//! `jaut-bench paper`: the JAUT paper's Fig. 5 and Fig. 4, written to
+//! `bench/RESULTS.md` (see `paper.rs`).
+//!
 //! `jaut-bench targets`: searches the samples' targets one after another in
 //! one process (moveY pc 51, the solver cases of `core.Targets`, every block
 //! of trityp, foo, and foo compiled with `a` = 1, 10, 100, 1000), and prints
@@ -20,6 +26,8 @@ use jaut::cfg::Cfg;
 use jaut::classpath::ClassPath;
 use jaut::frames;
 
+mod paper;
+mod replay;
 mod targets;
 
 #[derive(Parser)]
@@ -59,6 +67,38 @@ enum Bench {
         #[arg(long, default_value_t = 1)]
         repeat: usize,
     },
+    /// Replay time per target once the JVM runs, and the wall time of the
+    /// whole `jaut ... --method moveY --pc 51`.
+    Replay {
+        /// The compiled samples (built by samples/build.sh when absent).
+        #[arg(long, default_value = "target/samples/classes")]
+        samples: PathBuf,
+        /// Replay every target this many times in the same JVM.
+        #[arg(long, default_value_t = 5)]
+        repeat: usize,
+        /// Runs of the whole moveY command.
+        #[arg(long, default_value_t = 5)]
+        runs: usize,
+    },
+    /// The JAUT paper's Fig. 5 (cover on its 12 methods) and Fig. 4 (foo as
+    /// `a` grows): writes bench/RESULTS.md and bench/fig4-foo.svg.
+    Paper {
+        /// The compiled samples (built by samples/build.sh when absent).
+        #[arg(long, default_value = "target/samples/classes")]
+        samples: PathBuf,
+        /// Where RESULTS.md and the plot go.
+        #[arg(long, default_value = "bench")]
+        out: PathBuf,
+        /// Threads of the cover run (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Search timeout per target, in seconds.
+        #[arg(long, default_value_t = 20.0)]
+        timeout: f64,
+        /// Skip Fig. 4.
+        #[arg(long)]
+        no_fig4: bool,
+    },
 }
 
 #[derive(Default)]
@@ -80,6 +120,27 @@ fn main() -> anyhow::Result<()> {
             only,
             repeat,
         } => targets::run(&samples, timeout, only.as_deref(), repeat.max(1)),
+        Bench::Replay {
+            samples,
+            repeat,
+            runs,
+        } => replay::run(&samples, repeat, runs),
+        Bench::Paper {
+            samples,
+            out,
+            jobs,
+            timeout,
+            no_fig4,
+        } => paper::run(&paper::Options {
+            samples,
+            out,
+            jobs: jobs
+                .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+                .unwrap_or(1)
+                .max(1),
+            timeout,
+            no_fig4,
+        }),
     }
 }
 
