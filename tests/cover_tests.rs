@@ -503,7 +503,7 @@ fn jacoco_import_attempts_only_uncovered_targets() {
 
     // The XML report, through jaut's converter, for the line counters.
     let xml = dir.path().join("partial.xml");
-    jaut::cover::jacoco::exec_to_xml(&exec, &xml, &[samples().to_path_buf()]).unwrap();
+    jaut::cover::jacoco::exec_to_xml(&exec, &xml, samples()).unwrap();
     let coverage =
         jaut::cover::jacoco::Coverage::from_xml(&std::fs::read_to_string(&xml).unwrap()).unwrap();
     let class = support::sample_classpath().load("trityp/Trityp").unwrap();

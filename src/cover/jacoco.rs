@@ -11,9 +11,9 @@
 //! skipping an uncovered one would lose it. Lines map to pcs through the
 //! method's LineNumberTable.
 //!
-//! Debian ships no `jacococli`; the `.exec` → XML step runs a small Java
-//! program (`JautJacocoXml.java`, beside this file) compiled on first use
-//! into a cache directory under the system's temporary directory.
+//! Debian ships no `jacococli`; the agent and the `.exec` → XML step come
+//! from the JUnit writer's JaCoCo support ([`crate::junit::jacoco`], a small
+//! Java report program compiled on first use).
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -22,8 +22,8 @@ use std::process::Command;
 use quick_xml::events::Event;
 
 use super::{CoverError, Target, Unit};
+use crate::junit::jacoco::Jacoco;
 
-const CONVERTER_SOURCE: &str = include_str!("JautJacocoXml.java");
 const SHARE: &str = "/usr/share/java";
 
 /// JaCoCo's counters of one source line.
@@ -124,13 +124,19 @@ impl Coverage {
         // An execution data file starts with its block type 0x01 and the
         // magic number 0xC0C0.
         if bytes.starts_with(&[0x01, 0xC0, 0xC0]) {
-            let xml = work.join("jacoco.xml");
-            exec_to_xml(path, &xml, classes)?;
-            let text = std::fs::read_to_string(&xml).map_err(|source| CoverError::Io {
-                path: xml.display().to_string(),
-                source,
-            })?;
-            return Coverage::from_xml(&text);
+            // One report per class directory or jar, merged: each holds
+            // other classes.
+            let mut all = Coverage::default();
+            for (i, root) in classes.iter().enumerate() {
+                let xml = work.join(format!("jacoco-{i}.xml"));
+                exec_to_xml(path, &xml, root)?;
+                let text = std::fs::read_to_string(&xml).map_err(|source| CoverError::Io {
+                    path: xml.display().to_string(),
+                    source,
+                })?;
+                all.merge(Coverage::from_xml(&text)?);
+            }
+            return Ok(all);
         }
         let text = String::from_utf8(bytes).map_err(|_| {
             CoverError::Jacoco(format!(
@@ -159,6 +165,13 @@ impl Coverage {
             .line
             .and_then(|l| self.line(&unit.class, l))
             .is_some_and(|c| c.ci > 0 && c.mi == 0)
+    }
+
+    /// Adds another report's lines (of other classes).
+    fn merge(&mut self, other: Coverage) {
+        for (k, lines) in other.files {
+            self.files.entry(k).or_default().extend(lines);
+        }
     }
 
     /// Number of source lines with counters.
@@ -196,112 +209,17 @@ fn run(cmd: &mut Command, what: &str) -> Result<std::process::Output, CoverError
         .map_err(|e| CoverError::Jacoco(format!("{what}: cannot run {:?}: {e}", cmd.get_program())))
 }
 
-/// The directory with jaut's JaCoCo tools (the compiled converter and the
-/// agent jar), made on first use. Keyed by a hash of the converter's
-/// source and the JDK so a change gets a fresh build.
-fn tools() -> Result<PathBuf, CoverError> {
-    use std::hash::{DefaultHasher, Hash, Hasher};
-    let home = java_home()?;
-    let mut h = DefaultHasher::new();
-    CONVERTER_SOURCE.hash(&mut h);
-    home.hash(&mut h);
-    let dir = std::env::temp_dir().join(format!("jaut-jacoco-{:016x}", h.finish()));
-    if dir.join("JautJacocoXml.class").is_file() && dir.join("jacocoagent.jar").is_file() {
-        return Ok(dir);
-    }
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| CoverError::Io { path, source }
-    };
-    let tmp = std::env::temp_dir();
-    let staging = tmp.join(format!(
-        "jaut-jacoco-staging-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let _ = std::fs::remove_dir_all(&staging);
-    std::fs::create_dir_all(&staging).map_err(io(&staging))?;
-    let src = staging.join("JautJacocoXml.java");
-    std::fs::write(&src, CONVERTER_SOURCE).map_err(io(&src))?;
-    let cp = join_paths(&jacoco_jars()?);
-    let out = run(
-        Command::new(home.join("bin/javac"))
-            .args(["-nowarn", "-d"])
-            .arg(&staging)
-            .arg("-cp")
-            .arg(&cp)
-            .arg(&src),
-        "compiling the JaCoCo converter",
-    )?;
-    if !out.status.success() {
-        return Err(CoverError::Jacoco(format!(
-            "compiling the JaCoCo converter failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
-    }
-    // The agent proper is a jar nested in Debian's org.jacoco.agent.jar.
-    let outer = share_jar("org.jacoco.agent.jar")?;
-    let file = std::fs::File::open(&outer).map_err(io(&outer))?;
-    let mut zip = zip::ZipArchive::new(file)
-        .map_err(|e| CoverError::Jacoco(format!("{}: {e}", outer.display())))?;
-    let mut inner = zip
-        .by_name("jacocoagent.jar")
-        .map_err(|e| CoverError::Jacoco(format!("{}: {e}", outer.display())))?;
-    let agent = staging.join("jacocoagent.jar");
-    let mut f = std::fs::File::create(&agent).map_err(io(&agent))?;
-    std::io::copy(&mut inner, &mut f).map_err(io(&agent))?;
-    drop(f);
-    // Another process may have finished first; its copy is as good.
-    if std::fs::rename(&staging, &dir).is_err() {
-        let _ = std::fs::remove_dir_all(&staging);
-    }
-    if dir.join("JautJacocoXml.class").is_file() {
-        Ok(dir)
-    } else {
-        Err(CoverError::Jacoco(format!(
-            "could not set up JaCoCo tools in {}",
-            dir.display()
-        )))
-    }
-}
-
-fn jacoco_jars() -> Result<Vec<PathBuf>, CoverError> {
-    [
-        "org.jacoco.core.jar",
-        "org.jacoco.report.jar",
-        "asm.jar",
-        "asm-commons.jar",
-        "asm-tree.jar",
-    ]
-    .iter()
-    .map(|j| share_jar(j))
-    .collect()
+fn jacoco() -> Result<Jacoco, CoverError> {
+    Jacoco::prepare_default().map_err(|e| CoverError::Jacoco(e.to_string()))
 }
 
 /// Converts a `.exec` file to JaCoCo's XML report, analysing `classes`
-/// (the original class directories or jars, not instrumented ones).
-pub fn exec_to_xml(exec: &Path, xml: &Path, classes: &[PathBuf]) -> Result<(), CoverError> {
-    let tools = tools()?;
-    let mut cp = vec![tools];
-    cp.extend(jacoco_jars()?);
-    let out = run(
-        Command::new(java_home()?.join("bin/java"))
-            .arg("-cp")
-            .arg(join_paths(&cp))
-            .arg("JautJacocoXml")
-            .arg(exec)
-            .arg(xml)
-            .args(classes),
-        "converting the JaCoCo .exec file",
-    )?;
-    if !out.status.success() {
-        return Err(CoverError::Jacoco(format!(
-            "{}: conversion to XML failed: {}",
-            exec.display(),
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
-    }
-    Ok(())
+/// (an original class directory or jar, not instrumented classes).
+pub fn exec_to_xml(exec: &Path, xml: &Path, classes: &Path) -> Result<(), CoverError> {
+    jacoco()?
+        .report(exec, classes, Some(xml))
+        .map(|_| ())
+        .map_err(|e| CoverError::Jacoco(format!("{}: {e}", exec.display())))
 }
 
 /// What running an existing suite gave.
@@ -367,7 +285,8 @@ pub fn run_tests(tests: &Path, classes: &[PathBuf], work: &Path) -> Result<Suite
         }
         out_dir
     };
-    let agent = tools()?.join("jacocoagent.jar");
+    let jacoco = jacoco()?;
+    let agent = jacoco.agent();
     let exec = work.join("jacoco.exec");
     let _ = std::fs::remove_file(&exec);
     let mut cp = vec![test_classes.clone()];
