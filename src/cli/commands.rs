@@ -7,7 +7,9 @@ use super::{AimArgs, AimFormat, CfgArgs, CfgFormat, MethodsArgs};
 use crate::cfg::{Cfg, CfgText};
 use crate::classfile::{access, Class, Method};
 use crate::frames;
+use crate::replay::{self, Observation, Observed, ReplayFailure};
 use crate::search::{self, Outcome, Verdict};
+use std::path::{Path, PathBuf};
 
 fn analysis_error(class: &Class, method: &Method, e: impl std::fmt::Display) -> UserError {
     UserError(format!("{}.{method}: {e}", class.java_name()))
@@ -92,16 +94,167 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
             let _ = writeln!(out, "frame    none: no path from the entry reaches this pc");
         }
     }
+    // The JVM starts while the search runs (it is stopped unused when the
+    // target is not reached).
+    let starting =
+        (!args.no_replay).then(|| replay::Starting::begin(jvm_class_path(&args.source, &class)));
     let outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config())
         .map_err(|e| analysis_error(&class, method, e))?;
-    let code_out = u8::from(!matches!(outcome.verdict, Verdict::Reached { .. }));
+    let replay = match (&outcome.verdict, starting) {
+        (Verdict::Reached { state, .. }, Some(starting)) => Some(
+            starting
+                .finish()
+                .map_err(|e| ReplayFailure::NoJvm(e.to_string()))
+                .and_then(|mut r| {
+                    replay::replay_with(
+                        &mut r,
+                        &class,
+                        method,
+                        aim.pc,
+                        state,
+                        replay::DEFAULT_TIMEOUT,
+                    )
+                }),
+        ),
+        _ => None,
+    };
+    // Only a JVM contradicting the search changes the exit status: a replay
+    // that failed (System.exit, a timeout, a crash in the code under test)
+    // neither confirms nor refutes the state, and says so.
+    let confirmed = match &replay {
+        Some(Ok(o)) => o.reached,
+        None | Some(Err(_)) => true,
+    };
+    let code_out = u8::from(!(matches!(outcome.verdict, Verdict::Reached { .. }) && confirmed));
+    if let (Some(Ok(o)), Verdict::Reached { state, .. }) = (&replay, &outcome.verdict) {
+        if !o.reached {
+            eprintln!(
+                "jaut: warning: the JVM did not execute pc {} of {}.{method} with the state found; \
+                 the search's model is unsound here. The state:\n{state}",
+                aim.pc,
+                class.java_name()
+            );
+        }
+    }
     if args.format == AimFormat::Json {
-        let json = verdict_json(&class, method, aim.pc, code.line_of(aim.pc), &outcome);
+        let mut json = verdict_json(&class, method, aim.pc, code.line_of(aim.pc), &outcome);
+        if matches!(outcome.verdict, Verdict::Reached { .. }) {
+            json["replay"] = replay_json(replay.as_ref());
+        }
         let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
         return Ok((format!("{text}\n"), code_out));
     }
     write_verdict(&mut out, &outcome);
+    if let Verdict::Reached { state, .. } = &outcome.verdict {
+        let names: Vec<&str> = state.args.iter().map(|a| a.name.as_str()).collect();
+        write_replay(&mut out, aim.pc, method, &names, replay.as_ref());
+    }
     Ok((out, code_out))
+}
+
+/// The directories and jars the JVM needs for TARGET and `--classpath`: as
+/// given, except that a `.class` file stands for its package root.
+fn jvm_class_path(source: &super::Source, class: &Class) -> Vec<PathBuf> {
+    let mut paths = Vec::new();
+    let mut add = |p: PathBuf| {
+        let p = if p.extension().is_some_and(|e| e == "class") {
+            let name = crate::classpath::ClassPath::new()
+                .ok()
+                .and_then(|mut cp| cp.add(&p).ok())
+                .and_then(|names| names.into_iter().next())
+                .unwrap_or_else(|| class.name.clone());
+            match crate::classpath::ClassPath::package_root(&p, &name) {
+                Some(root) => root,
+                None => return,
+            }
+        } else {
+            p
+        };
+        if !paths.contains(&p) {
+            paths.push(p);
+        }
+    };
+    if let Some(t) = source
+        .target
+        .as_deref()
+        .map(Path::new)
+        .filter(|p| p.exists())
+    {
+        add(t.to_path_buf());
+    }
+    for entry in super::classpath_entries(&source.classpath) {
+        add(entry);
+    }
+    paths
+}
+
+/// The replay's result, for people.
+fn write_replay(
+    out: &mut String,
+    pc: u32,
+    method: &Method,
+    names: &[&str],
+    replay: Option<&Result<Observation, ReplayFailure>>,
+) {
+    match replay {
+        None => {
+            let _ = writeln!(
+                out,
+                "replay   skipped (--no-replay): the state was not run in a JVM"
+            );
+        }
+        Some(Err(why)) => {
+            let _ = writeln!(out, "replay   failed: {why}");
+        }
+        Some(Ok(o)) => {
+            let total = method.code.as_ref().map_or(0, |c| c.instructions.len());
+            if o.reached {
+                let _ = writeln!(
+                    out,
+                    "replay   confirmed: the JVM executed pc {pc} ({} of {total} instructions ran)",
+                    o.executed.len()
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "replay   MISMATCH: the JVM did not execute pc {pc} with this state \
+                     (the search's model is unsound here)"
+                );
+            }
+            let pcs: Vec<String> = o.executed.iter().map(u32::to_string).collect();
+            let _ = writeln!(out, "  executed pcs  {}", pcs.join(" "));
+            let _ = writeln!(out, "  {}", o.outcome());
+            if let Some(r) = &o.receiver_after {
+                let _ = writeln!(out, "  this after    {}", o.show(r, ""));
+            }
+            for (i, a) in o.args_after.iter().enumerate() {
+                // Primitives are passed by value: only objects can change.
+                if matches!(a, Observed::Ref { .. }) {
+                    let name = names.get(i).map_or(format!("arg{i}"), |n| n.to_string());
+                    let _ = writeln!(out, "  {name} after  {}", o.show(a, ""));
+                }
+            }
+        }
+    }
+}
+
+/// The `replay` object of the JSON form (docs/state-json.md).
+fn replay_json(replay: Option<&Result<Observation, ReplayFailure>>) -> serde_json::Value {
+    use serde_json::json;
+    match replay {
+        None => json!({ "status": "skipped" }),
+        Some(Err(why)) => json!({ "status": "failed", "reason": why.to_string() }),
+        Some(Ok(o)) => {
+            let mut v = json!({ "status": if o.reached { "confirmed" } else { "mismatch" } });
+            if let (Some(m), serde_json::Value::Object(fields)) = (
+                v.as_object_mut(),
+                serde_json::to_value(o).expect("observations serialize"),
+            ) {
+                m.extend(fields);
+            }
+            v
+        }
+    }
 }
 
 /// The verdict, the state and the path, for people.

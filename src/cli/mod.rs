@@ -140,6 +140,12 @@ pub struct AimArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: AimFormat,
 
+    /// Do not replay the state found in a JVM (by default it is replayed,
+    /// and a state that does not reach the target there is reported as a
+    /// mismatch, exit status 1).
+    #[arg(long)]
+    pub no_replay: bool,
+
     #[command(flatten)]
     pub bounds: Bounds,
 }

@@ -19,11 +19,12 @@
 
 pub mod observation;
 mod protocol;
+mod text;
 pub mod worker;
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -84,6 +85,9 @@ pub enum ReplayFailure {
     /// threw, or the instrumenter and jaut disagree about the instructions.
     #[error("{0}")]
     Refused(String),
+    /// No worker could be started (no JVM, no ASM, no jaut executable).
+    #[error("{0}")]
+    NoJvm(String),
     /// A fresh worker could not be started after an earlier one died.
     #[error("the replay worker could not be restarted: {0}")]
     Restart(String),
@@ -262,17 +266,28 @@ impl Replayer {
         let stdout = child.stdout.take().expect("piped stdout");
         let stderr = child.stderr.take().expect("piped stderr");
         let (tx, lines) = mpsc::channel();
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = tail.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
+                // HotSpot prints its fatal error summary on stdout.
+                if !line.starts_with('{') {
+                    push_tail(&keep, line);
+                    continue;
+                }
                 if tx.send(line).is_err() {
                     break;
                 }
             }
         });
-        let tail = Arc::new(Mutex::new(VecDeque::new()));
         let keep = tail.clone();
-        std::thread::spawn(move || keep_tail(stderr, &keep));
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                push_tail(&keep, line);
+            }
+        });
         let mut worker = Worker {
             child,
             stdin,
@@ -366,7 +381,17 @@ impl Worker {
         let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
         let pick = tail
             .iter()
-            .find(|l| l.contains("SIGSEGV") || l.contains("SIGBUS") || l.contains("SIGILL"))
+            .find(|l| {
+                [
+                    "SIGSEGV",
+                    "SIGBUS",
+                    "SIGILL",
+                    "Internal Error",
+                    "fatal error",
+                ]
+                .iter()
+                .any(|k| l.contains(k))
+            })
             .or_else(|| {
                 tail.iter()
                     .rev()
@@ -383,15 +408,13 @@ impl Worker {
     }
 }
 
-fn keep_tail(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
-    for line in BufReader::new(stderr).lines() {
-        let Ok(line) = line else { break };
-        if let Ok(mut t) = tail.lock() {
-            if t.len() == 40 {
-                t.pop_front();
-            }
-            t.push_back(line);
+/// Keeps the last lines the worker printed outside the protocol.
+fn push_tail(tail: &Mutex<VecDeque<String>>, line: String) {
+    if let Ok(mut t) = tail.lock() {
+        if t.len() == 40 {
+            t.pop_front();
         }
+        t.push_back(line);
     }
 }
 
@@ -427,4 +450,52 @@ pub fn worker_executable() -> Result<PathBuf, ReplayError> {
         "none beside {}",
         me.display()
     )))
+}
+
+/// A [`Replayer`] starting on another thread, so that the JVM starts while
+/// jaut searches (the default flow does this).
+pub struct Starting(std::thread::JoinHandle<Result<Replayer, ReplayError>>);
+
+impl Starting {
+    pub fn begin(class_path: Vec<PathBuf>) -> Starting {
+        Starting(std::thread::spawn(move || Replayer::start(&class_path)))
+    }
+
+    /// Waits for the worker to be ready.
+    pub fn finish(self) -> Result<Replayer, ReplayError> {
+        self.0
+            .join()
+            .unwrap_or_else(|_| Err(ReplayError::Start("the starting thread panicked".into())))
+    }
+}
+
+/// Replays one state found for `pc` of `method` with `replayer`.
+pub fn replay_with(
+    replayer: &mut Replayer,
+    class: &Class,
+    method: &Method,
+    pc: u32,
+    state: &InputState,
+    timeout: Duration,
+) -> Result<Observation, ReplayFailure> {
+    let mut request = ReplayRequest::new(class, method, Some(pc), state);
+    request.timeout = timeout;
+    replayer.replay(&request)
+}
+
+/// Replays one state that the search found for `pc` of `method`, in a JVM
+/// started for this one replay over `class_path`: the default flow's step
+/// after the search (the JUnit writer uses it too). Runs that replay many
+/// states should keep one [`Replayer`] instead.
+pub fn replay_reached(
+    class_path: &[PathBuf],
+    class: &Class,
+    method: &Method,
+    pc: u32,
+    state: &InputState,
+    timeout: Duration,
+) -> Result<Observation, ReplayFailure> {
+    let mut replayer =
+        Replayer::start(class_path).map_err(|e| ReplayFailure::NoJvm(e.to_string()))?;
+    replay_with(&mut replayer, class, method, pc, state, timeout)
 }

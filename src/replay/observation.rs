@@ -64,14 +64,29 @@ pub struct ObservedObject {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Ended {
-    /// Normal return; `value` is `None` for a `void` method.
-    Returned { value: Option<Observed> },
+    /// Normal return; `value` is `None` for a `void` method (and for a
+    /// constructor: the new object is the receiver after the call). The
+    /// key is absent then, so that `"value": null` keeps meaning a returned
+    /// `null`.
+    Returned {
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "present"
+        )]
+        value: Option<Observed>,
+    },
     /// An exception escaped the method.
     Threw {
         /// Binary name, Java form (`java.lang.NullPointerException`).
         class: String,
         message: Option<String>,
     },
+}
+
+/// A key that is present holds a value, even `null`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Observed>, D::Error> {
+    Observed::deserialize(d).map(Some)
 }
 
 /// One replay's findings.

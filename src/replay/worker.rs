@@ -9,8 +9,13 @@
 //! `OutOfMemoryError` rather than swapping), the serial collector and the
 //! client compiler (quick to start, and replays are short), crash reports
 //! written to the temporary directory instead of the user's working
-//! directory, and its own messages on stderr: stdout carries the protocol
-//! only.
+//! directory, and its own messages on stderr (stdout carries the protocol;
+//! the few lines HotSpot still prints there on a fatal error are collected
+//! by the parent with stderr). A segmentation fault in the code under test
+//! usually ends the worker without a report: HotSpot chains the signals it
+//! does not handle itself to the handler Rust's runtime installed first,
+//! which lets the default action (death by SIGSEGV) happen; the parent
+//! reports the signal.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -134,7 +139,7 @@ fn define_harness<'local>(env: &mut Env<'local>) -> jni::errors::Result<JClass<'
             match env.define_class(Some(JNIString::from(*name)), &loader, bytes) {
                 Ok(_) => false,
                 Err(e) => {
-                    let _ = env.exception_clear();
+                    env.exception_clear();
                     last = Some(e);
                     true
                 }
