@@ -301,14 +301,17 @@ const TRITYP: [Aim; 8] = [
     aim("trityp/Trityp", "trityp", 119),
     aim("trityp/Trityp", "trityp", 121),
 ];
-/// Input heaps with aliasing and cycles.
-const HEAPS: [Aim; 6] = [
+/// Input heaps with aliasing and cycles, and new objects in the result.
+const HEAPS: [Aim; 8] = [
     aim("lists/DoublyLinkedList", "remove", 39),
     aim("lists/DoublyLinkedList", "remove", 22),
     aim("lists/Node", "insertBefore", 65),
     aim("rbtree/RedBlackTree", "rotateLeft", 66),
     aim("core/Targets", "selfLoop", 8),
     aim("core/Targets", "twoCycle", 19),
+    // A new node linked into the receiver; a constructor.
+    aim("lists/DoublyLinkedList", "add", 78),
+    aim("coord/Coord", "<init>", 9),
 ];
 
 #[test]
@@ -349,6 +352,12 @@ fn heaps_with_aliasing_and_cycles_junit5() {
     let all: String = sources.iter().map(|(_, s)| s.as_str()).collect();
     // selfLoop: a one-cell cycle is an assignment of a variable to its own field.
     assert!(all.contains("p.next = p;"), "{all}");
+    // The node add() created is asserted through a local.
+    assert!(
+        all.contains("Node doublyLinkedListFirst = doublyLinkedList.first;"),
+        "{all}"
+    );
+    assert!(all.contains("Coord coord = new Coord(0, 0);"), "{all}");
 }
 
 #[test]

@@ -33,10 +33,14 @@ pub fn sample_class(name: &str) -> PathBuf {
     samples().join(format!("{name}.class"))
 }
 
-/// Runs the jaut binary with these arguments.
+/// Runs the jaut binary with these arguments, in a fresh empty working
+/// directory: what a run writes by default (the JUnit test under
+/// `jaut-tests/`) never lands in the repository nor meets an earlier run's.
 pub fn jaut(args: &[&str]) -> Output {
+    let cwd = tempfile::tempdir().expect("a temporary directory");
     Command::new(env!("CARGO_BIN_EXE_jaut"))
         .args(args)
+        .current_dir(cwd.path())
         .output()
         .expect("jaut runs")
 }
