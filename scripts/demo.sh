@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --release
 export JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64
-exec ./target/release/jaut target/samples/classes/coord/Coord.class --method moveY --pc 51 "$@"
+# --force: a rerun replaces the JUnit test it wrote to jaut-tests/ (git-ignored).
+exec ./target/release/jaut target/samples/classes/coord/Coord.class --method moveY --pc 51 --force "$@"

@@ -136,10 +136,37 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
             );
         }
     }
+    // The JUnit test, only for a state the JVM confirmed: its assertions
+    // are what the replay observed (docs/junit.md).
+    let test_file = match (&replay, &outcome.verdict) {
+        (Some(Ok(o)), Verdict::Reached { state, path }) if o.reached => {
+            let flavor = if args.junit4 {
+                crate::junit::Flavor::Junit4
+            } else {
+                crate::junit::Flavor::Junit5
+            };
+            let written = crate::junit::write_test(
+                &selected.cp,
+                &class,
+                method,
+                aim.pc,
+                state,
+                path,
+                o,
+                &args.out,
+                flavor,
+                args.force,
+            )
+            .map_err(|e| UserError(e.to_string()))?;
+            Some(written)
+        }
+        _ => None,
+    };
     if args.format == AimFormat::Json {
         let mut json = verdict_json(&class, method, aim.pc, code.line_of(aim.pc), &outcome);
         if matches!(outcome.verdict, Verdict::Reached { .. }) {
             json["replay"] = replay_json(replay.as_ref());
+            json["test"] = serde_json::json!(test_file.as_ref().map(|p| p.display().to_string()));
         }
         let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
         return Ok((format!("{text}\n"), code_out));
@@ -148,6 +175,19 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
     if let Verdict::Reached { state, .. } = &outcome.verdict {
         let names: Vec<&str> = state.args.iter().map(|a| a.name.as_str()).collect();
         write_replay(&mut out, aim.pc, method, &names, replay.as_ref());
+        let _ = match &test_file {
+            Some(p) => writeln!(out, "test     {}", p.display()),
+            None if replay.is_none() => {
+                writeln!(
+                    out,
+                    "test     not written: without a replay there is nothing to assert"
+                )
+            }
+            None => writeln!(
+                out,
+                "test     not written: the replay did not confirm the state"
+            ),
+        };
     }
     Ok((out, code_out))
 }

@@ -146,6 +146,24 @@ pub struct AimArgs {
     #[arg(long)]
     pub no_replay: bool,
 
+    /// Where the JUnit test of a replayed state goes:
+    /// DIR/<package>/<Class>JautTest.java (see docs/junit.md).
+    #[arg(
+        long,
+        value_name = "DIR",
+        default_value = "jaut-tests",
+        help_heading = "JUnit test"
+    )]
+    pub out: PathBuf,
+
+    /// Write a JUnit 4 test (default: JUnit 5).
+    #[arg(long, help_heading = "JUnit test")]
+    pub junit4: bool,
+
+    /// Overwrite the test file if it exists.
+    #[arg(long, help_heading = "JUnit test")]
+    pub force: bool,
+
     #[command(flatten)]
     pub bounds: Bounds,
 }
