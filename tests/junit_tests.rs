@@ -544,3 +544,65 @@ fn snapshots() {
         insta::assert_snapshot!(format!("junit4_{name}"), source);
     }
 }
+
+#[test]
+fn the_default_flow_writes_the_test() {
+    let coord = support::sample_class("coord/Coord");
+    let coord = coord.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let out_s = out.to_str().unwrap();
+    let file = out.join("coord/CoordJautTest.java");
+    let aim = [coord, "--method", "moveY", "--pc", "51", "--out", out_s];
+
+    let first = support::jaut(&aim);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first));
+    assert!(
+        support::stdout(&first).contains(&format!("test     {}\n", file.display())),
+        "{}",
+        text(&first)
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("void moveY_line30()") && written.contains("org.junit.jupiter"));
+
+    // An existing file is kept: one error line, exit 2.
+    std::fs::write(&file, "// mine\n").unwrap();
+    let again = support::jaut(&aim);
+    assert_eq!(again.status.code(), Some(2), "{}", text(&again));
+    let err = support::stderr(&again);
+    assert_eq!(
+        err,
+        format!(
+            "jaut: error: {} exists; use --force to overwrite it\n",
+            file.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "// mine\n");
+
+    let forced = support::jaut(&[&aim[..], &["--force", "--junit4"]].concat());
+    assert_eq!(forced.status.code(), Some(0), "{}", text(&forced));
+    let junit4 = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        junit4.contains("import org.junit.Test;") && junit4.contains("public void moveY_line30()")
+    );
+
+    // JSON names the file; without a replay no test is written.
+    let json = support::jaut(&[&aim[..], &["--force", "--format", "json"]].concat());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["test"], serde_json::json!(file.display().to_string()));
+    let other = dir.path().join("none");
+    let skipped = support::jaut(&[
+        coord,
+        "--method",
+        "moveY",
+        "--pc",
+        "51",
+        "--no-replay",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(skipped.status.code(), Some(0), "{}", text(&skipped));
+    assert!(support::stdout(&skipped)
+        .contains("test     not written: without a replay there is nothing to assert"));
+    assert!(!other.exists());
+}
