@@ -138,7 +138,9 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
 
 /// `jaut cover`.
 pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
+    let load = std::time::Instant::now();
     let (cp, classes, roots) = classes(args)?;
+    let load = load.elapsed();
     let units = cover::units(&classes, args.method.as_deref());
     if units.is_empty() {
         let names: Vec<String> = classes.iter().take(5).map(|c| c.java_name()).collect();
@@ -199,8 +201,8 @@ pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
     let mut on_progress = |p: &cover::Progress| {
         if let Some(bar) = &bar {
             bar.set_length(p.total as u64);
-            bar.set_position(p.done as u64);
             bar.set_message(format!("{} reached, {} unknown", p.reached, p.unknown));
+            bar.set_position(p.done as u64);
         }
     };
     let mut report = cover::run(
@@ -218,6 +220,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
         bar.finish_and_clear();
     }
     report.imported = imported_from;
+    report.timing.parse += load;
 
     let times = !args.no_times;
     write_outputs(&cp, &report, args, times)?;

@@ -344,9 +344,11 @@ pub fn run(
                         test: number,
                         aimed: true,
                     });
-                    // Everything else this test executed is covered too.
+                    // Everything else this test executed is covered too,
+                    // including targets an earlier attempt left unknown
+                    // (a state whose replay failed, say): the JVM ran them.
                     for (i, other) in all.iter().enumerate() {
-                        if status[i].is_none()
+                        if matches!(status[i], None | Some(Status::Unknown { .. }))
                             && other.unit == target.unit
                             && covered[other.unit].contains(&other.pc)
                         {
