@@ -335,3 +335,75 @@ fn every_block_of_the_red_black_tree_methods() {
 fn every_block_of_josephus() {
     every_block_settled("josephus/Josephus", "josephus");
 }
+
+// ------------------------------------------------------------ --throws
+
+/// `jaut CLASS -m METHOD --throws EXCEPTION --format json`.
+fn throws(class: &str, method: &str, exception: &str) -> Json {
+    aim(class, method, &["--throws", exception], &[])
+}
+
+#[test]
+fn a_state_that_makes_the_method_throw() {
+    for (class, method, exception) in [
+        (
+            "exceptions/Handlers",
+            "make",
+            "java.lang.NegativeArraySizeException",
+        ),
+        (
+            "exceptions/Handlers",
+            "inFinally",
+            "java.lang.NullPointerException",
+        ),
+        (
+            "cfgcases/Throw",
+            "checkPositive",
+            "java.lang.IllegalArgumentException",
+        ),
+        // A superclass of what is thrown.
+        (
+            "cfgcases/Throw",
+            "checkPositive",
+            "java.lang.RuntimeException",
+        ),
+    ] {
+        let json = throws(class, method, exception);
+        assert_eq!(json["verdict"], "reached", "{class}.{method}: {json:#}");
+        assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+        assert_eq!(json["replay"]["ended"]["kind"], "threw", "{json:#}");
+    }
+}
+
+#[test]
+fn exceptions_every_path_guards_against_are_unreachable() {
+    // insertBefore checks every reference it dereferences; npeCaught
+    // catches its own.
+    for (class, method) in [
+        ("lists/Node", "insertBefore"),
+        ("exceptions/Handlers", "npeCaught"),
+    ] {
+        let json = throws(class, method, "java.lang.NullPointerException");
+        assert_eq!(json["verdict"], "unreachable", "{class}.{method}: {json:#}");
+    }
+}
+
+#[test]
+fn throws_needs_a_throwable_class() {
+    let file = support::sample_class("exceptions/Handlers");
+    for (name, why) in [
+        ("java.lang.String", "not a subclass of java.lang.Throwable"),
+        ("no.such.Exception", "no such class"),
+    ] {
+        let o = support::jaut(&[
+            file.to_str().expect("utf-8"),
+            "-m",
+            "make",
+            "--throws",
+            name,
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = support::stderr(&o);
+        assert!(err.contains(why), "{err}");
+    }
+}

@@ -910,6 +910,18 @@ impl Explorer<'_> {
         // A contract takes the place of the bytecode; a method with neither
         // returns a free value.
         let contract = self.contract_of(found);
+        // The bytecode of String's methods reads fields the string model
+        // does not have (see docs/contracts.md): without a contract their
+        // results are free.
+        let opaque = found.class.name == "java/lang/String" && found.member.name != "<init>";
+        if opaque && contract.is_none() {
+            self.cut(Cut::Unsupported(format!(
+                "unsupported: call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",
+                found.class.java_name(),
+                found.member
+            )));
+            return Flow::Exhausted;
+        }
         if contract.is_some() || found.member.code.is_none() {
             if found.member.code.is_none() && contract.is_none() && found.member.is_abstract() {
                 self.cut(Cut::Unsupported(format!(
