@@ -506,6 +506,12 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     let run = fig5(&o.samples, o.jobs, o.timeout)?;
     let report = &run.report;
     let rows: &[Row] = &report.rows;
+    let single = if o.jobs > 1 {
+        eprintln!("Fig. 5 again with --jobs 1");
+        Some(fig5(&o.samples, 1, o.timeout)?)
+    } else {
+        None
+    };
 
     let mut md = String::new();
     let _ = writeln!(md, "# jaut against the JAUT paper (ISSRE 2010)\n");
@@ -602,6 +608,18 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
         run.peak_mib,
     );
 
+    if let Some(one) = &single {
+        let same = one.report.json(false) == report.json(false);
+        let _ = writeln!(
+            md,
+            "With `--jobs 1` the same run took {} s wall (peak {:.0} MiB); its results (everything but \
+             the times) are {} those of `--jobs {}`.\n",
+            secs(one.report.timing.wall),
+            one.peak_mib,
+            if same { "identical to" } else { "**different from**" },
+            o.jobs
+        );
+    }
     if !o.no_fig4 {
         let variants = Path::new("target/bench/paper-foo");
         foo_variants(variants)?;
