@@ -124,6 +124,12 @@ impl Coverage {
         // An execution data file starts with its block type 0x01 and the
         // magic number 0xC0C0.
         if bytes.starts_with(&[0x01, 0xC0, 0xC0]) {
+            if classes.is_empty() {
+                return Err(CoverError::Jacoco(format!(
+                    "{}: a .exec file is read against the class files; give TARGET as a directory, jar or .class file",
+                    path.display()
+                )));
+            }
             // One report per class directory or jar, merged: each holds
             // other classes.
             let mut all = Coverage::default();

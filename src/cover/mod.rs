@@ -287,7 +287,23 @@ pub fn run(
                     let Ok((slot, t)) = job else { break };
                     let target = &all[t];
                     let unit = &units[target.unit];
-                    let attempt = attempt(cp, unit, target, config, replayers, &mut replay);
+                    // A panic in one search is a bug in jaut, reported as
+                    // that target's reason; the other targets go on.
+                    let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        attempt(cp, unit, target, config, replayers, &mut replay)
+                    }))
+                    .unwrap_or_else(|panic| Attempt {
+                        outcome: Err(format!(
+                            "internal error in jaut: {}; please report it",
+                            panic
+                                .downcast_ref::<&str>()
+                                .copied()
+                                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                                .unwrap_or("panic")
+                        )),
+                        replay: None,
+                        replay_time: Duration::ZERO,
+                    });
                     if done_tx.send((slot, attempt)).is_err() {
                         break;
                     }
