@@ -96,7 +96,7 @@ pub(crate) fn entry_state(
         // The JDK's static fields hold what its own class initializers put
         // there; a test cannot set them, so they are not inputs (a path that
         // depends on their values is checked by the replay).
-        if !ex.cp.user_class_names().iter().any(|n| *n == key.class) {
+        if !ex.cp.user_class_names().contains(&key.class) {
             ex.assume(format!(
                 "the static field {key} of the JDK was taken as an unknown value"
             ));

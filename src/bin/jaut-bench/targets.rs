@@ -151,6 +151,58 @@ fn targets(cp: &ClassPath) -> anyhow::Result<Vec<Target>> {
         m,
         return_one(&sample, m).unwrap_or(0),
     );
+    // Objects, arrays, exceptions, JDK calls and contracts (issue 4): the
+    // "return 1" targets, and the first instruction of each handler.
+    for (class, names) in [
+        (
+            "arrays/Arrays",
+            &["isOneTwoThree", "sum", "alias", "hello", "objects", "bytes"][..],
+        ),
+        (
+            "jdk/Inputs",
+            &["sizeOver3", "xFive", "greet", "absolute", "boxed", "copy"][..],
+        ),
+    ] {
+        let c = cp.load(class)?;
+        for name in names {
+            let m = method_index(&c, name)?;
+            let pc = return_one(&c, m).ok_or_else(|| anyhow::anyhow!("no target in {name}"))?;
+            add(format!("{}.{name} pc {pc}", c.java_name()), &c, m, pc);
+        }
+    }
+    let handlers = cp.load("exceptions/Handlers")?;
+    for name in ["npeCaught", "inFinally", "divide", "element", "parse", "cast"] {
+        let m = method_index(&handlers, name)?;
+        let code = handlers.methods[m].code.as_ref().expect("code");
+        for h in &code.handlers {
+            add(
+                format!("Handlers.{name} handler pc {}", h.handler),
+                &handlers,
+                m,
+                h.handler,
+            );
+        }
+    }
+    for (class, names) in [
+        ("lists/Node", &["insertBefore"][..]),
+        ("lists/DoublyLinkedList", &["pop", "add", "remove"][..]),
+        (
+            "rbtree/RedBlackTree",
+            &["rotateLeft", "deleteEntry", "fixAfterDeletion", "fixAfterInsertion"][..],
+        ),
+        ("josephus/Josephus", &["josephus"][..]),
+    ] {
+        let c = cp.load(class)?;
+        for name in names {
+            let m = method_index(&c, name)?;
+            let code = c.methods[m].code.as_ref().expect("code");
+            let cfg = Cfg::build(cp, code)?;
+            for &b in cfg.blocks() {
+                let pc = cfg.block(b).expect("a block").start;
+                add(format!("{}.{name} pc {pc}", c.java_name()), &c, m, pc);
+            }
+        }
+    }
     for n in [1, 10, 100, 1000] {
         let c = cp.load(&format!("foo/FooA{n}"))?;
         let m = method_index(&c, "foo")?;
