@@ -100,9 +100,17 @@ fn suite(dir: &Path, aims: &[Aim], flavor: Flavor) -> (TestSuite, Vec<Reached>) 
     let mut all = Vec::new();
     for a in aims {
         let r = reach(&cp, &mut replayer, *a);
+        let started = std::time::Instant::now();
         suite
             .add(&cp, &r.target, &r.state, &r.observation)
             .unwrap_or_else(|e| panic!("writing the test of {}.{}: {e}", a.class, a.method));
+        eprintln!(
+            "rendered the test of {}.{} pc {} in {:.2} ms",
+            a.class,
+            a.method,
+            a.pc,
+            started.elapsed().as_secs_f64() * 1e3
+        );
         all.push(r);
     }
     (suite, all)
@@ -313,6 +321,36 @@ const HEAPS: [Aim; 8] = [
     aim("lists/DoublyLinkedList", "add", 78),
     aim("coord/Coord", "<init>", 9),
 ];
+
+/// Input arrays (primitive, char, byte, of objects with aliased elements,
+/// two parameters aliasing one array), strings, a box and a JDK collection.
+const ARRAYS_AND_JDK: [Aim; 10] = [
+    aim("arrays/Arrays", "isOneTwoThree", 27),
+    aim("arrays/Arrays", "sum", 34),
+    aim("arrays/Arrays", "alias", 17),
+    aim("arrays/Arrays", "hello", 22),
+    aim("arrays/Arrays", "objects", 32),
+    aim("arrays/Arrays", "bytes", 13),
+    aim("jdk/Inputs", "xFive", 18),
+    aim("jdk/Inputs", "greet", 9),
+    aim("jdk/Inputs", "boxed", 19),
+    aim("jdk/Inputs", "sizeOver3", 8),
+];
+
+#[test]
+fn arrays_strings_and_jdk_objects_junit5() {
+    let sources = accept(&ARRAYS_AND_JDK, Flavor::Junit5);
+    let all: String = sources.iter().map(|(_, s)| s.as_str()).collect();
+    eprintln!("{all}");
+    assert!(all.contains("int[] xs = {1, 2, 3};"), "{all}");
+    assert!(all.contains("char[] cs = {'h', 'i'};"), "{all}");
+    assert!(all.contains("Inputs.greet(\"hello\")"), "{all}");
+}
+
+#[test]
+fn arrays_strings_and_jdk_objects_junit4() {
+    accept(&ARRAYS_AND_JDK, Flavor::Junit4);
+}
 
 #[test]
 fn coord_and_statics_junit5() {

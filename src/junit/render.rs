@@ -34,6 +34,9 @@ pub(super) struct Helpers {
     get_field: bool,
     invoke: bool,
     construct: bool,
+    /// A class that may be generic is written without type arguments
+    /// (states carry none): the class suppresses `rawtypes`/`unchecked`.
+    raw_types: bool,
 }
 
 impl Helpers {
@@ -44,6 +47,7 @@ impl Helpers {
             get_field: self.get_field || o.get_field,
             invoke: self.invoke || o.invoke,
             construct: self.construct || o.construct,
+            raw_types: self.raw_types || o.raw_types,
         }
     }
 }
@@ -66,11 +70,29 @@ struct Scope<'a> {
     names: BTreeSet<String>,
     body: Vec<String>,
     classes: HashMap<String, Option<Arc<Class>>>,
+    /// Whether each class loaded declares type parameters.
+    generic: HashMap<String, bool>,
+    /// Set when a generic class (or one not found) was written (see
+    /// `Helpers::raw_types`).
+    raw: std::cell::Cell<bool>,
 }
 
 impl<'a> Scope<'a> {
     fn load(&mut self, java_name: &str) -> Option<Arc<Class>> {
         let cp = self.cp;
+        if !self.generic.contains_key(java_name) {
+            // A class file's Signature attribute starts with `<` exactly
+            // when the class declares type parameters (JVMS §4.7.9.1).
+            let generic = match cp.find_bytes(&internal_name(java_name)) {
+                Some(Ok((bytes, _))) => cafebabe::parse_class(&bytes).map_or(true, |c| {
+                    c.attributes.iter().any(|a| {
+                        matches!(&a.data, cafebabe::attributes::AttributeData::Signature(sig) if sig.starts_with('<'))
+                    })
+                }),
+                _ => true,
+            };
+            self.generic.insert(java_name.to_string(), generic);
+        }
         self.classes
             .entry(java_name.to_string())
             .or_insert_with(|| cp.load(&internal_name(java_name)).ok())
@@ -131,6 +153,10 @@ impl<'a> Scope<'a> {
     fn type_name(&self, ty: &str) -> String {
         if let Some(elem) = ty.strip_suffix("[]") {
             return format!("{}[]", self.type_name(elem));
+        }
+        // A generic class is written raw: the state has no type arguments.
+        if !is_primitive(ty) && self.generic.get(ty).copied().unwrap_or(true) {
+            self.raw.set(true);
         }
         let pkg = java::package_of(ty);
         if is_primitive(ty) || pkg == self.package || (pkg == "java.lang" && !ty.contains('$')) {
@@ -298,6 +324,8 @@ pub(super) fn render(
         names: BTreeSet::new(),
         body: Vec::new(),
         classes: HashMap::new(),
+        generic: HashMap::new(),
+        raw: std::cell::Cell::new(false),
     };
     for reserved in [
         "allocate",
@@ -722,7 +750,8 @@ pub(super) fn render(
         ));
     }
 
-    let helpers = s.helpers;
+    let mut helpers = s.helpers;
+    helpers.raw_types = s.raw.get();
     let mut comment = vec![format!(
         "Target: {}.{}({}) pc {}: {}{}",
         java::source_simple_name(&target.class),
@@ -1172,13 +1201,18 @@ pub(super) fn class_source(flavor: Flavor, class: &str, methods: &[TestMethod]) 
     out.push_str(&format!(
         "import static {assertions}.*;\n\nimport {test};\n\n"
     ));
+    let helpers = methods
+        .iter()
+        .fold(Helpers::default(), |h, m| h.union(m.helpers));
+    if helpers.raw_types {
+        // The input state's classes come without type arguments.
+        out.push_str("@SuppressWarnings({\"rawtypes\", \"unchecked\"})\n");
+    }
     out.push_str(&format!(
         "{public}class {} {{\n",
         super::test_class_name(class)
     ));
-    let mut helpers = Helpers::default();
     for m in methods {
-        helpers = helpers.union(m.helpers);
         let mut name = m.base_name.clone();
         if used.contains(&name) {
             name = format!("{}_pc{}", m.base_name, m.key.2);
@@ -1207,7 +1241,7 @@ pub(super) fn class_source(flavor: Flavor, class: &str, methods: &[TestMethod]) 
 }
 
 fn helper_source(h: Helpers) -> String {
-    if h == Helpers::default() {
+    if !(h.allocate || h.set_field || h.get_field || h.invoke || h.construct) {
         return String::new();
     }
     let mut out = String::from(
