@@ -227,9 +227,56 @@ fn run_generated_suite(dir: &Path, what: &str) {
 }
 
 #[test]
-fn dead_code_is_unreachable_without_search() {
-    // Constructors of the samples have one block; a class-wide run reports
-    // every method, including them.
+fn dead_code_and_proofs_are_unreachable() {
+    use support::classgen::{ClassBuilder, CodeDef, MethodDef, PUBLIC, STATIC};
+    // `iconst_1; ireturn; iconst_2; ireturn`: pc 2 is dead code.
+    let mut class = ClassBuilder::new("gen/Dead");
+    class.method(
+        MethodDef::new(PUBLIC | STATIC, "f", "()I").code(CodeDef::new(
+            1,
+            0,
+            vec![0x04, 0xac, 0x05, 0xac],
+        )),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("gen")).unwrap();
+    let file = dir.path().join("gen/Dead.class");
+    std::fs::write(&file, class.build()).unwrap();
+    let (doc, code, _out) = cover_json(&[&file.display().to_string(), "--no-replay"]);
+    assert_eq!(code, 0);
+    let m = &doc["methods"][0];
+    check_soundness(&doc, m);
+    let targets = m["target_list"].as_array().unwrap();
+    assert_eq!(targets.len(), 2);
+    assert_eq!(targets[0]["verdict"], "reached");
+    assert_eq!(targets[1]["pc"], 2);
+    assert_eq!(targets[1]["verdict"], "unreachable");
+    assert_eq!(targets[1]["by"], "dead-code");
+    assert_eq!(targets[1]["depth"], Value::Null);
+    // Only the live target was searched for: one test, aimed at pc 0.
+    assert_eq!(doc["tests"].as_array().unwrap().len(), 1);
+
+    // `x > 0 && x < 0`: the target block is proved unreachable by the search.
+    let (doc, _, _out) = cover_json(&[
+        &class_file("core/Targets"),
+        "-m",
+        "contradiction",
+        "--no-replay",
+    ]);
+    let m = &doc["methods"][0];
+    check_soundness(&doc, m);
+    let target = m["target_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["pc"] == 8)
+        .expect("a block at pc 8");
+    assert_eq!(target["verdict"], "unreachable", "{target}");
+    assert_eq!(target["by"], "proof");
+}
+
+#[test]
+fn class_wide_run_covers_constructors_too() {
     let (doc, _, _out) = cover_json(&[&class_file("foo/Foo"), "--no-replay"]);
     let names: Vec<&str> = doc["methods"]
         .as_array()
