@@ -549,6 +549,32 @@ impl Explorer<'_> {
                 let elem = (**elem).clone();
                 self.allocate_array(st, insn, r, counts[0], &elem, out);
             }
+            // javac's string concatenation (JDK 9+): a new string. Its text
+            // is left free — more behaviours than the JVM has, so no proof
+            // rests on it; the replay checks a state that depends on it.
+            Op::InvokeDynamic { name, desc, .. }
+                if name == "makeConcatWithConstants"
+                    && desc.ret == JType::Object("java/lang/String".into()) =>
+            {
+                let r = self.pop(st);
+                self.operands(st, &before, desc.params.len());
+                let Some(id) = self.universe.id("java/lang/String") else {
+                    return Err(self.unsupported(st, insn, "string concatenation"));
+                };
+                let zero = self.terms.int(0);
+                out.push(self.terms.cmp(BvCmp::Slt, r, zero));
+                for a in st.mem.allocs.clone() {
+                    out.push(self.terms.ne(r, a.term));
+                }
+                let t = self.terms.select(st.mem.types, r);
+                let idc = self.terms.int(id as i32);
+                out.push(self.terms.eq(t, idc));
+                st.mem.allocs.push(Alloc {
+                    term: r,
+                    class: "java/lang/String".into(),
+                    pc: insn.pc,
+                });
+            }
             Op::MonitorEnter | Op::MonitorExit => {
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));

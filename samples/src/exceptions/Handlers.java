@@ -86,6 +86,14 @@ public class Handlers {
         return new int[n];
     }
 
+    /** A message built by string concatenation (invokedynamic). */
+    public static int checked(int x) {
+        if (x > 100) {
+            throw new IllegalStateException("too big: " + x);
+        }
+        return x;
+    }
+
     /** An exception caught by the wrong handler type is never here. */
     public static int neverCaught(Box b) {
         try {
