@@ -644,3 +644,172 @@ fn the_default_flow_writes_the_test() {
         .contains("test     not written: without a replay there is nothing to assert"));
     assert!(!other.exists());
 }
+
+/// A hand-built state and observation (lists.DoublyLinkedList.remove of
+/// the middle node of a three-node list), with and without the replay's
+/// identity map: with it, only what changed is asserted, by identity
+/// (`a.next` is now `c`); without it, the objects reached from the inputs
+/// are asserted field by field. Both tests must pass against the real class.
+#[test]
+fn identities_decide_what_is_asserted() {
+    use jaut::labeling::{Arg, FieldValue, Object, Value};
+    use jaut::replay::{Ended, Observed, ObservedField, ObservedObject};
+    let node_fields = |element: Value, next: Value, prev: Value| {
+        [
+            ("element", "java.lang.Object", element),
+            ("next", "lists.Node", next),
+            ("prev", "lists.Node", prev),
+        ]
+        .into_iter()
+        .map(|(n, t, v)| FieldValue {
+            name: n.into(),
+            declared_in: "lists.Node".into(),
+            ty: t.into(),
+            value: v,
+        })
+        .collect::<Vec<_>>()
+    };
+    let node = |id: usize, next: Value, prev: Value| Object {
+        id,
+        class: "lists.Node".into(),
+        fields: node_fields(Value::Null, next, prev),
+        elements: None,
+    };
+    let list_fields = |first: Value, last: Value, size: Value| {
+        [
+            ("first", "lists.Node", first),
+            ("last", "lists.Node", last),
+            ("size", "int", size),
+        ]
+        .into_iter()
+        .map(|(n, t, v)| FieldValue {
+            name: n.into(),
+            declared_in: "lists.DoublyLinkedList".into(),
+            ty: t.into(),
+            value: v,
+        })
+        .collect::<Vec<_>>()
+    };
+    let state = InputState {
+        receiver: Some(Value::Ref(0)),
+        args: vec![Arg {
+            name: "x".into(),
+            ty: "lists.Node".into(),
+            value: Value::Ref(2),
+        }],
+        statics: vec![],
+        objects: vec![
+            Object {
+                id: 0,
+                class: "lists.DoublyLinkedList".into(),
+                fields: list_fields(Value::Ref(1), Value::Ref(3), Value::Int(3)),
+                elements: None,
+            },
+            node(1, Value::Ref(2), Value::Null),
+            node(2, Value::Ref(3), Value::Ref(1)),
+            node(3, Value::Null, Value::Ref(2)),
+        ],
+    };
+    let observed = |class: &str, fields: Vec<FieldValue>, input: Option<usize>| ObservedObject {
+        class: class.into(),
+        fields: fields
+            .into_iter()
+            .map(|f| ObservedField {
+                name: f.name,
+                declared_in: f.declared_in,
+                ty: f.ty,
+                value: match f.value {
+                    Value::Ref { object } => Observed::Ref { object },
+                    Value::Int(i) => Observed::Int(i),
+                    _ => Observed::Null,
+                },
+            })
+            .collect(),
+        elements: None,
+        opaque: None,
+        input,
+    };
+    // After remove(b): a.next == c, c.prev == a, size 2; b keeps its links.
+    // Observed in another order than the input: list 0, b 1, a 2, c 3.
+    let observation = |identity: bool| Observation {
+        reached: true,
+        executed: vec![],
+        ended: Ended::Returned {
+            value: Some(Observed::Null),
+        },
+        receiver_after: Some(Observed::Ref { object: 0 }),
+        args_after: vec![Observed::Ref { object: 1 }],
+        objects: vec![
+            observed(
+                "lists.DoublyLinkedList",
+                list_fields(Value::Ref(2), Value::Ref(3), Value::Int(2)),
+                identity.then_some(0),
+            ),
+            observed(
+                "lists.Node",
+                node_fields(Value::Null, Value::Ref(3), Value::Ref(2)),
+                identity.then_some(2),
+            ),
+            observed(
+                "lists.Node",
+                node_fields(Value::Null, Value::Ref(3), Value::Null),
+                identity.then_some(1),
+            ),
+            observed(
+                "lists.Node",
+                node_fields(Value::Null, Value::Null, Value::Ref(2)),
+                identity.then_some(3),
+            ),
+        ],
+    };
+    let cp = classpath_over(samples());
+    let class = cp.load("lists/DoublyLinkedList").unwrap();
+    let method = find_method(&class, "remove");
+    let target = Target::new(&class, method, 39);
+    for identity in [true, false] {
+        let mut suite = TestSuite::new(Flavor::Junit5);
+        suite
+            .add(&cp, &target, &state, &observation(identity))
+            .unwrap();
+        let source = suite.sources().remove(0).1;
+        let body = &source[source.find("Object result").unwrap()..source.find("    }\n").unwrap()];
+        if identity {
+            assert_eq!(
+                body,
+                "Object result = doublyLinkedList.remove(x);
+        assertNull(result);
+        assertEquals(2, doublyLinkedList.size);
+        assertSame(node3, node1.next);
+        assertSame(node1, node3.prev);
+"
+            );
+        } else {
+            // The receiver and the argument are known; the nodes reached
+            // through them are asserted as found.
+            assert!(
+                body.contains("Node doublyLinkedListFirst = doublyLinkedList.first;"),
+                "{body}"
+            );
+            assert!(
+                body.contains("assertSame(doublyLinkedListFirst, doublyLinkedListFirstNext.prev);"),
+                "{body}"
+            );
+            assert!(
+                body.contains("assertSame(doublyLinkedListFirstNext, doublyLinkedList.last);"),
+                "{body}"
+            );
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let files = suite.write(dir.path(), false).unwrap();
+        let c = compile_tests(&files, samples(), dir.path(), Flavor::Junit5, "11");
+        assert!(c.status.success(), "{}\n{source}", text(&c));
+        let run = run_tests(
+            &dir.path().join("test-classes-11"),
+            samples(),
+            "lists.DoublyLinkedListJautTest",
+            Flavor::Junit5,
+            None,
+        );
+        assert!(run.status.success(), "{}\n{source}", text(&run));
+    }
+}
