@@ -1,18 +1,25 @@
 //! Snapshots of what `jaut TARGET --method M --pc N` prints: the target, the
-//! verdict, the input state and the path (the `time` line, which varies from
+//! verdict, the input state, the path, the replay and the test written (the
+//! `time` line, which varies from
 //! run to run, is left out).
 
 mod support;
 
 fn aim(class: &str, method: &str, pc: &str) -> String {
     let path = support::sample_class(class);
-    let out = support::jaut(&[
-        path.to_str().expect("utf-8 path"),
-        "--method",
-        method,
-        "--pc",
-        pc,
-    ]);
+    // In a fresh directory: the default flow writes the JUnit test there.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .current_dir(dir.path())
+        .args([
+            path.to_str().expect("utf-8 path"),
+            "--method",
+            method,
+            "--pc",
+            pc,
+        ])
+        .output()
+        .expect("jaut runs");
     assert!(
         support::stderr(&out).is_empty(),
         "{}",

@@ -265,13 +265,13 @@ fn write_replay(
             let _ = writeln!(out, "  executed pcs  {}", pcs.join(" "));
             let _ = writeln!(out, "  {}", o.outcome());
             if let Some(r) = &o.receiver_after {
-                let _ = writeln!(out, "  this after    {}", o.show(r, ""));
+                let _ = writeln!(out, "  {:<13} {}", "this after", o.show(r, ""));
             }
             for (i, a) in o.args_after.iter().enumerate() {
                 // Primitives are passed by value: only objects can change.
                 if matches!(a, Observed::Ref { .. }) {
                     let name = names.get(i).map_or(format!("arg{i}"), |n| n.to_string());
-                    let _ = writeln!(out, "  {name} after  {}", o.show(a, ""));
+                    let _ = writeln!(out, "  {:<13} {}", format!("{name} after"), o.show(a, ""));
                 }
             }
         }
