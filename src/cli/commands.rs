@@ -17,6 +17,9 @@ fn analysis_error(class: &Class, method: &Method, e: impl std::fmt::Display) -> 
 
 /// `jaut TARGET --method M --pc N`: the target, then the search's verdict.
 pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
+    if let Some(exception) = &args.throws {
+        return super::throws::aim_throws(args, exception);
+    }
     let selected = select(&args.source)?;
     let target = args.source.target.as_deref().unwrap_or_default();
     let class = selected.single(target)?;
@@ -98,7 +101,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
     // target is not reached).
     let starting =
         (!args.no_replay).then(|| replay::Starting::begin(jvm_class_path(&args.source, &class)));
-    let outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config())
+    let outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config()?)
         .map_err(|e| analysis_error(&class, method, e))?;
     let replay = match (&outcome.verdict, starting) {
         (Verdict::Reached { state, .. }, Some(starting)) => Some(
@@ -194,7 +197,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
 
 /// The directories and jars the JVM needs for TARGET and `--classpath`: as
 /// given, except that a `.class` file stands for its package root.
-fn jvm_class_path(source: &super::Source, class: &Class) -> Vec<PathBuf> {
+pub(super) fn jvm_class_path(source: &super::Source, class: &Class) -> Vec<PathBuf> {
     let mut paths = Vec::new();
     let mut add = |p: PathBuf| {
         let p = if p.extension().is_some_and(|e| e == "class") {
@@ -298,7 +301,7 @@ fn replay_json(replay: Option<&Result<Observation, ReplayFailure>>) -> serde_jso
 }
 
 /// The verdict, the state and the path, for people.
-fn write_verdict(out: &mut String, outcome: &Outcome) {
+pub(super) fn write_verdict(out: &mut String, outcome: &Outcome) {
     let _ = writeln!(out, "verdict  {}", outcome.verdict.name());
     match &outcome.verdict {
         Verdict::Reached { state, path } => {
@@ -365,7 +368,7 @@ fn write_verdict(out: &mut String, outcome: &Outcome) {
 }
 
 /// The JSON form (schema: docs/state-json.md).
-fn verdict_json(
+pub(super) fn verdict_json(
     class: &Class,
     method: &Method,
     pc: u32,

@@ -8,6 +8,7 @@
 mod commands;
 mod cover;
 mod target;
+mod throws;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -126,14 +127,19 @@ pub struct AimArgs {
     #[arg(
         long,
         value_name = "N",
-        conflicts_with = "line",
-        required_unless_present = "line"
+        conflicts_with_all = ["line", "throws"],
+        required_unless_present_any = ["line", "throws"]
     )]
     pub pc: Option<u32>,
 
     /// The target, by source line: the line's first instruction.
-    #[arg(long, value_name = "L")]
+    #[arg(long, value_name = "L", conflicts_with = "throws")]
     pub line: Option<u16>,
+
+    /// Instead of a pc: an input state that makes the method throw this
+    /// exception (java.lang.NullPointerException) or a subclass of it.
+    #[arg(long, value_name = "EXCEPTION")]
+    pub throws: Option<String>,
 
     /// Output format: text for people, json for tools (schema in
     /// docs/state-json.md).
@@ -230,18 +236,41 @@ pub struct Bounds {
         help_heading = "Search bounds"
     )]
     pub max_derefs: usize,
+    /// Elements of one input array or characters of one input string.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 64,
+        help_heading = "Search bounds"
+    )]
+    pub max_array_length: usize,
+    /// Contracts for methods the search should not explore (TOML; format
+    /// in the README, "Contracts"); they add to and override the built-in
+    /// ones.
+    #[arg(long, value_name = "FILE")]
+    pub contracts: Option<std::path::PathBuf>,
 }
 
 impl Bounds {
-    pub fn config(&self) -> crate::search::Config {
+    /// The search configuration; fails on a contract file that does not
+    /// load.
+    pub fn config(&self) -> Result<crate::search::Config, UserError> {
+        let mut contracts = crate::contracts::Contracts::builtin();
+        if let Some(file) = &self.contracts {
+            contracts
+                .add_file(file)
+                .map_err(|e| UserError(format!("contracts {e}")))?;
+        }
         let mut c = crate::search::Config::default()
+            .with_contracts(contracts)
+            .with_max_array_length(self.max_array_length)
             .with_timeout(std::time::Duration::from_secs_f64(self.timeout.max(0.001)))
             .with_max_path(self.max_path)
             .with_max_loop_iterations(self.max_loop.max(1))
             .with_max_call_depth(self.max_call_depth)
             .with_max_derefs(self.max_derefs);
         c.max_recursion = self.max_recursion.max(1);
-        c
+        Ok(c)
     }
 }
 

@@ -376,18 +376,8 @@ impl Labeler<'_, '_> {
         Ok(Value::of_bits(ty, v))
     }
 
-    fn reference(
-        &mut self,
-        term: TermId,
-        ty: &JType,
-        entry: &EntryState,
-        nullable: bool,
-    ) -> Result<Value, String> {
-        let null = self.ex.terms.int(0);
-        let is_null = self.ex.terms.eq(term, null);
-        if nullable && self.probe(is_null) {
-            return Ok(Value::Null);
-        }
+    /// An object already labelled that `term` may be (an alias, or a cycle).
+    fn alias(&mut self, term: TermId, ty: &JType) -> Option<Value> {
         for i in 0..self.objects.len() {
             // An object whose class the reference's type excludes cannot be
             // an alias: no need to ask the solver.
@@ -402,12 +392,29 @@ impl Labeler<'_, '_> {
             }
             let same = self.ex.terms.eq(term, self.objects[i].0);
             if self.probe(same) {
-                return Ok(Value::Ref(i));
+                return Some(Value::Ref(i));
             }
         }
-        // A new object. Its id is the one the current model gives the
-        // reference when that is a fresh input id (no check needed), else
-        // the next unused one.
+        None
+    }
+
+    fn reference(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+        nullable: bool,
+    ) -> Result<Value, String> {
+        let null = self.ex.terms.int(0);
+        let is_null = self.ex.terms.eq(term, null);
+        if nullable && self.probe(is_null) {
+            return Ok(Value::Null);
+        }
+        // A new object before an alias of one already labelled: a structure
+        // is cyclic or shared only where the path needs it (code under test
+        // that walks a structure rarely terminates on a gratuitous cycle).
+        // Its id is the one the current model gives the reference when that
+        // is a fresh input id (no check needed), else the next unused one.
         let i = self.objects.len();
         let modelled = self
             .ex
@@ -431,10 +438,9 @@ impl Labeler<'_, '_> {
         let id = self.ex.terms.int(id_value);
         let is_new = self.ex.terms.eq(term, id);
         if !self.probe(is_new) {
-            return Err(format!(
-                "no object fits the reference {}",
-                self.ex.terms.show(term)
-            ));
+            return self.alias(term, ty).ok_or_else(|| {
+                format!("no object fits the reference {}", self.ex.terms.show(term))
+            });
         }
         let class_of = self.ex.terms.select(entry.types, id);
         if ty.is_array() {

@@ -171,7 +171,14 @@ fn targets(cp: &ClassPath) -> anyhow::Result<Vec<Target>> {
         }
     }
     let handlers = cp.load("exceptions/Handlers")?;
-    for name in ["npeCaught", "inFinally", "divide", "element", "parse", "cast"] {
+    for name in [
+        "npeCaught",
+        "inFinally",
+        "divide",
+        "element",
+        "parse",
+        "cast",
+    ] {
         let m = method_index(&handlers, name)?;
         let code = handlers.methods[m].code.as_ref().expect("code");
         for h in &code.handlers {
@@ -188,7 +195,12 @@ fn targets(cp: &ClassPath) -> anyhow::Result<Vec<Target>> {
         ("lists/DoublyLinkedList", &["pop", "add", "remove"][..]),
         (
             "rbtree/RedBlackTree",
-            &["rotateLeft", "deleteEntry", "fixAfterDeletion", "fixAfterInsertion"][..],
+            &[
+                "rotateLeft",
+                "deleteEntry",
+                "fixAfterDeletion",
+                "fixAfterInsertion",
+            ][..],
         ),
         ("josephus/Josephus", &["josephus"][..]),
     ] {
