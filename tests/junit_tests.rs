@@ -323,8 +323,9 @@ const HEAPS: [Aim; 8] = [
 ];
 
 /// Input arrays (primitive, char, byte, of objects with aliased elements,
-/// two parameters aliasing one array), strings, a box and a JDK collection.
-const ARRAYS_AND_JDK: [Aim; 10] = [
+/// two parameters aliasing one array), strings, a box and a JDK collection;
+/// a box returned as an Object, longs.
+const ARRAYS_AND_JDK: [Aim; 12] = [
     aim("arrays/Arrays", "isOneTwoThree", 27),
     aim("arrays/Arrays", "sum", 34),
     aim("arrays/Arrays", "alias", 17),
@@ -335,6 +336,8 @@ const ARRAYS_AND_JDK: [Aim; 10] = [
     aim("jdk/Inputs", "greet", 9),
     aim("jdk/Inputs", "boxed", 19),
     aim("jdk/Inputs", "sizeOver3", 8),
+    aim("cfgcases/Wide", "ternaryRef", 15),
+    aim("cfgcases/Wide", "ternaryLong", 12),
 ];
 
 #[test]
@@ -345,6 +348,10 @@ fn arrays_strings_and_jdk_objects_junit5() {
     assert!(all.contains("int[] xs = {1, 2, 3};"), "{all}");
     assert!(all.contains("char[] cs = {'h', 'i'};"), "{all}");
     assert!(all.contains("Inputs.greet(\"hello\")"), "{all}");
+    assert!(
+        all.contains("assertEquals(Integer.valueOf(1), result);"),
+        "{all}"
+    );
 }
 
 #[test]
