@@ -71,8 +71,22 @@ pub enum ReplayFailure {
     #[error("the call did not end within {} s (an endless loop?); the JVM was killed", .0.as_secs_f64())]
     Timeout(Duration),
     /// The JVM exited during the call (`System.exit`, `Runtime.halt`).
-    #[error("the code under test ended the JVM with exit status {code} (System.exit?){detail}")]
-    Exited { code: i32, detail: String },
+    /// `before_exit` is what the harness saw when the JVM shut down
+    /// (`System.exit` runs its shutdown hook; `Runtime.halt` does not):
+    /// whether the target pc had executed, and the pcs that had.
+    #[error(
+        "the code under test ended the JVM with exit status {code} (System.exit?){}{detail}",
+        match before_exit {
+            Some((true, _)) => ", after executing the target pc",
+            Some((false, _)) => ", before executing the target pc",
+            None => "",
+        }
+    )]
+    Exited {
+        code: i32,
+        detail: String,
+        before_exit: Option<(bool, Vec<u32>)>,
+    },
     /// The worker died from a signal (a JVM crash).
     #[error("the JVM crashed (signal {signal}){detail}")]
     Crashed { signal: i32, detail: String },
@@ -208,8 +222,9 @@ impl Replayer {
             .write_all(line.as_bytes())
             .and_then(|()| worker.stdin.flush());
         let deadline = Instant::now() + request.timeout;
+        let mut before_exit = None;
         let answer = match sent {
-            Ok(()) => wait_answer(worker, id, deadline),
+            Ok(()) => wait_answer(worker, id, deadline, &mut before_exit),
             Err(_) => Err(Wait::Died),
         };
         match answer {
@@ -218,6 +233,11 @@ impl Replayer {
             Ok(protocol::Answer::Fatal(why)) => {
                 self.stop();
                 Err(ReplayFailure::Fatal(why))
+            }
+            // wait_answer keeps waiting after an exit notice, never returns it.
+            Ok(protocol::Answer::Exiting { .. }) => {
+                self.stop();
+                Err(ReplayFailure::Protocol("an exit notice out of place".into()))
             }
             Err(Wait::Bad(why)) => {
                 self.stop();
@@ -233,7 +253,11 @@ impl Replayer {
                 let detail = w.detail();
                 Err(
                     match status.and_then(|s| s.code().map(Ok).or_else(|| signal(s).map(Err))) {
-                        Some(Ok(code)) => ReplayFailure::Exited { code, detail },
+                        Some(Ok(code)) => ReplayFailure::Exited {
+                            code,
+                            detail,
+                            before_exit,
+                        },
                         Some(Err(signal)) => ReplayFailure::Crashed { signal, detail },
                         None => ReplayFailure::Protocol(format!("the worker vanished{detail}")),
                     },
@@ -342,13 +366,22 @@ enum Wait {
     Bad(String),
 }
 
-fn wait_answer(worker: &mut Worker, id: u64, deadline: Instant) -> Result<protocol::Answer, Wait> {
+fn wait_answer(
+    worker: &mut Worker,
+    id: u64,
+    deadline: Instant,
+    before_exit: &mut Option<(bool, Vec<u32>)>,
+) -> Result<protocol::Answer, Wait> {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         match worker.lines.recv_timeout(left) {
             // Lines that are not answers (output of native code under test
             // on the worker's stdout) are skipped.
             Ok(line) => match protocol::answer(&line, id) {
+                // The JVM is shutting down: the end of the stream follows.
+                Some(Ok(protocol::Answer::Exiting { reached, executed })) => {
+                    *before_exit = Some((reached, executed));
+                }
                 Some(Ok(answer)) => return Ok(answer),
                 Some(Err(why)) => return Err(Wait::Bad(why)),
                 None => continue,

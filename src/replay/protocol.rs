@@ -4,7 +4,9 @@
 //! non-finite floats travel as the strings `"NaN"`, `"Infinity"` and
 //! `"-Infinity"` (JSON has no such numbers). Answers: `{"ready":true}` once,
 //! then per request `{"id":N,"observation":{..}}`, `{"id":N,"error":".."}`
-//! or `{"id":N,"fatal":".."}`; a worker that cannot start says
+//! or `{"id":N,"fatal":".."}`, preceded by `{"id":N,"exiting":{"reached":..,
+//! "executed":[..]}}` when the code under test calls `System.exit` (the
+//! worker then ends); a worker that cannot start says
 //! `{"start_error":".."}`.
 
 use serde_json::{json, Map, Value as Json};
@@ -16,6 +18,11 @@ pub(super) enum Answer {
     Observation(Observation),
     Refused(String),
     Fatal(String),
+    /// The JVM is exiting during the call (`System.exit`): the trace so far.
+    Exiting {
+        reached: bool,
+        executed: Vec<u32>,
+    },
 }
 
 /// The request as one line, newline included.
@@ -123,6 +130,20 @@ pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, String>> {
     }
     if let Some(e) = text("fatal") {
         return Some(Ok(Answer::Fatal(e)));
+    }
+    if let Some(x) = v.get("exiting") {
+        let reached = x.get("reached").and_then(Json::as_bool).unwrap_or(false);
+        let executed = x
+            .get("executed")
+            .and_then(Json::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|n| n.as_u64())
+                    .map(|n| n as u32)
+                    .collect()
+            })
+            .unwrap_or_default();
+        return Some(Ok(Answer::Exiting { reached, executed }));
     }
     Some(Err(format!("an answer without observation: {line}")))
 }

@@ -31,6 +31,11 @@ public final class Harness {
     private static TargetLoader.Sources sources;
     private static final Map<String, Instrumenter.Result> INSTRUMENTED = new HashMap<>();
 
+    /** The replay under way, for the shutdown hook; id -1 when none. */
+    private static volatile long activeId = -1;
+    private static volatile List<Object> activePcs;
+    private static volatile Object activeTarget;
+
     private Harness() {}
 
     /**
@@ -42,6 +47,7 @@ public final class Harness {
         PrintStream err = System.err;
         System.setOut(err);
         sources = new TargetLoader.Sources(classPath);
+        Runtime.getRuntime().addShutdownHook(new Thread(Harness::exiting, "jaut-exit"));
         warmUp();
         return "ready";
     }
@@ -101,6 +107,50 @@ public final class Harness {
         }
     }
 
+    /**
+     * The code under test called {@code System.exit}: tells jaut how far the
+     * call got, on the protocol stream, before the JVM ends.
+     */
+    private static void exiting() {
+        long id = activeId;
+        if (id < 0) {
+            return;
+        }
+        StringBuilder executed = new StringBuilder();
+        boolean reached = trace(Probe.trace(), activePcs, activeTarget, executed);
+        String line = "{\"id\":" + id + ",\"exiting\":{\"reached\":" + reached
+                + ",\"executed\":[" + executed + "]}}\n";
+        try {
+            java.io.FileOutputStream out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
+            out.write(line.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+        } catch (java.io.IOException e) {
+            // jaut reports the exit without the trace.
+        }
+    }
+
+    /**
+     * Appends the executed pcs (comma-separated) for a trace of instruction
+     * indexes; returns whether the target pc is among them.
+     */
+    private static boolean trace(boolean[] trace, List<Object> pcs, Object target, StringBuilder executed) {
+        boolean reached = false;
+        for (int i = 0; i < trace.length && i < pcs.size(); i++) {
+            if (!trace[i]) {
+                continue;
+            }
+            long pc = ((Number) pcs.get(i)).longValue();
+            if (executed.length() > 0) {
+                executed.append(',');
+            }
+            executed.append(pc);
+            if (target instanceof Number && ((Number) target).longValue() == pc) {
+                reached = true;
+            }
+        }
+        return reached;
+    }
+
     private static String answer(long id, String kind, String message) {
         return "{\"id\":" + id + ",\"" + kind + "\":" + Json.quote(message) + "}";
     }
@@ -148,29 +198,26 @@ public final class Harness {
         Thread thread = new Thread(null, call, "jaut-replay", 0);
         thread.setDaemon(true);
         thread.setContextClassLoader(loader);
-        thread.start();
-        thread.join();
+        // Cleared here too: the shutdown hook may read it before the call
+        // thread resets it (System.exit in a static initializer).
+        Probe.reset(instrumented.instructions);
+        activePcs = pcs;
+        activeTarget = target;
+        activeId = ((Number) request.get("id")).longValue();
+        try {
+            thread.start();
+            thread.join();
+        } finally {
+            activeId = -1;
+        }
         if (call.failure != null) {
             throw call.failure;
         }
 
         StringBuilder out = new StringBuilder("{\"reached\":");
-        boolean reached = false;
-        StringBuilder executed = new StringBuilder("[");
-        for (int i = 0; i < call.trace.length; i++) {
-            if (!call.trace[i]) {
-                continue;
-            }
-            long pc = ((Number) pcs.get(i)).longValue();
-            if (executed.length() > 1) {
-                executed.append(',');
-            }
-            executed.append(pc);
-            if (target instanceof Number && ((Number) target).longValue() == pc) {
-                reached = true;
-            }
-        }
-        out.append(reached).append(",\"executed\":").append(executed).append("],");
+        StringBuilder executed = new StringBuilder();
+        boolean reached = trace(call.trace, pcs, target, executed);
+        out.append(reached).append(",\"executed\":[").append(executed).append("],");
         out.append(call.observed);
         return out.append('}').toString();
     }
