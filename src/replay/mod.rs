@@ -237,7 +237,9 @@ impl Replayer {
             // wait_answer keeps waiting after an exit notice, never returns it.
             Ok(protocol::Answer::Exiting { .. }) => {
                 self.stop();
-                Err(ReplayFailure::Protocol("an exit notice out of place".into()))
+                Err(ReplayFailure::Protocol(
+                    "an exit notice out of place".into(),
+                ))
             }
             Err(Wait::Bad(why)) => {
                 self.stop();
