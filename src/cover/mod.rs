@@ -137,6 +137,9 @@ pub struct GeneratedTest {
     pub observation: Option<Observation>,
     /// The method's pcs this test executed (replay), or the search's claim.
     pub covers: Vec<Pc>,
+    /// The state is a constant-seeded input the JVM showed reaching the
+    /// target, after the search stopped at a bound (see [`crate::seed`]).
+    pub seeded: bool,
 }
 
 /// Where the time went, summed over the run's attempts (on several threads
@@ -218,7 +221,16 @@ struct Attempt {
     outcome: Result<search::Outcome, String>,
     replay: Option<Result<Observation, String>>,
     replay_time: Duration,
+    /// The state came from constant seeding ([`crate::seed`]), not from
+    /// the search.
+    seeded: bool,
 }
+
+/// Seeded states replayed for one target the search left unknown, at most.
+const SEEDS: usize = 2000;
+
+/// Wall time spent replaying seeded states for one target, at most.
+const SEEDING_TIME: Duration = Duration::from_secs(3);
 
 /// Covers the targets of `units`. `before` holds, per unit, the pcs
 /// already covered (from JaCoCo); `replayers` runs the tests in the JVM
@@ -303,6 +315,7 @@ pub fn run(
                         )),
                         replay: None,
                         replay_time: Duration::ZERO,
+                        seeded: false,
                     });
                     if done_tx.send((slot, attempt)).is_err() {
                         break;
@@ -426,6 +439,7 @@ fn attempt(
         outcome,
         replay: None,
         replay_time: Duration::ZERO,
+        seeded: false,
     };
     if let (
         Ok(search::Outcome {
@@ -443,7 +457,50 @@ fn attempt(
         });
         a.replay_time = start.elapsed();
     }
+    if let (
+        Ok(search::Outcome {
+            verdict: Verdict::Unknown { .. },
+            stats,
+        }),
+        Some(replayers),
+    ) = (&a.outcome, replayers)
+    {
+        let start = Instant::now();
+        let worker = replay.get_or_insert_with(|| replayers.start());
+        if let Ok(w) = worker {
+            if let Some((state, obs)) = seeded(unit, target, w.as_mut()) {
+                a.outcome = Ok(search::Outcome {
+                    verdict: Verdict::Reached {
+                        state,
+                        path: Vec::new(),
+                    },
+                    stats: stats.clone(),
+                });
+                a.replay = Some(Ok(obs));
+                a.seeded = true;
+            }
+        }
+        a.replay_time += start.elapsed();
+    }
     a
+}
+
+/// The first constant-seeded state ([`crate::seed`]) that the JVM shows
+/// reaching the target, within [`SEEDS`] states and [`SEEDING_TIME`].
+fn seeded(unit: &Unit, target: &Target, w: &mut dyn Replay) -> Option<(InputState, Observation)> {
+    let start = Instant::now();
+    let states = crate::seed::seeded_states(&unit.class, unit.method(), SEEDS)?;
+    for state in states {
+        if start.elapsed() > SEEDING_TIME {
+            break;
+        }
+        if let Ok(obs) = w.replay(unit, target.pc, &state) {
+            if obs.reached && obs.executed.contains(&target.pc) {
+                return Some((state, obs));
+            }
+        }
+    }
+    None
 }
 
 /// A target's status from its attempt, and the test when one reached it.
@@ -514,6 +571,7 @@ fn commit(
                 path,
                 observation,
                 covers,
+                seeded: a.seeded,
             };
             (
                 Status::Reached {

@@ -299,6 +299,9 @@ impl Report {
                                 v["by"] = json!("test");
                                 v["test"] = json!(test);
                                 v["aimed"] = json!(aimed);
+                                if self.tests.get(*test).is_some_and(|t| t.seeded) {
+                                    v["seeded"] = json!(true);
+                                }
                             }
                             Status::Dead => v["by"] = json!("dead-code"),
                             Status::Unreachable { conflicts } => {
