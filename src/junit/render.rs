@@ -128,6 +128,10 @@ impl<'a> Scope<'a> {
         if is_primitive(ty) {
             return true;
         }
+        // Class files allow names Java source cannot spell.
+        if !ty.split(['.', '$']).all(java::is_identifier) {
+            return false;
+        }
         let Some(class) = self.load(ty) else {
             return false;
         };
@@ -202,7 +206,8 @@ impl<'a> Scope<'a> {
             return false;
         };
         let flags = field.access;
-        if flags & access::PRIVATE != 0
+        if !java::is_identifier(name)
+            || flags & access::PRIVATE != 0
             || (write && flags & access::FINAL != 0)
             || (flags & access::PUBLIC == 0 && java::package_of(declaring) != self.package)
             || !self.type_accessible(declaring)
@@ -549,7 +554,10 @@ pub(super) fn render(
             "an instance method without a receiver object".into(),
         ));
     }
-    let direct_call = !method.is_private() && class_ok && params_ok;
+    let direct_call = !method.is_private()
+        && class_ok
+        && params_ok
+        && (ctor || java::is_identifier(&method.name));
     let mut args = Vec::new();
     for (a, p) in state.args.iter().zip(&params) {
         let e = match (&a.value, direct_call) {
@@ -789,10 +797,13 @@ pub(super) fn render(
             "_",
         )
     };
-    let base_name = match target.line {
+    let mut base_name = match target.line {
         Some(l) => format!("{base}_line{l}"),
         None => format!("{base}_pc{}", target.pc),
     };
+    if !java::is_identifier(&base_name) {
+        base_name = format!("test_{base_name}");
+    }
     Ok(TestMethod {
         key: (target.method.clone(), target.descriptor.clone(), target.pc),
         base_name,
