@@ -785,7 +785,7 @@ pub(super) fn render(
         Ended::Threw { class, .. } => format!("threw {class}"),
     };
     comment.push(format!(
-        "Replayed in the JVM: reached pc {}, {outcome}; {} instructions of the method executed.",
+        "Replayed in the JVM: reached pc {}, {outcome}; {} distinct instructions of the method ran.",
         target.pc,
         obs.executed.len()
     ));
