@@ -821,3 +821,147 @@ fn identities_decide_what_is_asserted() {
         assert!(run.status.success(), "{}\n{source}", text(&run));
     }
 }
+
+/// Hand-built states over `tests/fixtures/junit`, replayed for real: a
+/// private method taking an object with a hidden field, a private nested
+/// class with a private double, a float field and result, a private static
+/// field. The tests compile (JUnit 5 and 4) and pass.
+#[test]
+fn reflection_hidden_fields_and_floating_point() {
+    use jaut::labeling::{Arg, FieldValue, Object, StaticValue, Value};
+    let dir = support::compiled_fixtures("junit");
+    let cp = classpath_over(&dir);
+    let class = cp.load("jw/Features").unwrap();
+    let field = |name: &str, declared_in: &str, ty: &str, value: Value| FieldValue {
+        name: name.into(),
+        declared_in: declared_in.into(),
+        ty: ty.into(),
+        value,
+    };
+    let half = InputState {
+        receiver: Some(Value::Ref(0)),
+        args: vec![Arg {
+            name: "d".into(),
+            ty: "jw.Features$Derived".into(),
+            value: Value::Ref(1),
+        }],
+        statics: vec![],
+        objects: vec![
+            Object {
+                id: 0,
+                class: "jw.Features".into(),
+                fields: vec![
+                    field("secret", "jw.Features", "jw.Features$Secret", Value::Ref(2)),
+                    field("ratio", "jw.Features", "float", Value::Float(0.25)),
+                ],
+                elements: None,
+            },
+            Object {
+                id: 1,
+                class: "jw.Features$Derived".into(),
+                fields: vec![
+                    field("shade", "jw.Features$Base", "int", Value::Int(3)),
+                    field("big", "jw.Features$Base", "long", Value::Int(10)),
+                    field("shade", "jw.Features$Derived", "int", Value::Int(4)),
+                ],
+                elements: None,
+            },
+            Object {
+                id: 2,
+                class: "jw.Features$Secret".into(),
+                fields: vec![field(
+                    "weight",
+                    "jw.Features$Secret",
+                    "double",
+                    Value::Float(1.5),
+                )],
+                elements: None,
+            },
+        ],
+    };
+    let scaled = InputState {
+        receiver: None,
+        args: vec![Arg {
+            name: "f".into(),
+            ty: "float".into(),
+            value: Value::Float(1.5),
+        }],
+        statics: vec![],
+        objects: vec![],
+    };
+    let bump = InputState {
+        receiver: None,
+        args: vec![],
+        statics: vec![StaticValue {
+            class: "jw.Features".into(),
+            field: "counter".into(),
+            ty: "int".into(),
+            value: Value::Int(41),
+        }],
+        objects: vec![],
+    };
+    let mut replayer = Replayer::start(&[dir.clone()]).expect("the replay JVM starts");
+    for flavor in [Flavor::Junit5, Flavor::Junit4] {
+        let mut suite = TestSuite::new(flavor);
+        for (name, state) in [("half", &half), ("scaled", &scaled), ("bump", &bump)] {
+            let method = find_method(&class, name);
+            let pc = method
+                .code
+                .as_ref()
+                .unwrap()
+                .instructions
+                .last()
+                .unwrap()
+                .pc;
+            let observation = replayer
+                .replay(&ReplayRequest::new(&class, method, Some(pc), state))
+                .unwrap_or_else(|e| panic!("replay of {name}: {e}"));
+            assert!(observation.reached, "{name}: {observation:?}");
+            suite
+                .add(&cp, &Target::new(&class, method, pc), state, &observation)
+                .unwrap();
+        }
+        let source = suite.sources().remove(0).1;
+        for expected in [
+            "Features.Derived d = allocate(Features.Derived.class);",
+            "d.shade = 4;",
+            "setField(d, Features.Base.class, \"shade\", 3);",
+            "Object secret2 = allocate(Class.forName(\"jw.Features$Secret\"));",
+            "setField(secret2, Class.forName(\"jw.Features$Secret\"), \"weight\", 1.5);",
+            "setField(features, Features.class, \"ratio\", 0.25f);",
+            "double result = (double) invoke(Features.class, \"half\", new Class<?>[] {Features.Derived.class}, features, d);",
+            "setField(null, Features.class, \"counter\", 41);",
+        ] {
+            assert!(source.contains(expected), "{expected}\n{source}");
+        }
+        let (half_check, scaled_check) = match flavor {
+            Flavor::Junit5 => (
+                "assertEquals(10.25, result);",
+                "assertEquals(3.75f, result);",
+            ),
+            Flavor::Junit4 => (
+                "assertEquals(10.25, result, 0.0);",
+                "assertEquals(3.75f, result, 0.0f);",
+            ),
+        };
+        assert!(
+            source.contains(half_check) && source.contains(scaled_check),
+            "{source}"
+        );
+        let out = tempfile::tempdir().unwrap();
+        let files = suite.write(out.path(), false).unwrap();
+        for release in ["11", "17"] {
+            let c = compile_tests(&files, &dir, out.path(), flavor, release);
+            assert!(c.status.success(), "{}\n{source}", text(&c));
+            assert!(!text(&c).contains("warning"), "{}", text(&c));
+        }
+        let run = run_tests(
+            &out.path().join("test-classes-17"),
+            &dir,
+            "jw.FeaturesJautTest",
+            flavor,
+            None,
+        );
+        assert!(run.status.success(), "{}\n{source}", text(&run));
+    }
+}
