@@ -900,7 +900,7 @@ fn reflection_hidden_fields_and_floating_point() {
         }],
         objects: vec![],
     };
-    let mut replayer = Replayer::start(&[dir.clone()]).expect("the replay JVM starts");
+    let mut replayer = Replayer::start(std::slice::from_ref(&dir)).expect("the replay JVM starts");
     for flavor in [Flavor::Junit5, Flavor::Junit4] {
         let mut suite = TestSuite::new(flavor);
         for (name, state) in [("half", &half), ("scaled", &scaled), ("bump", &bump)] {
