@@ -407,3 +407,50 @@ fn throws_needs_a_throwable_class() {
         assert!(err.contains(why), "{err}");
     }
 }
+
+// ------------------------------------------------------------ seeding
+
+#[test]
+fn josephus_m_is_reached_by_a_seeded_input_after_the_search_stops() {
+    let code = {
+        let cp = support::sample_classpath();
+        let class = cp.load("josephus/Josephus").expect("the sample");
+        let m = class
+            .methods
+            .iter()
+            .find(|m| m.name == "josephusM")
+            .expect("josephusM");
+        m.code.as_ref().expect("code").clone()
+    };
+    // `return -1`: iconst_m1 then ireturn.
+    let pc = code
+        .instructions
+        .windows(2)
+        .find(|w| {
+            matches!(&w[0].op, jaut::classfile::Op::Const(c)
+                if **c == jaut::classfile::bytecode::Constant::Int(-1))
+                && matches!(w[1].op, jaut::classfile::Op::Return(_))
+        })
+        .expect("return -1")[0]
+        .pc
+        .to_string();
+    let json = aim(
+        "josephus/Josephus",
+        "josephusM",
+        &["--pc", &pc],
+        &["--timeout", "2"],
+    );
+    assert_eq!(json["verdict"], "reached", "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    assert!(json["seeded"]["search_reasons"].is_array(), "{json:#}");
+    assert_eq!(json["state"]["args"][0]["value"], 41, "{json:#}");
+    assert_eq!(json["state"]["args"][1]["value"], 3, "{json:#}");
+    // Without replay there is no seeding: the search's unknown stands.
+    let json = aim(
+        "josephus/Josephus",
+        "josephusM",
+        &["--pc", &pc],
+        &["--timeout", "1", "--no-replay"],
+    );
+    assert_eq!(json["verdict"], "unknown", "{json:#}");
+}

@@ -101,9 +101,30 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
     // target is not reached).
     let starting =
         (!args.no_replay).then(|| replay::Starting::begin(jvm_class_path(&args.source, &class)));
-    let outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config()?)
+    let mut outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config()?)
         .map_err(|e| analysis_error(&class, method, e))?;
+    // Where the search stopped at a bound, constant-seeded inputs may still
+    // reach the target in the JVM (src/seed.rs); the search's reasons stay
+    // in the output.
+    let mut seeded_after: Option<Vec<String>> = None;
+    let mut seeded_replay = None;
+    let starting = match (&outcome.verdict, starting) {
+        (Verdict::Unknown { reasons }, Some(starting)) => {
+            let reasons = reasons.clone();
+            if let Some((state, observation)) = seeded_reach(starting, &class, method, aim.pc) {
+                outcome.verdict = Verdict::Reached {
+                    state,
+                    path: Vec::new(),
+                };
+                seeded_after = Some(reasons);
+                seeded_replay = Some(Ok(observation));
+            }
+            None
+        }
+        (_, starting) => starting,
+    };
     let replay = match (&outcome.verdict, starting) {
+        _ if seeded_replay.is_some() => seeded_replay,
         (Verdict::Reached { state, .. }, Some(starting)) => Some(
             starting
                 .finish()
@@ -171,10 +192,20 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
             json["replay"] = replay_json(replay.as_ref());
             json["test"] = serde_json::json!(test_file.as_ref().map(|p| p.display().to_string()));
         }
+        if let Some(reasons) = &seeded_after {
+            json["seeded"] = serde_json::json!({ "search_reasons": reasons });
+        }
         let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
         return Ok((format!("{text}\n"), code_out));
     }
     write_verdict(&mut out, &outcome);
+    if let Some(reasons) = &seeded_after {
+        let _ = writeln!(
+            out,
+            "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
+            reasons.join("; ")
+        );
+    }
     if let Verdict::Reached { state, .. } = &outcome.verdict {
         let names: Vec<&str> = state.args.iter().map(|a| a.name.as_str()).collect();
         write_replay(&mut out, aim.pc, method, &names, replay.as_ref());
@@ -193,6 +224,40 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
         };
     }
     Ok((out, code_out))
+}
+
+/// The first constant-seeded state the JVM shows reaching `pc`, within a
+/// budget of states and time; `None` when the method's inputs cannot be
+/// seeded or none reaches.
+fn seeded_reach(
+    starting: replay::Starting,
+    class: &Class,
+    method: &Method,
+    pc: u32,
+) -> Option<(crate::labeling::InputState, Observation)> {
+    const SEEDS: usize = 2000;
+    const BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+    let states = crate::seed::seeded_states(class, method, SEEDS)?;
+    let mut replayer = starting.finish().ok()?;
+    let start = std::time::Instant::now();
+    for state in states {
+        if start.elapsed() > BUDGET {
+            break;
+        }
+        if let Ok(o) = replay::replay_with(
+            &mut replayer,
+            class,
+            method,
+            pc,
+            &state,
+            replay::DEFAULT_TIMEOUT,
+        ) {
+            if o.reached {
+                return Some((state, o));
+            }
+        }
+    }
+    None
 }
 
 /// The directories and jars the JVM needs for TARGET and `--classpath`: as
@@ -336,7 +401,9 @@ pub(super) fn write_verdict(out: &mut String, outcome: &Outcome) {
             } else {
                 format!(" (calls {})", callees.join(", "))
             };
-            let _ = writeln!(out, "path     lines {}{through}", lines.join(" → "));
+            if !path.is_empty() {
+                let _ = writeln!(out, "path     lines {}{through}", lines.join(" → "));
+            }
         }
         Verdict::Unreachable { conflicts } => {
             let _ = writeln!(
