@@ -257,10 +257,17 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
 }
 
 impl Labeler<'_, '_> {
-    /// The text of the input string `id`: its length, then its characters,
-    /// each the least the constraints allow.
-    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, String> {
-        let length = match entry.fields.get(&FieldKey::string_length()) {
+    /// The length of the input array or string `id` (the least the
+    /// constraints allow), within `--max-array-length`.
+    fn length(
+        &mut self,
+        key: &FieldKey,
+        id: TermId,
+        entry: &EntryState,
+        what: &str,
+        units: &str,
+    ) -> Result<i64, String> {
+        let length = match entry.fields.get(key) {
             Some(&lengths) => {
                 let len = self.ex.terms.select(lengths, id);
                 self.integer(len, 32, &JType::Int)?
@@ -270,9 +277,22 @@ impl Labeler<'_, '_> {
         let max = self.ex.config.max_array_length;
         if length > max as i64 {
             return Err(format!(
-                "an input string needs {length} characters, over the bound of {max} (raise with --max-array-length)"
+                "an input {what} needs {length} {units}, over the bound of {max} (raise with --max-array-length)"
             ));
         }
+        Ok(length)
+    }
+
+    /// The text of the input string `id`: its length, then its characters,
+    /// each the least the constraints allow.
+    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, String> {
+        let length = self.length(
+            &FieldKey::string_length(),
+            id,
+            entry,
+            "string",
+            "characters",
+        )?;
         let cells = entry.fields.get(&FieldKey::string_chars()).copied();
         let mut units = Vec::new();
         for k in 0..length {
@@ -321,19 +341,7 @@ impl Labeler<'_, '_> {
         elem: &JType,
         entry: &EntryState,
     ) -> Result<Vec<Value>, String> {
-        let length = match entry.fields.get(&FieldKey::array_length()) {
-            Some(&lengths) => {
-                let len = self.ex.terms.select(lengths, id);
-                self.integer(len, 32, &JType::Int)?
-            }
-            None => 0,
-        };
-        let max = self.ex.config.max_array_length;
-        if length > max as i64 {
-            return Err(format!(
-                "an input array needs {length} elements, over the bound of {max} (raise with --max-array-length)"
-            ));
-        }
+        let length = self.length(&FieldKey::array_length(), id, entry, "array", "elements")?;
         let cells = entry.fields.get(&FieldKey::array_elements(elem)).copied();
         let mut out = Vec::new();
         for k in 0..length {

@@ -11,7 +11,7 @@ use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
 use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
-use crate::model::{sort_of, Alloc, FieldKey};
+use crate::model::{sort_of, FieldKey};
 
 const STRING: &str = "java/lang/String";
 
@@ -367,13 +367,8 @@ impl Explorer<'_> {
                     .universe
                     .id(&class)
                     .ok_or_else(|| format!("{class} is not in the universe"))?;
-                out.push(self.terms.cmp(BvCmp::Slt, result, zero));
-                for a in st.mem.allocs.clone() {
-                    out.push(self.terms.ne(result, a.term));
-                }
-                let t = self.terms.select(st.mem.types, result);
-                let idc = self.terms.int(id as i32);
-                out.push(self.terms.eq(t, idc));
+                let pc = st.top().m.code().instructions[index].pc;
+                self.allocated(st, result, id, &class, pc, &mut out);
                 let key = FieldKey {
                     class,
                     name: "value".into(),
@@ -382,12 +377,6 @@ impl Explorer<'_> {
                     let v = self.terms.select(values, result);
                     out.push(self.terms.eq(v, arg(0)));
                 }
-                let pc = st.top().m.code().instructions[index].pc;
-                st.mem.allocs.push(Alloc {
-                    term: result,
-                    class: key.class,
-                    pc,
-                });
             }
             Intrinsic::ArrayCopy => unreachable!("handled above"),
             Intrinsic::GetClass => {
@@ -559,14 +548,9 @@ impl Explorer<'_> {
             .id(STRING)
             .ok_or("java.lang.String not loaded")?;
         let r = self.fresh.var(&mut self.terms, "literal", Sort::Bv(32));
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
-        for a in st.mem.allocs.clone() {
-            out.push(self.terms.ne(r, a.term));
-        }
-        let t = self.terms.select(st.mem.types, r);
-        let idc = self.terms.int(sid as i32);
-        out.push(self.terms.eq(t, idc));
+        // Interned: created before the method ran, for this path's purposes
+        // an allocation like any other.
+        self.allocated(st, r, sid, STRING, 0, out);
         let units: Vec<u16> = text.encode_utf16().collect();
         let len = self.string_length(st, r, out);
         let n = self.terms.int(units.len() as i32);
@@ -578,11 +562,6 @@ impl Explorer<'_> {
             out.push(self.terms.eq(c, u));
         }
         st.mem.literals.insert(text.to_string(), r);
-        st.mem.allocs.push(Alloc {
-            term: r,
-            class: STRING.into(),
-            pc: 0,
-        });
         Ok(r)
     }
 }

@@ -411,14 +411,6 @@ impl Explorer<'_> {
                     return Err(self.unsupported(st, insn, &what));
                 };
                 let r = self.pop(st);
-                let zero = self.terms.int(0);
-                out.push(self.terms.cmp(BvCmp::Slt, r, zero));
-                for a in st.mem.allocs.clone() {
-                    out.push(self.terms.ne(r, a.term));
-                }
-                let t = self.terms.select(st.mem.types, r);
-                let idc = self.terms.int(id as i32);
-                out.push(self.terms.eq(t, idc));
                 // The new object's fields hold their defaults.
                 let fields = self.cp.instance_fields(class).unwrap_or_default();
                 for f in fields {
@@ -432,11 +424,7 @@ impl Explorer<'_> {
                         out.push(self.terms.eq(cell, d));
                     }
                 }
-                st.mem.allocs.push(Alloc {
-                    term: r,
-                    class: class.clone(),
-                    pc: insn.pc,
-                });
+                self.allocated(st, r, id, class, insn.pc, out);
             }
             Op::CheckCast(ty) => {
                 let t = self.pop(st);
@@ -561,19 +549,7 @@ impl Explorer<'_> {
                 let Some(id) = self.universe.id("java/lang/String") else {
                     return Err(self.unsupported(st, insn, "string concatenation"));
                 };
-                let zero = self.terms.int(0);
-                out.push(self.terms.cmp(BvCmp::Slt, r, zero));
-                for a in st.mem.allocs.clone() {
-                    out.push(self.terms.ne(r, a.term));
-                }
-                let t = self.terms.select(st.mem.types, r);
-                let idc = self.terms.int(id as i32);
-                out.push(self.terms.eq(t, idc));
-                st.mem.allocs.push(Alloc {
-                    term: r,
-                    class: "java/lang/String".into(),
-                    pc: insn.pc,
-                });
+                self.allocated(st, r, id, "java/lang/String", insn.pc, out);
             }
             Op::MonitorEnter | Op::MonitorExit => {
                 let o = self.operands(st, &before, 1)[0];
@@ -585,6 +561,32 @@ impl Explorer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `r` is an object allocated at `pc`, of the class with id `class_id`:
+    /// negative, distinct from every other allocation of the path.
+    pub(super) fn allocated(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        class_id: u32,
+        class: &str,
+        pc: u32,
+        out: &mut Vec<TermId>,
+    ) {
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
+        for a in st.mem.allocs.clone() {
+            out.push(self.terms.ne(r, a.term));
+        }
+        let t = self.terms.select(st.mem.types, r);
+        let idc = self.terms.int(class_id as i32);
+        out.push(self.terms.eq(t, idc));
+        st.mem.allocs.push(Alloc {
+            term: r,
+            class: class.to_string(),
+            pc,
+        });
     }
 
     /// After a store `after = prior{k := v}`, every cell read from `after`
@@ -690,15 +692,9 @@ impl Explorer<'_> {
     ) {
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Sge, count, zero));
-        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
-        for a in st.mem.allocs.clone() {
-            out.push(self.terms.ne(r, a.term));
-        }
         let descriptor = JType::Array(Box::new(elem.clone())).descriptor();
         let id = self.universe.array_id(&descriptor);
-        let t = self.terms.select(st.mem.types, r);
-        let idc = self.terms.int(id as i32);
-        out.push(self.terms.eq(t, idc));
+        self.allocated(st, r, id, &descriptor, insn.pc, out);
         let len = self.array_length(st, r, out);
         out.push(self.terms.eq(len, count));
         let key = FieldKey::array_elements(elem);
@@ -713,11 +709,6 @@ impl Explorer<'_> {
             });
             st.mem.fields.insert(key, prior);
         }
-        st.mem.allocs.push(Alloc {
-            term: r,
-            class: descriptor,
-            pc: insn.pc,
-        });
     }
 
     /// The stack instructions, by running them forward on fresh operands

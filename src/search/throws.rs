@@ -25,8 +25,8 @@ use super::explore::{Act, Cut, Explorer, Flow, St};
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
+use crate::model::sort_of_vtype;
 use crate::model::term::{BvCmp, TermId};
-use crate::model::{sort_of_vtype, Alloc};
 
 const NPE: &str = "java/lang/NullPointerException";
 
@@ -305,19 +305,7 @@ impl Explorer<'_> {
             )));
         };
         let mut out = Vec::new();
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Slt, exc, zero));
-        for a in st.mem.allocs.clone() {
-            out.push(self.terms.ne(exc, a.term));
-        }
-        let t = self.terms.select(st.mem.types, exc);
-        let idc = self.terms.int(id as i32);
-        out.push(self.terms.eq(t, idc));
-        st.mem.allocs.push(Alloc {
-            term: exc,
-            class: class.to_string(),
-            pc,
-        });
+        self.allocated(st, exc, id, class, pc, &mut out);
         Ok(out)
     }
 
