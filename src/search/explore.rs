@@ -335,9 +335,16 @@ fn collect_universe(
             u.add(c, false);
         }
     }
-    // An input of a concrete JDK class the method takes (an ArrayList
-    // argument) is built from that class's fields, like a user object.
-    for ty in root.method().arg_types(&root.class.name) {
+    // An input of a concrete JDK class that the method takes or that a
+    // field of a user class holds (an ArrayList) is built from that class's
+    // fields, like a user object.
+    let mut input_types: Vec<JType> = root.method().arg_types(&root.class.name);
+    for name in cp.user_class_names() {
+        if let Ok(c) = cp.load(name) {
+            input_types.extend(c.fields.iter().map(|f| f.ty.clone()));
+        }
+    }
+    for ty in input_types {
         if let JType::Object(name) = ty {
             if let Ok(c) = cp.load(&name) {
                 if !c.is_interface() && !c.is_abstract() {
