@@ -142,6 +142,20 @@ impl Report {
             })
     }
 
+    /// The targets reached by a constant-seeded test rather than by a state
+    /// the search found ([`crate::seed`]).
+    pub fn seeded(&self) -> impl Iterator<Item = (&Unit, &Target)> {
+        self.targets
+            .iter()
+            .zip(&self.status)
+            .filter_map(move |(t, s)| match s {
+                Status::Reached { test, .. } if self.tests.get(*test).is_some_and(|g| g.seeded) => {
+                    Some((&self.units[t.unit], t))
+                }
+                _ => None,
+            })
+    }
+
     fn source_note(&self) -> String {
         let mut s = if self.replayed {
             "coverage: pcs executed in the JVM by the replay of each test".to_string()

@@ -582,6 +582,16 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
             let _ = writeln!(md, "- `{}` pc {}: {}", u.label(), t.pc, reasons.join("; "));
         }
     }
+    let seeded: Vec<_> = report.seeded().collect();
+    if !seeded.is_empty() {
+        md.push_str(
+            "\nReached by a constant-seeded input (the backward search stopped at a bound for \
+             these; see the README, \"Objects, arrays, exceptions, the JDK and contracts\"):\n\n",
+        );
+        for (u, t) in seeded {
+            let _ = writeln!(md, "- `{}` pc {}", u.label(), t.pc);
+        }
+    }
     let tm = &report.timing;
     let _ = writeln!(
         md,
