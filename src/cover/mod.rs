@@ -229,6 +229,10 @@ struct Attempt {
 /// Seeded states replayed for one target the search left unknown, at most.
 const SEEDS: usize = 2000;
 
+/// The solver checks of the first, quick search of a target whose method
+/// takes seedable inputs.
+const QUICK_CHECKS: u64 = 600;
+
 /// Wall time spent replaying seeded states for one target, at most.
 const SEEDING_TIME: Duration = Duration::from_secs(3);
 
@@ -433,12 +437,45 @@ fn attempt(
     replayers: Option<&dyn Replayers>,
     replay: &mut Option<Result<Box<dyn Replay>, String>>,
 ) -> Attempt {
-    let outcome = search::search(cp, &unit.class, unit.method(), target.pc, &config.search)
+    // Where seeded inputs can be tried, a search on a budget of solver
+    // checks comes first: a target it cannot settle within that budget
+    // gets the seeded inputs before the search spends all its time.
+    let seedable =
+        replayers.is_some() && crate::seed::seeded_states(&unit.class, unit.method(), 1).is_some();
+    let mut quick = config.search.clone();
+    if seedable {
+        quick.max_checks = Some(QUICK_CHECKS);
+    }
+    let mut outcome = search::search(cp, &unit.class, unit.method(), target.pc, &quick)
         .map_err(|e| e.to_string());
+    let budget_spent = matches!(&outcome, Ok(search::Outcome {
+            verdict: Verdict::Unknown { reasons }, ..
+        }) if reasons.iter().any(|r| r.starts_with(search::CHECK_BUDGET)));
+    let unknown = matches!(
+        &outcome,
+        Ok(search::Outcome {
+            verdict: Verdict::Unknown { .. },
+            ..
+        })
+    );
+    let mut seeded_test = None;
+    let mut seeding_time = Duration::ZERO;
+    if seedable && unknown {
+        let start = Instant::now();
+        let worker = replay.get_or_insert_with(|| replayers.expect("seedable").start());
+        if let Ok(w) = worker {
+            seeded_test = seeded(unit, target, w.as_mut());
+        }
+        seeding_time = start.elapsed();
+        if seeded_test.is_none() && budget_spent {
+            outcome = search::search(cp, &unit.class, unit.method(), target.pc, &config.search)
+                .map_err(|e| e.to_string());
+        }
+    }
     let mut a = Attempt {
         outcome,
         replay: None,
-        replay_time: Duration::ZERO,
+        replay_time: seeding_time,
         seeded: false,
     };
     if let (
@@ -455,32 +492,18 @@ fn attempt(
             Ok(w) => w.replay(unit, target.pc, state),
             Err(e) => Err(format!("the replay worker did not start: {e}")),
         });
-        a.replay_time = start.elapsed();
-    }
-    if let (
-        Ok(search::Outcome {
-            verdict: Verdict::Unknown { .. },
-            stats,
-        }),
-        Some(replayers),
-    ) = (&a.outcome, replayers)
-    {
-        let start = Instant::now();
-        let worker = replay.get_or_insert_with(|| replayers.start());
-        if let Ok(w) = worker {
-            if let Some((state, obs)) = seeded(unit, target, w.as_mut()) {
-                a.outcome = Ok(search::Outcome {
-                    verdict: Verdict::Reached {
-                        state,
-                        path: Vec::new(),
-                    },
-                    stats: stats.clone(),
-                });
-                a.replay = Some(Ok(obs));
-                a.seeded = true;
-            }
-        }
         a.replay_time += start.elapsed();
+    }
+    if let (Some((state, obs)), Ok(o)) = (seeded_test, &a.outcome) {
+        a.outcome = Ok(search::Outcome {
+            verdict: Verdict::Reached {
+                state,
+                path: Vec::new(),
+            },
+            stats: o.stats.clone(),
+        });
+        a.replay = Some(Ok(obs));
+        a.seeded = true;
     }
     a
 }

@@ -262,10 +262,15 @@ pub fn search_goal(
                     };
                 }
                 Flow::Timeout => {
-                    let mut reasons = vec![format!(
-                        "timeout after {:.1} s (raise with --timeout)",
-                        config.timeout.as_secs_f64()
-                    )];
+                    let mut reasons = vec![match config.max_checks {
+                        Some(max) if ex.over_check_budget() => {
+                            format!("{} {max} solver checks", super::CHECK_BUDGET)
+                        }
+                        _ => format!(
+                            "timeout after {:.1} s (raise with --timeout)",
+                            config.timeout.as_secs_f64()
+                        ),
+                    }];
                     reasons.extend(ex.cuts.iter().cloned());
                     break Verdict::Unknown { reasons };
                 }
@@ -560,6 +565,14 @@ impl Explorer<'_> {
         }
     }
 
+    /// Whether the search spent its budget of solver checks (a bound that,
+    /// unlike time, gives the same verdict on every run).
+    pub(super) fn over_check_budget(&self) -> bool {
+        self.config
+            .max_checks
+            .is_some_and(|max| self.solver.checks >= max)
+    }
+
     /// Records a closed-world assumption the search made: while one stands,
     /// refuting every path is no proof of unreachability.
     pub(crate) fn assume(&mut self, what: String) {
@@ -584,7 +597,7 @@ impl Explorer<'_> {
     /// every straight-line step would cost a solver call where no
     /// alternative can be pruned.
     pub(super) fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
-        if Instant::now() >= self.deadline {
+        if Instant::now() >= self.deadline || self.over_check_budget() {
             return Flow::Timeout;
         }
         self.solver.push();

@@ -53,7 +53,13 @@ pub struct Config {
     /// Contracts for calls not explored: the built-in ones, plus a user's
     /// (`--contracts FILE`).
     pub contracts: std::sync::Arc<crate::contracts::Contracts>,
+    /// Solver checks the search may make before it stops with `unknown`
+    /// (a deterministic budget, for a quick first attempt). Default: none.
+    pub max_checks: Option<u64>,
 }
+
+/// How the reason for a spent check budget starts.
+pub const CHECK_BUDGET: &str = "stopped after the budget of";
 
 impl Default for Config {
     fn default() -> Self {
@@ -66,6 +72,7 @@ impl Default for Config {
             timeout: Duration::from_secs(20),
             max_array_length: 64,
             contracts: std::sync::Arc::new(crate::contracts::Contracts::builtin()),
+            max_checks: None,
         }
     }
 }
