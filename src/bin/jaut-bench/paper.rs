@@ -199,15 +199,6 @@ fn javac() -> PathBuf {
         .unwrap_or_else(|_| PathBuf::from("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac"))
 }
 
-fn build_samples(dir: &Path) -> anyhow::Result<()> {
-    let status = Command::new("bash")
-        .arg("samples/build.sh")
-        .arg(dir)
-        .status()?;
-    anyhow::ensure!(status.success(), "samples/build.sh failed");
-    Ok(())
-}
-
 /// Compiles foo with `a` a compile-time constant for every value of Fig. 4,
 /// as `foo.FooA<N>`, in one javac run.
 fn foo_variants(dir: &Path) -> anyhow::Result<()> {
@@ -501,7 +492,7 @@ fn published_secs(s: Option<f64>) -> String {
 }
 
 pub fn run(o: &Options) -> anyhow::Result<()> {
-    build_samples(&o.samples)?;
+    super::targets::build_samples(&o.samples)?;
     eprintln!("Fig. 5: cover on 12 methods, --jobs {}", o.jobs);
     let run = fig5(&o.samples, o.jobs, o.timeout)?;
     let report = &run.report;

@@ -46,7 +46,8 @@ fn method_index(class: &Class, name: &str) -> anyhow::Result<usize> {
         .ok_or_else(|| anyhow::anyhow!("{} has no method {name}", class.name))
 }
 
-fn build_samples(dir: &Path) -> anyhow::Result<()> {
+/// Compiles the samples into `dir` (skipped when up to date).
+pub(crate) fn build_samples(dir: &Path) -> anyhow::Result<()> {
     let status = Command::new("bash")
         .arg("samples/build.sh")
         .arg(dir)
