@@ -14,9 +14,38 @@
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
 //! a proof: a target no seed reaches stays `unknown`.
 
+use std::time::{Duration, Instant};
+
 use crate::classfile::bytecode::Constant;
 use crate::classfile::{Class, JType, Method, Op};
 use crate::labeling::{Arg, InputState, Value};
+
+/// Seeded states tried for one target, at most.
+pub const SEEDS: usize = 2000;
+
+/// Wall time spent trying seeded states for one target, at most.
+pub const SEEDING_TIME: Duration = Duration::from_secs(3);
+
+/// The first seeded state of `method` that `reaches` accepts (it replays
+/// the state and returns what the JVM observed when the target executed),
+/// within [`SEEDS`] states and [`SEEDING_TIME`]; `None` when the method's
+/// inputs cannot be seeded or no state reaches.
+pub fn first_reaching<T>(
+    class: &Class,
+    method: &Method,
+    mut reaches: impl FnMut(&InputState) -> Option<T>,
+) -> Option<(InputState, T)> {
+    let start = Instant::now();
+    for state in seeded_states(class, method, SEEDS)? {
+        if start.elapsed() > SEEDING_TIME {
+            break;
+        }
+        if let Some(seen) = reaches(&state) {
+            return Some((state, seen));
+        }
+    }
+    None
+}
 
 /// Candidate states for `method`, most plausible first, at most `limit`;
 /// `None` when the method takes something other than primitives (or is an

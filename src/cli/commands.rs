@@ -226,38 +226,28 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
     Ok((out, code_out))
 }
 
-/// The first constant-seeded state the JVM shows reaching `pc`, within a
-/// budget of states and time; `None` when the method's inputs cannot be
-/// seeded or none reaches.
+/// The first constant-seeded state the JVM shows reaching `pc`
+/// ([`crate::seed::first_reaching`]).
 fn seeded_reach(
     starting: replay::Starting,
     class: &Class,
     method: &Method,
     pc: u32,
 ) -> Option<(crate::labeling::InputState, Observation)> {
-    const SEEDS: usize = 2000;
-    const BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
-    let states = crate::seed::seeded_states(class, method, SEEDS)?;
+    crate::seed::seeded_states(class, method, 1)?;
     let mut replayer = starting.finish().ok()?;
-    let start = std::time::Instant::now();
-    for state in states {
-        if start.elapsed() > BUDGET {
-            break;
-        }
-        if let Ok(o) = replay::replay_with(
+    crate::seed::first_reaching(class, method, |state| {
+        replay::replay_with(
             &mut replayer,
             class,
             method,
             pc,
-            &state,
+            state,
             replay::DEFAULT_TIMEOUT,
-        ) {
-            if o.reached {
-                return Some((state, o));
-            }
-        }
-    }
-    None
+        )
+        .ok()
+        .filter(|o| o.reached)
+    })
 }
 
 /// The directories and jars the JVM needs for TARGET and `--classpath`: as

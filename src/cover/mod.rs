@@ -226,15 +226,9 @@ struct Attempt {
     seeded: bool,
 }
 
-/// Seeded states replayed for one target the search left unknown, at most.
-const SEEDS: usize = 2000;
-
 /// The solver checks of the first, quick search of a target whose method
 /// takes seedable inputs.
 const QUICK_CHECKS: u64 = 600;
-
-/// Wall time spent replaying seeded states for one target, at most.
-const SEEDING_TIME: Duration = Duration::from_secs(3);
 
 /// Covers the targets of `units`. `before` holds, per unit, the pcs
 /// already covered (from JaCoCo); `replayers` runs the tests in the JVM
@@ -508,22 +502,14 @@ fn attempt(
     a
 }
 
-/// The first constant-seeded state ([`crate::seed`]) that the JVM shows
-/// reaching the target, within [`SEEDS`] states and [`SEEDING_TIME`].
+/// The first constant-seeded state that the JVM shows reaching the target
+/// ([`crate::seed::first_reaching`]).
 fn seeded(unit: &Unit, target: &Target, w: &mut dyn Replay) -> Option<(InputState, Observation)> {
-    let start = Instant::now();
-    let states = crate::seed::seeded_states(&unit.class, unit.method(), SEEDS)?;
-    for state in states {
-        if start.elapsed() > SEEDING_TIME {
-            break;
-        }
-        if let Ok(obs) = w.replay(unit, target.pc, &state) {
-            if obs.reached && obs.executed.contains(&target.pc) {
-                return Some((state, obs));
-            }
-        }
-    }
-    None
+    crate::seed::first_reaching(&unit.class, unit.method(), |state| {
+        w.replay(unit, target.pc, state)
+            .ok()
+            .filter(|obs| obs.reached && obs.executed.contains(&target.pc))
+    })
 }
 
 /// A target's status from its attempt, and the test when one reached it.

@@ -211,16 +211,7 @@ impl Explorer<'_> {
                     Sort::Bv(w) => w,
                     _ => 32,
                 };
-                let array = match st.mem.fields.get(&key) {
-                    Some(&a) => a,
-                    None => {
-                        let a =
-                            self.fresh
-                                .var(&mut self.terms, &key.to_string(), Sort::Array(width));
-                        st.mem.fields.insert(key, a);
-                        a
-                    }
-                };
+                let array = self.heap_array(st, key, Sort::Array(width));
                 Val::Bv(self.terms.select(array, o))
             }
             Expr::Unary(op, a) => {
@@ -469,15 +460,7 @@ impl Explorer<'_> {
 
     /// The `java.lang.Class` object of the class with id `class_id`.
     pub(super) fn class_object(&mut self, st: &mut St, class_id: TermId) -> TermId {
-        let key = FieldKey::class_objects();
-        let objects = match st.mem.fields.get(&key) {
-            Some(&a) => a,
-            None => {
-                let a = self.fresh.var(&mut self.terms, "classes", Sort::Array(32));
-                st.mem.fields.insert(key, a);
-                a
-            }
-        };
+        let objects = self.heap_array(st, FieldKey::class_objects(), Sort::Array(32));
         self.terms.select(objects, class_id)
     }
 
@@ -488,31 +471,11 @@ impl Explorer<'_> {
         s: TermId,
         out: &mut Vec<TermId>,
     ) -> TermId {
-        let key = FieldKey::string_length();
-        let lengths = match st.mem.fields.get(&key) {
-            Some(&a) => a,
-            None => {
-                let a = self.fresh.var(&mut self.terms, "strlen", Sort::Array(32));
-                st.mem.fields.insert(key, a);
-                a
-            }
-        };
-        let len = self.terms.select(lengths, s);
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Sge, len, zero));
-        len
+        self.length_in(st, FieldKey::string_length(), s, out)
     }
 
     fn string_cells(&mut self, st: &mut St) -> TermId {
-        let key = FieldKey::string_chars();
-        match st.mem.fields.get(&key) {
-            Some(&a) => a,
-            None => {
-                let a = self.fresh.var(&mut self.terms, "strchars", Sort::Cells(32));
-                st.mem.fields.insert(key, a);
-                a
-            }
-        }
+        self.heap_array(st, FieldKey::string_chars(), Sort::Cells(32))
     }
 
     /// Character `k` of string `s` (a `char`: 0 to 0xffff).

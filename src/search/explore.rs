@@ -953,28 +953,13 @@ impl Explorer<'_> {
             }
             return self.step_over_call(st, found, contract, dispatch, receiver, result, index);
         }
-        let mi = found
-            .class
-            .methods
-            .iter()
-            .position(|x| x.name == found.member.name && x.descriptor == found.member.descriptor)
-            .expect("found in its class");
-        let callee = match self.method_info(found.class.clone(), mi) {
+        let callee = match self.callee_info(st, found) {
             Ok(c) => c,
-            Err(e) => {
-                self.cut(Cut::Unsupported(format!("unsupported: {e}")));
+            Err(cut) => {
+                self.cut(cut);
                 return Flow::Exhausted;
             }
         };
-        let active = st.acts.iter().filter(|a| a.m.key == callee.key).count();
-        if active >= self.config.max_recursion {
-            self.cut(Cut::Bound(format!(
-                "recursion bound of {} activations of {} (raise with --max-recursion)",
-                self.config.max_recursion,
-                callee.key.replace('/', ".")
-            )));
-            return Flow::Exhausted;
-        }
         let code = callee.code();
         let mut returns: Vec<usize> = code
             .instructions
@@ -1023,6 +1008,33 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// The method a call runs, ready to explore below the activations of
+    /// `st`: within the recursion bound.
+    pub(super) fn callee_info(
+        &mut self,
+        st: &St,
+        found: &Found<Method>,
+    ) -> Result<Arc<MethodInfo>, Cut> {
+        let mi = found
+            .class
+            .methods
+            .iter()
+            .position(|x| x.name == found.member.name && x.descriptor == found.member.descriptor)
+            .expect("found in its class");
+        let callee = self
+            .method_info(found.class.clone(), mi)
+            .map_err(|e| Cut::Unsupported(format!("unsupported: {e}")))?;
+        let active = st.acts.iter().filter(|a| a.m.key == callee.key).count();
+        if active >= self.config.max_recursion {
+            return Err(Cut::Bound(format!(
+                "recursion bound of {} activations of {} (raise with --max-recursion)",
+                self.config.max_recursion,
+                callee.key.replace('/', ".")
+            )));
+        }
+        Ok(callee)
     }
 
     /// Whether every class a reference of this type may hold is in the

@@ -368,14 +368,7 @@ impl Explorer<'_> {
                 let t = self.pop(st);
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));
-                let array = match st.mem.fields.get(&key) {
-                    Some(&a) => a,
-                    None => {
-                        let a = self.fresh(&format!("{key}"), Sort::Array(sort_width(&f.ty)));
-                        st.mem.fields.insert(key, a);
-                        a
-                    }
-                };
+                let array = self.heap_array(st, key, Sort::Array(sort_width(&f.ty)));
                 let read = self.terms.select(array, o);
                 out.push(self.terms.eq(t, read));
                 if let Some(c) = self.in_range(&f.ty, t) {
@@ -630,21 +623,37 @@ impl Explorer<'_> {
         }
     }
 
-    /// The length of array `a` (never negative).
-    pub(super) fn array_length(&mut self, st: &mut St, a: TermId, out: &mut Vec<TermId>) -> TermId {
-        let key = FieldKey::array_length();
-        let lengths = match st.mem.fields.get(&key) {
-            Some(&l) => l,
-            None => {
-                let l = self.fresh("length", Sort::Array(32));
-                st.mem.fields.insert(key, l);
-                l
-            }
-        };
-        let len = self.terms.select(lengths, a);
+    /// The heap array of `key` at this point of the path: the one the
+    /// path already has, else a fresh one (unconstrained: nothing later on
+    /// the path wrote it).
+    pub(super) fn heap_array(&mut self, st: &mut St, key: FieldKey, sort: Sort) -> TermId {
+        if let Some(&a) = st.mem.fields.get(&key) {
+            return a;
+        }
+        let a = self.fresh(&key.to_string(), sort);
+        st.mem.fields.insert(key, a);
+        a
+    }
+
+    /// The length of `x` in the (immutable) lengths of `key`: never
+    /// negative.
+    pub(super) fn length_in(
+        &mut self,
+        st: &mut St,
+        key: FieldKey,
+        x: TermId,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        let lengths = self.heap_array(st, key, Sort::Array(32));
+        let len = self.terms.select(lengths, x);
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Sge, len, zero));
         len
+    }
+
+    /// The length of array `a` (never negative).
+    pub(super) fn array_length(&mut self, st: &mut St, a: TermId, out: &mut Vec<TermId>) -> TermId {
+        self.length_in(st, FieldKey::array_length(), a, out)
     }
 
     /// The normal path of an element access: `a` is not null and `i` is
@@ -660,14 +669,7 @@ impl Explorer<'_> {
     /// The cells holding the elements of arrays of type `elem[]` at this
     /// point of the path.
     fn cells(&mut self, st: &mut St, key: &FieldKey, elem: &JType) -> TermId {
-        match st.mem.fields.get(key) {
-            Some(&c) => c,
-            None => {
-                let c = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
-                st.mem.fields.insert(key.clone(), c);
-                c
-            }
-        }
+        self.heap_array(st, key.clone(), Sort::Cells(sort_width(elem)))
     }
 
     /// The type of the value an instruction pushes, from the frame after it.

@@ -353,30 +353,13 @@ impl Explorer<'_> {
                 )));
                 continue;
             }
-            let mi = found
-                .class
-                .methods
-                .iter()
-                .position(|x| {
-                    x.name == found.member.name && x.descriptor == found.member.descriptor
-                })
-                .expect("found in its class");
-            let callee = match self.method_info(found.class.clone(), mi) {
+            let callee = match self.callee_info(&caller, &found) {
                 Ok(c) => c,
-                Err(e) => {
-                    self.cut(Cut::Unsupported(format!("unsupported: {e}")));
+                Err(cut) => {
+                    self.cut(cut);
                     continue;
                 }
             };
-            let active = caller.acts.iter().filter(|a| a.m.key == callee.key).count();
-            if active >= self.config.max_recursion {
-                self.cut(Cut::Bound(format!(
-                    "recursion bound of {} activations of {} (raise with --max-recursion)",
-                    self.config.max_recursion,
-                    callee.key.replace('/', ".")
-                )));
-                continue;
-            }
             let code = callee.code();
             let exits: Vec<(Pc, Thrown)> = callee
                 .cfg
