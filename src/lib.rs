@@ -20,6 +20,8 @@ pub mod frames;
 pub mod junit;
 pub mod labeling;
 pub mod model;
+pub mod pipeline;
+pub mod reason;
 pub mod replay;
 pub mod search;
 pub mod seed;

@@ -91,7 +91,11 @@ fn check_soundness(doc: &Value, method: &Value) -> (usize, usize, usize) {
                 uk += 1;
                 let reasons = t["reasons"].as_array().unwrap();
                 assert!(
-                    !reasons.is_empty() && reasons.iter().all(|r| !r.as_str().unwrap().is_empty()),
+                    !reasons.is_empty()
+                        && reasons.iter().all(|r| {
+                            !r["message"].as_str().unwrap().is_empty()
+                                && !r["kind"].as_str().unwrap().is_empty()
+                        }),
                     "an unknown target without reason: {t}"
                 );
             }

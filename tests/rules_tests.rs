@@ -24,6 +24,7 @@ use std::sync::{Arc, OnceLock};
 use jaut::classfile::{Class, Method};
 use jaut::classpath::ClassPath;
 use jaut::labeling::{InputState, Value};
+use jaut::reason::{Kind, Reason};
 use jaut::search::{search, Config, Verdict};
 
 use support::classgen::{Asm, ClassBuilder, CodeDef, MethodDef, PUBLIC, STATIC};
@@ -137,7 +138,7 @@ fn expect_unreachable(t: &Target) {
     }
 }
 
-fn expect_unknown(t: &Target) -> Vec<String> {
+fn expect_unknown(t: &Target) -> Vec<Reason> {
     match run(t) {
         Verdict::Unknown { reasons } => reasons,
         Verdict::Reached { state, .. } => {
@@ -302,7 +303,7 @@ fn as_ref(v: &Value) -> Option<usize> {
 
 /// The reason names an unsupported instruction and the pc of its first
 /// occurrence in the method.
-fn assert_unsupported(t: &Target, reasons: &[String], mnemonic: &str) {
+fn assert_unsupported(t: &Target, reasons: &[Reason], mnemonic: &str) {
     let code = t.method.code.as_ref().unwrap();
     let pc = code
         .instructions
@@ -310,9 +311,11 @@ fn assert_unsupported(t: &Target, reasons: &[String], mnemonic: &str) {
         .find(|i| i.mnemonic() == mnemonic)
         .unwrap_or_else(|| panic!("{} has no {mnemonic}", t.what))
         .pc;
-    let names_it = |r: &String| {
-        let words: Vec<&str> = r.split_whitespace().collect();
-        r.contains("unsupported:")
+    let names_it = |r: &Reason| {
+        let text = r.to_string();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        r.kind() == Kind::Unsupported
+            && text.starts_with("unsupported:")
             && words.contains(&mnemonic)
             && words
                 .windows(2)

@@ -106,7 +106,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
     // Where the search stopped at a bound, constant-seeded inputs may still
     // reach the target in the JVM (src/seed.rs); the search's reasons stay
     // in the output.
-    let mut seeded_after: Option<Vec<String>> = None;
+    let mut seeded_after: Option<Vec<crate::reason::Reason>> = None;
     let mut seeded_replay = None;
     let starting = match (&outcome.verdict, starting) {
         (Verdict::Unknown { reasons }, Some(starting)) => {
@@ -203,7 +203,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
         let _ = writeln!(
             out,
             "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
-            reasons.join("; ")
+            crate::reason::joined(reasons)
         );
     }
     if let Verdict::Reached { state, .. } = &outcome.verdict {

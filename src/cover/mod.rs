@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 use crate::classfile::{access, Class, Pc};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
+use crate::reason::Reason;
 use crate::replay::observation::Observation;
 use crate::search::{self, PathStep, Verdict};
 
@@ -110,7 +111,7 @@ pub enum Status {
     Unreachable { conflicts: Vec<String> },
     /// Neither reached nor proved: the search's reasons (bounds hit,
     /// unsupported features) or why the replay did not confirm the state.
-    Unknown { reasons: Vec<String> },
+    Unknown { reasons: Vec<Reason> },
 }
 
 impl Status {
@@ -218,7 +219,7 @@ pub type CoveredBefore<'a> = dyn Fn(&Unit, &Target) -> bool + 'a;
 
 /// What one attempt produced, on a worker thread.
 struct Attempt {
-    outcome: Result<search::Outcome, String>,
+    outcome: Result<search::Outcome, Reason>,
     replay: Option<Result<Observation, String>>,
     replay_time: Duration,
     /// The state came from constant seeding ([`crate::seed`]), not from
@@ -303,13 +304,13 @@ pub fn run(
                         attempt(cp, unit, target, config, replayers, &mut replay)
                     }))
                     .unwrap_or_else(|panic| Attempt {
-                        outcome: Err(format!(
-                            "internal error in jaut: {}; please report it",
+                        outcome: Err(Reason::Internal(
                             panic
                                 .downcast_ref::<&str>()
                                 .copied()
                                 .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
                                 .unwrap_or("panic")
+                                .to_string(),
                         )),
                         replay: None,
                         replay_time: Duration::ZERO,
@@ -441,10 +442,10 @@ fn attempt(
         quick.max_checks = Some(QUICK_CHECKS);
     }
     let mut outcome = search::search(cp, &unit.class, unit.method(), target.pc, &quick)
-        .map_err(|e| e.to_string());
+        .map_err(|e| Reason::Analysis(e.to_string()));
     let budget_spent = matches!(&outcome, Ok(search::Outcome {
             verdict: Verdict::Unknown { reasons }, ..
-        }) if reasons.iter().any(|r| r.starts_with(search::CHECK_BUDGET)));
+        }) if reasons.iter().any(Reason::is_check_budget));
     let unknown = matches!(
         &outcome,
         Ok(search::Outcome {
@@ -463,7 +464,7 @@ fn attempt(
         seeding_time = start.elapsed();
         if seeded_test.is_none() && budget_spent {
             outcome = search::search(cp, &unit.class, unit.method(), target.pc, &config.search)
-                .map_err(|e| e.to_string());
+                .map_err(|e| Reason::Analysis(e.to_string()));
         }
     }
     let mut a = Attempt {
@@ -545,10 +546,10 @@ fn commit(
                         };
                         return (
                             Status::Unknown {
-                                reasons: vec![format!(
-                                    "the replay of the state found did not execute pc {} (the call {ended})",
-                                    target.pc
-                                )],
+                                reasons: vec![Reason::ReplayMismatch {
+                                    pc: target.pc,
+                                    ended,
+                                }],
                             },
                             None,
                         );
@@ -556,7 +557,7 @@ fn commit(
                     Some(Err(e)) => {
                         return (
                             Status::Unknown {
-                                reasons: vec![format!("replay failed: {e}")],
+                                reasons: vec![Reason::ReplayFailed(e)],
                             },
                             None,
                         )
@@ -564,7 +565,7 @@ fn commit(
                     None => {
                         return (
                             Status::Unknown {
-                                reasons: vec!["replay failed: no replay ran".into()],
+                                reasons: vec![Reason::ReplayFailed("no replay ran".into())],
                             },
                             None,
                         )

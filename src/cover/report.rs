@@ -132,7 +132,7 @@ impl Report {
     }
 
     /// Each unknown target with its reasons: `(unit, target, reasons)`.
-    pub fn unknowns(&self) -> impl Iterator<Item = (&Unit, &Target, &[String])> {
+    pub fn unknowns(&self) -> impl Iterator<Item = (&Unit, &Target, &[crate::reason::Reason])> {
         self.targets
             .iter()
             .zip(&self.status)
@@ -260,7 +260,7 @@ impl Report {
                     u.label(),
                     t.pc,
                     line_suffix(t.line),
-                    reasons.join("; ")
+                    crate::reason::joined(reasons)
                 );
             }
         }
@@ -431,7 +431,7 @@ impl Report {
                     u.label(),
                     t.pc,
                     line_suffix(t.line),
-                    reasons.join("; ")
+                    crate::reason::joined(reasons)
                 );
             }
         }

@@ -28,6 +28,19 @@ use crate::model::{FieldKey, Memory};
 use crate::search::explore::{Act, Explorer, MethodInfo};
 use crate::solver::Sat;
 
+/// Why an entry state could not be made concrete.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum LabelingError {
+    /// An input array or string would need more elements than
+    /// `--max-array-length` allows.
+    #[error("{0}")]
+    TooLong(crate::reason::Bound),
+    /// No value of an input fits the constraints (the solver and the
+    /// labeler disagree, or a class cannot be chosen).
+    #[error("{0}")]
+    NoFit(String),
+}
+
 /// The inputs at the method entry, as terms.
 #[derive(Debug, Clone)]
 pub struct EntryState {
@@ -161,11 +174,14 @@ struct Labeler<'e, 'a> {
 }
 
 /// Labels the entry state into a concrete input state.
-pub(crate) fn label(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
+pub(crate) fn label(
+    ex: &mut Explorer<'_>,
+    entry: &EntryState,
+) -> Result<InputState, LabelingError> {
     label_inputs(ex, entry)
 }
 
-fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, String> {
+fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState, LabelingError> {
     let mut l = Labeler {
         ex,
         objects: Vec::new(),
@@ -220,7 +236,10 @@ fn label_inputs(ex: &mut Explorer<'_>, entry: &EntryState) -> Result<InputState,
             };
             continue;
         }
-        let fields = l.ex.cp.instance_fields(&class).map_err(|e| e.to_string())?;
+        let fields =
+            l.ex.cp
+                .instance_fields(&class)
+                .map_err(|e| LabelingError::NoFit(e.to_string()))?;
         let mut values = Vec::new();
         for f in fields {
             let key = FieldKey {
@@ -266,7 +285,7 @@ impl Labeler<'_, '_> {
         entry: &EntryState,
         what: &str,
         units: &str,
-    ) -> Result<i64, String> {
+    ) -> Result<i64, LabelingError> {
         let length = match entry.fields.get(key) {
             Some(&lengths) => {
                 let len = self.ex.terms.select(lengths, id);
@@ -276,16 +295,19 @@ impl Labeler<'_, '_> {
         };
         let max = self.ex.config.max_array_length;
         if length > max as i64 {
-            return Err(format!(
-                "an input {what} needs {length} {units}, over the bound of {max} (raise with --max-array-length)"
-            ));
+            return Err(LabelingError::TooLong(crate::reason::Bound::ArrayLength {
+                max,
+                needed: length,
+                what: what.to_string(),
+                units: units.to_string(),
+            }));
         }
         Ok(length)
     }
 
     /// The text of the input string `id`: its length, then its characters,
     /// each the least the constraints allow.
-    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, String> {
+    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, LabelingError> {
         let length = self.length(
             &FieldKey::string_length(),
             id,
@@ -312,7 +334,7 @@ impl Labeler<'_, '_> {
 
     /// A character a reader can see: `a`, else a printable ASCII one,
     /// else the least the constraints allow.
-    fn printable(&mut self, c: TermId) -> Result<i64, String> {
+    fn printable(&mut self, c: TermId) -> Result<i64, LabelingError> {
         let a = self.ex.terms.int('a' as i32);
         let is_a = self.ex.terms.eq(c, a);
         if self.probe(is_a) {
@@ -340,7 +362,7 @@ impl Labeler<'_, '_> {
         id: TermId,
         elem: &JType,
         entry: &EntryState,
-    ) -> Result<Vec<Value>, String> {
+    ) -> Result<Vec<Value>, LabelingError> {
         let length = self.length(&FieldKey::array_length(), id, entry, "array", "elements")?;
         let cells = entry.fields.get(&FieldKey::array_elements(elem)).copied();
         let mut out = Vec::new();
@@ -375,7 +397,12 @@ impl Labeler<'_, '_> {
         }
     }
 
-    fn value(&mut self, term: TermId, ty: &JType, entry: &EntryState) -> Result<Value, String> {
+    fn value(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+    ) -> Result<Value, LabelingError> {
         if ty.is_reference() {
             return self.reference(term, ty, entry, true);
         }
@@ -412,7 +439,7 @@ impl Labeler<'_, '_> {
         ty: &JType,
         entry: &EntryState,
         nullable: bool,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, LabelingError> {
         let null = self.ex.terms.int(0);
         let is_null = self.ex.terms.eq(term, null);
         if nullable && self.probe(is_null) {
@@ -447,7 +474,10 @@ impl Labeler<'_, '_> {
         let is_new = self.ex.terms.eq(term, id);
         if !self.probe(is_new) {
             return self.alias(term, ty).ok_or_else(|| {
-                format!("no object fits the reference {}", self.ex.terms.show(term))
+                LabelingError::NoFit(format!(
+                    "no object fits the reference {}",
+                    self.ex.terms.show(term)
+                ))
             });
         }
         let class_of = self.ex.terms.select(entry.types, id);
@@ -458,7 +488,7 @@ impl Labeler<'_, '_> {
             let aid = self.ex.terms.int(aid as i32);
             let is_it = self.ex.terms.eq(class_of, aid);
             if !self.probe(is_it) {
-                return Err(format!("no array of type {ty} fits"));
+                return Err(LabelingError::NoFit(format!("no array of type {ty} fits")));
             }
             self.objects.push((id, descriptor));
             self.queue.push_back(i);
@@ -479,12 +509,14 @@ impl Labeler<'_, '_> {
                 return Ok(Value::Ref(i));
             }
         }
-        Err(format!("no class fits an object of type {ty}"))
+        Err(LabelingError::NoFit(format!(
+            "no class fits an object of type {ty}"
+        )))
     }
 
     /// The integer of least magnitude the constraints allow (0, 1 and -1
     /// first), fixed in the solver.
-    fn integer(&mut self, term: TermId, width: u32, ty: &JType) -> Result<i64, String> {
+    fn integer(&mut self, term: TermId, width: u32, ty: &JType) -> Result<i64, LabelingError> {
         for v in [0i64, 1, -1] {
             if matches!(ty, JType::Boolean | JType::Char) && v < 0 {
                 continue;
@@ -577,6 +609,9 @@ impl Labeler<'_, '_> {
                 }
             }
         }
-        Err(format!("no value fits {}", self.ex.terms.show(term)))
+        Err(LabelingError::NoFit(format!(
+            "no value fits {}",
+            self.ex.terms.show(term)
+        )))
     }
 }

@@ -100,8 +100,8 @@ impl Explorer<'_> {
                         match self.lower_expr(&mut next, &env, e) {
                             Ok(v) => cs.push(self.as_bool(v)),
                             Err(why) => {
-                                self.cut(super::explore::Cut::Unsupported(format!(
-                                    "unsupported: contract of {what}: {why}"
+                                self.cut(crate::reason::Reason::Unsupported(format!(
+                                    "contract of {what}: {why}"
                                 )));
                                 return Flow::Exhausted;
                             }
@@ -114,9 +114,7 @@ impl Explorer<'_> {
             Some(Contract::Intrinsic(i)) => match self.intrinsic(&mut next, &env, i, index) {
                 Ok(cs) => vec![cs],
                 Err(why) => {
-                    self.cut(super::explore::Cut::Unsupported(format!(
-                        "unsupported: {what}: {why}"
-                    )));
+                    self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
                     return Flow::Exhausted;
                 }
             },

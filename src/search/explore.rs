@@ -13,9 +13,10 @@ use crate::classfile::{Class, Code, JType, Method, Op, Pc};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::frames::{self, Frames};
-use crate::labeling::{self, EntryState};
+use crate::labeling::{self, EntryState, LabelingError};
 use crate::model::term::{BvCmp, Sort, TermId, Terms};
 use crate::model::{sort_of_vtype, Fresh, Memory, Universe};
+use crate::reason::{Bound, Reason, SolverPoint};
 use crate::solver::{Sat, Solver};
 
 /// A method ready to explore: its CFG, frames and distances.
@@ -87,15 +88,6 @@ impl St {
     }
 }
 
-/// Why a path was cut without being refuted.
-#[derive(Debug)]
-pub(super) enum Cut {
-    /// A bound; the round may be repeated with a larger one.
-    Loop(String),
-    Bound(String),
-    Unsupported(String),
-}
-
 pub(super) enum Flow {
     Found(Box<(EntryState, Vec<PathStep>)>),
     Exhausted,
@@ -112,8 +104,9 @@ pub(crate) struct Explorer<'a> {
     methods: HashMap<String, Arc<MethodInfo>>,
     pub loop_bound: u32,
     deadline: Instant,
-    /// Cuts met in the current round, by message.
-    cuts: BTreeSet<String>,
+    /// Cuts met in the current round, by message (the order reasons are
+    /// reported in).
+    cuts: BTreeMap<String, Reason>,
     loop_cut: bool,
     pub conflicts: BTreeSet<String>,
     /// Closed-world assumptions made in this search (see [`Explorer::assume`]).
@@ -165,7 +158,7 @@ pub fn search_goal(
         methods: HashMap::new(),
         loop_bound: 1,
         deadline: start + config.timeout,
-        cuts: BTreeSet::new(),
+        cuts: BTreeMap::new(),
         loop_cut: false,
         conflicts: BTreeSet::new(),
         assumptions: BTreeSet::new(),
@@ -250,28 +243,26 @@ pub fn search_goal(
                 Flow::Found(found) => {
                     let (entry, path) = *found;
                     let label_start = Instant::now();
-                    let solver_before = ex.solver.time;
                     let state = labeling::label(&mut ex, &entry);
                     stats.labeling = label_start.elapsed();
-                    let _ = solver_before;
                     break match state {
                         Ok(state) => Verdict::Reached { state, path },
-                        Err(why) => Verdict::Unknown {
-                            reasons: vec![format!("labeling failed: {why}")],
+                        Err(LabelingError::TooLong(bound)) => Verdict::Unknown {
+                            reasons: vec![Reason::Bound(bound)],
+                        },
+                        Err(LabelingError::NoFit(why)) => Verdict::Unknown {
+                            reasons: vec![Reason::Labeling(why)],
                         },
                     };
                 }
                 Flow::Timeout => {
-                    let mut reasons = vec![match config.max_checks {
-                        Some(max) if ex.over_check_budget() => {
-                            format!("{} {max} solver checks", super::CHECK_BUDGET)
-                        }
-                        _ => format!(
-                            "timeout after {:.1} s (raise with --timeout)",
-                            config.timeout.as_secs_f64()
-                        ),
-                    }];
-                    reasons.extend(ex.cuts.iter().cloned());
+                    let mut reasons = vec![Reason::Bound(match config.max_checks {
+                        Some(max) if ex.over_check_budget() => Bound::Checks { max },
+                        _ => Bound::Timeout {
+                            limit: config.timeout,
+                        },
+                    })];
+                    reasons.extend(ex.cuts.values().cloned());
                     break Verdict::Unknown { reasons };
                 }
                 Flow::Exhausted => {
@@ -280,7 +271,7 @@ pub fn search_goal(
                             reasons: ex
                                 .assumptions
                                 .iter()
-                                .map(|a| format!("every path was refuted, but {a}"))
+                                .map(|a| Reason::ClosedWorld(a.clone()))
                                 .collect(),
                         };
                     }
@@ -294,7 +285,7 @@ pub fn search_goal(
                         continue;
                     }
                     break Verdict::Unknown {
-                        reasons: ex.cuts.iter().cloned().collect(),
+                        reasons: ex.cuts.values().cloned().collect(),
                     };
                 }
             }
@@ -579,17 +570,12 @@ impl Explorer<'_> {
         self.assumptions.insert(what);
     }
 
-    pub(super) fn cut(&mut self, cut: Cut) {
+    /// Records why a path was cut without being refuted (a loop bound
+    /// lets the next round deepen).
+    pub(super) fn cut(&mut self, reason: Reason) {
         self.paths += 1;
-        match cut {
-            Cut::Loop(m) => {
-                self.loop_cut = true;
-                self.cuts.insert(m);
-            }
-            Cut::Bound(m) | Cut::Unsupported(m) => {
-                self.cuts.insert(m);
-            }
-        }
+        self.loop_cut |= reason.is_loop_bound();
+        self.cuts.insert(reason.to_string(), reason);
     }
 
     /// Asserts `pending` in a new scope and explores on from `st`. The
@@ -622,9 +608,7 @@ impl Explorer<'_> {
                 false
             }
             Sat::Unknown => {
-                self.cut(Cut::Bound(
-                    "the solver answered unknown on a path (per-check limit)".into(),
-                ));
+                self.cut(Reason::SolverUnknown(SolverPoint::Path));
                 false
             }
         }
@@ -659,10 +643,9 @@ impl Explorer<'_> {
             let insn = m.code().instructions[index - 1].clone();
             st.path_len += 1;
             if st.path_len > self.config.max_path {
-                self.cut(Cut::Bound(format!(
-                    "path length bound of {} instructions (raise with --max-path)",
-                    self.config.max_path
-                )));
+                self.cut(Reason::Bound(Bound::PathLength {
+                    max: self.config.max_path,
+                }));
                 return Flow::Exhausted;
             }
             if let Op::Invoke(kind, r) = &insn.op {
@@ -725,10 +708,9 @@ impl Explorer<'_> {
                 let count = next.loops.entry(key).or_insert(0);
                 *count += 1;
                 if *count > self.loop_bound {
-                    self.cut(Cut::Loop(format!(
-                        "loop bound of {} iterations (raise with --max-loop)",
-                        self.config.max_loop_iterations
-                    )));
+                    self.cut(Reason::Bound(Bound::Loop {
+                        max: self.config.max_loop_iterations,
+                    }));
                     continue;
                 }
             }
@@ -771,7 +753,7 @@ impl Explorer<'_> {
 
     /// Steps back over the branch that ends a predecessor block, knowing
     /// which way it went.
-    fn step_edge(&mut self, st: &mut St, edge: &Edge, out: &mut Vec<TermId>) -> Result<(), Cut> {
+    fn step_edge(&mut self, st: &mut St, edge: &Edge, out: &mut Vec<TermId>) -> Result<(), Reason> {
         let act = st.top();
         let m = act.m.clone();
         let last = act.index - 1;
@@ -794,7 +776,7 @@ impl Explorer<'_> {
                 self.step_switch(st, &insn, *key, out)
             }
             Edge::Return { .. } | Edge::Exception { .. } | Edge::Uncaught { .. } => Err(
-                Cut::Unsupported(format!("unsupported: edge {edge} on a backward path")),
+                Reason::Unsupported(format!("edge {edge} on a backward path")),
             ),
         }
     }
@@ -813,10 +795,9 @@ impl Explorer<'_> {
         let pc = caller.code().instructions[index].pc;
         let at = format!("{} pc {pc}", caller.key.replace('/', "."));
         if st.acts.len() > self.config.max_call_depth {
-            self.cut(Cut::Bound(format!(
-                "call depth bound of {} (raise with --max-call-depth)",
-                self.config.max_call_depth
-            )));
+            self.cut(Reason::Bound(Bound::CallDepth {
+                max: self.config.max_call_depth,
+            }));
             return Flow::Exhausted;
         }
         let (targets, receiver) = match self.call_targets(&st, kind, r, &at) {
@@ -868,15 +849,15 @@ impl Explorer<'_> {
         kind: InvokeKind,
         r: &crate::classfile::bytecode::MethodRef,
         at: &str,
-    ) -> Result<(CallTargets, Option<TermId>), Cut> {
+    ) -> Result<(CallTargets, Option<TermId>), Reason> {
         let mut targets: CallTargets = Vec::new();
         let receiver = match kind {
             InvokeKind::Static | InvokeKind::Special => {
                 match self.cp.resolve_method(&r.class, &r.name, &r.descriptor) {
                     Ok(Some(found)) => targets.push((found, None)),
                     _ => {
-                        return Err(Cut::Unsupported(format!(
-                            "unsupported: call to {r} (not found on the class path) at {at}"
+                        return Err(Reason::Unsupported(format!(
+                            "call to {r} (not found on the class path) at {at}"
                         )));
                     }
                 }
@@ -884,7 +865,7 @@ impl Explorer<'_> {
             }
             InvokeKind::Virtual | InvokeKind::Interface => {
                 let impls = implementations(self.cp, kind, r, self.universe.classes())
-                    .map_err(|why| Cut::Unsupported(format!("unsupported: {why} at {at}")))?;
+                    .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?;
                 if !self.is_closed_type(&r.class) {
                     self.assume(format!(
                         "calls on {} dispatch only to the classes on the class path and those the code creates",
@@ -935,8 +916,8 @@ impl Explorer<'_> {
         // results are free.
         let opaque = found.class.name == "java/lang/String" && found.member.name != "<init>";
         if opaque && contract.is_none() {
-            self.cut(Cut::Unsupported(format!(
-                "unsupported: call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",
+            self.cut(Reason::Unsupported(format!(
+                "call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",
                 found.class.java_name(),
                 found.member
             )));
@@ -944,8 +925,8 @@ impl Explorer<'_> {
         }
         if contract.is_some() || found.member.code.is_none() {
             if found.member.code.is_none() && contract.is_none() && found.member.is_abstract() {
-                self.cut(Cut::Unsupported(format!(
-                    "unsupported: call to abstract method {}.{} at {at}",
+                self.cut(Reason::Unsupported(format!(
+                    "call to abstract method {}.{} at {at}",
                     found.class.java_name(),
                     found.member
                 )));
@@ -1016,7 +997,7 @@ impl Explorer<'_> {
         &mut self,
         st: &St,
         found: &Found<Method>,
-    ) -> Result<Arc<MethodInfo>, Cut> {
+    ) -> Result<Arc<MethodInfo>, Reason> {
         let mi = found
             .class
             .methods
@@ -1025,14 +1006,13 @@ impl Explorer<'_> {
             .expect("found in its class");
         let callee = self
             .method_info(found.class.clone(), mi)
-            .map_err(|e| Cut::Unsupported(format!("unsupported: {e}")))?;
+            .map_err(|e| Reason::Unsupported(e.to_string()))?;
         let active = st.acts.iter().filter(|a| a.m.key == callee.key).count();
         if active >= self.config.max_recursion {
-            return Err(Cut::Bound(format!(
-                "recursion bound of {} activations of {} (raise with --max-recursion)",
-                self.config.max_recursion,
-                callee.key.replace('/', ".")
-            )));
+            return Err(Reason::Bound(Bound::Recursion {
+                max: self.config.max_recursion,
+                method: callee.key.replace('/', "."),
+            }));
         }
         Ok(callee)
     }
@@ -1111,9 +1091,7 @@ impl Explorer<'_> {
             }
             other => {
                 if other == Sat::Unknown {
-                    self.cut(Cut::Bound(
-                        "the solver answered unknown at the entry".into(),
-                    ));
+                    self.cut(Reason::SolverUnknown(SolverPoint::Entry));
                 } else {
                     self.paths += 1;
                     // Name the path's own conflict when there is one; only

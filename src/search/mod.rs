@@ -26,6 +26,7 @@ mod throws;
 use std::time::Duration;
 
 use crate::labeling::InputState;
+use crate::reason::Reason;
 
 pub use explore::{search, search_goal};
 
@@ -57,9 +58,6 @@ pub struct Config {
     /// (a deterministic budget, for a quick first attempt). Default: none.
     pub max_checks: Option<u64>,
 }
-
-/// How the reason for a spent check budget starts.
-pub const CHECK_BUDGET: &str = "stopped after the budget of";
 
 impl Default for Config {
     fn default() -> Self {
@@ -146,8 +144,8 @@ pub enum Verdict {
     /// names where paths died (conditions by source line).
     Unreachable { conflicts: Vec<String> },
     /// Neither: the reasons name the bounds hit (and the option raising
-    /// each) and the unsupported features met.
-    Unknown { reasons: Vec<String> },
+    /// each), the unsupported features met and the assumptions made.
+    Unknown { reasons: Vec<Reason> },
 }
 
 impl Verdict {

@@ -11,7 +11,7 @@
 //! on the JVM. An instruction without a rule cuts the path with
 //! `unsupported: <instruction> at <method> pc N`; none is skipped.
 
-use super::explore::{Cut, Explorer, St};
+use super::explore::{Explorer, St};
 use crate::cfg::SwitchKey;
 use crate::classfile::bytecode::{
     BinOp, CmpOp, Cond, Constant, Conversion, Instruction, Kind, StackOp,
@@ -20,12 +20,13 @@ use crate::classfile::{JType, Op};
 use crate::frames::{Frame, VType};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{sort_of, sort_of_vtype, Alloc, FieldKey, HeapRead};
+use crate::reason::{Bound, Reason};
 
 impl Explorer<'_> {
-    fn unsupported(&self, st: &mut St, insn: &Instruction, what: &str) -> Cut {
+    fn unsupported(&self, st: &mut St, insn: &Instruction, what: &str) -> Reason {
         let m = &st.top().m;
-        Cut::Unsupported(format!(
-            "unsupported: {what} at {} pc {}",
+        Reason::Unsupported(format!(
+            "{what} at {} pc {}",
             m.key.replace('/', "."),
             insn.pc
         ))
@@ -79,7 +80,7 @@ impl Explorer<'_> {
         insn: &Instruction,
         class: &str,
         name: &str,
-    ) -> Result<FieldKey, Cut> {
+    ) -> Result<FieldKey, Reason> {
         match self.cp.resolve_field(class, name) {
             Ok(Some(found)) => Ok(FieldKey {
                 class: found.class.name.clone(),
@@ -198,7 +199,7 @@ impl Explorer<'_> {
         st: &mut St,
         insn: &Instruction,
         out: &mut Vec<TermId>,
-    ) -> Result<(), Cut> {
+    ) -> Result<(), Reason> {
         let before = self.frame_before(st, insn);
         match &insn.op {
             Op::Nop | Op::Goto(_) => {}
@@ -377,10 +378,9 @@ impl Explorer<'_> {
                 if f.ty.is_reference() {
                     st.derefs += 1;
                     if st.derefs > self.config.max_derefs {
-                        return Err(Cut::Bound(format!(
-                            "dereference bound of {} reference reads (raise with --max-derefs)",
-                            self.config.max_derefs
-                        )));
+                        return Err(Reason::Bound(Bound::Derefs {
+                            max: self.config.max_derefs,
+                        }));
                     }
                     self.heap_ref_read(st, t, &f.ty, Some((key_for_read, o, o)), out);
                 }
@@ -477,10 +477,9 @@ impl Explorer<'_> {
                 if elem.is_reference() {
                     st.derefs += 1;
                     if st.derefs > self.config.max_derefs {
-                        return Err(Cut::Bound(format!(
-                            "dereference bound of {} reference reads (raise with --max-derefs)",
-                            self.config.max_derefs
-                        )));
+                        return Err(Reason::Bound(Bound::Derefs {
+                            max: self.config.max_derefs,
+                        }));
                     }
                     self.heap_ref_read(st, r, &elem, Some((key, a, index)), out);
                 }
@@ -785,7 +784,7 @@ impl Explorer<'_> {
         insn: &Instruction,
         cond: Cond,
         out: &mut Vec<TermId>,
-    ) -> Result<(), Cut> {
+    ) -> Result<(), Reason> {
         let before = self.frame_before(st, insn);
         let (a, b) = match &insn.op {
             Op::If { .. } => {
@@ -821,7 +820,7 @@ impl Explorer<'_> {
         insn: &Instruction,
         key: SwitchKey,
         out: &mut Vec<TermId>,
-    ) -> Result<(), Cut> {
+    ) -> Result<(), Reason> {
         let before = self.frame_before(st, insn);
         let k = self.operands(st, &before, 1)[0];
         match key {

@@ -21,12 +21,13 @@
 //! handler's catch type, and of no catch type of a handler that comes
 //! earlier in an exception table on the way (those would have caught it).
 
-use super::explore::{Act, Cut, Explorer, Flow, St};
+use super::explore::{Act, Explorer, Flow, St};
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
 use crate::model::sort_of_vtype;
 use crate::model::term::{BvCmp, TermId};
+use crate::reason::{Bound, Reason};
 
 const NPE: &str = "java/lang/NullPointerException";
 
@@ -167,7 +168,7 @@ impl Explorer<'_> {
                 let cond = match self.raise_condition(&mut st, &insn.op, class, &stack) {
                     Ok(c) => c,
                     Err(what) => {
-                        self.cut(Cut::Unsupported(format!("unsupported: {what} at {at}")));
+                        self.cut(Reason::Unsupported(format!("{what} at {at}")));
                         return Flow::Exhausted;
                     }
                 };
@@ -217,8 +218,8 @@ impl Explorer<'_> {
                     self.raise_in_callee(st, pending, index, *kind, r, exc, catch, &at)
                 }
                 _ => {
-                    self.cut(Cut::Unsupported(format!(
-                        "unsupported: exception from {} at {at}",
+                    self.cut(Reason::Unsupported(format!(
+                        "exception from {} at {at}",
                         insn.mnemonic()
                     )));
                     Flow::Exhausted
@@ -297,10 +298,10 @@ impl Explorer<'_> {
         class: &str,
         exc: TermId,
         pc: Pc,
-    ) -> Result<Vec<TermId>, Cut> {
+    ) -> Result<Vec<TermId>, Reason> {
         let Some(id) = self.universe.id(class) else {
-            return Err(Cut::Unsupported(format!(
-                "unsupported: {} is not on the class path",
+            return Err(Reason::Unsupported(format!(
+                "{} is not on the class path",
                 class.replace('/', ".")
             )));
         };
@@ -325,10 +326,9 @@ impl Explorer<'_> {
         at: &str,
     ) -> Flow {
         if st.acts.len() > self.config.max_call_depth {
-            self.cut(Cut::Bound(format!(
-                "call depth bound of {} (raise with --max-call-depth)",
-                self.config.max_call_depth
-            )));
+            self.cut(Reason::Bound(Bound::CallDepth {
+                max: self.config.max_call_depth,
+            }));
             return Flow::Exhausted;
         }
         let (targets, receiver) = match self.call_targets(&st, kind, r, at) {
@@ -346,8 +346,8 @@ impl Explorer<'_> {
         caller.top().stack.truncate(keep);
         for (found, dispatch) in targets {
             if found.member.code.is_none() {
-                self.cut(Cut::Unsupported(format!(
-                    "unsupported: exceptions of {}.{} (no bytecode) at {at}",
+                self.cut(Reason::Unsupported(format!(
+                    "exceptions of {}.{} (no bytecode) at {at}",
                     found.class.java_name(),
                     found.member
                 )));

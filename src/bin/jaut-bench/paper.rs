@@ -570,7 +570,13 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     if !unknowns.is_empty() {
         md.push_str("\nUnknown targets:\n\n");
         for (u, t, reasons) in unknowns {
-            let _ = writeln!(md, "- `{}` pc {}: {}", u.label(), t.pc, reasons.join("; "));
+            let _ = writeln!(
+                md,
+                "- `{}` pc {}: {}",
+                u.label(),
+                t.pc,
+                jaut::reason::joined(reasons)
+            );
         }
     }
     let seeded: Vec<_> = report.seeded().collect();

@@ -1,0 +1,375 @@
+//! One target, end to end: the backward search (section V of the JAUT
+//! paper), the constant-seeded fallback where it stops at a bound
+//! ([`crate::seed`]), the replay of the state in the JVM, and, when asked,
+//! the JUnit test. Every command runs its targets through [`run`]: the
+//! default flow (`--pc`, `--line`), `--throws` and `jaut cover`; what
+//! differs between them is a parameter (the [`Goal`], a first search on a
+//! check budget, whether the test is written), never a copy of the flow.
+//!
+//! The outcome is typed: a target is reached (with the state, the path,
+//! what the replay saw, whether the state came from seeding, the test
+//! written), unreachable (a proof, with where paths died) or unknown (the
+//! [`Reason`]s).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::classfile::{Class, Method};
+use crate::classpath::ClassPath;
+use crate::junit::{self, Flavor, JunitError};
+use crate::labeling::InputState;
+use crate::reason::Reason;
+use crate::replay::{Ended, Observation, ReplayFailure, ReplayRequest, Replayer, Starting};
+use crate::search::{self, Goal, PathStep, SearchError, Stats};
+
+/// How one target is run.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The search's bounds.
+    pub search: search::Config,
+    /// Where seeded inputs can be tried, a first search on this budget of
+    /// solver checks comes before them, and the full search after them only
+    /// when that budget ran out (`jaut cover`: seeds before the search
+    /// spends all its time). Default: none (one full search, then seeds).
+    pub quick_checks: Option<u64>,
+    /// Try constant-seeded inputs when the search ends unknown. Default: yes.
+    pub seeding: bool,
+    /// Write the JUnit test of a confirmed state. Default: none.
+    pub test: Option<TestOptions>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            search: search::Config::default(),
+            quick_checks: None,
+            seeding: true,
+            test: None,
+        }
+    }
+}
+
+/// Where and how the JUnit test is written.
+#[derive(Debug, Clone)]
+pub struct TestOptions {
+    pub out: PathBuf,
+    pub flavor: Flavor,
+    /// Replace an existing test file.
+    pub force: bool,
+}
+
+/// What the JVM said of a state the search found.
+#[derive(Debug, Clone)]
+pub enum Replayed {
+    /// No replay was asked for (`--no-replay`).
+    Skipped,
+    /// The JVM met the goal with this state.
+    Confirmed(Observation),
+    /// The JVM ran the state and did not meet the goal: the search's model
+    /// and the JVM disagree.
+    Mismatch(Observation),
+    /// The replay could not tell (no JVM, `System.exit`, a timeout, a crash).
+    Failed(ReplayFailure),
+}
+
+/// A target some input reaches.
+#[derive(Debug, Clone)]
+pub struct Reached {
+    pub state: InputState,
+    /// The blocks of the path the search found (empty for a seeded state).
+    pub path: Vec<PathStep>,
+    pub replay: Replayed,
+    /// `Some(the search's reasons)` when the state is a constant-seeded
+    /// input the JVM showed meeting the goal after the search stopped.
+    pub seeded: Option<Vec<Reason>>,
+    /// The JUnit test file written, if one was asked for.
+    pub test: Option<PathBuf>,
+}
+
+/// What running a target concluded.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    Reached(Box<Reached>),
+    /// Every path was refuted with no bound hit and no assumption: a proof.
+    /// `conflicts` names where paths died.
+    Unreachable {
+        conflicts: Vec<String>,
+    },
+    /// Neither reached nor proved.
+    Unknown {
+        reasons: Vec<Reason>,
+    },
+}
+
+impl Verdict {
+    /// `reached`, `unreachable` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Reached(_) => "reached",
+            Verdict::Unreachable { .. } => "unreachable",
+            Verdict::Unknown { .. } => "unknown",
+        }
+    }
+}
+
+/// The result of [`run`].
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// The (last) search's figures.
+    pub stats: Stats,
+    /// Time spent in the JVM: seeded inputs and the replay.
+    pub replay_time: Duration,
+}
+
+/// A target could not be run at all.
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    #[error(transparent)]
+    Junit(#[from] JunitError),
+}
+
+/// The JVM a run replays its states in: off, or one worker started on
+/// first use (or in the background from the start, so it is ready when the
+/// search ends) and reused for every replay of the thread that owns it.
+pub struct Jvm {
+    slot: Slot,
+}
+
+enum Slot {
+    Off,
+    Idle(Vec<PathBuf>),
+    Starting(Starting),
+    Ready(Replayer),
+    Failed(String),
+}
+
+impl Jvm {
+    /// No replay: states are the search's claim.
+    pub fn off() -> Jvm {
+        Jvm { slot: Slot::Off }
+    }
+
+    /// A JVM over `class_path` (the program's directories and jars),
+    /// started at the first replay.
+    pub fn lazy(class_path: Vec<PathBuf>) -> Jvm {
+        Jvm {
+            slot: Slot::Idle(class_path),
+        }
+    }
+
+    /// A JVM over `class_path`, starting now on another thread.
+    pub fn starting(class_path: Vec<PathBuf>) -> Jvm {
+        Jvm {
+            slot: Slot::Starting(Starting::begin(class_path)),
+        }
+    }
+
+    pub fn is_on(&self) -> bool {
+        !matches!(self.slot, Slot::Off)
+    }
+
+    /// Replays `state` for `goal` of `method`.
+    pub fn replay(
+        &mut self,
+        class: &Class,
+        method: &Method,
+        goal: &Goal,
+        state: &InputState,
+    ) -> Result<Observation, ReplayFailure> {
+        let slot = std::mem::replace(&mut self.slot, Slot::Off);
+        self.slot = match slot {
+            Slot::Idle(cp) => match Replayer::start(&cp) {
+                Ok(r) => Slot::Ready(r),
+                Err(e) => Slot::Failed(e.to_string()),
+            },
+            Slot::Starting(s) => match s.finish() {
+                Ok(r) => Slot::Ready(r),
+                Err(e) => Slot::Failed(e.to_string()),
+            },
+            other => other,
+        };
+        match &mut self.slot {
+            Slot::Ready(r) => {
+                let pc = match goal {
+                    Goal::Pc(pc) => Some(*pc),
+                    Goal::Throws(_) => None,
+                };
+                r.replay(&ReplayRequest::new(class, method, pc, state))
+            }
+            Slot::Failed(why) => Err(ReplayFailure::NoJvm(why.clone())),
+            Slot::Off => Err(ReplayFailure::NoJvm("replay is off".into())),
+            Slot::Idle(_) | Slot::Starting(_) => unreachable!("started above"),
+        }
+    }
+}
+
+/// Whether what the JVM observed meets `goal`: the target pc executed, or
+/// an exception of the goal's class (or a subclass) left the method.
+pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
+    match goal {
+        Goal::Pc(pc) => observation.reached && observation.executed.contains(pc),
+        Goal::Throws(exception) => match &observation.ended {
+            Ended::Threw { class, .. } => cp
+                .is_assignable(&class.replace('.', "/"), exception)
+                .unwrap_or(false),
+            Ended::Returned { .. } => false,
+        },
+    }
+}
+
+/// Runs one target: search, seeded fallback, replay, test.
+pub fn run(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    options: &Options,
+    jvm: &mut Jvm,
+) -> Result<Outcome, PipelineError> {
+    let seedable =
+        options.seeding && jvm.is_on() && crate::seed::seeded_states(class, method, 1).is_some();
+    let mut config = options.search.clone();
+    if seedable {
+        if let Some(max) = options.quick_checks {
+            config.max_checks = Some(max);
+        }
+    }
+    let mut searched = search::search_goal(cp, class, method, goal, &config)?;
+    let mut replay_time = Duration::ZERO;
+
+    if let (true, search::Verdict::Unknown { reasons }) = (seedable, &searched.verdict) {
+        let start = Instant::now();
+        let seeded = crate::seed::first_reaching(class, method, |state| {
+            jvm.replay(class, method, goal, state)
+                .ok()
+                .filter(|o| meets(cp, goal, o))
+        });
+        replay_time += start.elapsed();
+        if let Some((state, observation)) = seeded {
+            let reached = Reached {
+                state,
+                path: Vec::new(),
+                replay: Replayed::Confirmed(observation),
+                seeded: Some(reasons.clone()),
+                test: None,
+            };
+            return finish(
+                cp,
+                class,
+                method,
+                goal,
+                options,
+                reached,
+                searched.stats,
+                replay_time,
+            );
+        }
+        let budget_spent = reasons.iter().any(Reason::is_check_budget);
+        if budget_spent && config.max_checks != options.search.max_checks {
+            searched = search::search_goal(cp, class, method, goal, &options.search)?;
+        }
+    }
+
+    let verdict = match searched.verdict {
+        search::Verdict::Unreachable { conflicts } => Verdict::Unreachable { conflicts },
+        search::Verdict::Unknown { reasons } => Verdict::Unknown { reasons },
+        search::Verdict::Reached { state, path } => {
+            let replay = if jvm.is_on() {
+                let start = Instant::now();
+                let replayed = match jvm.replay(class, method, goal, &state) {
+                    Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
+                    Ok(o) => Replayed::Mismatch(o),
+                    Err(why) => Replayed::Failed(why),
+                };
+                replay_time += start.elapsed();
+                replayed
+            } else {
+                Replayed::Skipped
+            };
+            let reached = Reached {
+                state,
+                path,
+                replay,
+                seeded: None,
+                test: None,
+            };
+            return finish(
+                cp,
+                class,
+                method,
+                goal,
+                options,
+                reached,
+                searched.stats,
+                replay_time,
+            );
+        }
+    };
+    Ok(Outcome {
+        verdict,
+        stats: searched.stats,
+        replay_time,
+    })
+}
+
+/// Writes the JUnit test of a confirmed state when asked, and wraps up.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+    goal: &Goal,
+    options: &Options,
+    mut reached: Reached,
+    stats: Stats,
+    replay_time: Duration,
+) -> Result<Outcome, PipelineError> {
+    if let (Some(test), Replayed::Confirmed(observation)) = (&options.test, &reached.replay) {
+        let pc = test_pc(class, method, goal, &reached.path, observation);
+        reached.test = Some(junit::write_test(
+            cp,
+            class,
+            method,
+            pc,
+            &reached.state,
+            &reached.path,
+            observation,
+            Path::new(&test.out),
+            test.flavor,
+            test.force,
+        )?);
+    }
+    Ok(Outcome {
+        verdict: Verdict::Reached(Box::new(reached)),
+        stats,
+        replay_time,
+    })
+}
+
+/// The pc a test is named after: the target, or for an exception goal the
+/// block of the method the exception leaves from (the path's last block in
+/// the method itself; for a seeded state, the last pc that ran).
+fn test_pc(
+    class: &Class,
+    method: &Method,
+    goal: &Goal,
+    path: &[PathStep],
+    observation: &Observation,
+) -> u32 {
+    match goal {
+        Goal::Pc(pc) => *pc,
+        Goal::Throws(_) => {
+            let me = format!("{}.{}{}", class.name, method.name, method.descriptor);
+            path.iter()
+                .rev()
+                .find(|s| s.method == me)
+                .map(|s| s.pc)
+                .or_else(|| observation.executed.last().copied())
+                .unwrap_or(0)
+        }
+    }
+}

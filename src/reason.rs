@@ -1,0 +1,281 @@
+//! Why a backward path was cut, or why a target ended neither reached nor
+//! proved: one typed [`Reason`] per cause.
+//!
+//! Section V of the JAUT paper makes a target unreachable only when every
+//! backward path was refuted by the solver; a path that was *cut* instead
+//! (a bound, an instruction the model does not cover, a solver that gave
+//! up) or a refutation that leaned on an assumption about the world leaves
+//! the target unknown. Those causes are values here, so the search, the
+//! pipeline, `jaut cover` and the reports can tell them apart without
+//! reading English: the text form ([`std::fmt::Display`]) is for people,
+//! [`Reason::kind`] is the stable name tools read (the `kind` field of the
+//! JSON forms, docs/state-json.md and docs/cover-json.md).
+
+use std::fmt;
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// A search bound, each raised by its own option.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// Times one path may go around a loop back edge (`--max-loop`).
+    Loop { max: u32 },
+    /// Instructions on one backward path (`--max-path`).
+    PathLength { max: usize },
+    /// Nested calls below the method under test (`--max-call-depth`).
+    CallDepth { max: usize },
+    /// Activations of one method on the call stack (`--max-recursion`).
+    Recursion { max: usize, method: String },
+    /// Reads of reference fields on one path (`--max-derefs`).
+    Derefs { max: usize },
+    /// Wall time of the whole search (`--timeout`).
+    Timeout { limit: Duration },
+    /// Solver checks of one search (`Config::max_checks`, a deterministic
+    /// budget for a quick first attempt).
+    Checks { max: u64 },
+    /// Elements of an input array or characters of an input string, checked
+    /// when labeling (`--max-array-length`).
+    ArrayLength {
+        max: usize,
+        needed: i64,
+        what: String,
+        units: String,
+    },
+}
+
+/// Where the solver answered `unknown`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SolverPoint {
+    /// While checking a path (the per-check time limit).
+    Path,
+    /// At the method entry, before labeling.
+    Entry,
+}
+
+/// Why a path was cut, or a target is unknown.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A bound was hit.
+    Bound(Bound),
+    /// An instruction, call or edge the model does not cover; the text
+    /// names it and where it is.
+    Unsupported(String),
+    /// Every path was refuted, but only under this assumption about the
+    /// world (an interface with no implementation on the class path, a free
+    /// result): no proof.
+    ClosedWorld(String),
+    /// The solver answered `unknown`.
+    SolverUnknown(SolverPoint),
+    /// A path was found but its inputs could not be made concrete.
+    Labeling(String),
+    /// The JVM ran the state the search found and did not execute the
+    /// target: the model and the JVM disagree.
+    ReplayMismatch { pc: u32, ended: String },
+    /// The replay could not tell (the worker did not start, the code under
+    /// test called `System.exit`, timed out, crashed).
+    ReplayFailed(String),
+    /// The method could not be analysed (no bytecode, classes that do not
+    /// load).
+    Analysis(String),
+    /// A bug in jaut, caught so the other targets go on.
+    Internal(String),
+}
+
+/// The stable names of the reasons' kinds, as the JSON forms spell them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    LoopBound,
+    PathBound,
+    CallDepthBound,
+    RecursionBound,
+    DerefBound,
+    Timeout,
+    CheckBudget,
+    ArrayLengthBound,
+    Unsupported,
+    ClosedWorld,
+    SolverUnknown,
+    Labeling,
+    ReplayMismatch,
+    ReplayFailed,
+    Analysis,
+    Internal,
+}
+
+impl Kind {
+    /// The name in the JSON forms (`loop-bound`, `unsupported`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::LoopBound => "loop-bound",
+            Kind::PathBound => "path-bound",
+            Kind::CallDepthBound => "call-depth-bound",
+            Kind::RecursionBound => "recursion-bound",
+            Kind::DerefBound => "deref-bound",
+            Kind::Timeout => "timeout",
+            Kind::CheckBudget => "check-budget",
+            Kind::ArrayLengthBound => "array-length-bound",
+            Kind::Unsupported => "unsupported",
+            Kind::ClosedWorld => "closed-world",
+            Kind::SolverUnknown => "solver-unknown",
+            Kind::Labeling => "labeling",
+            Kind::ReplayMismatch => "replay-mismatch",
+            Kind::ReplayFailed => "replay-failed",
+            Kind::Analysis => "analysis",
+            Kind::Internal => "internal",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Reason {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Reason::Bound(b) => match b {
+                Bound::Loop { .. } => Kind::LoopBound,
+                Bound::PathLength { .. } => Kind::PathBound,
+                Bound::CallDepth { .. } => Kind::CallDepthBound,
+                Bound::Recursion { .. } => Kind::RecursionBound,
+                Bound::Derefs { .. } => Kind::DerefBound,
+                Bound::Timeout { .. } => Kind::Timeout,
+                Bound::Checks { .. } => Kind::CheckBudget,
+                Bound::ArrayLength { .. } => Kind::ArrayLengthBound,
+            },
+            Reason::Unsupported(_) => Kind::Unsupported,
+            Reason::ClosedWorld(_) => Kind::ClosedWorld,
+            Reason::SolverUnknown(_) => Kind::SolverUnknown,
+            Reason::Labeling(_) => Kind::Labeling,
+            Reason::ReplayMismatch { .. } => Kind::ReplayMismatch,
+            Reason::ReplayFailed(_) => Kind::ReplayFailed,
+            Reason::Analysis(_) => Kind::Analysis,
+            Reason::Internal(_) => Kind::Internal,
+        }
+    }
+
+    /// A loop bound: the search may deepen and try again.
+    pub fn is_loop_bound(&self) -> bool {
+        matches!(self, Reason::Bound(Bound::Loop { .. }))
+    }
+
+    /// The deterministic check budget ran out (not the wall time).
+    pub fn is_check_budget(&self) -> bool {
+        matches!(self, Reason::Bound(Bound::Checks { .. }))
+    }
+
+    /// The JSON form: `{ "kind": ..., "message": ... }`.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({ "kind": self.kind().as_str(), "message": self.to_string() })
+    }
+}
+
+/// Reasons for people, on one line: `a; b; c`.
+pub fn joined(reasons: &[Reason]) -> String {
+    reasons
+        .iter()
+        .map(Reason::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json().serialize(s)
+    }
+}
+
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::Loop { max } => {
+                write!(f, "loop bound of {max} iterations (raise with --max-loop)")
+            }
+            Bound::PathLength { max } => write!(
+                f,
+                "path length bound of {max} instructions (raise with --max-path)"
+            ),
+            Bound::CallDepth { max } => {
+                write!(f, "call depth bound of {max} (raise with --max-call-depth)")
+            }
+            Bound::Recursion { max, method } => write!(
+                f,
+                "recursion bound of {max} activations of {method} (raise with --max-recursion)"
+            ),
+            Bound::Derefs { max } => write!(
+                f,
+                "dereference bound of {max} reference reads (raise with --max-derefs)"
+            ),
+            Bound::Timeout { limit } => write!(
+                f,
+                "timeout after {:.1} s (raise with --timeout)",
+                limit.as_secs_f64()
+            ),
+            Bound::Checks { max } => write!(f, "stopped after the budget of {max} solver checks"),
+            Bound::ArrayLength {
+                max,
+                needed,
+                what,
+                units,
+            } => write!(
+                f,
+                "labeling failed: an input {what} needs {needed} {units}, over the bound of {max} (raise with --max-array-length)"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Bound(b) => b.fmt(f),
+            Reason::Unsupported(what) => write!(f, "unsupported: {what}"),
+            Reason::ClosedWorld(a) => write!(f, "every path was refuted, but {a}"),
+            Reason::SolverUnknown(SolverPoint::Path) => {
+                f.write_str("the solver answered unknown on a path (per-check limit)")
+            }
+            Reason::SolverUnknown(SolverPoint::Entry) => {
+                f.write_str("the solver answered unknown at the entry")
+            }
+            Reason::Labeling(why) => write!(f, "labeling failed: {why}"),
+            Reason::ReplayMismatch { pc, ended } => write!(
+                f,
+                "the replay of the state found did not execute pc {pc} (the call {ended})"
+            ),
+            Reason::ReplayFailed(why) => write!(f, "replay failed: {why}"),
+            Reason::Analysis(why) => f.write_str(why),
+            Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_names_the_option_and_kind_is_stable() {
+        let r = Reason::Bound(Bound::Loop { max: 256 });
+        assert_eq!(
+            r.to_string(),
+            "loop bound of 256 iterations (raise with --max-loop)"
+        );
+        assert_eq!(r.kind().as_str(), "loop-bound");
+        assert!(r.is_loop_bound());
+        let u = Reason::Unsupported("d2i (floating point) at C.m pc 3".into());
+        assert_eq!(
+            u.to_string(),
+            "unsupported: d2i (floating point) at C.m pc 3"
+        );
+        assert_eq!(
+            u.json(),
+            serde_json::json!({"kind": "unsupported", "message": "unsupported: d2i (floating point) at C.m pc 3"})
+        );
+        let kind = serde_json::to_value(Kind::CallDepthBound).unwrap();
+        assert_eq!(kind, serde_json::json!("call-depth-bound"));
+    }
+}
