@@ -7,13 +7,19 @@
 //!   files, the JDK's jmods) and the class hierarchy;
 //! - [`cfg`]: control-flow graphs of methods, with labelled edges;
 //! - [`frames`]: the operand-stack and local types at every pc;
-//! - [`cli`]: the `jaut` command line.
+//! - [`model`], [`solver`]: constrained memory variables and Z3;
+//! - [`search`]: the backward search; [`labeling`]: concrete input states;
+//! - [`replay`]: the JVM harness; [`junit`]: the test writer;
+//! - [`pipeline`]: one target end to end, for every command; [`reason`]:
+//!   why a target is unknown; [`cover`]: every block of many methods.
+//!
+//! The command line (clap, progress bars) lives in the `jaut` binary
+//! (`src/main.rs`, `src/cli/`); the library knows nothing of it.
 #![forbid(unsafe_code)]
 
 pub mod cfg;
 pub mod classfile;
 pub mod classpath;
-pub mod cli;
 pub mod contracts;
 pub mod cover;
 pub mod frames;

@@ -1,4 +1,6 @@
-//! The `jaut` binary: everything is in the library's `cli` module.
+//! The `jaut` binary: the command line ([`cli`]) over the `jaut` library.
+
+mod cli;
 
 use std::process::ExitCode;
 
@@ -17,5 +19,5 @@ fn main() -> ExitCode {
             .unwrap_or("panic");
         eprintln!("jaut: internal error{at}: {message}; please report it");
     }));
-    jaut::cli::main()
+    cli::main()
 }

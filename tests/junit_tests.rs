@@ -653,6 +653,62 @@ fn the_default_flow_writes_the_test() {
     assert!(!other.exists());
 }
 
+/// `--throws` goes through the same flow as `--pc`: the replay must see
+/// the exception leave the method, and the test written (JUnit 5 and 4,
+/// `--out`, `--force`) asserts it with `assertThrows` and passes.
+#[test]
+fn the_throws_flow_writes_a_test_that_asserts_the_exception() {
+    let throw = support::sample_class("cfgcases/Throw");
+    let throw = throw.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let out_s = out.to_str().unwrap();
+    let file = out.join("cfgcases/ThrowJautTest.java");
+    let aim = [
+        throw,
+        "-m",
+        "checkPositive",
+        "--throws",
+        "java.lang.IllegalArgumentException",
+        "--out",
+        out_s,
+    ];
+    let first = support::jaut(&aim);
+    assert_eq!(first.status.code(), Some(0), "{}", text(&first));
+    assert!(
+        support::stdout(&first).contains(&format!("test     {}\n", file.display())),
+        "{}",
+        text(&first)
+    );
+    // Without --force the file is kept, as for any target.
+    let again = support::jaut(&aim);
+    assert_eq!(again.status.code(), Some(2), "{}", text(&again));
+    for (flavor, extra) in [(Flavor::Junit5, None), (Flavor::Junit4, Some("--junit4"))] {
+        let mut args = aim.to_vec();
+        args.push("--force");
+        args.extend(extra);
+        let o = support::jaut(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            written.contains("assertThrows") || written.contains("expected ="),
+            "{written}"
+        );
+        assert!(written.contains("IllegalArgumentException"), "{written}");
+        let classes = support::samples();
+        let c = compile_tests(&[file.clone()], classes, dir.path(), flavor, "17");
+        assert!(c.status.success(), "{}", text(&c));
+        let r = run_tests(
+            &dir.path().join("test-classes-17"),
+            classes,
+            "cfgcases.ThrowJautTest",
+            flavor,
+            None,
+        );
+        assert!(r.status.success(), "{}", text(&r));
+    }
+}
+
 /// A hand-built state and observation (lists.DoublyLinkedList.remove of
 /// the middle node of a three-node list), with and without the replay's
 /// identity map: with it, only what changed is asserted, by identity

@@ -661,7 +661,7 @@ fn json_output_and_exit_codes() {
     ]);
     assert_eq!(
         out.status.code(),
-        Some(1),
+        Some(3),
         "stderr: {}",
         support::stderr(&out)
     );

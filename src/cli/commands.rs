@@ -3,36 +3,168 @@
 use std::fmt::Write as _;
 
 use super::target::{aim as find_aim, code_of, find_method, select, UserError};
-use super::{AimArgs, AimFormat, CfgArgs, CfgFormat, MethodsArgs};
-use crate::cfg::{Cfg, CfgText};
-use crate::classfile::{access, Class, Method};
-use crate::frames;
-use crate::replay::{self, Observation, Observed, ReplayFailure};
-use crate::search::{self, Outcome, Verdict};
+use super::{AimArgs, AimFormat, CfgArgs, CfgFormat, ExitStatus, MethodsArgs};
+use jaut::cfg::{Cfg, CfgText};
+use jaut::classfile::{access, Class, Method};
+use jaut::frames;
+use jaut::junit::Flavor;
+use jaut::pipeline::{self, Jvm, Options, Outcome, PipelineError, Replayed, TestOptions, Verdict};
+use jaut::replay::Observed;
+use jaut::search::{Goal, PathStep};
 use std::path::{Path, PathBuf};
 
 fn analysis_error(class: &Class, method: &Method, e: impl std::fmt::Display) -> UserError {
     UserError(format!("{}.{method}: {e}", class.java_name()))
 }
 
-/// `jaut TARGET --method M --pc N`: the target, then the search's verdict.
-pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
-    if let Some(exception) = &args.throws {
-        return super::throws::aim_throws(args, exception);
-    }
+/// `jaut TARGET --method M (--pc N | --line L | --throws E)`: the target,
+/// then the verdict of [`pipeline::run`] (search, seeded fallback, replay,
+/// JUnit test).
+pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
     let selected = select(&args.source)?;
     let target = args.source.target.as_deref().unwrap_or_default();
     let class = selected.single(target)?;
     let spec = args.method.as_deref().expect("clap requires --method");
     let method = find_method(&class, spec)?;
     let code = code_of(&class, method)?;
-    let aim = find_aim(&class, method, code, args.pc, args.line)?;
-    let cfg = Cfg::build(&selected.cp, code).map_err(|e| analysis_error(&class, method, e))?;
-    let frames = frames::compute(&selected.cp, &class, method)
-        .map_err(|e| analysis_error(&class, method, e))?;
-
-    let insn = code.instruction_at(aim.pc).expect("aim checked the pc");
     let mut out = String::new();
+    let goal = match &args.throws {
+        Some(exception) => {
+            let internal = throwable(&selected.cp, exception)?;
+            let _ = writeln!(out, "class    {}", class.java_name());
+            let _ = writeln!(out, "method   {method}    {}", method.signature());
+            let _ = writeln!(out, "goal     throws {exception}");
+            Goal::Throws(internal)
+        }
+        None => {
+            let aim = find_aim(&class, method, code, args.pc, args.line)?;
+            write_target(&mut out, &selected.cp, &class, method, &aim)?;
+            Goal::Pc(aim.pc)
+        }
+    };
+    let config = args.bounds.config()?;
+    // The JVM starts while the search runs.
+    let mut jvm = if args.no_replay {
+        Jvm::off()
+    } else {
+        Jvm::starting(jvm_class_path(&args.source, &class))
+    };
+    let options = Options {
+        search: config,
+        test: (!args.no_replay).then(|| TestOptions {
+            out: args.out.clone(),
+            flavor: if args.junit4 {
+                Flavor::Junit4
+            } else {
+                Flavor::Junit5
+            },
+            force: args.force,
+        }),
+        ..Options::default()
+    };
+    let outcome = pipeline::run(&selected.cp, &class, method, &goal, &options, &mut jvm).map_err(
+        |e| match e {
+            PipelineError::Search(e) => analysis_error(&class, method, e),
+            PipelineError::Junit(e) => UserError(e.to_string()),
+        },
+    )?;
+    let status = ExitStatus::of(&outcome.verdict);
+    if let Verdict::Reached(r) = &outcome.verdict {
+        if let Replayed::Mismatch(_) = &r.replay {
+            eprintln!(
+                "jaut: warning: the JVM did not meet the goal ({}) of {}.{method} with the state found; \
+                 the search's model is unsound here. The state:\n{}",
+                goal_text(&goal),
+                class.java_name(),
+                r.state
+            );
+        }
+    }
+    if args.format == AimFormat::Json {
+        let (pc, line) = match goal {
+            Goal::Pc(pc) => (pc, code.line_of(pc)),
+            Goal::Throws(_) => (0, None),
+        };
+        let mut json = verdict_json(&class, method, pc, line, &outcome);
+        if let Some(exception) = &args.throws {
+            json["target"]["throws"] = serde_json::json!(exception);
+            if let Some(t) = json["target"].as_object_mut() {
+                t.remove("pc");
+                t.remove("line");
+            }
+        }
+        if let Verdict::Reached(r) = &outcome.verdict {
+            json["replay"] = replay_json(&r.replay);
+            json["test"] = serde_json::json!(r.test.as_ref().map(|p| p.display().to_string()));
+            if let Some(reasons) = &r.seeded {
+                json["seeded"] = serde_json::json!({ "search_reasons": reasons });
+            }
+        }
+        let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
+        return Ok((format!("{text}\n"), status));
+    }
+    write_verdict(&mut out, &outcome);
+    if let Verdict::Reached(r) = &outcome.verdict {
+        if let Some(reasons) = &r.seeded {
+            let _ = writeln!(
+                out,
+                "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
+                jaut::reason::joined(reasons)
+            );
+        }
+        let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
+        write_replay(&mut out, &goal, method, &names, &r.replay);
+        let _ = match (&r.test, &r.replay) {
+            (Some(p), _) => writeln!(out, "test     {}", p.display()),
+            (None, Replayed::Skipped) => writeln!(
+                out,
+                "test     not written: without a replay there is nothing to assert"
+            ),
+            (None, _) => writeln!(
+                out,
+                "test     not written: the replay did not confirm the state"
+            ),
+        };
+    }
+    Ok((out, status))
+}
+
+/// The internal name of `--throws EXCEPTION`, which must be a throwable
+/// class on the class path.
+fn throwable(cp: &jaut::classpath::ClassPath, exception: &str) -> Result<String, UserError> {
+    let internal = exception.replace('.', "/");
+    match cp.is_assignable(&internal, "java/lang/Throwable") {
+        Ok(true) => Ok(internal),
+        Ok(false) => Err(UserError(format!(
+            "--throws {exception}: not a subclass of java.lang.Throwable"
+        ))),
+        Err(_) => Err(UserError(format!(
+            "--throws {exception}: no such class on the class path"
+        ))),
+    }
+}
+
+fn goal_text(goal: &Goal) -> String {
+    match goal {
+        Goal::Pc(pc) => format!("pc {pc} executes"),
+        Goal::Throws(e) => format!("throws {}", e.replace('/', ".")),
+    }
+}
+
+/// The target's description: class, method, instruction, line, block,
+/// predecessors, stack and locals.
+fn write_target(
+    out: &mut String,
+    cp: &jaut::classpath::ClassPath,
+    class: &Class,
+    method: &Method,
+    aim: &super::target::Aim,
+) -> Result<(), UserError> {
+    let code = code_of(class, method)?;
+    let cfg = Cfg::build(cp, code).map_err(|e| analysis_error(class, method, e))?;
+    let frames =
+        frames::compute(cp, class, method).map_err(|e| analysis_error(class, method, e))?;
+    let insn = code.instruction_at(aim.pc).expect("aim checked the pc");
     let _ = writeln!(out, "class    {}", class.java_name());
     let _ = writeln!(out, "method   {method}    {}", method.signature());
     let _ = writeln!(out, "pc       {}: {insn}", aim.pc);
@@ -97,157 +229,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, u8), UserError> {
             let _ = writeln!(out, "frame    none: no path from the entry reaches this pc");
         }
     }
-    // The JVM starts while the search runs (it is stopped unused when the
-    // target is not reached).
-    let starting =
-        (!args.no_replay).then(|| replay::Starting::begin(jvm_class_path(&args.source, &class)));
-    let mut outcome = search::search(&selected.cp, &class, method, aim.pc, &args.bounds.config()?)
-        .map_err(|e| analysis_error(&class, method, e))?;
-    // Where the search stopped at a bound, constant-seeded inputs may still
-    // reach the target in the JVM (src/seed.rs); the search's reasons stay
-    // in the output.
-    let mut seeded_after: Option<Vec<crate::reason::Reason>> = None;
-    let mut seeded_replay = None;
-    let starting = match (&outcome.verdict, starting) {
-        (Verdict::Unknown { reasons }, Some(starting)) => {
-            let reasons = reasons.clone();
-            if let Some((state, observation)) = seeded_reach(starting, &class, method, aim.pc) {
-                outcome.verdict = Verdict::Reached {
-                    state,
-                    path: Vec::new(),
-                };
-                seeded_after = Some(reasons);
-                seeded_replay = Some(Ok(observation));
-            }
-            None
-        }
-        (_, starting) => starting,
-    };
-    let replay = match (&outcome.verdict, starting) {
-        _ if seeded_replay.is_some() => seeded_replay,
-        (Verdict::Reached { state, .. }, Some(starting)) => Some(
-            starting
-                .finish()
-                .map_err(|e| ReplayFailure::NoJvm(e.to_string()))
-                .and_then(|mut r| {
-                    replay::replay_with(
-                        &mut r,
-                        &class,
-                        method,
-                        aim.pc,
-                        state,
-                        replay::DEFAULT_TIMEOUT,
-                    )
-                }),
-        ),
-        _ => None,
-    };
-    // Only a JVM contradicting the search changes the exit status: a replay
-    // that failed (System.exit, a timeout, a crash in the code under test)
-    // neither confirms nor refutes the state, and says so.
-    let confirmed = match &replay {
-        Some(Ok(o)) => o.reached,
-        None | Some(Err(_)) => true,
-    };
-    let code_out = u8::from(!(matches!(outcome.verdict, Verdict::Reached { .. }) && confirmed));
-    if let (Some(Ok(o)), Verdict::Reached { state, .. }) = (&replay, &outcome.verdict) {
-        if !o.reached {
-            eprintln!(
-                "jaut: warning: the JVM did not execute pc {} of {}.{method} with the state found; \
-                 the search's model is unsound here. The state:\n{state}",
-                aim.pc,
-                class.java_name()
-            );
-        }
-    }
-    // The JUnit test, only for a state the JVM confirmed: its assertions
-    // are what the replay observed (docs/junit.md).
-    let test_file = match (&replay, &outcome.verdict) {
-        (Some(Ok(o)), Verdict::Reached { state, path }) if o.reached => {
-            let flavor = if args.junit4 {
-                crate::junit::Flavor::Junit4
-            } else {
-                crate::junit::Flavor::Junit5
-            };
-            let written = crate::junit::write_test(
-                &selected.cp,
-                &class,
-                method,
-                aim.pc,
-                state,
-                path,
-                o,
-                &args.out,
-                flavor,
-                args.force,
-            )
-            .map_err(|e| UserError(e.to_string()))?;
-            Some(written)
-        }
-        _ => None,
-    };
-    if args.format == AimFormat::Json {
-        let mut json = verdict_json(&class, method, aim.pc, code.line_of(aim.pc), &outcome);
-        if matches!(outcome.verdict, Verdict::Reached { .. }) {
-            json["replay"] = replay_json(replay.as_ref());
-            json["test"] = serde_json::json!(test_file.as_ref().map(|p| p.display().to_string()));
-        }
-        if let Some(reasons) = &seeded_after {
-            json["seeded"] = serde_json::json!({ "search_reasons": reasons });
-        }
-        let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
-        return Ok((format!("{text}\n"), code_out));
-    }
-    write_verdict(&mut out, &outcome);
-    if let Some(reasons) = &seeded_after {
-        let _ = writeln!(
-            out,
-            "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
-            crate::reason::joined(reasons)
-        );
-    }
-    if let Verdict::Reached { state, .. } = &outcome.verdict {
-        let names: Vec<&str> = state.args.iter().map(|a| a.name.as_str()).collect();
-        write_replay(&mut out, aim.pc, method, &names, replay.as_ref());
-        let _ = match &test_file {
-            Some(p) => writeln!(out, "test     {}", p.display()),
-            None if replay.is_none() => {
-                writeln!(
-                    out,
-                    "test     not written: without a replay there is nothing to assert"
-                )
-            }
-            None => writeln!(
-                out,
-                "test     not written: the replay did not confirm the state"
-            ),
-        };
-    }
-    Ok((out, code_out))
-}
-
-/// The first constant-seeded state the JVM shows reaching `pc`
-/// ([`crate::seed::first_reaching`]).
-fn seeded_reach(
-    starting: replay::Starting,
-    class: &Class,
-    method: &Method,
-    pc: u32,
-) -> Option<(crate::labeling::InputState, Observation)> {
-    crate::seed::seeded_states(class, method, 1)?;
-    let mut replayer = starting.finish().ok()?;
-    crate::seed::first_reaching(class, method, |state| {
-        replay::replay_with(
-            &mut replayer,
-            class,
-            method,
-            pc,
-            state,
-            replay::DEFAULT_TIMEOUT,
-        )
-        .ok()
-        .filter(|o| o.reached)
-    })
+    Ok(())
 }
 
 /// The directories and jars the JVM needs for TARGET and `--classpath`: as
@@ -256,12 +238,12 @@ pub(super) fn jvm_class_path(source: &super::Source, class: &Class) -> Vec<PathB
     let mut paths = Vec::new();
     let mut add = |p: PathBuf| {
         let p = if p.extension().is_some_and(|e| e == "class") {
-            let name = crate::classpath::ClassPath::new()
+            let name = jaut::classpath::ClassPath::new()
                 .ok()
                 .and_then(|mut cp| cp.add(&p).ok())
                 .and_then(|names| names.into_iter().next())
                 .unwrap_or_else(|| class.name.clone());
-            match crate::classpath::ClassPath::package_root(&p, &name) {
+            match jaut::classpath::ClassPath::package_root(&p, &name) {
                 Some(root) => root,
                 None => return,
             }
@@ -287,113 +269,96 @@ pub(super) fn jvm_class_path(source: &super::Source, class: &Class) -> Vec<PathB
 }
 
 /// The replay's result, for people.
-fn write_replay(
-    out: &mut String,
-    pc: u32,
-    method: &Method,
-    names: &[&str],
-    replay: Option<&Result<Observation, ReplayFailure>>,
-) {
-    match replay {
-        None => {
+fn write_replay(out: &mut String, goal: &Goal, method: &Method, names: &[&str], replay: &Replayed) {
+    let observation = match replay {
+        Replayed::Skipped => {
             let _ = writeln!(
                 out,
                 "replay   skipped (--no-replay): the state was not run in a JVM"
             );
+            return;
         }
-        Some(Err(why)) => {
+        Replayed::Failed(why) => {
             let _ = writeln!(out, "replay   failed: {why}");
+            return;
         }
-        Some(Ok(o)) => {
+        Replayed::Confirmed(o) | Replayed::Mismatch(o) => o,
+    };
+    let confirmed = matches!(replay, Replayed::Confirmed(_));
+    match goal {
+        Goal::Throws(_) => {
+            let _ = if confirmed {
+                writeln!(out, "replay   confirmed: {}", observation.outcome())
+            } else {
+                writeln!(
+                    out,
+                    "replay   MISMATCH: {} (the search's model is unsound here)",
+                    observation.outcome()
+                )
+            };
+            return;
+        }
+        Goal::Pc(pc) => {
             let total = method.code.as_ref().map_or(0, |c| c.instructions.len());
-            if o.reached {
-                let _ = writeln!(
+            let _ = if confirmed {
+                writeln!(
                     out,
                     "replay   confirmed: the JVM executed pc {pc} ({} of {total} instructions ran)",
-                    o.executed.len()
-                );
+                    observation.executed.len()
+                )
             } else {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "replay   MISMATCH: the JVM did not execute pc {pc} with this state \
                      (the search's model is unsound here)"
-                );
-            }
-            let pcs: Vec<String> = o.executed.iter().map(u32::to_string).collect();
-            let _ = writeln!(out, "  executed pcs  {}", pcs.join(" "));
-            let _ = writeln!(out, "  {}", o.outcome());
-            if let Some(r) = &o.receiver_after {
-                let _ = writeln!(out, "  {:<13} {}", "this after", o.show(r, ""));
-            }
-            for (i, a) in o.args_after.iter().enumerate() {
-                // Primitives are passed by value: only objects can change.
-                if matches!(a, Observed::Ref { .. }) {
-                    let name = names.get(i).map_or(format!("arg{i}"), |n| n.to_string());
-                    let _ = writeln!(out, "  {:<13} {}", format!("{name} after"), o.show(a, ""));
-                }
-            }
+                )
+            };
+        }
+    }
+    let o = observation;
+    let pcs: Vec<String> = o.executed.iter().map(u32::to_string).collect();
+    let _ = writeln!(out, "  executed pcs  {}", pcs.join(" "));
+    let _ = writeln!(out, "  {}", o.outcome());
+    if let Some(r) = &o.receiver_after {
+        let _ = writeln!(out, "  {:<13} {}", "this after", o.show(r, ""));
+    }
+    for (i, a) in o.args_after.iter().enumerate() {
+        // Primitives are passed by value: only objects can change.
+        if matches!(a, Observed::Ref { .. }) {
+            let name = names.get(i).map_or(format!("arg{i}"), |n| n.to_string());
+            let _ = writeln!(out, "  {:<13} {}", format!("{name} after"), o.show(a, ""));
         }
     }
 }
 
 /// The `replay` object of the JSON form (docs/state-json.md).
-fn replay_json(replay: Option<&Result<Observation, ReplayFailure>>) -> serde_json::Value {
+fn replay_json(replay: &Replayed) -> serde_json::Value {
     use serde_json::json;
-    match replay {
-        None => json!({ "status": "skipped" }),
-        Some(Err(why)) => json!({ "status": "failed", "reason": why.to_string() }),
-        Some(Ok(o)) => {
-            let mut v = json!({ "status": if o.reached { "confirmed" } else { "mismatch" } });
-            if let (Some(m), serde_json::Value::Object(fields)) = (
-                v.as_object_mut(),
-                serde_json::to_value(o).expect("observations serialize"),
-            ) {
-                m.extend(fields);
-            }
-            v
-        }
+    let (status, o) = match replay {
+        Replayed::Skipped => return json!({ "status": "skipped" }),
+        Replayed::Failed(why) => return json!({ "status": "failed", "reason": why.to_string() }),
+        Replayed::Confirmed(o) => ("confirmed", o),
+        Replayed::Mismatch(o) => ("mismatch", o),
+    };
+    let mut v = json!({ "status": status });
+    if let (Some(m), serde_json::Value::Object(fields)) = (
+        v.as_object_mut(),
+        serde_json::to_value(o).expect("observations serialize"),
+    ) {
+        m.extend(fields);
     }
+    v
 }
 
 /// The verdict, the state and the path, for people.
 pub(super) fn write_verdict(out: &mut String, outcome: &Outcome) {
     let _ = writeln!(out, "verdict  {}", outcome.verdict.name());
     match &outcome.verdict {
-        Verdict::Reached { state, path } => {
-            for line in state.to_string().lines() {
+        Verdict::Reached(r) => {
+            for line in r.state.to_string().lines() {
                 let _ = writeln!(out, "  {line}");
             }
-            // The method's own blocks by line; callees by name.
-            let root = path.first().map(|s| s.method.as_str()).unwrap_or_default();
-            let mut lines: Vec<String> = Vec::new();
-            let mut callees: Vec<String> = Vec::new();
-            for step in path {
-                if step.method != root {
-                    let name = step
-                        .method
-                        .rsplit_once('(')
-                        .map_or(step.method.as_str(), |(m, _)| m)
-                        .replace('/', ".");
-                    if !callees.contains(&name) {
-                        callees.push(name);
-                    }
-                    continue;
-                }
-                let l = step
-                    .line
-                    .map_or(format!("pc {}", step.pc), |l| l.to_string());
-                if lines.last() != Some(&l) {
-                    lines.push(l);
-                }
-            }
-            let through = if callees.is_empty() {
-                String::new()
-            } else {
-                format!(" (calls {})", callees.join(", "))
-            };
-            if !path.is_empty() {
-                let _ = writeln!(out, "path     lines {}{through}", lines.join(" → "));
-            }
+            write_path(out, &r.path);
         }
         Verdict::Unreachable { conflicts } => {
             let _ = writeln!(
@@ -424,6 +389,40 @@ pub(super) fn write_verdict(out: &mut String, outcome: &Outcome) {
     );
 }
 
+/// The path: the method's own blocks by line, callees by name.
+fn write_path(out: &mut String, path: &[PathStep]) {
+    let root = path.first().map(|s| s.method.as_str()).unwrap_or_default();
+    let mut lines: Vec<String> = Vec::new();
+    let mut callees: Vec<String> = Vec::new();
+    for step in path {
+        if step.method != root {
+            let name = step
+                .method
+                .rsplit_once('(')
+                .map_or(step.method.as_str(), |(m, _)| m)
+                .replace('/', ".");
+            if !callees.contains(&name) {
+                callees.push(name);
+            }
+            continue;
+        }
+        let l = step
+            .line
+            .map_or(format!("pc {}", step.pc), |l| l.to_string());
+        if lines.last() != Some(&l) {
+            lines.push(l);
+        }
+    }
+    let through = if callees.is_empty() {
+        String::new()
+    } else {
+        format!(" (calls {})", callees.join(", "))
+    };
+    if !path.is_empty() {
+        let _ = writeln!(out, "path     lines {}{through}", lines.join(" → "));
+    }
+}
+
 /// The JSON form (schema: docs/state-json.md).
 pub(super) fn verdict_json(
     class: &Class,
@@ -436,7 +435,7 @@ pub(super) fn verdict_json(
     let st = &outcome.stats;
     let ms = |d: std::time::Duration| (d.as_secs_f64() * 1e6).round() / 1e3;
     let mut v = json!({
-        "schema": 1,
+        "schema": 2,
         "target": {
             "class": class.java_name(),
             "method": method.name,
@@ -456,9 +455,9 @@ pub(super) fn verdict_json(
         },
     });
     match &outcome.verdict {
-        Verdict::Reached { state, path } => {
-            v["state"] = serde_json::to_value(state).expect("states serialize");
-            v["path"] = serde_json::to_value(path).expect("paths serialize");
+        Verdict::Reached(r) => {
+            v["state"] = serde_json::to_value(&r.state).expect("states serialize");
+            v["path"] = serde_json::to_value(&r.path).expect("paths serialize");
         }
         Verdict::Unreachable { conflicts } => v["conflicts"] = json!(conflicts),
         Verdict::Unknown { reasons } => v["reasons"] = json!(reasons),
@@ -467,7 +466,7 @@ pub(super) fn verdict_json(
 }
 
 /// `jaut methods TARGET`.
-pub fn methods(args: &MethodsArgs) -> Result<(String, u8), UserError> {
+pub fn methods(args: &MethodsArgs) -> Result<(String, ExitStatus), UserError> {
     let selected = select(&args.source)?;
     let mut out = String::new();
     for class in &selected.classes {
@@ -517,7 +516,7 @@ pub fn methods(args: &MethodsArgs) -> Result<(String, u8), UserError> {
             let _ = writeln!(out, "  {name:<width$}  {detail}");
         }
     }
-    Ok((out, 0))
+    Ok((out, ExitStatus::Success))
 }
 
 fn modifiers(m: &Method) -> String {
@@ -536,7 +535,7 @@ fn modifiers(m: &Method) -> String {
 }
 
 /// `jaut cfg TARGET --method M`.
-pub fn cfg(args: &CfgArgs) -> Result<(String, u8), UserError> {
+pub fn cfg(args: &CfgArgs) -> Result<(String, ExitStatus), UserError> {
     let selected = select(&args.source)?;
     let target = args.source.target.as_deref().unwrap_or_default();
     let class = selected.single(target)?;
@@ -561,6 +560,6 @@ pub fn cfg(args: &CfgArgs) -> Result<(String, u8), UserError> {
             ),
             CfgFormat::Dot => text.dot(),
         },
-        0,
+        ExitStatus::Success,
     ))
 }

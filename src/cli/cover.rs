@@ -1,5 +1,5 @@
 //! `jaut cover TARGET...`: the arguments and the command. The work is in
-//! [`crate::cover`]; this file turns arguments into a run, draws the
+//! [`jaut::cover`]; this file turns arguments into a run, draws the
 //! progress bar and writes the outputs.
 
 use std::io::IsTerminal as _;
@@ -10,8 +10,8 @@ use clap::Args;
 
 use super::target::{select, UserError};
 use super::{AimFormat, Bounds, Source};
-use crate::classfile::Class;
-use crate::cover::{self, jacoco::Coverage, Replayers};
+use jaut::classfile::Class;
+use jaut::cover::{self, jacoco::Coverage, JvmReplayers};
 
 /// Name of the Markdown report written beside the tests.
 pub const REPORT_FILE: &str = "jaut-cover.md";
@@ -91,7 +91,7 @@ fn user(e: impl std::fmt::Display) -> UserError {
 }
 
 /// A class path, the classes to cover, and their directories or jars.
-type Selection = (crate::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>);
+type Selection = (jaut::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>);
 
 /// The classes the TARGETs designate, one class path over all of them, and
 /// the class directories or jars JaCoCo should analyse.
@@ -118,7 +118,7 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
             if let Some(root) = selected
                 .classes
                 .first()
-                .and_then(|c| crate::classpath::ClassPath::package_root(path, &c.name))
+                .and_then(|c| jaut::classpath::ClassPath::package_root(path, &c.name))
             {
                 roots.push(root);
             }
@@ -137,7 +137,7 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
 }
 
 /// `jaut cover`.
-pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
+pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError> {
     let load = std::time::Instant::now();
     let (cp, classes, roots) = classes(args)?;
     let load = load.elapsed();
@@ -182,7 +182,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
     };
-    let replayers: Option<Box<dyn Replayers>> = if args.no_replay {
+    let replayers: Option<JvmReplayers> = if args.no_replay {
         None
     } else {
         Some(harness(&roots, &args.classpath))
@@ -212,7 +212,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
             .as_ref()
             .map(|f| f as &dyn Fn(&cover::Unit, &cover::Target) -> bool),
         &config,
-        replayers.as_deref(),
+        replayers.as_ref(),
         &mut on_progress,
     )
     .map_err(user)?;
@@ -231,7 +231,12 @@ pub fn cover(args: &CoverArgs) -> Result<(String, u8), UserError> {
             serde_json::to_string_pretty(&report.json(times)).expect("JSON values serialize")
         ),
     };
-    Ok((text, u8::from(report.has_unknown())))
+    let status = if report.has_unknown() {
+        super::ExitStatus::Unknown
+    } else {
+        super::ExitStatus::Success
+    };
+    Ok((text, status))
 }
 
 /// Coverage from `--jacoco` or `--tests`, and a description of where it
@@ -271,32 +276,32 @@ fn import(
 }
 
 /// The replay workers: the JVM harness over the TARGETs and the class path.
-fn harness(roots: &[PathBuf], classpath: &[String]) -> Box<dyn Replayers> {
+fn harness(roots: &[PathBuf], classpath: &[String]) -> JvmReplayers {
     let mut class_path = roots.to_vec();
     class_path.extend(super::classpath_entries(classpath));
-    Box::new(cover::JvmReplayers { class_path })
+    JvmReplayers { class_path }
 }
 
 /// The JUnit suite (with replay) and the Markdown report, in --out. The
 /// suite is written first: it refuses, before writing anything, to
 /// overwrite a file without --force.
 fn write_outputs(
-    cp: &crate::classpath::ClassPath,
+    cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
     times: bool,
 ) -> Result<(), UserError> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
-    let mut suite = crate::junit::TestSuite::new(crate::junit::Flavor::default());
+    let mut suite = jaut::junit::TestSuite::new(jaut::junit::Flavor::default());
     for test in &report.tests {
         let Some(observation) = &test.observation else {
             continue;
         };
         let unit = &report.units[test.unit];
         let conditions =
-            crate::junit::conditions::key_conditions(cp, &unit.class, unit.method(), &test.path);
-        let target = crate::junit::Target::new(&unit.class, unit.method(), test.target)
+            jaut::junit::conditions::key_conditions(cp, &unit.class, unit.method(), &test.path);
+        let target = jaut::junit::Target::new(&unit.class, unit.method(), test.target)
             .with_conditions(conditions);
         // One test the writer cannot express does not cost the others.
         if let Err(e) = suite.add(cp, &target, &test.state, observation) {

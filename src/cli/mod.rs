@@ -8,7 +8,6 @@
 mod commands;
 mod cover;
 mod target;
-mod throws;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -17,7 +16,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use cover::CoverArgs;
-pub use target::{Aim, Selected, UserError};
+pub use target::UserError;
 
 /// Find test inputs for Java bytecode by reasoning backward from a target
 /// instruction.
@@ -35,9 +34,13 @@ pub use target::{Aim, Selected, UserError};
 /// proof); or `unknown`, naming the bound hit (and the option raising it) or
 /// the unsupported feature met.
 ///
-/// Exit status: 0 when the target is reached, 1 when it is unreachable or
-/// unknown, 2 when the input is unusable (missing file, corrupt class file,
-/// unknown method, pc not at an instruction start, ...).
+/// Exit status: 0 reached (and confirmed by the replay unless --no-replay),
+/// 1 unknown (a bound, an unsupported feature, an assumption, or a replay
+/// that could not tell), 2 bad input (missing file, corrupt class file,
+/// unknown method, pc not at an instruction start, ...), 3 unreachable
+/// (proved: every path refuted, no bound hit), 4 replay mismatch (the JVM
+/// contradicted the state the search found). `jaut cover`: 0 when no target
+/// is unknown, 1 otherwise, 2 on bad input.
 #[derive(Debug, Parser)]
 #[command(
     name = "jaut",
@@ -148,7 +151,7 @@ pub struct AimArgs {
 
     /// Do not replay the state found in a JVM (by default it is replayed,
     /// and a state that does not reach the target there is reported as a
-    /// mismatch, exit status 1).
+    /// mismatch, exit status 4).
     #[arg(long)]
     pub no_replay: bool,
 
@@ -254,14 +257,14 @@ pub struct Bounds {
 impl Bounds {
     /// The search configuration; fails on a contract file that does not
     /// load.
-    pub fn config(&self) -> Result<crate::search::Config, UserError> {
-        let mut contracts = crate::contracts::Contracts::builtin();
+    pub fn config(&self) -> Result<jaut::search::Config, UserError> {
+        let mut contracts = jaut::contracts::Contracts::builtin();
         if let Some(file) = &self.contracts {
             contracts
                 .add_file(file)
                 .map_err(|e| UserError(format!("contracts {e}")))?;
         }
-        let mut c = crate::search::Config::default()
+        let mut c = jaut::search::Config::default()
             .with_contracts(contracts)
             .with_max_array_length(self.max_array_length)
             .with_timeout(std::time::Duration::from_secs_f64(self.timeout.max(0.001)))
@@ -311,10 +314,10 @@ pub fn main() -> ExitCode {
     let mut raw = std::env::args_os();
     if raw
         .nth(1)
-        .is_some_and(|a| a == crate::replay::WORKER_COMMAND)
+        .is_some_and(|a| a == jaut::replay::WORKER_COMMAND)
     {
         let class_path: Vec<PathBuf> = raw.map(PathBuf::from).collect();
-        return crate::replay::worker::main(&class_path);
+        return jaut::replay::worker::main(&class_path);
     }
     let cli = Cli::parse_from(java_style_options(std::env::args_os()));
     let result = match &cli.command {
@@ -324,14 +327,60 @@ pub fn main() -> ExitCode {
         None => commands::aim(&cli.aim),
     };
     match result {
-        Ok((text, code)) => {
+        Ok((text, status)) => {
             print!("{text}");
-            ExitCode::from(code)
+            status.into()
         }
         Err(e) => {
             eprintln!("jaut: error: {e}");
-            ExitCode::from(2)
+            ExitStatus::BadInput.into()
         }
+    }
+}
+
+/// How a command ended: its exit code, so scripts need not read the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitStatus {
+    /// 0: the target is reached (and the replay confirmed it, unless
+    /// `--no-replay`); `jaut cover`: no target unknown or mismatched;
+    /// `methods`, `cfg`: done.
+    Success,
+    /// 1: unknown (a bound, an unsupported feature, an assumption, or a
+    /// replay that could not tell); `jaut cover`: some target unknown.
+    Unknown,
+    /// 2: bad input (missing file, corrupt class, unknown method, ...).
+    BadInput,
+    /// 3: unreachable, proved (every path refuted, no bound hit).
+    Unreachable,
+    /// 4: replay mismatch: the JVM contradicted the state the search found.
+    Mismatch,
+}
+
+impl ExitStatus {
+    /// The exit status of one target's verdict.
+    pub fn of(verdict: &jaut::pipeline::Verdict) -> ExitStatus {
+        use jaut::pipeline::{Replayed, Verdict};
+        match verdict {
+            Verdict::Reached(r) => match r.replay {
+                Replayed::Confirmed(_) | Replayed::Skipped => ExitStatus::Success,
+                Replayed::Mismatch(_) => ExitStatus::Mismatch,
+                Replayed::Failed(_) => ExitStatus::Unknown,
+            },
+            Verdict::Unreachable { .. } => ExitStatus::Unreachable,
+            Verdict::Unknown { .. } => ExitStatus::Unknown,
+        }
+    }
+}
+
+impl From<ExitStatus> for ExitCode {
+    fn from(s: ExitStatus) -> ExitCode {
+        ExitCode::from(match s {
+            ExitStatus::Success => 0,
+            ExitStatus::Unknown => 1,
+            ExitStatus::BadInput => 2,
+            ExitStatus::Unreachable => 3,
+            ExitStatus::Mismatch => 4,
+        })
     }
 }
 

@@ -5,9 +5,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{classpath_entries, Source};
-use crate::classfile::descriptor::{internal_name, java_name};
-use crate::classfile::{Class, Code, Method, Pc};
-use crate::classpath::{ClassPath, ClassPathError};
+use jaut::classfile::descriptor::{internal_name, java_name};
+use jaut::classfile::{Class, Code, Method, Pc};
+use jaut::classpath::{ClassPath, ClassPathError};
 
 /// Input the user can fix. Its message is the whole error line.
 #[derive(Debug, thiserror::Error)]

@@ -38,9 +38,10 @@ use std::time::{Duration, Instant};
 use crate::classfile::{access, Class, Pc};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
+use crate::pipeline::{self, Jvm, Replayed};
 use crate::reason::Reason;
-use crate::replay::observation::Observation;
-use crate::search::{self, PathStep, Verdict};
+use crate::replay::observation::{Ended, Observation};
+use crate::search::{self, Goal, PathStep};
 
 pub use jvm::JvmReplayers;
 pub use report::Report;
@@ -79,22 +80,6 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
-}
-
-/// Runs an input state in the JVM and reports what executed. One per worker
-/// thread; it lives on that thread only.
-pub trait Replay {
-    fn replay(
-        &mut self,
-        unit: &Unit,
-        target: Pc,
-        state: &InputState,
-    ) -> Result<Observation, String>;
-}
-
-/// Starts replay workers, one per thread of the run.
-pub trait Replayers: Sync {
-    fn start(&self) -> Result<Box<dyn Replay>, String>;
 }
 
 /// How a target ended.
@@ -217,15 +202,9 @@ pub fn units(classes: &[Arc<Class>], method: Option<&str>) -> Vec<Unit> {
 /// Whether the existing tests covered a target (from imported coverage).
 pub type CoveredBefore<'a> = dyn Fn(&Unit, &Target) -> bool + 'a;
 
-/// What one attempt produced, on a worker thread.
-struct Attempt {
-    outcome: Result<search::Outcome, Reason>,
-    replay: Option<Result<Observation, String>>,
-    replay_time: Duration,
-    /// The state came from constant seeding ([`crate::seed`]), not from
-    /// the search.
-    seeded: bool,
-}
+/// What one attempt produced, on a worker thread: the pipeline's outcome,
+/// or why the target could not be run.
+type Attempt = Result<pipeline::Outcome, Reason>;
 
 /// The solver checks of the first, quick search of a target whose method
 /// takes seedable inputs.
@@ -240,7 +219,7 @@ pub fn run(
     units: Vec<Unit>,
     before: Option<&CoveredBefore<'_>>,
     config: &Config,
-    replayers: Option<&dyn Replayers>,
+    replayers: Option<&JvmReplayers>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Report, CoverError> {
     let wall = Instant::now();
@@ -292,7 +271,10 @@ pub fn run(
             let done_tx = done_tx.clone();
             let (job_rx, all, units) = (&job_rx, &all, &units);
             scope.spawn(move || {
-                let mut replay: Option<Result<Box<dyn Replay>, String>> = None;
+                let mut jvm = match replayers {
+                    Some(r) => Jvm::lazy(r.class_path.clone()),
+                    None => Jvm::off(),
+                };
                 loop {
                     let job = job_rx.lock().expect("job queue").recv();
                     let Ok((slot, t)) = job else { break };
@@ -301,20 +283,17 @@ pub fn run(
                     // A panic in one search is a bug in jaut, reported as
                     // that target's reason; the other targets go on.
                     let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        attempt(cp, unit, target, config, replayers, &mut replay)
+                        attempt(cp, unit, target, config, &mut jvm)
                     }))
-                    .unwrap_or_else(|panic| Attempt {
-                        outcome: Err(Reason::Internal(
+                    .unwrap_or_else(|panic| {
+                        Err(Reason::Internal(
                             panic
                                 .downcast_ref::<&str>()
                                 .copied()
                                 .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
                                 .unwrap_or("panic")
                                 .to_string(),
-                        )),
-                        replay: None,
-                        replay_time: Duration::ZERO,
-                        seeded: false,
+                        ))
                     });
                     if done_tx.send((slot, attempt)).is_err() {
                         break;
@@ -349,21 +328,20 @@ pub fn run(
             for (&t, a) in batch.iter().zip(results) {
                 let a = a.expect("every slot answered");
                 let target = &all[t];
-                if let Ok(o) = &a.outcome {
+                if let Ok(o) = &a {
                     timing.search += o.stats.total;
                     timing.solver += o.stats.solver;
                     timing.labeling += o.stats.labeling;
-                    unit_time[target.unit] += o.stats.total;
+                    unit_time[target.unit] += o.stats.total + o.replay_time;
+                    timing.replay += o.replay_time;
                 }
-                timing.replay += a.replay_time;
-                unit_time[target.unit] += a.replay_time;
                 if status[t].is_some() || is_covered(&covered, target) {
                     timing.dropped += 1;
                     continue;
                 }
                 let unit = &units[target.unit];
                 let blocks: Vec<&Target> = all.iter().filter(|b| b.unit == target.unit).collect();
-                let (s, test) = commit(unit, target, a, replayers.is_some(), &blocks);
+                let (s, test) = commit(unit, target, a, &blocks);
                 if let Some(test) = test {
                     let number = tests.len();
                     covered[target.unit].extend(test.covers.iter().copied());
@@ -423,94 +401,32 @@ fn block_pcs(unit: &Unit, t: &Target) -> Vec<Pc> {
         .collect()
 }
 
-/// Searches one target and replays the state found, on a worker thread.
+/// Runs one target through the pipeline, on a worker thread: where seeded
+/// inputs can be tried, a search on a budget of solver checks comes first,
+/// so a target it cannot settle gets the seeds before the search spends
+/// all its time.
 fn attempt(
     cp: &ClassPath,
     unit: &Unit,
     target: &Target,
     config: &Config,
-    replayers: Option<&dyn Replayers>,
-    replay: &mut Option<Result<Box<dyn Replay>, String>>,
+    jvm: &mut Jvm,
 ) -> Attempt {
-    // Where seeded inputs can be tried, a search on a budget of solver
-    // checks comes first: a target it cannot settle within that budget
-    // gets the seeded inputs before the search spends all its time.
-    let seedable =
-        replayers.is_some() && crate::seed::seeded_states(&unit.class, unit.method(), 1).is_some();
-    let mut quick = config.search.clone();
-    if seedable {
-        quick.max_checks = Some(QUICK_CHECKS);
-    }
-    let mut outcome = search::search(cp, &unit.class, unit.method(), target.pc, &quick)
-        .map_err(|e| Reason::Analysis(e.to_string()));
-    let budget_spent = matches!(&outcome, Ok(search::Outcome {
-            verdict: Verdict::Unknown { reasons }, ..
-        }) if reasons.iter().any(Reason::is_check_budget));
-    let unknown = matches!(
-        &outcome,
-        Ok(search::Outcome {
-            verdict: Verdict::Unknown { .. },
-            ..
-        })
-    );
-    let mut seeded_test = None;
-    let mut seeding_time = Duration::ZERO;
-    if seedable && unknown {
-        let start = Instant::now();
-        let worker = replay.get_or_insert_with(|| replayers.expect("seedable").start());
-        if let Ok(w) = worker {
-            seeded_test = seeded(unit, target, w.as_mut());
-        }
-        seeding_time = start.elapsed();
-        if seeded_test.is_none() && budget_spent {
-            outcome = search::search(cp, &unit.class, unit.method(), target.pc, &config.search)
-                .map_err(|e| Reason::Analysis(e.to_string()));
-        }
-    }
-    let mut a = Attempt {
-        outcome,
-        replay: None,
-        replay_time: seeding_time,
-        seeded: false,
+    let options = pipeline::Options {
+        search: config.search.clone(),
+        quick_checks: Some(QUICK_CHECKS),
+        seeding: true,
+        test: None,
     };
-    if let (
-        Ok(search::Outcome {
-            verdict: Verdict::Reached { state, .. },
-            ..
-        }),
-        Some(replayers),
-    ) = (&a.outcome, replayers)
-    {
-        let start = Instant::now();
-        let worker = replay.get_or_insert_with(|| replayers.start());
-        a.replay = Some(match worker {
-            Ok(w) => w.replay(unit, target.pc, state),
-            Err(e) => Err(format!("the replay worker did not start: {e}")),
-        });
-        a.replay_time += start.elapsed();
-    }
-    if let (Some((state, obs)), Ok(o)) = (seeded_test, &a.outcome) {
-        a.outcome = Ok(search::Outcome {
-            verdict: Verdict::Reached {
-                state,
-                path: Vec::new(),
-            },
-            stats: o.stats.clone(),
-        });
-        a.replay = Some(Ok(obs));
-        a.seeded = true;
-    }
-    a
-}
-
-/// The first constant-seeded state that the JVM shows reaching the target
-/// ([`crate::seed::first_reaching`]).
-fn seeded(unit: &Unit, target: &Target, w: &mut dyn Replay) -> Option<(InputState, Observation)> {
-    crate::seed::first_reaching(&unit.class, unit.method(), |state| {
-        w.replay(unit, target.pc, state)
-            .ok()
-            .filter(|obs| obs.reached && obs.executed.contains(&target.pc))
-    })
+    pipeline::run(
+        cp,
+        &unit.class,
+        unit.method(),
+        &Goal::Pc(target.pc),
+        &options,
+        jvm,
+    )
+    .map_err(|e| Reason::Analysis(e.to_string()))
 }
 
 /// A target's status from its attempt, and the test when one reached it.
@@ -518,80 +434,57 @@ fn commit(
     unit: &Unit,
     target: &Target,
     a: Attempt,
-    replaying: bool,
     blocks: &[&Target],
 ) -> (Status, Option<GeneratedTest>) {
-    let outcome = match a.outcome {
+    let outcome = match a {
         Ok(o) => o,
         Err(e) => return (Status::Unknown { reasons: vec![e] }, None),
     };
-    match outcome.verdict {
-        Verdict::Unreachable { conflicts } => (Status::Unreachable { conflicts }, None),
-        Verdict::Unknown { reasons } => (Status::Unknown { reasons }, None),
-        Verdict::Reached { state, path } => {
-            let (observation, covers) = if replaying {
-                match a.replay {
-                    Some(Ok(obs)) if obs.reached && obs.executed.contains(&target.pc) => {
-                        let covers = obs.executed.clone();
-                        (Some(obs), covers)
-                    }
-                    Some(Ok(obs)) => {
-                        let ended = match &obs.ended {
-                            crate::replay::observation::Ended::Returned { .. } => {
-                                "returned".to_string()
-                            }
-                            crate::replay::observation::Ended::Threw { class, .. } => {
-                                format!("threw {class}")
-                            }
-                        };
-                        return (
-                            Status::Unknown {
-                                reasons: vec![Reason::ReplayMismatch {
-                                    pc: target.pc,
-                                    ended,
-                                }],
-                            },
-                            None,
-                        );
-                    }
-                    Some(Err(e)) => {
-                        return (
-                            Status::Unknown {
-                                reasons: vec![Reason::ReplayFailed(e)],
-                            },
-                            None,
-                        )
-                    }
-                    None => {
-                        return (
-                            Status::Unknown {
-                                reasons: vec![Reason::ReplayFailed("no replay ran".into())],
-                            },
-                            None,
-                        )
-                    }
-                }
-            } else {
-                (None, claimed_pcs(unit, target, &path, blocks))
-            };
-            let test = GeneratedTest {
-                unit: target.unit,
-                target: target.pc,
-                state,
-                path,
-                observation,
-                covers,
-                seeded: a.seeded,
-            };
-            (
-                Status::Reached {
-                    test: 0,
-                    aimed: true,
-                },
-                Some(test),
-            )
+    let reached = match outcome.verdict {
+        pipeline::Verdict::Unreachable { conflicts } => {
+            return (Status::Unreachable { conflicts }, None)
         }
-    }
+        pipeline::Verdict::Unknown { reasons } => return (Status::Unknown { reasons }, None),
+        pipeline::Verdict::Reached(r) => *r,
+    };
+    let (observation, covers) = match reached.replay {
+        Replayed::Confirmed(obs) => {
+            let covers = obs.executed.clone();
+            (Some(obs), covers)
+        }
+        Replayed::Mismatch(obs) => {
+            let ended = match &obs.ended {
+                Ended::Returned { .. } => "returned".to_string(),
+                Ended::Threw { class, .. } => format!("threw {class}"),
+            };
+            let reasons = vec![Reason::ReplayMismatch {
+                pc: target.pc,
+                ended,
+            }];
+            return (Status::Unknown { reasons }, None);
+        }
+        Replayed::Failed(e) => {
+            let reasons = vec![Reason::ReplayFailed(e.to_string())];
+            return (Status::Unknown { reasons }, None);
+        }
+        Replayed::Skipped => (None, claimed_pcs(unit, target, &reached.path, blocks)),
+    };
+    let test = GeneratedTest {
+        unit: target.unit,
+        target: target.pc,
+        state: reached.state,
+        path: reached.path,
+        observation,
+        covers,
+        seeded: reached.seeded.is_some(),
+    };
+    (
+        Status::Reached {
+            test: 0,
+            aimed: true,
+        },
+        Some(test),
+    )
 }
 
 /// Without replay: the pcs of the method's blocks on the search's path,

@@ -369,7 +369,7 @@ impl Report {
             })
             .collect();
         let mut doc = json!({
-            "schema": 1,
+            "schema": 2,
             "coverage_source": if self.replayed { "replay" } else { "search-claim" },
             "imported": self.imported,
             "methods": methods,
