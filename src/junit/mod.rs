@@ -25,11 +25,27 @@
 //! no timestamps, no hash-map order), so the same run writes the same
 //! bytes. The generated code needs nothing beyond JUnit and the JDK and
 //! compiles with `--release 11` and 17.
+//!
+//! One file per concept: `method.rs` writes one test method out of
+//! `arrange.rs` (the input state), `act.rs` (the call) and `assert.rs` (the
+//! outcome and the changed inputs; `observed.rs` asserts one observed value
+//! deeply); `access.rs` decides what the test may name directly;
+//! `layout.rs` puts a test class around the methods, with the helper
+//! methods of `helpers.rs` (their Java under `helpers/`); `java.rs` spells
+//! literals and names; `conditions.rs` writes the path's conditions for the
+//! comment; `jacoco.rs` measures line coverage.
 
+mod access;
+mod act;
+mod arrange;
+mod assert;
 pub mod conditions;
+mod helpers;
 pub mod jacoco;
 pub mod java;
-mod render;
+mod layout;
+mod method;
+mod observed;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -127,7 +143,7 @@ struct TestMethod {
     /// The body's statements, one per line, not indented.
     body: Vec<String>,
     /// Helpers the body calls.
-    helpers: render::Helpers,
+    helpers: helpers::Helpers,
 }
 
 /// The tests of one run: [`add`](Self::add) a target at a time, then
@@ -160,7 +176,7 @@ impl TestSuite {
         state: &InputState,
         observation: &Observation,
     ) -> Result<(), JunitError> {
-        let method = render::render(cp, self.flavor, target, state, observation)?;
+        let method = method::render(cp, self.flavor, target, state, observation)?;
         self.classes
             .entry(target.class.clone())
             .or_default()
@@ -185,7 +201,7 @@ impl TestSuite {
             .map(|(class, methods)| {
                 (
                     test_file(class),
-                    render::class_source(self.flavor, class, methods),
+                    layout::class_source(self.flavor, class, methods),
                 )
             })
             .collect()

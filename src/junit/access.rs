@@ -1,0 +1,216 @@
+//! Access decisions: which classes, fields and methods a test may name in
+//! its source, and how it spells the types it names.
+//!
+//! A test class lives in the package of the class under test, so the
+//! decisions follow Java's access control (JLS §6.6) as seen from a class
+//! of that package: a top-level class is accessible when public or in the
+//! same package (§6.6.1); a member when public, or package-private or
+//! protected in the same package — never when private. Nested classes are
+//! named only when public (with their outer class accessible): a private
+//! nested class is package-private in its class file's access flags (JVMS
+//! §4.1; only the `InnerClasses` attribute, not read here, says `private`),
+//! so the flags cannot tell; anonymous and local classes never. A field is read or written as
+//! `expr.name` only when that resolves to the same field (JLS §8.3: a
+//! subclass field of that name hides it), and written only when not final.
+//! Everything else goes through the reflection helpers (`helpers.rs`), so
+//! these decisions only affect readability, never what the test does.
+//!
+//! The answers are cached per class; [`Access::type_name`] also records
+//! whether a class that may be generic was written raw (states carry no
+//! type arguments), which makes the test class suppress `rawtypes`.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::java::{self, is_primitive};
+use crate::classfile::{access, descriptor::internal_name, Class, Method};
+use crate::classpath::ClassPath;
+
+/// What a test in `package` may name, over the classes of a class path.
+pub(super) struct Access<'a> {
+    cp: &'a ClassPath,
+    /// The test's package: the package of the class under test.
+    package: String,
+    classes: HashMap<String, Option<Arc<Class>>>,
+    /// Whether each class loaded declares type parameters.
+    generic: HashMap<String, bool>,
+    /// Set when a generic class (or one not found) was written (see
+    /// `Helpers::raw_types`).
+    raw: std::cell::Cell<bool>,
+}
+
+impl<'a> Access<'a> {
+    pub(super) fn new(cp: &'a ClassPath, package: &str) -> Access<'a> {
+        Access {
+            cp,
+            package: package.to_string(),
+            classes: HashMap::new(),
+            generic: HashMap::new(),
+            raw: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Whether a type that may be generic was written without type
+    /// arguments so far.
+    pub(super) fn wrote_raw_type(&self) -> bool {
+        self.raw.get()
+    }
+
+    pub(super) fn load(&mut self, java_name: &str) -> Option<Arc<Class>> {
+        let cp = self.cp;
+        if !self.generic.contains_key(java_name) {
+            // A class file's Signature attribute starts with `<` exactly
+            // when the class declares type parameters (JVMS §4.7.9.1).
+            let generic = match cp.find_bytes(&internal_name(java_name)) {
+                Some(Ok((bytes, _))) => cafebabe::parse_class(&bytes).map_or(true, |c| {
+                    c.attributes.iter().any(|a| {
+                        matches!(&a.data, cafebabe::attributes::AttributeData::Signature(sig) if sig.starts_with('<'))
+                    })
+                }),
+                _ => true,
+            };
+            self.generic.insert(java_name.to_string(), generic);
+        }
+        self.classes
+            .entry(java_name.to_string())
+            .or_insert_with(|| cp.load(&internal_name(java_name)).ok())
+            .clone()
+    }
+
+    /// Whether the test may write type `ty` (Java form) in its source.
+    pub(super) fn type_accessible(&mut self, ty: &str) -> bool {
+        if let Some(elem) = ty.strip_suffix("[]") {
+            return self.type_accessible(elem);
+        }
+        if is_primitive(ty) {
+            return true;
+        }
+        // Class files allow names Java source cannot spell.
+        if !ty.split(['.', '$']).all(java::is_identifier) {
+            return false;
+        }
+        let Some(class) = self.load(ty) else {
+            return false;
+        };
+        let public = class.access & access::PUBLIC != 0;
+        let simple = java::binary_simple_name(ty);
+        if let Some((outer, inner)) = simple.rsplit_once('$') {
+            if inner.is_empty() || inner.starts_with(|c: char| c.is_ascii_digit()) {
+                return false;
+            }
+            let pkg = java::package_of(ty);
+            let outer = if pkg.is_empty() {
+                outer.to_string()
+            } else {
+                format!("{pkg}.{outer}")
+            };
+            return public && self.type_accessible(&outer);
+        }
+        public || java::package_of(ty) == self.package
+    }
+
+    /// How the test writes accessible type `ty`: `int`, `Coord`,
+    /// `PrivateRedBlackTree.Entry`, `String`, `java.util.List`.
+    pub(super) fn type_name(&self, ty: &str) -> String {
+        if let Some(elem) = ty.strip_suffix("[]") {
+            return format!("{}[]", self.type_name(elem));
+        }
+        // A generic class is written raw: the state has no type arguments.
+        if !is_primitive(ty) && self.generic.get(ty).copied().unwrap_or(true) {
+            self.raw.set(true);
+        }
+        let pkg = java::package_of(ty);
+        if is_primitive(ty) || pkg == self.package || (pkg == "java.lang" && !ty.contains('$')) {
+            java::source_simple_name(ty)
+        } else {
+            ty.replace('$', ".")
+        }
+    }
+
+    /// The declared type of a variable holding a `ty`.
+    pub(super) fn var_type(&mut self, ty: &str) -> String {
+        if self.type_accessible(ty) {
+            self.type_name(ty)
+        } else if ty.ends_with("[]") && !is_primitive(ty.trim_end_matches("[]")) {
+            "Object[]".into()
+        } else {
+            "Object".into()
+        }
+    }
+
+    /// `Coord.class`, `int[].class`, or `Class.forName("pkg.Outer$Hidden")`.
+    pub(super) fn class_literal(&mut self, ty: &str) -> String {
+        if self.type_accessible(ty) {
+            return format!("{}.class", self.type_name(ty));
+        }
+        let dims = ty.matches("[]").count();
+        let base = ty.trim_end_matches("[]");
+        let binary = if dims == 0 {
+            base.to_string()
+        } else {
+            format!("{}L{base};", "[".repeat(dims))
+        };
+        format!("Class.forName({})", java::string_literal(&binary))
+    }
+
+    /// Whether the test may read (or, with `write`, assign) field `name` of
+    /// `declaring` as `expr.name` where `expr` has static type `class`.
+    pub(super) fn field_direct(
+        &mut self,
+        declaring: &str,
+        name: &str,
+        class: &str,
+        write: bool,
+    ) -> bool {
+        let Some(decl) = self.load(declaring) else {
+            return false;
+        };
+        let Some(field) = decl.field(name) else {
+            return false;
+        };
+        let flags = field.access;
+        if !java::is_identifier(name)
+            || flags & access::PRIVATE != 0
+            || (write && flags & access::FINAL != 0)
+            || (flags & access::PUBLIC == 0 && java::package_of(declaring) != self.package)
+            || !self.type_accessible(declaring)
+            || !self.type_accessible(class)
+        {
+            return false;
+        }
+        // `expr.name` must resolve to this field: no class between the
+        // object's and the declaring one may hide it.
+        let mut at = class.to_string();
+        while at != declaring {
+            let Some(c) = self.load(&at) else {
+                return false;
+            };
+            if c.field(name).is_some() {
+                return false;
+            }
+            match &c.super_class {
+                Some(s) => at = s.replace('/', "."),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Whether the test may assign static field `field` of `class` as
+    /// `Class.field`: it is static, not final, and accessible.
+    pub(super) fn static_field_direct(&mut self, class: &str, field: &str) -> bool {
+        self.load(class).is_some_and(|c| {
+            c.field(field)
+                .is_some_and(|f| f.is_static() && f.access & access::FINAL == 0)
+        }) && self.field_direct(class, field, class, true)
+    }
+}
+
+/// Whether the test may call `method` directly (`new C(..)`,
+/// `receiver.m(..)`, `C.m(..)`), given whether its class and its parameter
+/// types are accessible: not private, and named by an identifier unless a
+/// constructor.
+pub(super) fn method_direct(method: &Method, class_ok: bool, params_ok: bool) -> bool {
+    let ctor = method.name == "<init>";
+    !method.is_private() && class_ok && params_ok && (ctor || java::is_identifier(&method.name))
+}

@@ -1,0 +1,126 @@
+//! Act: the call of the method under test, as an expression for the
+//! assertions to use (`coord.moveY(chrono, 1)`, `new Coord(0, 0)`).
+//!
+//! The call is direct when the test may name the method, its class and its
+//! parameter types (`access.rs`); else it goes through the `invoke` or
+//! `construct` helper, which returns an `Object` that is cast back to the
+//! declared result type when the test may name it. A `null` argument of a
+//! direct call to an overloaded method is cast to its parameter type, so
+//! that overload resolution (JLS §15.12.2) picks the method under test.
+
+use super::access;
+use super::arrange::Inputs;
+use super::java;
+use super::method::{Scope, Subject};
+use super::JunitError;
+use crate::labeling::{InputState, Value};
+
+/// The call of the method under test.
+pub(super) struct Call {
+    /// The call expression, as written: reflective calls give an `Object`.
+    pub(super) expr: String,
+    /// The static type of `expr` (Java form).
+    expr_type: String,
+    /// What the call gives back: the return type, or the class for a
+    /// constructor.
+    result_type: String,
+}
+
+impl Call {
+    /// The call, cast back to what the method returns where reflection
+    /// made it an `Object` and the test may name the type.
+    pub(super) fn cast(&self, s: &mut Scope) -> String {
+        if self.expr_type == "java.lang.Object"
+            && self.result_type != "java.lang.Object"
+            && s.access.type_accessible(&self.result_type)
+        {
+            format!("({}) {}", s.access.type_name(&self.result_type), self.expr)
+        } else {
+            self.expr.clone()
+        }
+    }
+}
+
+/// The call of `subject` on the state's variables.
+pub(super) fn call(
+    s: &mut Scope,
+    subject: &Subject,
+    state: &InputState,
+    inputs: &Inputs,
+) -> Result<Call, JunitError> {
+    let (target, method, ctor) = (subject.target, &subject.method, subject.ctor);
+    let overloaded = subject
+        .class
+        .methods
+        .iter()
+        .filter(|m| m.name == method.name && m.desc.params.len() == subject.params.len())
+        .count()
+        > 1;
+    let class_ok = s.access.type_accessible(&target.class);
+    let params_ok = subject.params.iter().all(|p| s.access.type_accessible(p));
+    let receiver = match inputs.receiver {
+        Some(r) if !ctor => Some(inputs.var(r)?.clone()),
+        _ => None,
+    };
+    if !method.is_static() && !ctor && receiver.is_none() {
+        return Err(subject.inconsistent("an instance method without a receiver object".into()));
+    }
+    let direct = access::method_direct(method, class_ok, params_ok);
+    let mut args = Vec::new();
+    for (a, p) in state.args.iter().zip(&subject.params) {
+        let e = match (&a.value, direct) {
+            (Value::Null, true) if overloaded => format!("({}) null", s.access.type_name(p)),
+            (v, direct) => inputs.value_expr(s, v, p, !direct)?,
+        };
+        args.push(e);
+    }
+    let owner = s.access.type_name(&target.class);
+    let (expr, expr_type) = if ctor && direct {
+        (
+            format!("new {owner}({})", args.join(", ")),
+            target.class.clone(),
+        )
+    } else if direct {
+        let on = match &receiver {
+            None => owner.clone(),
+            Some(v) if v.typed => v.name.clone(),
+            Some(v) => format!("(({owner}) {})", v.name),
+        };
+        (
+            format!("{on}.{}({})", method.name, args.join(", ")),
+            subject.ret.clone(),
+        )
+    } else {
+        let lit = s.access.class_literal(&target.class);
+        let mut types = Vec::new();
+        for p in &subject.params {
+            types.push(s.access.class_literal(p));
+        }
+        let types = format!("new Class<?>[] {{{}}}", types.join(", "));
+        let rest: String = args.iter().map(|a| format!(", {a}")).collect();
+        let expr = if ctor {
+            s.helpers.construct = true;
+            format!("construct({lit}, {types}{rest})")
+        } else {
+            s.helpers.invoke = true;
+            let on = receiver
+                .as_ref()
+                .map_or("null".to_string(), |v| v.name.clone());
+            format!(
+                "invoke({lit}, {}, {types}, {on}{rest})",
+                java::string_literal(&method.name)
+            )
+        };
+        (expr, "java.lang.Object".to_string())
+    };
+    let result_type = if ctor {
+        target.class.clone()
+    } else {
+        subject.ret.clone()
+    };
+    Ok(Call {
+        expr,
+        expr_type,
+        result_type,
+    })
+}

@@ -1,0 +1,336 @@
+//! Arrange: the input state written as Java statements — one variable per
+//! object, then the objects' non-default fields and elements, then the
+//! static fields the path reads.
+//!
+//! Objects are created without running a constructor (the `allocate`
+//! helper), exactly as the search and the replay build them: the state is
+//! built field by field, and a constructor could reject or change it.
+//! `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
+//! `{1, 2, 3}` for primitive elements. Because every object has a variable
+//! before any field is set, aliasing and cycles come out as plain
+//! assignments between variables (`x.next = x`). A field is assigned
+//! directly when the test may name it (`access.rs`), else through
+//! `setField`; fields left at their default value (JLS §4.12.5) are not
+//! written.
+
+use super::java::{self, is_primitive};
+use super::method::{Scope, Subject};
+use super::JunitError;
+use crate::labeling::{InputState, Object, Value};
+
+/// A variable holding an object of the input state.
+#[derive(Debug, Clone)]
+pub(super) struct Var {
+    pub(super) name: String,
+    /// Declared with the object's exact class (else `Object` or `Object[]`,
+    /// the class not being accessible).
+    pub(super) typed: bool,
+}
+
+/// The input state as the test's variables, for the call and the
+/// assertions.
+pub(super) struct Inputs<'s> {
+    subject: &'s Subject<'s>,
+    /// The receiver's object, if the receiver is one.
+    pub(super) receiver: Option<usize>,
+    /// Names by role (the receiver's class, the parameter's name), by
+    /// object.
+    pub(super) hints: Vec<Option<String>>,
+    /// The variable of each object; none for a constructor's receiver,
+    /// which the call creates.
+    pub(super) vars: Vec<Option<Var>>,
+}
+
+impl Inputs<'_> {
+    /// `id` if the state has such an object.
+    pub(super) fn check_id(&self, id: usize) -> Result<usize, JunitError> {
+        if id < self.vars.len() {
+            Ok(id)
+        } else {
+            Err(self
+                .subject
+                .inconsistent(format!("reference to object {id}, which the state lacks")))
+        }
+    }
+
+    pub(super) fn var(&self, id: usize) -> Result<&Var, JunitError> {
+        self.vars.get(id).and_then(Option::as_ref).ok_or_else(|| {
+            self.subject
+                .inconsistent(format!("object {id} has no variable"))
+        })
+    }
+
+    /// A value for a slot of type `ty` assigned directly (`reflect`: passed
+    /// as an Object to a helper).
+    pub(super) fn value_expr(
+        &self,
+        s: &mut Scope,
+        v: &Value,
+        ty: &str,
+        reflect: bool,
+    ) -> Result<String, JunitError> {
+        match v {
+            Value::Ref { object } => {
+                let v = self.var(self.check_id(*object)?)?;
+                if !reflect && !v.typed && ty != "java.lang.Object" {
+                    Ok(format!("({}) {}", s.access.type_name(ty), v.name))
+                } else {
+                    Ok(v.name.clone())
+                }
+            }
+            Value::Null if reflect => Ok("(Object) null".into()),
+            other => Ok(literal(other, ty)),
+        }
+    }
+}
+
+/// Writes the input state: declarations, contents, static fields.
+pub(super) fn arrange<'s>(
+    s: &mut Scope,
+    subject: &'s Subject<'s>,
+    state: &InputState,
+) -> Result<Inputs<'s>, JunitError> {
+    let mut inputs = Inputs {
+        subject,
+        receiver: match &state.receiver {
+            Some(Value::Ref { object }) => Some(*object),
+            _ => None,
+        },
+        hints: Vec::new(),
+        vars: vec![None; state.objects.len()],
+    };
+    inputs.hints = role_hints(&inputs, state)?;
+    if subject.ctor {
+        check_fresh_receiver(&inputs, state)?;
+    }
+    for (id, o) in state.objects.iter().enumerate() {
+        if subject.ctor && Some(id) == inputs.receiver {
+            continue;
+        }
+        let hint = inputs.hints[id]
+            .clone()
+            .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
+        inputs.vars[id] = Some(declare(s, o, &hint));
+    }
+    for (id, o) in state.objects.iter().enumerate() {
+        let Some(v) = inputs.vars[id].clone() else {
+            continue;
+        };
+        fill(s, &inputs, &v, o)?;
+    }
+    set_statics(s, &inputs, state)?;
+    Ok(inputs)
+}
+
+/// Names by role: the receiver after its class, the arguments after their
+/// parameters.
+fn role_hints(inputs: &Inputs, state: &InputState) -> Result<Vec<Option<String>>, JunitError> {
+    let mut hints: Vec<Option<String>> = vec![None; state.objects.len()];
+    if let Some(r) = inputs.receiver {
+        let simple = java::binary_simple_name(&state.objects[inputs.check_id(r)?].class);
+        hints[r] = Some(java::decapitalize(
+            simple.rsplit('$').next().unwrap_or(simple),
+        ));
+    }
+    for a in &state.args {
+        if let Value::Ref { object } = a.value {
+            let id = inputs.check_id(object)?;
+            if hints[id].is_none() && java::is_identifier(&a.name) {
+                hints[id] = Some(a.name.clone());
+            }
+        }
+    }
+    Ok(hints)
+}
+
+/// A constructor's receiver is the object the call creates: the state may
+/// neither set its fields nor reference it.
+fn check_fresh_receiver(inputs: &Inputs, state: &InputState) -> Result<(), JunitError> {
+    let Some(r) = inputs.receiver else {
+        return Ok(());
+    };
+    let o = &state.objects[r];
+    let referenced = state.objects.iter().any(|other| {
+        other.fields.iter().any(|f| f.value == Value::Ref(r))
+            || other.elements.iter().flatten().any(|e| *e == Value::Ref(r))
+    }) || state.args.iter().any(|a| a.value == Value::Ref(r));
+    if referenced || o.fields.iter().any(|f| !is_default(&f.value)) {
+        return Err(JunitError::Unsupported(
+            "a constructor called on an object that already has state or is referenced from the inputs".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A name from the object's class, for an object with no role: `entry`,
+/// `nodeArray` (the caller appends the object's id).
+fn class_hint(o: &Object) -> String {
+    match o.element_type() {
+        Some(elem) => java::camel(
+            &java::decapitalize(
+                java::binary_simple_name(elem.trim_end_matches("[]"))
+                    .rsplit('$')
+                    .next()
+                    .unwrap_or(""),
+            ),
+            "array",
+        ),
+        None => {
+            let simple = java::binary_simple_name(&o.class);
+            java::decapitalize(simple.rsplit('$').next().unwrap_or(simple))
+        }
+    }
+}
+
+/// Declares a variable holding a new object like `o` (contents not yet
+/// set, but for arrays of primitives).
+fn declare(s: &mut Scope, o: &Object, hint: &str) -> Var {
+    let name = s.fresh(hint);
+    let typed = s.access.type_accessible(&o.class);
+    let vt = s.access.var_type(&o.class);
+    match (&o.elements, o.element_type()) {
+        (Some(elements), Some(elem)) if is_primitive(elem) => {
+            let lits: Vec<String> = elements.iter().map(|e| literal(e, elem)).collect();
+            if lits.is_empty() {
+                s.line(format!("{vt} {name} = new {elem}[0];"));
+            } else {
+                s.line(format!("{vt} {name} = {{{}}};", lits.join(", ")));
+            }
+        }
+        (Some(elements), Some(elem)) => {
+            if typed {
+                let e = s.access.type_name(elem);
+                s.line(format!("{vt} {name} = {};", new_array(&e, elements.len())));
+            } else {
+                let lit = s.access.class_literal(elem);
+                s.line(format!(
+                    "{vt} {name} = (Object[]) java.lang.reflect.Array.newInstance({lit}, {});",
+                    elements.len()
+                ));
+            }
+        }
+        _ if o.class == "java.lang.Object" => {
+            s.line(format!("Object {name} = new Object();"));
+        }
+        _ => {
+            let lit = s.access.class_literal(&o.class);
+            s.helpers.allocate = true;
+            s.line(format!("{vt} {name} = allocate({lit});"));
+        }
+    }
+    Var { name, typed }
+}
+
+/// Sets the non-default elements (reference arrays) or fields of `o`, held
+/// in `v`.
+fn fill(s: &mut Scope, inputs: &Inputs, v: &Var, o: &Object) -> Result<(), JunitError> {
+    if let (Some(elements), Some(elem)) = (&o.elements, o.element_type()) {
+        if is_primitive(elem) {
+            return Ok(());
+        }
+        for (i, e) in elements.iter().enumerate() {
+            if *e == Value::Null {
+                continue;
+            }
+            // An Object[] view needs no cast; a typed array takes its element type.
+            let rhs = inputs.value_expr(s, e, elem, !v.typed)?;
+            s.line(format!("{}[{i}] = {rhs};", v.name));
+        }
+        return Ok(());
+    }
+    for f in &o.fields {
+        if is_default(&f.value) {
+            continue;
+        }
+        let value_typed = match &f.value {
+            Value::Ref { object } => inputs.var(inputs.check_id(*object)?)?.typed,
+            _ => true,
+        };
+        let direct = v.typed
+            && s.access
+                .field_direct(&f.declared_in, &f.name, &o.class, true)
+            && (value_typed || s.access.type_accessible(&f.ty));
+        if direct {
+            let rhs = inputs.value_expr(s, &f.value, &f.ty, false)?;
+            s.line(format!("{}.{} = {rhs};", v.name, f.name));
+        } else {
+            let rhs = inputs.value_expr(s, &f.value, &f.ty, true)?;
+            let lit = s.access.class_literal(&f.declared_in);
+            s.helpers.set_field = true;
+            s.line(format!(
+                "setField({}, {lit}, {}, {rhs});",
+                v.name,
+                java::string_literal(&f.name)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Sets the static fields the path reads.
+fn set_statics(s: &mut Scope, inputs: &Inputs, state: &InputState) -> Result<(), JunitError> {
+    for st in &state.statics {
+        let direct = s.access.static_field_direct(&st.class, &st.field)
+            && match &st.value {
+                Value::Ref { object } => {
+                    inputs.var(inputs.check_id(*object)?)?.typed || s.access.type_accessible(&st.ty)
+                }
+                _ => true,
+            };
+        if direct {
+            let rhs = inputs.value_expr(s, &st.value, &st.ty, false)?;
+            let owner = s.access.type_name(&st.class);
+            s.line(format!("{owner}.{} = {rhs};", st.field));
+        } else {
+            let rhs = inputs.value_expr(s, &st.value, &st.ty, true)?;
+            let lit = s.access.class_literal(&st.class);
+            s.helpers.set_field = true;
+            s.line(format!(
+                "setField(null, {lit}, {}, {rhs});",
+                java::string_literal(&st.field)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A literal of a primitive or string value for a slot of type `ty`.
+fn literal(v: &Value, ty: &str) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => java::primitive_literal(ty, None, None, Some(*b)),
+        Value::Int(i) => java::primitive_literal(ty, Some(*i), None, None),
+        Value::Float(f) => java::primitive_literal(ty, None, Some(*f), None),
+        Value::Str(s) => java::string_literal(s),
+        Value::Ref { object } => format!("/* object {object} */ null"),
+    }
+}
+
+/// Whether `v` is the default value of its type (JLS §4.12.5), which a
+/// new object already holds.
+fn is_default(v: &Value) -> bool {
+    match v {
+        Value::Null | Value::Bool(false) | Value::Int(0) => true,
+        Value::Float(f) => f.to_bits() == 0,
+        _ => false,
+    }
+}
+
+/// `new int[3]`, `new int[3][]` for an element type `int[]`.
+fn new_array(elem_source: &str, len: usize) -> String {
+    match elem_source.find('[') {
+        Some(i) => format!("new {}[{len}]{}", &elem_source[..i], &elem_source[i..]),
+        None => format!("new {elem_source}[{len}]"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arrays() {
+        assert_eq!(new_array("int[]", 3), "new int[3][]");
+        assert_eq!(new_array("Node", 2), "new Node[2]");
+    }
+}

@@ -1,0 +1,241 @@
+//! One test method: the target resolved on the class path, the body
+//! written in three parts — arrange (`arrange.rs`: the input state as
+//! variables), act (`act.rs`: the call), assert (`assert.rs`: what the
+//! replay observed) — then the comment above it and its name.
+//!
+//! The parts share a [`Scope`]: the access decisions, the local names
+//! taken, the lines written and the helpers called. Each part appends to
+//! it in order, so the body is the concatenation of the three.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::access::Access;
+use super::helpers::{self, Helpers};
+use super::java;
+use super::{act, arrange, assert, Flavor, JunitError, Target, TestMethod};
+use crate::classfile::{descriptor::internal_name, Class, JType, Method};
+use crate::classpath::ClassPath;
+use crate::labeling::InputState;
+use crate::replay::observation::{Ended, Observation};
+
+/// The method body being written, and what it needs.
+pub(super) struct Scope<'a> {
+    pub(super) access: Access<'a>,
+    pub(super) flavor: Flavor,
+    pub(super) helpers: Helpers,
+    names: BTreeSet<String>,
+    body: Vec<String>,
+}
+
+impl<'a> Scope<'a> {
+    fn new(cp: &'a ClassPath, flavor: Flavor, package: &str) -> Scope<'a> {
+        Scope {
+            access: Access::new(cp, package),
+            flavor,
+            helpers: Helpers::default(),
+            names: helpers::METHOD_NAMES
+                .iter()
+                .map(|n| n.to_string())
+                .collect(),
+            body: Vec::new(),
+        }
+    }
+
+    /// A fresh local name from `hint`.
+    pub(super) fn fresh(&mut self, hint: &str) -> String {
+        let base = if java::is_identifier(hint) {
+            hint.to_string()
+        } else {
+            java::decapitalize(hint)
+        };
+        let mut name = base.clone();
+        let mut n = 2;
+        while self.names.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.names.insert(name.clone());
+        name
+    }
+
+    /// Appends a statement (or comment) to the body.
+    pub(super) fn line(&mut self, s: impl Into<String>) {
+        self.body.push(s.into());
+    }
+}
+
+/// The method under test, found on the class path and checked against the
+/// state and the observation.
+pub(super) struct Subject<'t> {
+    pub(super) target: &'t Target,
+    pub(super) class: Arc<Class>,
+    pub(super) method: Method,
+    /// A constructor (`<init>`): the test calls `new`.
+    pub(super) ctor: bool,
+    /// The parameter types, Java form.
+    pub(super) params: Vec<String>,
+    /// The return type, Java form (`void` included).
+    pub(super) ret: String,
+}
+
+impl<'t> Subject<'t> {
+    fn resolve(
+        cp: &ClassPath,
+        target: &'t Target,
+        state: &InputState,
+        obs: &Observation,
+    ) -> Result<Subject<'t>, JunitError> {
+        let class =
+            cp.load(&internal_name(&target.class))
+                .map_err(|_| JunitError::UnknownClass {
+                    class: target.class.clone(),
+                })?;
+        let method = class
+            .method(&target.method, &target.descriptor)
+            .ok_or_else(|| JunitError::UnknownMethod {
+                class: target.class.clone(),
+                method: target.method.clone(),
+                descriptor: target.descriptor.clone(),
+            })?
+            .clone();
+        if method.name == "<clinit>" {
+            return Err(JunitError::Unsupported(format!(
+                "{}: a static initializer cannot be called from a test",
+                target.class
+            )));
+        }
+        let ctor = method.name == "<init>";
+        let params: Vec<String> = method.desc.params.iter().map(JType::to_string).collect();
+        if state.args.len() != params.len() {
+            return Err(inconsistent(
+                target,
+                format!(
+                    "{} arguments in the state, {} parameters",
+                    state.args.len(),
+                    params.len()
+                ),
+            ));
+        }
+        if !obs.reached {
+            return Err(inconsistent(
+                target,
+                "the replay did not reach the target; no test is written for it".into(),
+            ));
+        }
+        let ret = method.desc.ret.to_string();
+        Ok(Subject {
+            target,
+            class,
+            method,
+            ctor,
+            params,
+            ret,
+        })
+    }
+
+    /// An observation that does not fit the state or the method.
+    pub(super) fn inconsistent(&self, message: String) -> JunitError {
+        inconsistent(self.target, message)
+    }
+}
+
+fn inconsistent(target: &Target, message: String) -> JunitError {
+    JunitError::Inconsistent {
+        target: format!(
+            "{}.{}{} pc {}",
+            target.class, target.method, target.descriptor, target.pc
+        ),
+        message,
+    }
+}
+
+/// Renders the test of one target.
+pub(super) fn render(
+    cp: &ClassPath,
+    flavor: Flavor,
+    target: &Target,
+    state: &InputState,
+    obs: &Observation,
+) -> Result<TestMethod, JunitError> {
+    let subject = Subject::resolve(cp, target, state, obs)?;
+    let mut s = Scope::new(cp, flavor, java::package_of(&target.class));
+    let inputs = arrange::arrange(&mut s, &subject, state)?;
+    let call = act::call(&mut s, &subject, state, &inputs)?;
+    assert::assert_outcome(&mut s, &subject, state, obs, &inputs, &call)?;
+    // Taken before the comment, whose parameter types do not count.
+    let mut helpers = s.helpers;
+    helpers.raw_types = s.access.wrote_raw_type();
+    let comment = comment(&s, &subject, obs);
+    Ok(TestMethod {
+        key: (target.method.clone(), target.descriptor.clone(), target.pc),
+        base_name: base_name(&subject),
+        comment,
+        body: s.body,
+        helpers,
+    })
+}
+
+/// The comment above the test: the target, the path's conditions, what the
+/// replay saw.
+fn comment(s: &Scope, subject: &Subject, obs: &Observation) -> Vec<String> {
+    let target = subject.target;
+    let mut comment = vec![format!(
+        "Target: {}.{}({}) pc {}: {}{}",
+        java::source_simple_name(&target.class),
+        if subject.ctor {
+            "<init>"
+        } else {
+            &subject.method.name
+        },
+        subject
+            .params
+            .iter()
+            .map(|p| s.access.type_name(p))
+            .collect::<Vec<_>>()
+            .join(", "),
+        target.pc,
+        target.instruction,
+        target.line.map_or(String::new(), |l| format!(", line {l}"))
+    )];
+    if !target.conditions.is_empty() {
+        comment.push("Path:".into());
+        for c in &target.conditions {
+            comment.push(format!("  {c}"));
+        }
+    }
+    let outcome = match &obs.ended {
+        Ended::Returned { .. } if subject.ret == "void" || subject.ctor => "returned".to_string(),
+        Ended::Returned { .. } => "returned a value".to_string(),
+        Ended::Threw { class, .. } => format!("threw {class}"),
+    };
+    comment.push(format!(
+        "Replayed in the JVM: reached pc {}, {outcome}; {} distinct instructions of the method ran.",
+        target.pc,
+        obs.executed.len()
+    ));
+    comment
+}
+
+/// The name asked for: `moveY_line30`, `moveY_pc51` without line numbers,
+/// `constructor_line12`; made unique within the class by `layout.rs`.
+fn base_name(subject: &Subject) -> String {
+    let target = subject.target;
+    let base = if subject.ctor {
+        "constructor".to_string()
+    } else {
+        subject.method.name.replace(
+            |c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'),
+            "_",
+        )
+    };
+    let base_name = match target.line {
+        Some(l) => format!("{base}_line{l}"),
+        None => format!("{base}_pc{}", target.pc),
+    };
+    if java::is_identifier(&base_name) {
+        base_name
+    } else {
+        format!("test_{base_name}")
+    }
+}
