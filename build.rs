@@ -3,9 +3,13 @@
 //! defines them in its JVM, so the binary needs no files beside it besides
 //! Debian's ASM jar (libasm-java).
 //!
-//! javac is `$JAVA_HOME/bin/javac` when that exists, else Debian's JDK 17
-//! (`/usr/lib/jvm/java-17-openjdk-amd64`), else `javac` on PATH. The classes
-//! target Java 11, like the samples.
+//! javac is the JDK's that `src/java_home.rs` finds (the one place that
+//! looks for the JDK), else `javac` on PATH. The classes target Java 11,
+//! like the samples.
+
+#[path = "src/java_home.rs"]
+#[allow(dead_code)]
+mod java_home;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,6 +21,7 @@ const ASM_JAR: &str = "/usr/share/java/asm.jar";
 fn main() {
     println!("cargo:rerun-if-changed={SOURCES}");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/java_home.rs");
     println!("cargo:rerun-if-env-changed=JAVA_HOME");
 
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -88,15 +93,5 @@ fn main() {
 }
 
 fn javac() -> PathBuf {
-    if let Some(home) = std::env::var_os("JAVA_HOME") {
-        let javac = Path::new(&home).join("bin/javac");
-        if javac.is_file() {
-            return javac;
-        }
-    }
-    let debian = Path::new("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac");
-    if debian.is_file() {
-        return debian.to_path_buf();
-    }
-    PathBuf::from("javac")
+    java_home::jdk_tool("javac")
 }

@@ -23,6 +23,7 @@ pub mod classpath;
 pub mod contracts;
 pub mod cover;
 pub mod frames;
+pub mod java_home;
 pub mod junit;
 pub mod labeling;
 pub mod model;

@@ -330,6 +330,10 @@ fn finish(
 ) -> Result<Outcome, PipelineError> {
     if let (Some(test), Replayed::Confirmed(observation)) = (&options.test, &reached.replay) {
         let pc = test_pc(class, method, goal, &reached.path, observation);
+        // For an exception goal the replay aimed at no pc: the test's pc is
+        // the block the exception left from, which the JVM executed.
+        let mut observation = observation.clone();
+        observation.reached = observation.executed.contains(&pc);
         reached.test = Some(junit::write_test(
             cp,
             class,
@@ -337,7 +341,7 @@ fn finish(
             pc,
             &reached.state,
             &reached.path,
-            observation,
+            &observation,
             Path::new(&test.out),
             test.flavor,
             test.force,

@@ -249,7 +249,7 @@ fn jar_entry_lists_and_loads_its_classes() {
 
 #[test]
 fn jar_built_by_the_jar_tool() {
-    let jar_tool = Path::new(support::JAVAC).with_file_name("jar");
+    let jar_tool = support::jdk_tool("jar");
     let tmp = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let jar = tmp.path().join("p.jar");
     let status = Command::new(jar_tool)

@@ -192,7 +192,7 @@ fn run_generated_suite(dir: &Path, what: &str) {
         share("junit-jupiter-api.jar").display(),
         share("apiguardian-api.jar").display()
     );
-    let o = Command::new(support::JAVAC)
+    let o = Command::new(support::jdk_tool("javac"))
         .args(["--release", "11", "-nowarn", "-d"])
         .arg(&classes)
         .args(["-cp", &cp])
@@ -204,7 +204,7 @@ fn run_generated_suite(dir: &Path, what: &str) {
         "{what}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let o = Command::new(JAVA)
+    let o = Command::new(support::jdk_tool("java"))
         .arg("-jar")
         .arg(share("junit-platform-console-standalone.jar"))
         .arg("-cp")
@@ -473,8 +473,6 @@ public class TritypPartialTest {
 }
 "#;
 
-const JAVA: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/java";
-
 fn share(jar: &str) -> PathBuf {
     Path::new("/usr/share/java").join(jar)
 }
@@ -493,7 +491,7 @@ fn partial_suite_exec(dir: &Path) -> (PathBuf, PathBuf) {
         share("junit4.jar").display(),
         share("hamcrest-core.jar").display()
     );
-    let o = Command::new(support::JAVAC)
+    let o = Command::new(support::jdk_tool("javac"))
         .args(["--release", "11", "-g", "-d"])
         .arg(&classes)
         .args(["-cp", &junit])
@@ -511,7 +509,7 @@ fn partial_suite_exec(dir: &Path) -> (PathBuf, PathBuf) {
     )
     .unwrap();
     let exec = dir.join("partial.exec");
-    let o = Command::new(JAVA)
+    let o = Command::new(support::jdk_tool("java"))
         .arg(format!(
             "-javaagent:{}=destfile={},includes=trityp.*",
             agent.display(),

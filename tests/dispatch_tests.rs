@@ -90,7 +90,7 @@ fn a_jdk_interface_receiver_is_no_proof() {
         "public class Cmp {\n    public static int f(Comparable<Object> c) {\n        if (c.compareTo(null) == 12345)\n            return 1;\n        return 0;\n    }\n}\n",
     )
     .expect("write");
-    let status = std::process::Command::new("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac")
+    let status = std::process::Command::new(support::jdk_tool("javac"))
         .args(["-g", "-nowarn", "-d"])
         .arg(dir.path())
         .arg(&src)

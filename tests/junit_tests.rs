@@ -19,9 +19,8 @@ use jaut::junit::{conditions, Flavor, Target, TestSuite};
 use jaut::labeling::InputState;
 use jaut::replay::{Observation, ReplayRequest, Replayer};
 use jaut::search::{self, Config, Verdict};
-use support::{samples, JAVAC};
+use support::samples;
 
-const JAVA: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/java";
 const LIBS: &str = "/usr/share/java";
 
 fn jar(name: &str) -> String {
@@ -144,7 +143,7 @@ fn compile_tests(
 ) -> Output {
     let dest = out.join(format!("test-classes-{release}"));
     std::fs::create_dir_all(&dest).unwrap();
-    Command::new(JAVAC)
+    Command::new(support::jdk_tool("javac"))
         .args([
             "--release",
             release,
@@ -170,7 +169,7 @@ fn run_tests(
     flavor: Flavor,
     exec: Option<(&Path, &str)>,
 ) -> Output {
-    let mut cmd = Command::new(JAVA);
+    let mut cmd = Command::new(support::jdk_tool("java"));
     if let Some((exec, includes)) = exec {
         cmd.arg(jacoco().agent_option(exec, includes));
     }
@@ -696,7 +695,13 @@ fn the_throws_flow_writes_a_test_that_asserts_the_exception() {
         );
         assert!(written.contains("IllegalArgumentException"), "{written}");
         let classes = support::samples();
-        let c = compile_tests(&[file.clone()], classes, dir.path(), flavor, "17");
+        let c = compile_tests(
+            std::slice::from_ref(&file),
+            classes,
+            dir.path(),
+            flavor,
+            "17",
+        );
         assert!(c.status.success(), "{}", text(&c));
         let r = run_tests(
             &dir.path().join("test-classes-17"),

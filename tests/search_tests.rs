@@ -549,7 +549,7 @@ fn compile_foo_variant(dir: &Path, n: i32) -> String {
     std::fs::create_dir_all(&src).unwrap();
     let file = src.join(format!("{name}.java"));
     std::fs::write(&file, source).unwrap();
-    let status = Command::new("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac")
+    let status = Command::new(support::jdk_tool("javac"))
         .args(["--release", "11", "-g", "-d"])
         .arg(dir.join("classes"))
         .arg(&file)

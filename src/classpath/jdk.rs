@@ -9,38 +9,9 @@ use std::sync::OnceLock;
 
 use super::{Archive, ClassPathError};
 
-/// The Debian JDK 17 this project is built and tested with.
-pub const DEFAULT_JAVA_HOME: &str = "/usr/lib/jvm/java-17-openjdk-amd64";
-
-/// Finds the JDK: `$JAVA_HOME`, else the JDK holding `javac` on `PATH`, else
-/// [`DEFAULT_JAVA_HOME`]. A JDK qualifies when it has `jmods/java.base.jmod`.
+/// Finds the JDK ([`crate::java_home`]), the error as text.
 pub fn java_home() -> Result<PathBuf, String> {
-    let has_jmods = |p: &Path| p.join("jmods/java.base.jmod").is_file();
-    if let Some(home) = std::env::var_os("JAVA_HOME") {
-        let home = PathBuf::from(home);
-        if has_jmods(&home) {
-            return Ok(home);
-        }
-        return Err(format!(
-            "JAVA_HOME={} has no jmods/java.base.jmod (a full JDK is needed, e.g. Debian's openjdk-17-jdk-headless)",
-            home.display()
-        ));
-    }
-    let from_path = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join("javac"))
-            .find(|javac| javac.is_file())
-            .and_then(|javac| std::fs::canonicalize(javac).ok())
-            .and_then(|javac| javac.parent()?.parent().map(Path::to_path_buf))
-    });
-    if let Some(home) = from_path.filter(|h| has_jmods(h)) {
-        return Ok(home);
-    }
-    let default = PathBuf::from(DEFAULT_JAVA_HOME);
-    if has_jmods(&default) {
-        return Ok(default);
-    }
-    Err("set JAVA_HOME to a JDK with jmods (e.g. /usr/lib/jvm/java-17-openjdk-amd64)".into())
+    crate::java_home::java_home().map_err(|e| e.to_string())
 }
 
 pub struct Jdk {

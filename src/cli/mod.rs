@@ -36,7 +36,8 @@ pub use target::UserError;
 ///
 /// Exit status: 0 reached (and confirmed by the replay unless --no-replay),
 /// 1 unknown (a bound, an unsupported feature, an assumption, or a replay
-/// that could not tell), 2 bad input (missing file, corrupt class file,
+/// that could not tell; the code under test calling System.exit after the
+/// target ran counts as reached), 2 bad input (missing file, corrupt class file,
 /// unknown method, pc not at an instruction start, ...), 3 unreachable
 /// (proved: every path refuted, no bound hit), 4 replay mismatch (the JVM
 /// contradicted the state the search found). `jaut cover`: 0 when no target
@@ -346,7 +347,8 @@ pub enum ExitStatus {
     /// `methods`, `cfg`: done.
     Success,
     /// 1: unknown (a bound, an unsupported feature, an assumption, or a
-    /// replay that could not tell); `jaut cover`: some target unknown.
+    /// replay that could not tell: a timeout, a crash, a JVM that refused
+    /// the class); `jaut cover`: some target unknown.
     Unknown,
     /// 2: bad input (missing file, corrupt class, unknown method, ...).
     BadInput,
@@ -361,9 +363,14 @@ impl ExitStatus {
     pub fn of(verdict: &jaut::pipeline::Verdict) -> ExitStatus {
         use jaut::pipeline::{Replayed, Verdict};
         match verdict {
-            Verdict::Reached(r) => match r.replay {
+            Verdict::Reached(r) => match &r.replay {
                 Replayed::Confirmed(_) | Replayed::Skipped => ExitStatus::Success,
                 Replayed::Mismatch(_) => ExitStatus::Mismatch,
+                // The code under test ended the JVM, after the target ran.
+                Replayed::Failed(jaut::replay::ReplayFailure::Exited {
+                    before_exit: Some((true, _)),
+                    ..
+                }) => ExitStatus::Success,
                 Replayed::Failed(_) => ExitStatus::Unknown,
             },
             Verdict::Unreachable { .. } => ExitStatus::Unreachable,

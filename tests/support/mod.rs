@@ -61,8 +61,11 @@ pub fn sample_classpath() -> jaut::classpath::ClassPath {
 }
 pub mod classgen;
 
-/// The JDK's compiler, pinned like the rest of the project.
-pub const JAVAC: &str = "/usr/lib/jvm/java-17-openjdk-amd64/bin/javac";
+/// A program of the JDK jaut uses (`javac`, `java`, `jar`), found the one
+/// way jaut finds it (`src/java_home.rs`).
+pub fn jdk_tool(name: &str) -> PathBuf {
+    jaut::java_home::jdk_tool(name)
+}
 
 /// Every `.java` file under `dir`, sorted.
 pub fn java_files(dir: &Path) -> Vec<PathBuf> {
@@ -88,7 +91,7 @@ pub fn java_files(dir: &Path) -> Vec<PathBuf> {
 /// Compiles `sources` into `out` (`--release 11 -g`), with `extra` on the
 /// class path; panics with javac's messages when it fails.
 pub fn javac(sources: &[PathBuf], out: &Path, extra: Option<&Path>) {
-    let mut cmd = Command::new(JAVAC);
+    let mut cmd = Command::new(jdk_tool("javac"));
     cmd.args(["--release", "11", "-g", "-encoding", "UTF-8", "-d"])
         .arg(out);
     if let Some(cp) = extra {
@@ -109,7 +112,7 @@ pub fn compiled_fixtures(name: &str) -> PathBuf {
     use std::hash::{DefaultHasher, Hash, Hasher};
     let sources = java_files(&repo().join("tests/fixtures").join(name));
     let mut hasher = DefaultHasher::new();
-    JAVAC.hash(&mut hasher);
+    jdk_tool("javac").hash(&mut hasher);
     for source in &sources {
         source.hash(&mut hasher);
         std::fs::read(source)

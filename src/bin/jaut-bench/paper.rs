@@ -194,9 +194,7 @@ pub struct Options {
 }
 
 fn javac() -> PathBuf {
-    jaut::classpath::java_home()
-        .map(|h| h.join("bin/javac"))
-        .unwrap_or_else(|_| PathBuf::from("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac"))
+    jaut::java_home::jdk_tool("javac")
 }
 
 /// Compiles foo with `a` a compile-time constant for every value of Fig. 4,

@@ -1,6 +1,6 @@
 //! `jaut-bench targets`: the samples' targets, searched in one process.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
@@ -77,10 +77,7 @@ fn foo_variant(dir: &Path, n: u32) -> anyhow::Result<()> {
              }}\n"
         ),
     )?;
-    let javac = std::env::var_os("JAVA_HOME")
-        .map(|h| PathBuf::from(h).join("bin/javac"))
-        .filter(|p| p.is_file())
-        .unwrap_or_else(|| PathBuf::from("/usr/lib/jvm/java-17-openjdk-amd64/bin/javac"));
+    let javac = jaut::java_home::jdk_tool("javac");
     let status = Command::new(javac)
         .args(["--release", "11", "-g", "-d"])
         .arg(dir.join("classes"))
