@@ -187,6 +187,12 @@ pub enum AimFormat {
     Json,
 }
 
+/// The search's defaults: they live once, in [`jaut::search::Config`]'s
+/// `Default` (documented there), and the options read them from it.
+fn defaults() -> jaut::search::Config {
+    jaut::search::Config::default()
+}
+
 /// Bounds of the backward search. A target is proved unreachable only when
 /// no bound cut the search; otherwise the verdict is `unknown` and names the
 /// bound to raise.
@@ -196,7 +202,7 @@ pub struct Bounds {
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 20.0,
+        default_value_t = defaults().timeout.as_secs_f64(),
         help_heading = "Search bounds"
     )]
     pub timeout: f64,
@@ -204,7 +210,7 @@ pub struct Bounds {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 20_000,
+        default_value_t = defaults().max_path,
         help_heading = "Search bounds"
     )]
     pub max_path: usize,
@@ -212,7 +218,7 @@ pub struct Bounds {
     #[arg(
         long = "max-loop",
         value_name = "N",
-        default_value_t = 256,
+        default_value_t = defaults().max_loop_iterations,
         help_heading = "Search bounds"
     )]
     pub max_loop: u32,
@@ -220,7 +226,7 @@ pub struct Bounds {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 8,
+        default_value_t = defaults().max_call_depth,
         help_heading = "Search bounds"
     )]
     pub max_call_depth: usize,
@@ -228,7 +234,7 @@ pub struct Bounds {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 3,
+        default_value_t = defaults().max_recursion,
         help_heading = "Search bounds"
     )]
     pub max_recursion: usize,
@@ -236,7 +242,7 @@ pub struct Bounds {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 200,
+        default_value_t = defaults().max_derefs,
         help_heading = "Search bounds"
     )]
     pub max_derefs: usize,
@@ -244,7 +250,7 @@ pub struct Bounds {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 64,
+        default_value_t = defaults().max_array_length,
         help_heading = "Search bounds"
     )]
     pub max_array_length: usize,
