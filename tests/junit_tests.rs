@@ -610,7 +610,8 @@ fn the_default_flow_writes_the_test() {
     let written = std::fs::read_to_string(&file).unwrap();
     assert!(written.contains("void moveY_line30()") && written.contains("org.junit.jupiter"));
 
-    // An existing file is kept: one error line, exit 2.
+    // A file jaut did not write is never touched: one error line, exit 2,
+    // before the search (no target output).
     std::fs::write(&file, "// mine\n").unwrap();
     let again = support::jaut(&aim);
     assert_eq!(again.status.code(), Some(2), "{}", text(&again));
@@ -618,10 +619,11 @@ fn the_default_flow_writes_the_test() {
     assert_eq!(
         err,
         format!(
-            "jaut: error: {} exists; use --force to overwrite it\n",
+            "jaut: error: {} was not written by jaut (no jaut header); move it away or use --force to replace it\n",
             file.display()
         )
     );
+    assert!(support::stdout(&again).is_empty());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "// mine\n");
 
     let forced = support::jaut(&[&aim[..], &["--force", "--junit4"]].concat());
@@ -652,6 +654,50 @@ fn the_default_flow_writes_the_test() {
     assert!(!other.exists());
 }
 
+/// Aim, read, aim again: tests of one class accumulate in one test class
+/// (the same target replaces its own test), which compiles and passes; a
+/// test class of the other flavour is refused before the search.
+#[test]
+fn tests_of_one_class_accumulate() {
+    let coord = support::sample_class("coord/Coord");
+    let coord = coord.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let out_s = out.to_str().unwrap();
+    let file = out.join("coord/CoordJautTest.java");
+    let aim = |pc: &str, extra: &[&str]| {
+        let mut args = vec![coord, "--method", "moveY", "--pc", pc, "--out", out_s];
+        args.extend_from_slice(extra);
+        support::jaut(&args)
+    };
+    for pc in ["51", "36", "51"] {
+        let o = aim(pc, &[]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    }
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.matches("@Test").count(), 2, "{written}");
+    assert!(written.contains("void moveY_line30()"), "{written}");
+    assert!(written.contains("void moveY_line27()"), "{written}");
+    let classes = support::samples();
+    let c = compile_tests(std::slice::from_ref(&file), classes, dir.path(), Flavor::Junit5, "17");
+    assert!(c.status.success(), "{}", text(&c));
+    let r = run_tests(
+        &dir.path().join("test-classes-17"),
+        classes,
+        "coord.CoordJautTest",
+        Flavor::Junit5,
+        None,
+    );
+    assert!(r.status.success(), "{}", text(&r));
+    assert!(text(&r).contains("2 tests successful"), "{}", text(&r));
+
+    let other = aim("51", &["--junit4"]);
+    assert_eq!(other.status.code(), Some(2), "{}", text(&other));
+    assert!(support::stderr(&other).contains("holds JUnit 5 tests"));
+    assert!(support::stdout(&other).is_empty());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+}
+
 /// `--throws` goes through the same flow as `--pc`: the replay must see
 /// the exception leave the method, and the test written (JUnit 5 and 4,
 /// `--out`, `--force`) asserts it with `assertThrows` and passes.
@@ -679,9 +725,11 @@ fn the_throws_flow_writes_a_test_that_asserts_the_exception() {
         "{}",
         text(&first)
     );
-    // Without --force the file is kept, as for any target.
+    // The same target again replaces its own test only.
+    let once = std::fs::read_to_string(&file).unwrap();
     let again = support::jaut(&aim);
-    assert_eq!(again.status.code(), Some(2), "{}", text(&again));
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), once);
     for (flavor, extra) in [(Flavor::Junit5, None), (Flavor::Junit4, Some("--junit4"))] {
         let mut args = aim.to_vec();
         args.push("--force");

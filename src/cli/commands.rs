@@ -43,6 +43,16 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         }
     };
     let config = args.bounds.config()?;
+    let flavor = if args.junit4 {
+        Flavor::Junit4
+    } else {
+        Flavor::Junit5
+    };
+    // A test file jaut may not write to is refused before the search.
+    if !args.no_replay {
+        jaut::junit::check_test_file(&args.out, &class.java_name(), flavor, args.force)
+            .map_err(|e| UserError(e.to_string()))?;
+    }
     // The JVM starts while the search runs.
     let mut jvm = if args.no_replay {
         Jvm::off()
@@ -53,11 +63,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         search: config,
         test: (!args.no_replay).then(|| TestOptions {
             out: args.out.clone(),
-            flavor: if args.junit4 {
-                Flavor::Junit4
-            } else {
-                Flavor::Junit5
-            },
+            flavor,
             force: args.force,
         }),
         ..Options::default()

@@ -26,28 +26,47 @@ pub(super) fn class_source(flavor: Flavor, class: &str, methods: &[TestMethod]) 
     let helpers = methods
         .iter()
         .fold(Helpers::default(), |h, m| h.union(m.helpers));
+    let mut used = BTreeSet::new();
+    let chunks: Vec<String> = methods
+        .into_iter()
+        .map(|m| {
+            let name = unique_name(&mut used, m);
+            method_source(flavor, &name, m)
+        })
+        .collect();
+    assemble(flavor, class, helpers, &chunks)
+}
+
+/// A whole test class from the sources of its methods ([`method_source`])
+/// and the helpers they call.
+pub(super) fn assemble(flavor: Flavor, class: &str, helpers: Helpers, methods: &[String]) -> String {
+    let mut out = preamble(flavor, class, helpers);
+    for m in methods {
+        out.push_str(m);
+    }
+    out.push_str(&helper_source(helpers));
+    out.push_str("}\n");
+    out
+}
+
+/// One test method named `name`, with the blank line before it: its
+/// comment, `@Test`, the body.
+pub(super) fn method_source(flavor: Flavor, name: &str, m: &TestMethod) -> String {
     let public = match flavor {
         Flavor::Junit5 => "",
         Flavor::Junit4 => "public ",
     };
-    let mut out = preamble(flavor, class, helpers);
-    let mut used = BTreeSet::new();
-    for m in methods {
-        let name = unique_name(&mut used, m);
-        out.push('\n');
-        for c in &m.comment {
-            out.push_str(&format!("    // {}\n", java::comment_text(c)));
-        }
-        out.push_str(&format!(
-            "    @Test\n    {public}void {name}() throws Throwable {{\n"
-        ));
-        for line in &m.body {
-            out.push_str(&format!("        {line}\n"));
-        }
-        out.push_str("    }\n");
+    let mut out = String::from("\n");
+    for c in &m.comment {
+        out.push_str(&format!("    // {}\n", java::comment_text(c)));
     }
-    out.push_str(&helper_source(helpers));
-    out.push_str("}\n");
+    out.push_str(&format!(
+        "    @Test\n    {public}void {name}() throws Throwable {{\n"
+    ));
+    for line in &m.body {
+        out.push_str(&format!("        {line}\n"));
+    }
+    out.push_str("    }\n");
     out
 }
 
@@ -87,7 +106,7 @@ fn preamble(flavor: Flavor, class: &str, helpers: Helpers) -> String {
 
 /// `m`'s name, made unique among the names `used` so far (and added to
 /// them): its base name, else with `_pc<N>`, else `_2`, `_3`...
-fn unique_name(used: &mut BTreeSet<String>, m: &TestMethod) -> String {
+pub(super) fn unique_name(used: &mut BTreeSet<String>, m: &TestMethod) -> String {
     let mut name = m.base_name.clone();
     if used.contains(&name) {
         name = format!("{}_pc{}", m.base_name, m.key.2);

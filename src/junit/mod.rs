@@ -36,6 +36,7 @@
 //! comment; `jacoco.rs` measures line coverage.
 
 mod access;
+mod accumulate;
 mod act;
 mod arrange;
 mod assert;
@@ -129,6 +130,15 @@ pub enum JunitError {
     Inconsistent { target: String, message: String },
     #[error("unsupported in a JUnit test: {0}")]
     Unsupported(String),
+    /// A file where the test class goes that jaut did not write.
+    #[error("{} was not written by jaut (no jaut header); move it away or use --force to replace it", path.display())]
+    NotOurs { path: PathBuf },
+    /// A jaut test class of the other JUnit flavour.
+    #[error("{} holds {found} tests; write elsewhere (--out), use the same flavour, or --force to replace it", path.display())]
+    OtherFlavor { path: PathBuf, found: &'static str },
+    /// A jaut test class edited into a shape jaut cannot read back.
+    #[error("{}: cannot add a test: {why}; use --force to replace the file", path.display())]
+    Malformed { path: PathBuf, why: String },
 }
 
 /// One rendered test method, before it gets its final name.
@@ -223,23 +233,31 @@ impl TestSuite {
         let mut written = Vec::new();
         for (rel, text) in sources {
             let path = out.join(rel);
-            let io = |source| JunitError::Io {
-                path: path.clone(),
-                source,
-            };
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(io)?;
-            }
-            std::fs::write(&path, text).map_err(io)?;
+            accumulate::write_atomically(&path, &text)?;
             written.push(path);
         }
         Ok(written)
     }
 }
 
+/// Whether the test of a target of `class` (Java name) may be written under
+/// `out`: no file yet, `force`, or a test class jaut wrote in the same
+/// flavour (the new test is then added to it). Depends only on the
+/// arguments, so the default flow checks it before the search.
+pub fn check_test_file(
+    out: &Path,
+    class: &str,
+    flavor: Flavor,
+    force: bool,
+) -> Result<(), JunitError> {
+    accumulate::check(&out.join(test_file(class)), flavor, force)
+}
+
 /// The default flow's last step (`jaut TARGET -m M --pc N`): writes the
-/// test of one reached and replayed target to its file under `out`, with
-/// the path's key conditions in its comment. Returns the file written.
+/// test of one reached and replayed target to its class's file under
+/// `out`, with the path's key conditions in its comment. A test class jaut
+/// wrote before keeps its other tests (the test aiming at the same target
+/// is replaced); `force` replaces the whole file. Returns the file written.
 #[allow(clippy::too_many_arguments)]
 pub fn write_test(
     cp: &ClassPath,
@@ -255,10 +273,14 @@ pub fn write_test(
 ) -> Result<PathBuf, JunitError> {
     let target = Target::new(class, method, pc)
         .with_conditions(conditions::key_conditions(cp, class, method, path));
-    let mut suite = TestSuite::new(flavor);
-    suite.add(cp, &target, state, observation)?;
-    let mut written = suite.write(out, force)?;
-    Ok(written.pop().expect("one class, one file"))
+    let m = method::render(cp, flavor, &target, state, observation)?;
+    let path = out.join(test_file(&target.class));
+    let text = match std::fs::read_to_string(&path) {
+        Ok(existing) if !force => accumulate::add(&path, &existing, flavor, &target.class, &m)?,
+        _ => layout::class_source(flavor, &target.class, std::slice::from_ref(&m)),
+    };
+    accumulate::write_atomically(&path, &text)?;
+    Ok(path)
 }
 
 /// The test class's name for a class under test: `CoordJautTest`,
