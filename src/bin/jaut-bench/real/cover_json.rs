@@ -17,7 +17,22 @@ pub struct CoverJson {
     #[serde(default)]
     pub methods: Vec<MethodJson>,
     #[serde(default)]
-    pub tests: Vec<serde::de::IgnoredAny>,
+    pub tests: Vec<TestJson>,
+}
+
+/// A new test: the method it calls and how the replayed call ended.
+#[derive(Debug, Deserialize)]
+pub struct TestJson {
+    pub method: String,
+    pub descriptor: String,
+    #[serde(default)]
+    pub ended: Option<Ended>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Ended {
+    /// `returned` or `threw`.
+    pub kind: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -84,6 +99,15 @@ impl CoverJson {
             json.schema
         );
         Ok(json)
+    }
+
+    /// The new tests of a method whose call ended in an exception.
+    pub fn threw(&self, method: &str, descriptor: &str) -> u64 {
+        self.tests
+            .iter()
+            .filter(|t| t.method == method && t.descriptor == descriptor)
+            .filter(|t| t.ended.as_ref().is_some_and(|e| e.kind == "threw"))
+            .count() as u64
     }
 
     /// Every reason of every unknown target.
@@ -232,10 +256,12 @@ mod tests {
               {"pc": 0, "verdict": "reached", "by": "test", "test": 0, "aimed": true},
               {"pc": 3, "verdict": "unknown", "reasons": ["timeout after 5.0 s (raise with --timeout)",
                  {"kind": "timeout", "message": "after 5 s"}]}]}],
-          "tests": [{"id": 0}]}"#;
+          "tests": [{"id": 0, "class": "a.B", "method": "m", "descriptor": "()V",
+            "ended": {"kind": "threw", "class": "java.lang.NullPointerException", "message": null}}]}"#;
         let j = CoverJson::parse(text).unwrap();
         assert_eq!(j.methods[0].unknown, 1);
         assert_eq!(j.tests.len(), 1);
+        assert_eq!(j.threw("m", "()V"), 1);
         let kinds: Vec<String> = j.unknown_reasons().map(Reason::kind).collect();
         assert_eq!(kinds, ["timeout after", "timeout"]);
         assert!(CoverJson::parse(r#"{"schema": 2, "methods": []}"#).is_err());

@@ -142,6 +142,11 @@ pub struct MethodResult {
     pub unknown: u64,
     /// Instructions jaut's replays executed.
     pub instructions_claimed: u64,
+    /// jaut's new tests of this method.
+    pub tests: u64,
+    /// Those whose call ended in an exception (JaCoCo counts the
+    /// instructions before the throw inside a block as missed).
+    pub tests_threw: u64,
     /// JaCoCo's counters (None: JaCoCo does not list the method).
     pub jacoco: Option<Counters>,
 }
@@ -231,6 +236,11 @@ pub struct Run {
 
 pub fn run(o: &Options) -> anyhow::Result<()> {
     let started = Instant::now();
+    // Other work on the machine slows every figure of time down: say how much there was.
+    let load_at_start = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into());
     let jaut = std::env::current_exe()?.with_file_name("jaut");
     if !jaut.is_file() {
         return Err(bad(format!(
@@ -282,10 +292,11 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
         command: command_line(),
         date: date(),
         machine: format!(
-            "{}, {} cores; {}",
+            "{}, {} cores; {}; load average {} when the run started",
             crate::cpu_model(),
             std::thread::available_parallelism().map_or(1, |n| n.get()),
-            os_name()
+            os_name(),
+            load_at_start
         ),
         jdk: format!("OpenJDK {} ({})", jdk.version(), jdk.home.display()),
         timeout: o.timeout,
@@ -436,6 +447,12 @@ fn measure(
                 unreachable: m.unreachable,
                 unknown: m.unknown,
                 instructions_claimed: m.instructions_covered,
+                tests: j
+                    .tests
+                    .iter()
+                    .filter(|t| t.method == m.method && t.descriptor == m.descriptor)
+                    .count() as u64,
+                tests_threw: j.threw(&m.method, &m.descriptor),
                 jacoco: None,
             })
             .collect();

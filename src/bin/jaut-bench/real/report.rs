@@ -285,6 +285,32 @@ fn reasons(s: &mut String, run: &Run) {
         let rest: usize = groups.iter().skip(12).map(|(_, (n, _))| n).sum();
         let _ = writeln!(s, "| {rest} | ({} other reasons) | |", groups.len() - 12);
     }
+    let _ = writeln!(s, "\nPer entry, the most frequent reasons:\n");
+    for r in run.entries.iter().filter(|r| !r.reasons.is_empty()) {
+        let mut mine: BTreeMap<&str, usize> = BTreeMap::new();
+        for reason in &r.reasons {
+            *mine.entry(&reason.group).or_default() += 1;
+        }
+        let mut mine: Vec<(&str, usize)> = mine.into_iter().collect();
+        mine.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let top: Vec<String> = mine
+            .iter()
+            .take(2)
+            .map(|(g, n)| format!("{n}× {g}"))
+            .collect();
+        let more = if mine.len() > 2 {
+            format!("; {} other reasons", mine.len() - 2)
+        } else {
+            String::new()
+        };
+        let unknown: u64 = r.methods.iter().map(|m| m.unknown).sum();
+        let _ = writeln!(
+            s,
+            "- {} ({unknown} unknown): {}{more}",
+            r.label,
+            top.join("; ")
+        );
+    }
     s.push('\n');
 }
 
@@ -347,20 +373,22 @@ fn differences(s: &mut String, run: &Run) {
                 if !any {
                     let _ = writeln!(
                         s,
-                        "| method | jaut claims | JaCoCo measures |\n|---|---:|---:|"
+                        "| method | jaut claims | JaCoCo measures | jaut's tests that end in an exception |\n|---|---:|---:|---:|"
                     );
                 }
                 any = true;
                 let _ = writeln!(
                     s,
-                    "| {}.{}{} | {}/{} | {}/{} |",
+                    "| {}.{}{} | {}/{} | {}/{} | {} of {} |",
                     r.class.rsplit('.').next().unwrap_or(&r.class),
                     m.name,
                     m.descriptor,
                     m.instructions_claimed,
                     m.bytecodes,
                     j.instructions_covered,
-                    j.instructions
+                    j.instructions,
+                    m.tests_threw,
+                    m.tests
                 );
             }
         }
@@ -400,5 +428,107 @@ fn notes(s: &mut String, run: &Run) {
         .collect();
     if !notes.is_empty() {
         let _ = writeln!(s, "\nNotes:\n\n{}", notes.join("\n"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::junit::{Failure, Summary};
+    use super::super::{MethodResult, ReasonResult, TestsResult};
+    use super::*;
+
+    fn entry(label: &str, jar: &str) -> EntryResult {
+        EntryResult {
+            label: label.into(),
+            jar: jar.into(),
+            class: "p.A".into(),
+            method: "f".into(),
+            jaut_exit: Some(1),
+            jaut_error: None,
+            jaut_seconds: 1.5,
+            measure_seconds: 2.0,
+            methods: vec![MethodResult {
+                name: "f".into(),
+                descriptor: "(I)I".into(),
+                bytecodes: 10,
+                targets: 4,
+                reached: 3,
+                unreachable: 0,
+                unknown: 1,
+                instructions_claimed: 9,
+                tests: 2,
+                tests_threw: 1,
+                jacoco: Some(Counters {
+                    instructions_covered: 7,
+                    instructions: 10,
+                    branches_covered: 1,
+                    branches: 2,
+                }),
+            }],
+            reasons: vec![ReasonResult {
+                group: "timeout after N s (raise with --timeout)".into(),
+                kind: "timeout after".into(),
+            }],
+            tests: TestsResult {
+                files: 1,
+                written: 2,
+                in_json: 2,
+                compiled: true,
+                compile_errors: vec![],
+                run: Some(Summary {
+                    found: 2,
+                    started: 2,
+                    successful: 1,
+                    failed: 1,
+                    failures: vec![Failure {
+                        test: "AJautTest.f_line3()".into(),
+                        message: "org.opentest4j.AssertionFailedError: expected: <1> but was: <2>"
+                            .into(),
+                    }],
+                    ..Summary::default()
+                }),
+                run_problem: None,
+            },
+            jacoco: Counters {
+                instructions_covered: 7,
+                instructions: 10,
+                branches_covered: 1,
+                branches: 2,
+            },
+            notes: vec![],
+        }
+    }
+
+    #[test]
+    fn failures_and_compile_errors_are_shown_and_counted() {
+        let mut broken = entry("A.g", "b.jar");
+        broken.tests.compiled = false;
+        broken.tests.run = None;
+        broken.tests.compile_errors = vec!["AJautTest.java:9: error: cannot find symbol".into()];
+        let run = Run {
+            command: "target/release/jaut-bench real".into(),
+            date: "2026-01-01 00:00 UTC".into(),
+            machine: "CPU, 2 cores".into(),
+            jdk: "OpenJDK 17".into(),
+            timeout: 5.0,
+            jobs: None,
+            wall_seconds: 75.0,
+            work: "/tmp/w".into(),
+            entries: vec![entry("A.f", "a.jar"), broken],
+        };
+        let md = markdown(&run);
+        assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 1.5 |"), "{md}");
+        assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 1.5 |"), "{md}");
+        assert!(md.contains("**all 2 entries (2 methods)**"));
+        assert!(md.contains("| **all** | 20 | 6/8 = 75.0% | 0 | 2 | 90.0% | 14/20 = 70.0% | 2/4 = 50.0% | 4 / 1 / **1** / **2** | 3.0 |"), "{md}");
+        assert!(
+            md.contains("- A.f: `AJautTest.f_line3()` failed: org.opentest4j.AssertionFailedError")
+        );
+        assert!(md.contains(
+            "- A.g: **2 tests did not compile**: AJautTest.java:9: error: cannot find symbol"
+        ));
+        assert!(md.contains("| 2 | timeout after N s (raise with --timeout) | A.f, A.g |"));
+        assert!(md.contains("| A.f(I)I | 9/10 | 7/10 | 1 of 2 |"));
+        assert!(md.contains("Wall time: 1 min 15 s in all"));
     }
 }
