@@ -151,13 +151,32 @@ pub struct MethodResult {
     pub jacoco: Option<Counters>,
 }
 
-/// One reason of an unknown target, as the report groups it.
+/// Reasons of an entry's unknown targets that fall in one group.
 #[derive(Debug, Clone, Serialize)]
 pub struct ReasonResult {
     /// The reason without its location and numbers.
     pub group: String,
     /// Its leading words.
     pub kind: String,
+    /// How many reasons of the entry's unknown targets are in this group.
+    pub count: usize,
+}
+
+/// (group, kind) pairs counted, most frequent first.
+fn count_reasons(reasons: impl Iterator<Item = (String, String)>) -> Vec<ReasonResult> {
+    let mut counted: Vec<ReasonResult> = Vec::new();
+    for (group, kind) in reasons {
+        match counted.iter_mut().find(|r| r.group == group) {
+            Some(r) => r.count += 1,
+            None => counted.push(ReasonResult {
+                group,
+                kind,
+                count: 1,
+            }),
+        }
+    }
+    counted.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.group.cmp(&b.group)));
+    counted
 }
 
 /// What happened to the generated tests of an entry.
@@ -211,7 +230,7 @@ pub struct EntryResult {
     /// Wall time of compiling, running and measuring the tests, seconds.
     pub measure_seconds: f64,
     pub methods: Vec<MethodResult>,
-    /// Reasons of the unknown targets, one per reason.
+    /// Reasons of the unknown targets, by group, most frequent first.
     pub reasons: Vec<ReasonResult>,
     pub tests: TestsResult,
     /// JaCoCo's counters over the entry's methods.
@@ -428,13 +447,7 @@ fn measure(
         }
     };
     if let Some(j) = &json {
-        r.reasons = j
-            .unknown_reasons()
-            .map(|x| ReasonResult {
-                group: x.group(),
-                kind: x.kind(),
-            })
-            .collect();
+        r.reasons = count_reasons(j.unknown_reasons().map(|x| (x.group(), x.kind())));
         r.methods = j
             .methods
             .iter()
@@ -608,4 +621,20 @@ fn date() -> String {
         .filter(|o| o.status.success())
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
         .unwrap_or_else(|| "unknown date".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_counted_by_group_most_frequent_first() {
+        let pairs = [("b", "k"), ("a", "k"), ("b", "k"), ("c", "j")];
+        let counted = count_reasons(pairs.iter().map(|(g, k)| (g.to_string(), k.to_string())));
+        let got: Vec<(&str, usize)> = counted
+            .iter()
+            .map(|r| (r.group.as_str(), r.count))
+            .collect();
+        assert_eq!(got, [("b", 2), ("a", 1), ("c", 1)]);
+    }
 }

@@ -239,7 +239,12 @@ pub fn markdown(run: &Run) -> String {
 }
 
 fn reasons(s: &mut String, run: &Run) {
-    let total: usize = run.entries.iter().map(|r| r.reasons.len()).sum();
+    let total: usize = run
+        .entries
+        .iter()
+        .flat_map(|r| &r.reasons)
+        .map(|x| x.count)
+        .sum();
     let _ = writeln!(s, "## Unknown targets: top reasons\n");
     if total == 0 {
         let _ = writeln!(s, "No target is unknown.\n");
@@ -255,9 +260,9 @@ fn reasons(s: &mut String, run: &Run) {
     let mut groups: BTreeMap<&str, (usize, Vec<&str>)> = BTreeMap::new();
     for r in &run.entries {
         for reason in &r.reasons {
-            *kinds.entry(&reason.kind).or_default() += 1;
+            *kinds.entry(&reason.kind).or_default() += reason.count;
             let g = groups.entry(&reason.group).or_default();
-            g.0 += 1;
+            g.0 += reason.count;
             if !g.1.contains(&r.label.as_str()) {
                 g.1.push(&r.label);
             }
@@ -287,19 +292,15 @@ fn reasons(s: &mut String, run: &Run) {
     }
     let _ = writeln!(s, "\nPer entry, the most frequent reasons:\n");
     for r in run.entries.iter().filter(|r| !r.reasons.is_empty()) {
-        let mut mine: BTreeMap<&str, usize> = BTreeMap::new();
-        for reason in &r.reasons {
-            *mine.entry(&reason.group).or_default() += 1;
-        }
-        let mut mine: Vec<(&str, usize)> = mine.into_iter().collect();
-        mine.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        let top: Vec<String> = mine
+        // Already sorted, most frequent first.
+        let top: Vec<String> = r
+            .reasons
             .iter()
             .take(2)
-            .map(|(g, n)| format!("{n}× {g}"))
+            .map(|x| format!("{}× {}", x.count, x.group))
             .collect();
-        let more = if mine.len() > 2 {
-            format!("; {} other reasons", mine.len() - 2)
+        let more = if r.reasons.len() > 2 {
+            format!("; {} other reasons", r.reasons.len() - 2)
         } else {
             String::new()
         };
@@ -468,6 +469,7 @@ mod tests {
             reasons: vec![ReasonResult {
                 group: "timeout after N s (raise with --timeout)".into(),
                 kind: "timeout after".into(),
+                count: 1,
             }],
             tests: TestsResult {
                 files: 1,
