@@ -363,8 +363,9 @@ fn differences(s: &mut String, run: &Run) {
     let _ = writeln!(
         s,
         "Instructions jaut's replays executed against the instructions JaCoCo counts covered. JaCoCo marks an instruction covered \
-         only when a probe after it runs, so instructions before an exception thrown inside a block count as missed; \
-         a test that fails or is not run covers nothing.\n"
+         only when a probe after it runs (at a branch, a return or a throw), so when an exception is raised in the middle of a block, \
+         by the method or by a call it makes, caught or not, the instructions of the block before it count as missed although they ran. \
+         A test that is not run covers nothing.\n"
     );
     let mut any = false;
     for r in &run.entries {
