@@ -1,13 +1,15 @@
 //! What `jaut cover --format json` says, read as a user's tool would:
-//! only the fields the benchmark needs (schema 1, `docs/cover-json.md`),
-//! unknown fields ignored, so the reader survives additions.
+//! only the fields the benchmark needs (schemas 1 and 2,
+//! `docs/cover-json.md`), unknown fields ignored, so the reader survives
+//! additions.
 //!
-//! Unknown targets carry reasons as sentences naming pcs, methods and
-//! bounds. The report groups them: [`reason_group`] keeps the sentence
-//! with its numbers and its "at METHOD pc N" location taken out (so the
-//! same unsupported call in two places is one group), and [`reason_kind`]
-//! keeps only its leading words. A reason given as an object with a `kind`
-//! (should the schema grow one) is grouped by that kind.
+//! Unknown targets carry reasons: sentences naming pcs, methods and bounds
+//! (schema 1), or objects `{kind, message}` whose message is that sentence
+//! (schema 2). The report groups them twice: by kind (the `kind` field, or
+//! in schema 1 the sentence's leading words, [`reason_kind`]) and in
+//! detail by the sentence with its numbers and its "at METHOD pc N"
+//! location taken out ([`reason_group`]), so the same unsupported call in
+//! two places is one group.
 
 use serde::Deserialize;
 
@@ -64,7 +66,7 @@ pub enum Reason {
     Text(String),
     Tagged {
         kind: String,
-        #[serde(default, alias = "text")]
+        #[serde(default)]
         message: Option<String>,
     },
 }
@@ -75,7 +77,7 @@ impl Reason {
         match self {
             Reason::Text(t) => reason_group(t),
             Reason::Tagged { kind, message } => match message {
-                Some(m) => format!("{kind}: {}", reason_group(m)),
+                Some(m) => reason_group(m),
                 None => kind.clone(),
             },
         }
@@ -94,8 +96,8 @@ impl CoverJson {
     pub fn parse(text: &str) -> anyhow::Result<CoverJson> {
         let json: CoverJson = serde_json::from_str(text)?;
         anyhow::ensure!(
-            json.schema == 1,
-            "cover JSON schema {} (this benchmark reads schema 1)",
+            matches!(json.schema, 1 | 2),
+            "cover JSON schema {} (this benchmark reads schemas 1 and 2)",
             json.schema
         );
         Ok(json)
@@ -247,6 +249,24 @@ mod tests {
     }
 
     #[test]
+    fn reads_schema_2_reasons() {
+        let text = r#"{"schema": 2, "methods": [{"class": "a.B", "method": "m", "descriptor": "()V",
+            "bytecodes": 5, "targets": 1, "covered_after": 0, "unreachable": 0, "unknown": 1,
+            "instructions_covered": 0, "target_list": [{"pc": 0, "verdict": "unknown", "reasons": [
+              {"kind": "unsupported", "message": "unsupported: invokedynamic at a.B.m()V pc 3"}]}]}],
+          "tests": []}"#;
+        let j = CoverJson::parse(text).unwrap();
+        let r: Vec<(String, String)> = j.unknown_reasons().map(|x| (x.group(), x.kind())).collect();
+        assert_eq!(
+            r,
+            [(
+                "unsupported: invokedynamic".to_string(),
+                "unsupported".to_string()
+            )]
+        );
+    }
+
+    #[test]
     fn reads_schema_1_and_ignores_unknown_fields() {
         let text = r#"{"schema": 1, "coverage_source": "replay", "future": [1, 2],
           "methods": [{"class": "a.B", "method": "m", "descriptor": "()V", "bytecodes": 5,
@@ -264,6 +284,11 @@ mod tests {
         assert_eq!(j.threw("m", "()V"), 1);
         let kinds: Vec<String> = j.unknown_reasons().map(Reason::kind).collect();
         assert_eq!(kinds, ["timeout after", "timeout"]);
-        assert!(CoverJson::parse(r#"{"schema": 2, "methods": []}"#).is_err());
+        let groups: Vec<String> = j.unknown_reasons().map(Reason::group).collect();
+        assert_eq!(
+            groups,
+            ["timeout after N s (raise with --timeout)", "after N s"]
+        );
+        assert!(CoverJson::parse(r#"{"schema": 3, "methods": []}"#).is_err());
     }
 }

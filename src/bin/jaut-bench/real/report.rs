@@ -252,8 +252,8 @@ fn reasons(s: &mut String, run: &Run) {
     }
     let _ = writeln!(
         s,
-        "{} reasons given for the unknown targets (a target may have several), grouped by their leading words, then in detail \
-         (the location and the numbers taken out).\n",
+        "{} reasons given for the unknown targets (a target may have several), grouped by kind (jaut's `kind`, or the reason's \
+         leading words when jaut gives none), then in detail (the reason with its location and numbers taken out).\n",
         total
     );
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
