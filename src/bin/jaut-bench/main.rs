@@ -12,6 +12,11 @@
 //! `jaut-bench paper`: the JAUT paper's Fig. 5 and Fig. 4, written to
 //! `bench/RESULTS.md` (see `paper.rs`).
 //!
+//! `jaut-bench real`: `jaut cover` on methods of Debian's commons-lang3,
+//! commons-collections4, guava and commons-io jars, run through the `jaut`
+//! binary, with the generated tests' coverage measured by JaCoCo; writes
+//! `bench/REAL.md` (see `real/mod.rs`).
+//!
 //! `jaut-bench targets`: searches the samples' targets one after another in
 //! one process (moveY pc 51, the solver cases of `core.Targets`, every block
 //! of trityp, foo, and foo compiled with `a` = 1, 10, 100, 1000), and prints
@@ -27,6 +32,7 @@ use jaut::classpath::ClassPath;
 use jaut::frames;
 
 mod paper;
+mod real;
 mod replay;
 mod targets;
 
@@ -99,6 +105,40 @@ enum Bench {
         #[arg(long)]
         no_fig4: bool,
     },
+    /// jaut cover on real methods of Debian's jars (commons-lang3,
+    /// commons-collections4, guava, commons-io) through the jaut binary;
+    /// the generated tests' coverage measured by JaCoCo. Writes
+    /// bench/REAL.md.
+    Real {
+        /// Only the entries whose label, class or jar contains this.
+        #[arg(long)]
+        only: Option<String>,
+        /// Search timeout per target, in seconds (jaut cover --timeout).
+        #[arg(long, default_value_t = 5.0)]
+        timeout: f64,
+        /// Threads of each cover run (jaut cover --jobs; default: jaut's,
+        /// the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Where the Markdown report goes (default: bench/REAL.md, or
+        /// nowhere with --only).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Also write the figures as JSON to this file.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Where the generated tests, logs and JaCoCo reports go (emptied
+        /// first; default: jaut-bench-real under the temporary directory).
+        #[arg(long)]
+        work: Option<PathBuf>,
+        /// Where the jars are.
+        #[arg(long, default_value = "/usr/share/java")]
+        libs: PathBuf,
+        /// Wall-time limit of each child process (jaut cover, javac, a
+        /// test run), in seconds.
+        #[arg(long, default_value_t = 1200)]
+        limit: u64,
+    },
 }
 
 #[derive(Default)]
@@ -113,6 +153,35 @@ struct Tally {
 
 fn main() -> anyhow::Result<()> {
     match Args::parse().bench {
+        Bench::Real {
+            only,
+            timeout,
+            jobs,
+            out,
+            json,
+            work,
+            libs,
+            limit,
+        } => {
+            let options = real::Options {
+                only,
+                timeout,
+                jobs,
+                out,
+                json,
+                work,
+                libs,
+                limit,
+            };
+            if let Err(e) = real::run(&options) {
+                if let Some(bad) = e.downcast_ref::<real::BadInput>() {
+                    eprintln!("jaut-bench: error: {bad}");
+                    std::process::exit(2);
+                }
+                return Err(e);
+            }
+            Ok(())
+        }
         Bench::Frontend { module, jar, jobs } => frontend(&module, &jar, jobs),
         Bench::Targets {
             samples,

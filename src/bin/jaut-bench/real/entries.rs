@@ -1,0 +1,237 @@
+//! The methods `jaut-bench real` covers: real code from Debian's jars,
+//! chosen to be small public methods a user would plausibly point jaut at
+//! (string and number utilities, a bounded queue, integer math, file-name
+//! parsing), a few of them beyond what jaut models today so the figures
+//! show where it stops.
+//!
+//! To add one, add a line to [`ENTRIES`]: the jar (a file name under the
+//! Java library directory, `/usr/share/java` by default), the class, and a
+//! method as `jaut cover --method` takes it (a name, or a name with a
+//! descriptor prefix when the name is overloaded). If the jar is new, add
+//! its Debian package to [`debian_package`] and to `scripts/setup.sh`.
+
+/// One benchmark entry: one `jaut cover` run and one JaCoCo measurement.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry {
+    /// The jar's file name under the Java library directory.
+    pub jar: &'static str,
+    /// The class, in Java form (`org.apache.commons.lang3.StringUtils`).
+    pub class: &'static str,
+    /// `jaut cover --method`: a name, or `name(descriptor)` for one overload.
+    pub method: &'static str,
+}
+
+const fn e(jar: &'static str, class: &'static str, method: &'static str) -> Entry {
+    Entry { jar, class, method }
+}
+
+const LANG3: &str = "commons-lang3.jar";
+const COLLECTIONS4: &str = "commons-collections4.jar";
+const GUAVA: &str = "guava.jar";
+const IO: &str = "commons-io.jar";
+
+const STRING_UTILS: &str = "org.apache.commons.lang3.StringUtils";
+const NUMBER_UTILS: &str = "org.apache.commons.lang3.math.NumberUtils";
+const BOOLEAN_UTILS: &str = "org.apache.commons.lang3.BooleanUtils";
+const CHAR_UTILS: &str = "org.apache.commons.lang3.CharUtils";
+const ARRAY_UTILS: &str = "org.apache.commons.lang3.ArrayUtils";
+const FIFO: &str = "org.apache.commons.collections4.queue.CircularFifoQueue";
+const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils";
+const INT_MATH: &str = "com.google.common.math.IntMath";
+const FILENAME_UTILS: &str = "org.apache.commons.io.FilenameUtils";
+
+/// The benchmark, in report order.
+pub const ENTRIES: &[Entry] = &[
+    // commons-lang3: strings (contents, length, characters, JDK calls).
+    e(LANG3, STRING_UTILS, "isEmpty"),
+    e(LANG3, STRING_UTILS, "isBlank"),
+    e(LANG3, STRING_UTILS, "isNumeric"),
+    e(LANG3, STRING_UTILS, "capitalize"),
+    e(LANG3, STRING_UTILS, "left"),
+    e(LANG3, STRING_UTILS, "right"),
+    e(LANG3, STRING_UTILS, "repeat(Ljava/lang/String;I)"),
+    e(
+        LANG3,
+        STRING_UTILS,
+        "countMatches(Ljava/lang/CharSequence;C)",
+    ),
+    e(
+        LANG3,
+        STRING_UTILS,
+        "indexOfAny(Ljava/lang/CharSequence;[C)",
+    ),
+    e(
+        LANG3,
+        STRING_UTILS,
+        "containsOnly(Ljava/lang/CharSequence;[C)",
+    ),
+    // commons-lang3: numbers, booleans, characters, arrays.
+    e(LANG3, NUMBER_UTILS, "toInt(Ljava/lang/String;I)"),
+    e(LANG3, NUMBER_UTILS, "max(III)"),
+    e(LANG3, NUMBER_UTILS, "min([I)"),
+    e(LANG3, NUMBER_UTILS, "isParsable"),
+    e(LANG3, BOOLEAN_UTILS, "toBoolean(Ljava/lang/String;)"),
+    e(LANG3, BOOLEAN_UTILS, "toBooleanObject(I)"),
+    e(LANG3, BOOLEAN_UTILS, "xor([Z)"),
+    e(LANG3, CHAR_UTILS, "isAsciiAlpha"),
+    e(LANG3, CHAR_UTILS, "toChar(Ljava/lang/String;C)"),
+    e(LANG3, ARRAY_UTILS, "reverse([I)"),
+    e(LANG3, ARRAY_UTILS, "indexOf([III)"),
+    e(LANG3, ARRAY_UTILS, "isSorted([I)"),
+    e(LANG3, ARRAY_UTILS, "subarray([III)"),
+    // commons-collections4: an object with fields (a ring buffer), and
+    // a method that takes anything.
+    e(COLLECTIONS4, FIFO, "add"),
+    e(COLLECTIONS4, FIFO, "remove"),
+    e(COLLECTIONS4, FIFO, "get"),
+    e(COLLECTIONS4, FIFO, "size"),
+    e(COLLECTIONS4, COLLECTION_UTILS, "sizeIsEmpty"),
+    // guava: integer arithmetic with overflow checks and table lookups.
+    e(GUAVA, INT_MATH, "gcd"),
+    e(GUAVA, INT_MATH, "mod"),
+    e(GUAVA, INT_MATH, "pow"),
+    e(GUAVA, INT_MATH, "checkedAdd"),
+    e(GUAVA, INT_MATH, "log2"),
+    // commons-io: file names, character by character.
+    e(IO, FILENAME_UTILS, "getPrefixLength"),
+    e(IO, FILENAME_UTILS, "getExtension"),
+    e(
+        IO,
+        FILENAME_UTILS,
+        "isExtension(Ljava/lang/String;Ljava/lang/String;)",
+    ),
+];
+
+/// The Debian package that installs `jar`, for the missing-jar message.
+pub fn debian_package(jar: &str) -> &'static str {
+    match jar {
+        LANG3 => "libcommons-lang3-java",
+        COLLECTIONS4 => "libcommons-collections4-java",
+        GUAVA => "libguava-java",
+        IO => "libcommons-io-java",
+        "junit-platform-console-standalone.jar" | "junit-jupiter-api.jar" => "junit5",
+        "apiguardian-api.jar" => "libapiguardian-java",
+        "junit4.jar" => "junit4",
+        "hamcrest-core.jar" => "libhamcrest-java",
+        j if j.starts_with("org.jacoco.") => "libjacoco-java",
+        j if j.starts_with("asm") => "libasm-java",
+        _ => "the package that ships it",
+    }
+}
+
+impl Entry {
+    /// `StringUtils.countMatches(CharSequence, char)`: the simple class
+    /// name and the method, its descriptor (if any) in Java types.
+    pub fn label(&self) -> String {
+        let simple = self.class.rsplit('.').next().unwrap_or(self.class);
+        match self.method.split_once('(') {
+            None => format!("{simple}.{}", self.method),
+            Some((name, rest)) => {
+                let params = rest.split(')').next().unwrap_or("");
+                format!("{simple}.{name}({})", java_params(params).join(", "))
+            }
+        }
+    }
+
+    /// The label as a file name (`StringUtils.countMatches_CharSequence_char`).
+    pub fn slug(&self) -> String {
+        let mut s = String::new();
+        for c in self.label().chars() {
+            match c {
+                'a'..='z' | 'A'..='Z' | '0'..='9' | '.' => s.push(c),
+                '[' => s.push_str("Arr"),
+                ']' => {}
+                _ if !s.ends_with('_') => s.push('_'),
+                _ => {}
+            }
+        }
+        s.trim_end_matches('_').to_string()
+    }
+
+    /// Whether the JVM descriptor `desc` is one of the methods named
+    /// `name` that this entry selects (the rule of `jaut cover --method`:
+    /// the name, and the descriptor's start when one is given).
+    pub fn selects(&self, name: &str, desc: &str) -> bool {
+        match self.method.split_once('(') {
+            None => name == self.method,
+            Some((n, d)) => name == n && desc.starts_with(&format!("({d}")),
+        }
+    }
+}
+
+/// Java types of the parameter part of a JVM descriptor (`[ILjava/lang/String;`
+/// gives `int[]`, `String`; packages are dropped).
+pub fn java_params(params: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut dims = 0;
+    let mut chars = params.chars();
+    while let Some(c) = chars.next() {
+        let base = match c {
+            '[' => {
+                dims += 1;
+                continue;
+            }
+            'Z' => "boolean".to_string(),
+            'B' => "byte".to_string(),
+            'C' => "char".to_string(),
+            'S' => "short".to_string(),
+            'I' => "int".to_string(),
+            'J' => "long".to_string(),
+            'F' => "float".to_string(),
+            'D' => "double".to_string(),
+            'L' => {
+                let name: String = chars.by_ref().take_while(|&c| c != ';').collect();
+                name.rsplit(['/', '$']).next().unwrap_or("").to_string()
+            }
+            other => other.to_string(),
+        };
+        out.push(format!("{base}{}", "[]".repeat(dims)));
+        dims = 0;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_and_slugs() {
+        let x = e(
+            LANG3,
+            STRING_UTILS,
+            "countMatches(Ljava/lang/CharSequence;C)",
+        );
+        assert_eq!(x.label(), "StringUtils.countMatches(CharSequence, char)");
+        assert_eq!(x.slug(), "StringUtils.countMatches_CharSequence_char");
+        let y = e(LANG3, ARRAY_UTILS, "subarray([III)");
+        assert_eq!(y.label(), "ArrayUtils.subarray(int[], int, int)");
+        assert_eq!(y.slug(), "ArrayUtils.subarray_intArr_int_int");
+        assert_eq!(e(GUAVA, INT_MATH, "gcd").label(), "IntMath.gcd");
+    }
+
+    #[test]
+    fn selects_like_jaut_cover_method() {
+        let x = e(
+            LANG3,
+            STRING_UTILS,
+            "countMatches(Ljava/lang/CharSequence;C)",
+        );
+        assert!(x.selects("countMatches", "(Ljava/lang/CharSequence;C)I"));
+        assert!(!x.selects(
+            "countMatches",
+            "(Ljava/lang/CharSequence;Ljava/lang/CharSequence;)I"
+        ));
+        let y = e(LANG3, STRING_UTILS, "isEmpty");
+        assert!(y.selects("isEmpty", "(Ljava/lang/CharSequence;)Z"));
+        assert!(!y.selects("isNotEmpty", "(Ljava/lang/CharSequence;)Z"));
+    }
+
+    #[test]
+    fn labels_are_unique() {
+        let mut labels: Vec<String> = ENTRIES.iter().map(Entry::label).collect();
+        labels.sort();
+        labels.dedup();
+        assert_eq!(labels.len(), ENTRIES.len());
+    }
+}

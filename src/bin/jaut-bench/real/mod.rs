@@ -1,0 +1,640 @@
+//! `jaut-bench real`: jaut on real code nobody on the team wrote, with the
+//! coverage measured by JaCoCo on the tests jaut generates.
+//!
+//! The paper benchmark (`paper.rs`) runs on the JAUT paper's own examples,
+//! which jaut was developed against; this one runs on methods of Debian's
+//! commons-lang3, commons-collections4, guava and commons-io jars (the list
+//! is in `entries.rs`), to show how jaut does on code it was not tuned
+//! for. And it does not take jaut's word for its coverage: jaut's claim
+//! (the pcs its replays executed) is reported beside what JaCoCo measures
+//! when the written JUnit tests are compiled and run like a user would,
+//! with tests that fail or do not compile counted and listed.
+//!
+//! For each entry: `jaut cover JAR --class C --method M --out DIR --format
+//! json --no-times --timeout T` (the `jaut` binary next to this one, run as
+//! a subprocess so the benchmark depends only on jaut's command line and
+//! its JSON, `docs/cover-json.md`; exit 0 and 1 are both a completed run);
+//! then javac on the `.java` files written to DIR (against the jar and
+//! Debian's JUnit jars), the JUnit console launcher under the JaCoCo agent
+//! (one JVM per entry, so each method's figures come from its own tests
+//! only), and JaCoCo's XML report on the class, from which the INSTRUCTION
+//! and BRANCH counters of exactly the entry's methods are read.
+//!
+//! Output: a Markdown table per entry, per jar and overall (`bench/REAL.md`
+//! by default, also printed), with the machine, the date and the command;
+//! `--json FILE` writes the same figures as JSON. The generated tests,
+//! logs and reports stay in the work directory for inspection.
+
+mod cover_json;
+mod entries;
+mod jacoco;
+mod junit;
+mod process;
+mod report;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use self::cover_json::CoverJson;
+use self::entries::{Entry, ENTRIES};
+use self::jacoco::{Counters, Jacoco};
+use self::junit::Summary;
+use self::process::{run_logged, Limit};
+
+/// A problem with the environment or the options: one line, exit status 2.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+fn bad(msg: String) -> anyhow::Error {
+    BadInput(msg).into()
+}
+
+/// The options of `jaut-bench real`.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Only the entries whose label, class or jar contains this.
+    pub only: Option<String>,
+    /// `jaut cover --timeout`, seconds per target.
+    pub timeout: f64,
+    /// `jaut cover --jobs` (None: jaut's default, the cores).
+    pub jobs: Option<usize>,
+    /// Where the Markdown report goes (None: `bench/REAL.md` for the whole
+    /// list, nowhere with `--only`).
+    pub out: Option<PathBuf>,
+    /// Where the JSON figures go.
+    pub json: Option<PathBuf>,
+    /// Where the generated tests, logs and reports go.
+    pub work: Option<PathBuf>,
+    /// Where the jars are (Debian's `/usr/share/java`).
+    pub libs: PathBuf,
+    /// Wall-time limit of each child process (jaut cover, javac, the tests), seconds.
+    pub limit: u64,
+}
+
+/// The JDK the tests are compiled and run with.
+pub struct Jdk {
+    pub home: PathBuf,
+}
+
+impl Jdk {
+    /// `JAVA_HOME`, else Debian's JDK 17.
+    fn find() -> anyhow::Result<Jdk> {
+        let home = std::env::var_os("JAVA_HOME")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("/usr/lib/jvm/java-17-openjdk-amd64"));
+        for tool in ["bin/java", "bin/javac"] {
+            if !home.join(tool).is_file() {
+                return Err(bad(format!(
+                    "{} is missing: set JAVA_HOME to a JDK 17 (Debian's openjdk-17-jdk-headless)",
+                    home.join(tool).display()
+                )));
+            }
+        }
+        Ok(Jdk { home })
+    }
+
+    /// `java`, tuned for short runs (C1 only: these JVMs live seconds).
+    pub fn java(&self) -> Command {
+        let mut c = Command::new(self.home.join("bin/java"));
+        c.arg("-XX:TieredStopAtLevel=1");
+        c
+    }
+
+    pub fn javac(&self) -> Command {
+        let mut c = Command::new(self.home.join("bin/javac"));
+        c.arg("-J-XX:TieredStopAtLevel=1");
+        c
+    }
+
+    /// `JAVA_VERSION` from the JDK's `release` file.
+    pub fn version(&self) -> String {
+        std::fs::read_to_string(self.home.join("release"))
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("JAVA_VERSION="))
+                    .map(|v| v.trim_matches('"').to_string())
+            })
+            .unwrap_or_else(|| "unknown version".into())
+    }
+}
+
+/// One method of an entry: jaut's claim and JaCoCo's measure.
+#[derive(Debug, Clone, Serialize)]
+pub struct MethodResult {
+    pub name: String,
+    pub descriptor: String,
+    pub bytecodes: u64,
+    pub targets: u64,
+    pub reached: u64,
+    pub unreachable: u64,
+    pub unknown: u64,
+    /// Instructions jaut's replays executed.
+    pub instructions_claimed: u64,
+    /// jaut's new tests of this method.
+    pub tests: u64,
+    /// Those whose call ended in an exception (JaCoCo counts the
+    /// instructions before the throw inside a block as missed).
+    pub tests_threw: u64,
+    /// JaCoCo's counters (None: JaCoCo does not list the method).
+    pub jacoco: Option<Counters>,
+}
+
+/// Reasons of an entry's unknown targets that fall in one group.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReasonResult {
+    /// The reason without its location and numbers.
+    pub group: String,
+    /// Its leading words.
+    pub kind: String,
+    /// How many reasons of the entry's unknown targets are in this group.
+    pub count: usize,
+}
+
+/// (group, kind) pairs counted, most frequent first.
+fn count_reasons(reasons: impl Iterator<Item = (String, String)>) -> Vec<ReasonResult> {
+    let mut counted: Vec<ReasonResult> = Vec::new();
+    for (group, kind) in reasons {
+        match counted.iter_mut().find(|r| r.group == group) {
+            Some(r) => r.count += 1,
+            None => counted.push(ReasonResult {
+                group,
+                kind,
+                count: 1,
+            }),
+        }
+    }
+    counted.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.group.cmp(&b.group)));
+    counted
+}
+
+/// What happened to the generated tests of an entry.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TestsResult {
+    /// `.java` files written.
+    pub files: usize,
+    /// `@Test` methods in them.
+    pub written: usize,
+    /// Tests in jaut's JSON (one per new input state).
+    pub in_json: usize,
+    /// javac accepted them (false also when there was nothing to compile).
+    pub compiled: bool,
+    pub compile_errors: Vec<String>,
+    /// The launcher's summary (None: not run, or no summary printed).
+    pub run: Option<Summary>,
+    /// Why the run gave no summary.
+    pub run_problem: Option<String>,
+}
+
+impl TestsResult {
+    pub fn passed(&self) -> u64 {
+        self.run.as_ref().map_or(0, |s| s.successful)
+    }
+
+    pub fn failed(&self) -> u64 {
+        self.run.as_ref().map_or(0, |s| s.failed + s.aborted)
+    }
+
+    /// Written but never started (not compiled, or the run broke down).
+    pub fn not_run(&self) -> u64 {
+        let started = self.run.as_ref().map_or(0, |s| s.started);
+        (self.written as u64).saturating_sub(started)
+    }
+}
+
+/// One entry's figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct EntryResult {
+    pub label: String,
+    pub jar: String,
+    pub class: String,
+    pub method: String,
+    /// jaut cover's exit status (None: killed at the time limit).
+    pub jaut_exit: Option<i32>,
+    /// Why jaut's run gave no figures (it did not complete, or its JSON
+    /// could not be read).
+    pub jaut_error: Option<String>,
+    /// Wall time of `jaut cover`, seconds.
+    pub jaut_seconds: f64,
+    /// Wall time of compiling, running and measuring the tests, seconds.
+    pub measure_seconds: f64,
+    pub methods: Vec<MethodResult>,
+    /// Reasons of the unknown targets, by group, most frequent first.
+    pub reasons: Vec<ReasonResult>,
+    pub tests: TestsResult,
+    /// JaCoCo's counters over the entry's methods.
+    pub jacoco: Counters,
+    /// Anything odd: methods JaCoCo and jaut disagree on, no execution data.
+    pub notes: Vec<String>,
+}
+
+/// Everything a run produced, as the reports show it.
+#[derive(Debug, Serialize)]
+pub struct Run {
+    pub command: String,
+    pub date: String,
+    pub machine: String,
+    pub jdk: String,
+    pub timeout: f64,
+    pub jobs: Option<usize>,
+    pub wall_seconds: f64,
+    pub work: PathBuf,
+    pub entries: Vec<EntryResult>,
+}
+
+pub fn run(o: &Options) -> anyhow::Result<()> {
+    let started = Instant::now();
+    // Other work on the machine slows every figure of time down: say how much there was.
+    let load_at_start = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "unknown".into());
+    let jaut = std::env::current_exe()?.with_file_name("jaut");
+    if !jaut.is_file() {
+        return Err(bad(format!(
+            "{} is missing: build it beside jaut-bench (cargo build --release --bin jaut --bin jaut-bench)",
+            jaut.display()
+        )));
+    }
+    let jdk = Jdk::find()?;
+    let selected: Vec<&Entry> = ENTRIES
+        .iter()
+        .filter(|e| {
+            o.only
+                .as_deref()
+                .is_none_or(|s| e.label().contains(s) || e.class.contains(s) || e.jar.contains(s))
+        })
+        .collect();
+    if selected.is_empty() {
+        return Err(bad(format!(
+            "no entry matches --only {}",
+            o.only.as_deref().unwrap_or("")
+        )));
+    }
+    check_jars(&o.libs, &selected)?;
+    let work = prepare_work(o.work.clone())?;
+    let tools = Jacoco::prepare(&work.join("jacoco"), &jdk, &o.libs)?;
+
+    eprintln!(
+        "jaut-bench real: {} entries, jaut cover --timeout {}{}; work in {}",
+        selected.len(),
+        o.timeout,
+        o.jobs.map(|j| format!(" --jobs {j}")).unwrap_or_default(),
+        work.display()
+    );
+    let mut results = Vec::new();
+    for (i, entry) in selected.iter().enumerate() {
+        let dir = work.join(format!("{:02}-{}", i + 1, entry.slug()));
+        std::fs::create_dir_all(&dir)?;
+        let r = measure(entry, &dir, &jaut, &jdk, &tools, o)?;
+        eprintln!(
+            "[{}/{}] {}",
+            i + 1,
+            selected.len(),
+            report::progress_line(&r)
+        );
+        results.push(r);
+    }
+
+    let run = Run {
+        command: command_line(),
+        date: date(),
+        machine: format!(
+            "{}, {} cores; {}; load average {} when the run started",
+            crate::cpu_model(),
+            std::thread::available_parallelism().map_or(1, |n| n.get()),
+            os_name(),
+            load_at_start
+        ),
+        jdk: format!("OpenJDK {} ({})", jdk.version(), jdk.home.display()),
+        timeout: o.timeout,
+        jobs: o.jobs,
+        wall_seconds: started.elapsed().as_secs_f64(),
+        work: work.clone(),
+        entries: results,
+    };
+    let markdown = report::markdown(&run);
+    print!("{markdown}");
+    let out = match (&o.out, &o.only) {
+        (Some(p), _) => Some(p.clone()),
+        (None, None) => Some(PathBuf::from("bench/REAL.md")),
+        (None, Some(_)) => None,
+    };
+    if let Some(p) = out {
+        std::fs::write(&p, &markdown)
+            .map_err(|e| anyhow::anyhow!("writing {}: {e}", p.display()))?;
+        eprintln!("wrote {}", p.display());
+    } else {
+        eprintln!("--only: bench/REAL.md left as it is (give --out to write the report)");
+    }
+    if let Some(p) = &o.json {
+        std::fs::write(p, serde_json::to_string_pretty(&run)? + "\n")
+            .map_err(|e| anyhow::anyhow!("writing {}: {e}", p.display()))?;
+        eprintln!("wrote {}", p.display());
+    }
+    Ok(())
+}
+
+/// Every jar the selected entries and the measurement need, or a one-line
+/// error naming the first missing one and its Debian package.
+fn check_jars(libs: &Path, selected: &[&Entry]) -> anyhow::Result<()> {
+    let mut jars: Vec<&str> = selected.iter().map(|e| e.jar).collect();
+    jars.extend(junit::COMPILE_JARS);
+    jars.push(junit::CONSOLE_JAR);
+    jars.extend(jacoco::REPORT_JARS);
+    jars.push(jacoco::AGENT_CONTAINER);
+    for jar in jars {
+        let path = libs.join(jar);
+        if !path.is_file() {
+            return Err(bad(format!(
+                "{} is missing: install Debian's {} (bash scripts/setup.sh)",
+                path.display(),
+                entries::debian_package(jar)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Marks a work directory as the benchmark's, so a later run may empty it.
+const WORK_MARKER: &str = ".jaut-bench-real";
+
+/// The work directory, emptied: the given one (only if it is empty or a
+/// previous run's), or one under the system's temporary directory.
+fn prepare_work(given: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    let dir = given.unwrap_or_else(|| std::env::temp_dir().join("jaut-bench-real"));
+    if dir.exists() {
+        let empty = std::fs::read_dir(&dir)?.next().is_none();
+        if !empty && !dir.join(WORK_MARKER).is_file() {
+            return Err(bad(format!(
+                "{} is not empty and not a previous run's work directory: give another --work",
+                dir.display()
+            )));
+        }
+        std::fs::remove_dir_all(&dir)?;
+    }
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join(WORK_MARKER), "jaut-bench real\n")?;
+    Ok(dir.canonicalize()?)
+}
+
+/// Runs jaut cover on one entry and measures its tests.
+fn measure(
+    entry: &Entry,
+    dir: &Path,
+    jaut: &Path,
+    jdk: &Jdk,
+    tools: &Jacoco,
+    o: &Options,
+) -> anyhow::Result<EntryResult> {
+    let jar = o.libs.join(entry.jar);
+    let limit = Limit(Duration::from_secs(o.limit));
+    let tests_dir = dir.join("tests");
+    let mut r = EntryResult {
+        label: entry.label(),
+        jar: entry.jar.to_string(),
+        class: entry.class.to_string(),
+        method: entry.method.to_string(),
+        jaut_exit: None,
+        jaut_error: None,
+        jaut_seconds: 0.0,
+        measure_seconds: 0.0,
+        methods: Vec::new(),
+        reasons: Vec::new(),
+        tests: TestsResult::default(),
+        jacoco: Counters::default(),
+        notes: Vec::new(),
+    };
+
+    // 1. jaut cover, as a user runs it.
+    let mut cover = Command::new(jaut);
+    cover
+        .arg("cover")
+        .arg(&jar)
+        .args(["--class", entry.class, "--method", entry.method, "--out"])
+        .arg(&tests_dir)
+        .args(["--format", "json", "--no-times", "--timeout"])
+        .arg(o.timeout.to_string());
+    if let Some(j) = o.jobs {
+        cover.arg("--jobs").arg(j.to_string());
+    }
+    let fin = run_logged(cover, &dir.join("jaut-cover"), limit)?;
+    r.jaut_seconds = fin.elapsed.as_secs_f64();
+    r.jaut_exit = fin.code();
+    let json = match fin.code() {
+        Some(0 | 1) => CoverJson::parse(&fin.stdout_text())
+            .map_err(|e| format!("its JSON could not be read: {e}")),
+        Some(c) => Err(format!("exit {c}: {}", fin.stderr_head(2))),
+        None if fin.timed_out() => Err(format!("killed after {} s", o.limit)),
+        None => Err(format!("ended by a signal: {}", fin.stderr_head(2))),
+    };
+    let json = match json {
+        Ok(j) => Some(j),
+        Err(e) => {
+            r.jaut_error = Some(e);
+            None
+        }
+    };
+    if let Some(j) = &json {
+        r.reasons = count_reasons(j.unknown_reasons().map(|x| (x.group(), x.kind())));
+        r.methods = j
+            .methods
+            .iter()
+            .map(|m| MethodResult {
+                name: m.method.clone(),
+                descriptor: m.descriptor.clone(),
+                bytecodes: m.bytecodes,
+                targets: m.targets,
+                reached: m.covered_after,
+                unreachable: m.unreachable,
+                unknown: m.unknown,
+                instructions_claimed: m.instructions_covered,
+                tests: j
+                    .tests
+                    .iter()
+                    .filter(|t| t.method == m.method && t.descriptor == m.descriptor)
+                    .count() as u64,
+                tests_threw: j.threw(&m.method, &m.descriptor),
+                jacoco: None,
+            })
+            .collect();
+        r.tests.in_json = j.tests.len();
+        if let Some(m) = j.methods.iter().find(|m| m.class != entry.class) {
+            r.notes
+                .push(format!("jaut covered a method of {}", m.class));
+        }
+    }
+
+    // 2. The tests it wrote, compiled and run under JaCoCo.
+    let measuring = Instant::now();
+    let files = junit::test_files(&tests_dir)?;
+    r.tests.files = files.len();
+    r.tests.written = files.iter().map(|f| f.tests).sum();
+    if json.is_some() && r.tests.written != r.tests.in_json {
+        r.notes.push(format!(
+            "jaut's JSON has {} tests, the files {} @Test methods",
+            r.tests.in_json, r.tests.written
+        ));
+    }
+    let exec = dir.join("jacoco.exec");
+    if !files.is_empty() {
+        let classes = dir.join("test-classes");
+        std::fs::create_dir_all(&classes)?;
+        let mut cp = vec![jar.display().to_string()];
+        cp.extend(
+            junit::COMPILE_JARS
+                .iter()
+                .map(|j| o.libs.join(j).display().to_string()),
+        );
+        let mut javac = jdk.javac();
+        javac
+            .args(["--release", "17", "-encoding", "UTF-8", "-nowarn", "-d"])
+            .arg(&classes)
+            .arg("-cp")
+            .arg(cp.join(":"))
+            .args(files.iter().map(|f| &f.path));
+        let compiled = run_logged(javac, &dir.join("javac"), limit)?;
+        r.tests.compiled = compiled.succeeded();
+        if !compiled.succeeded() {
+            let errors = junit::javac_errors(&compiled.stderr_text(), 5);
+            r.tests.compile_errors = if errors.is_empty() {
+                vec![compiled.stderr_head(3)]
+            } else {
+                errors
+            };
+        } else {
+            let mut java = jdk.java();
+            java.arg(tools.agent_option(&exec, entry.class))
+                .arg("-jar")
+                .arg(o.libs.join(junit::CONSOLE_JAR))
+                .args([
+                    "--disable-banner",
+                    "--details=tree",
+                    "--disable-ansi-colors",
+                    "-cp",
+                ])
+                .arg(format!("{}:{}", classes.display(), jar.display()));
+            for f in &files {
+                java.arg("--select-class").arg(&f.class);
+            }
+            let ran = run_logged(java, &dir.join("junit"), limit)?;
+            if ran.timed_out() {
+                r.tests.run_problem = Some(format!("the tests were killed after {} s", o.limit));
+            }
+            r.tests.run = Summary::parse(&ran.stdout_text());
+            if r.tests.run.is_none() && r.tests.run_problem.is_none() {
+                r.tests.run_problem = Some(format!(
+                    "the launcher printed no summary: {}",
+                    ran.stderr_head(2)
+                ));
+            }
+        }
+    }
+    if !exec.is_file() {
+        // No test ran (or the JVM was killed): JaCoCo still gives the
+        // totals, all missed.
+        std::fs::write(&exec, b"")?;
+        if r.tests.compiled {
+            r.notes
+                .push("no execution data: counted as nothing covered".into());
+        }
+    }
+
+    // 3. JaCoCo's counters of exactly the entry's methods.
+    let cut = dir.join("class-under-test");
+    jacoco::extract_class(&jar, entry.class, &cut)?;
+    let xml = dir.join("jacoco.xml");
+    tools.xml_report(jdk, &exec, &cut, &xml)?;
+    let internal = entry.class.replace('.', "/");
+    let measured = jacoco::method_counters(&std::fs::read_to_string(&xml)?, &internal)?;
+    for m in measured
+        .iter()
+        .filter(|m| entry.selects(&m.name, &m.descriptor))
+    {
+        r.jacoco += m.counters;
+        match r
+            .methods
+            .iter_mut()
+            .find(|x| x.name == m.name && x.descriptor == m.descriptor)
+        {
+            Some(x) => x.jacoco = Some(m.counters),
+            None if json.is_some() => r.notes.push(format!(
+                "JaCoCo lists {}{} but jaut did not cover it",
+                m.name, m.descriptor
+            )),
+            None => {}
+        }
+    }
+    for m in r.methods.iter().filter(|m| m.jacoco.is_none()) {
+        r.notes.push(format!(
+            "jaut covered {}{} but JaCoCo does not list it",
+            m.name, m.descriptor
+        ));
+    }
+    r.measure_seconds = measuring.elapsed().as_secs_f64();
+    Ok(r)
+}
+
+/// How this benchmark was started, as `target/<profile>/jaut-bench ARGS`.
+fn command_line() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let profile = std::env::current_exe()
+        .ok()
+        .and_then(|e| {
+            e.parent()
+                .and_then(|p| p.file_name())
+                .map(|p| p.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "release".into());
+    format!("target/{profile}/jaut-bench {}", args.join(" "))
+}
+
+/// The operating system's name (`/etc/os-release`).
+fn os_name() -> String {
+    std::fs::read_to_string("/etc/os-release")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("PRETTY_NAME="))
+                .map(|v| v.trim_matches('"').to_string())
+        })
+        .unwrap_or_else(|| "unknown OS".into())
+}
+
+/// The date and time, UTC (`date` is in every Debian base system).
+fn date() -> String {
+    Command::new("date")
+        .args(["-u", "+%Y-%m-%d %H:%M UTC"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown date".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_counted_by_group_most_frequent_first() {
+        let pairs = [("b", "k"), ("a", "k"), ("b", "k"), ("c", "j")];
+        let counted = count_reasons(pairs.iter().map(|(g, k)| (g.to_string(), k.to_string())));
+        let got: Vec<(&str, usize)> = counted
+            .iter()
+            .map(|r| (r.group.as_str(), r.count))
+            .collect();
+        assert_eq!(got, [("b", 2), ("a", 1), ("c", 1)]);
+    }
+}
