@@ -679,7 +679,13 @@ fn tests_of_one_class_accumulate() {
     assert!(written.contains("void moveY_line30()"), "{written}");
     assert!(written.contains("void moveY_line27()"), "{written}");
     let classes = support::samples();
-    let c = compile_tests(std::slice::from_ref(&file), classes, dir.path(), Flavor::Junit5, "17");
+    let c = compile_tests(
+        std::slice::from_ref(&file),
+        classes,
+        dir.path(),
+        Flavor::Junit5,
+        "17",
+    );
     assert!(c.status.success(), "{}", text(&c));
     let r = run_tests(
         &dir.path().join("test-classes-17"),

@@ -669,3 +669,21 @@ fn the_default_flow_replays_and_says_so() {
         stdout(&out)
     );
 }
+
+/// A varargs method gets the array of the state as it is (null included):
+/// the harness must not collect the arguments into a new array, which made
+/// every replay of a `char...` method of commons-lang3 a false mismatch.
+#[test]
+fn varargs_take_the_state_array_as_it_is() {
+    let varargs = sample_class("arrays/Varargs");
+    for (pc, state) in [("4", "cs = null"), ("14", "cs = char[]#0")] {
+        let out = jaut(&[varargs.to_str().unwrap(), "-m", "count", "--pc", pc]);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(text.contains(state), "{text}");
+        assert!(
+            text.contains(&format!("replay   confirmed: the JVM executed pc {pc}")),
+            "{text}"
+        );
+    }
+}

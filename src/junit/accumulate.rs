@@ -155,7 +155,9 @@ fn read(path: &Path, text: &str, flavor: Flavor) -> Result<ExistingClass, JunitE
         .position(|l| l.contains("class ") && l.ends_with("JautTest {"))
         .ok_or_else(|| malformed("no test class declaration"))?;
     let mut helpers = Helpers {
-        raw_types: lines[..open].iter().any(|l| l.starts_with("@SuppressWarnings")),
+        raw_types: lines[..open]
+            .iter()
+            .any(|l| l.starts_with("@SuppressWarnings")),
         ..Helpers::default()
     };
     let mut methods = Vec::new();

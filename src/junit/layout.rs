@@ -39,7 +39,12 @@ pub(super) fn class_source(flavor: Flavor, class: &str, methods: &[TestMethod]) 
 
 /// A whole test class from the sources of its methods ([`method_source`])
 /// and the helpers they call.
-pub(super) fn assemble(flavor: Flavor, class: &str, helpers: Helpers, methods: &[String]) -> String {
+pub(super) fn assemble(
+    flavor: Flavor,
+    class: &str,
+    helpers: Helpers,
+    methods: &[String],
+) -> String {
     let mut out = preamble(flavor, class, helpers);
     for m in methods {
         out.push_str(m);

@@ -287,6 +287,10 @@ public final class Harness {
                 // when the receiver's class overrides it.
                 handle = isStatic ? lookup.unreflect(m) : lookup.unreflectSpecial(m, cls);
             }
+            // A varargs method's handle collects trailing arguments into an
+            // array; the state already holds that array (or null), so the
+            // handle must take it as it is.
+            handle = handle.asFixedArity();
 
             Class<?>[] params = type.parameterArray();
             List<Object> argsJson = State.list(state.get("args"));
