@@ -33,3 +33,4 @@ pub mod replay;
 pub mod search;
 pub mod seed;
 pub mod solver;
+pub mod stop;

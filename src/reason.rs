@@ -80,6 +80,18 @@ pub enum Reason {
     Analysis(String),
     /// A bug in jaut, caught so the other targets go on.
     Internal(String),
+    /// The run stopped before the target was settled.
+    Stopped(Stop),
+}
+
+/// Why a run stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// `jaut cover --budget`: the whole run's time limit was spent before
+    /// the target was attempted.
+    RunBudget { limit: Duration },
+    /// SIGINT or SIGTERM.
+    Interrupted,
 }
 
 /// The stable names of the reasons' kinds, as the JSON forms spell them.
@@ -102,6 +114,8 @@ pub enum Kind {
     ReplayFailed,
     Analysis,
     Internal,
+    RunBudget,
+    Interrupted,
 }
 
 impl Kind {
@@ -124,6 +138,8 @@ impl Kind {
             Kind::ReplayFailed => "replay-failed",
             Kind::Analysis => "analysis",
             Kind::Internal => "internal",
+            Kind::RunBudget => "run-budget",
+            Kind::Interrupted => "interrupted",
         }
     }
 }
@@ -155,6 +171,8 @@ impl Reason {
             Reason::ReplayFailed(_) => Kind::ReplayFailed,
             Reason::Analysis(_) => Kind::Analysis,
             Reason::Internal(_) => Kind::Internal,
+            Reason::Stopped(Stop::RunBudget { .. }) => Kind::RunBudget,
+            Reason::Stopped(Stop::Interrupted) => Kind::Interrupted,
         }
     }
 
@@ -249,6 +267,14 @@ impl fmt::Display for Reason {
             Reason::ReplayFailed(why) => write!(f, "replay failed: {why}"),
             Reason::Analysis(why) => f.write_str(why),
             Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),
+            Reason::Stopped(Stop::RunBudget { limit }) => write!(
+                f,
+                "run budget: the run's {:.1} s (--budget) were spent before this target was attempted",
+                limit.as_secs_f64()
+            ),
+            Reason::Stopped(Stop::Interrupted) => {
+                f.write_str("interrupted: the run was stopped (SIGINT or SIGTERM)")
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::frames::{self, Frames};
 use crate::labeling::{self, EntryState, LabelingError};
 use crate::model::term::{BvCmp, Sort, TermId, Terms};
 use crate::model::{sort_of_vtype, Fresh, Memory, Universe};
-use crate::reason::{Bound, Reason, SolverPoint};
+use crate::reason::{Bound, Reason, SolverPoint, Stop};
 use crate::solver::{Sat, Solver};
 
 /// A method ready to explore: its CFG, frames and distances.
@@ -256,12 +256,13 @@ pub fn search_goal(
                     };
                 }
                 Flow::Timeout => {
-                    let mut reasons = vec![Reason::Bound(match config.max_checks {
-                        Some(max) if ex.over_check_budget() => Bound::Checks { max },
-                        _ => Bound::Timeout {
+                    let mut reasons = vec![match config.max_checks {
+                        _ if crate::stop::requested() => Reason::Stopped(Stop::Interrupted),
+                        Some(max) if ex.over_check_budget() => Reason::Bound(Bound::Checks { max }),
+                        _ => Reason::Bound(Bound::Timeout {
                             limit: config.timeout,
-                        },
-                    })];
+                        }),
+                    }];
                     reasons.extend(ex.cuts.values().cloned());
                     break Verdict::Unknown { reasons };
                 }
@@ -583,7 +584,8 @@ impl Explorer<'_> {
     /// every straight-line step would cost a solver call where no
     /// alternative can be pruned.
     pub(super) fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
-        if Instant::now() >= self.deadline || self.over_check_budget() {
+        if Instant::now() >= self.deadline || self.over_check_budget() || crate::stop::requested()
+        {
             return Flow::Timeout;
         }
         self.solver.push();
@@ -629,7 +631,7 @@ impl Explorer<'_> {
     fn advance(&mut self, mut st: St) -> Flow {
         let mut pending: Vec<TermId> = Vec::new();
         loop {
-            if Instant::now() >= self.deadline {
+            if Instant::now() >= self.deadline || crate::stop::requested() {
                 return Flow::Timeout;
             }
             let act = st.top();

@@ -55,6 +55,7 @@ impl Solver {
     /// This thread's solver, with no scope open and nothing asserted at
     /// the base level; hand it back with [`Solver::release`].
     pub fn take() -> Solver {
+        crate::stop::register_this_thread();
         let mut s = POOL.with(|p| p.borrow_mut().take()).unwrap_or_default();
         s.checks = 0;
         s.time = Duration::ZERO;
