@@ -7,9 +7,13 @@
 //!   files, the JDK's jmods) and the class hierarchy;
 //! - [`cfg`]: control-flow graphs of methods, with labelled edges;
 //! - [`frames`]: the operand-stack and local types at every pc;
+//! - [`analysis`]: those analyses of each method, computed once per class
+//!   path and shared;
+//! - [`state`]: the input state and the path that flow between stages;
 //! - [`cli`]: the `jaut` command line.
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod cfg;
 pub mod classfile;
 pub mod classpath;
@@ -26,3 +30,4 @@ pub mod replay;
 pub mod search;
 pub mod seed;
 pub mod solver;
+pub mod state;
