@@ -9,7 +9,8 @@
 //! first time it is asked for, then shared through an [`Arc`] by every stage
 //! that asks again (the search, the JUnit writer's key conditions, `cover`'s
 //! targets), and dropped with the rest when [`ClassPath::add`] changes the
-//! class path. A failure is not kept: asking again computes again. Results
+//! class path. A failure is not kept: asking again computes again; nor are
+//! the analyses of a class that is not the class path's own. Results
 //! are computed without a lock held, so threads searching at once never
 //! wait for one another (two may compute the same analysis; the first
 //! stored is the one shared).
@@ -107,7 +108,7 @@ impl Analyses {
         method: &Method,
     ) -> Result<Arc<Cfg>, AnalysisError> {
         let key = MethodKey::of(class, method);
-        self.cfgs.get_or_compute(&key, || {
+        self.cfgs.get_or_compute(&key, is_own(cp, class), || {
             let code = method
                 .code
                 .as_ref()
@@ -129,7 +130,7 @@ impl Analyses {
         method: &Method,
     ) -> Result<Arc<Frames>, AnalysisError> {
         let key = MethodKey::of(class, method);
-        self.frames.get_or_compute(&key, || {
+        self.frames.get_or_compute(&key, is_own(cp, class), || {
             if method.code.is_none() {
                 return Err(AnalysisError::NoCode(key.clone()));
             }
@@ -151,20 +152,23 @@ impl Analyses {
         method: &Method,
     ) -> Result<Arc<[u32]>, AnalysisError> {
         let key = MethodKey::of(class, method);
-        self.distances.get_or_compute(&key, || {
+        self.distances.get_or_compute(&key, is_own(cp, class), || {
             let cfg = self.cfg(cp, class, method)?;
             Ok(distances(&cfg).into())
         })
     }
 
-    /// The universe stored for `key`, else the one `compute` makes.
+    /// The universe stored for `key`, else the one `compute` makes;
+    /// `class` declares the method under test.
     pub fn universe<E>(
         &self,
+        cp: &ClassPath,
+        class: &Class,
         key: &UniverseKey,
         compute: impl FnOnce() -> Result<Universe, E>,
     ) -> Result<Arc<Universe>, E> {
         self.universes
-            .get_or_compute(key, || compute().map(Arc::new))
+            .get_or_compute(key, is_own(cp, class), || compute().map(Arc::new))
     }
 }
 
@@ -179,13 +183,18 @@ impl<K, T: ?Sized> Default for Table<K, T> {
 
 impl<K: Clone + Eq + Hash, T: ?Sized> Table<K, T> {
     /// The stored result for `key`, else `compute`'s, stored when it
-    /// succeeds. `compute` runs without the lock held, so it may ask for
-    /// other analyses.
+    /// succeeds and `keep` says the subject is the class path's own.
+    /// `compute` runs without the lock held, so it may ask for other
+    /// analyses.
     fn get_or_compute<E>(
         &self,
         key: &K,
+        keep: bool,
         compute: impl FnOnce() -> Result<Arc<T>, E>,
     ) -> Result<Arc<T>, E> {
+        if !keep {
+            return compute();
+        }
         let lock = || self.0.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(found) = lock().get(key) {
             return Ok(found.clone());
@@ -193,6 +202,15 @@ impl<K: Clone + Eq + Hash, T: ?Sized> Table<K, T> {
         let value = compute()?;
         Ok(lock().entry(key.clone()).or_insert(value).clone())
     }
+}
+
+/// Whether `class` is the class path's own, the one [`ClassPath::load`]
+/// gives for its name. Only those classes' analyses are kept: a class
+/// parsed elsewhere under the same name (a test's corrupted copy) has other
+/// code, and its analyses are computed afresh each time.
+fn is_own(cp: &ClassPath, class: &Class) -> bool {
+    cp.load(&class.name)
+        .is_ok_and(|own| std::ptr::eq(Arc::as_ptr(&own), class))
 }
 
 /// Shortest distance in instructions from the entry to each block, over

@@ -6,6 +6,7 @@
 //! starts the next, deeper round; a path that reaches the entry is labelled
 //! into the verdict's input state.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::cmv::Flow;
@@ -20,7 +21,6 @@ use crate::classpath::ClassPath;
 use crate::labeling::{self, LabelingError};
 use crate::model::term::Sort;
 use crate::reason::{Bound, Reason};
-use std::sync::Arc;
 
 /// Searches for an input state reaching `pc` in `method` of `class`.
 pub fn search(
@@ -55,9 +55,9 @@ pub fn search_goal(
         root: root.key.clone(),
         max_call_depth: config.max_call_depth,
     };
-    let universe = cp
-        .analyses()
-        .universe(&key, || collect_universe(cp, &root, config.max_call_depth))?;
+    let universe = cp.analyses().universe(cp, class, &key, || {
+        collect_universe(cp, &root, config.max_call_depth)
+    })?;
     ex.universe = (*universe).clone();
     let code = root.code();
     // Where backward paths start: the target instruction, or each point
