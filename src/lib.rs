@@ -7,6 +7,9 @@
 //!   files, the JDK's jmods) and the class hierarchy;
 //! - [`cfg`]: control-flow graphs of methods, with labelled edges;
 //! - [`frames`]: the operand-stack and local types at every pc;
+//! - [`analysis`]: those analyses of each method, computed once per class
+//!   path and shared;
+//! - [`state`]: the input state and the path that flow between stages;
 //! - [`model`], [`solver`]: constrained memory variables and Z3;
 //! - [`search`]: the backward search; [`labeling`]: concrete input states;
 //! - [`replay`]: the JVM harness; [`junit`]: the test writer;
@@ -17,6 +20,7 @@
 //! (`src/main.rs`, `src/cli/`); the library knows nothing of it.
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod cfg;
 pub mod classfile;
 pub mod classpath;
@@ -33,4 +37,5 @@ pub mod replay;
 pub mod search;
 pub mod seed;
 pub mod solver;
+pub mod state;
 pub mod stop;

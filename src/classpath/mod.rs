@@ -10,6 +10,9 @@
 //!
 //! Hierarchy queries (superclass chains, field and method resolution and
 //! selection, known subtypes) live in [`hierarchy`].
+//!
+//! A class path also keeps the analyses of its methods ([`Analyses`]: CFGs,
+//! frames, ...), computed once and dropped when an entry is added.
 
 pub mod hierarchy;
 mod jdk;
@@ -20,6 +23,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::analysis::Analyses;
 use crate::classfile::{Class, ClassFileError};
 
 pub use jdk::{java_home, Jdk};
@@ -179,9 +183,9 @@ pub struct ClassPath {
     cache: Mutex<HashMap<String, Arc<Class>>>,
     subtypes: OnceLock<HashMap<String, BTreeSet<String>>>,
     user_names: OnceLock<Vec<String>>,
-    /// Results of analyses keyed by the analysis and its subject (a
-    /// method's CFG and frames, ...), computed once per class path.
-    memo: Mutex<HashMap<String, Arc<dyn std::any::Any + Send + Sync>>>,
+    /// The analyses of its methods, computed once (cleared by
+    /// [`add`](Self::add)).
+    analyses: Analyses,
 }
 
 impl ClassPath {
@@ -199,7 +203,7 @@ impl ClassPath {
             cache: Mutex::new(HashMap::new()),
             subtypes: OnceLock::new(),
             user_names: OnceLock::new(),
-            memo: Mutex::new(HashMap::new()),
+            analyses: Analyses::default(),
         }
     }
 
@@ -240,7 +244,7 @@ impl ClassPath {
         self.entries.push(entry);
         self.subtypes = OnceLock::new();
         self.user_names = OnceLock::new();
-        self.memo = Mutex::new(HashMap::new());
+        self.analyses = Analyses::default();
         Ok(names)
     }
 
@@ -338,22 +342,10 @@ impl ClassPath {
         })
     }
 
-    /// The result of `compute` for `key`, computed once per class path (and
-    /// again after [`add`](Self::add) changes it). `compute` runs without
-    /// the lock held, so it may use the memo itself.
-    pub fn memo<T, E>(&self, key: &str, compute: impl FnOnce() -> Result<T, E>) -> Result<Arc<T>, E>
-    where
-        T: Send + Sync + 'static,
-    {
-        let lock = || self.memo.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(found) = lock().get(key).cloned() {
-            if let Ok(v) = found.downcast::<T>() {
-                return Ok(v);
-            }
-        }
-        let value = Arc::new(compute()?);
-        lock().insert(key.to_string(), value.clone());
-        Ok(value)
+    /// The analyses of this class path's methods (CFGs, frames, ...),
+    /// each computed on first ask.
+    pub fn analyses(&self) -> &Analyses {
+        &self.analyses
     }
 
     fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Class>>> {

@@ -69,10 +69,13 @@ pub struct Target {
 /// The targets of one method, in pc order.
 pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Target>, CoverError> {
     let code = unit.code();
-    let cfg = Cfg::build(cp, code).map_err(|e| CoverError::Analysis {
-        method: unit.label(),
-        message: e.to_string(),
-    })?;
+    let cfg = cp
+        .analyses()
+        .cfg(cp, &unit.class, unit.method())
+        .map_err(|e| CoverError::Analysis {
+            method: unit.label(),
+            message: e.detail(),
+        })?;
     let depths = depths(&cfg);
     let mut out = Vec::new();
     for (number, &id) in cfg.blocks().iter().enumerate() {

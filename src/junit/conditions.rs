@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use crate::analysis::MethodKey;
 use crate::cfg::{Cfg, Edge, Operands, SwitchKey};
 use crate::classfile::bytecode::{BinOp, Constant, Conversion, Op, StackOp};
 use crate::classfile::{Class, Code, JType, Method};
@@ -71,10 +72,10 @@ pub fn key_conditions(
     let Some(code) = &method.code else {
         return Vec::new();
     };
-    let Ok(cfg) = Cfg::build(cp, code) else {
+    let Ok(cfg) = cp.analyses().cfg(cp, class, method) else {
         return Vec::new();
     };
-    let key = format!("{}.{}{}", class.name, method.name, method.descriptor);
+    let key = MethodKey::of(class, method).to_string();
     let root = path.first().map_or(key.as_str(), |s| s.method.as_str());
     let blocks: Vec<_> = path
         .iter()

@@ -21,6 +21,7 @@
 //! during the search — any number of input objects may still appear — and
 //! labeling closes it.
 
+pub mod inputs;
 pub mod term;
 
 use std::collections::BTreeMap;

@@ -6,7 +6,8 @@
 //! and characters are immutable cells of the heap, apart from the fields of
 //! `java.lang.String` (whose bytecode is never explored).
 
-use super::explore::{Act, Explorer, Flow, St};
+use super::cmv::{Act, Flow, St};
+use super::explore::Explorer;
 use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
 use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};

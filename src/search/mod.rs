@@ -17,18 +17,37 @@
 //! found. A target is `unreachable` only when a whole round ended without
 //! cutting any path — a proof; otherwise it is `unknown`, with the bounds
 //! and unsupported features that cut paths.
+//!
+//! One concept per module: [`driver`] (where paths start, the rounds of
+//! iterative deepening, the verdict), [`explore`] (the depth-first search),
+//! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
+//! instruction family), [`heap`] (fields, allocations and arrays as the
+//! rules see them), [`edges`] (the conditions of branches and switches),
+//! [`callee`] (entering and leaving the callees
+//! explored), [`calls`] (calls stepped over: contracts, intrinsics,
+//! strings), [`dispatch`] (the methods a call may run, subtype tests),
+//! [`throws`] (exceptions) and [`universe`] (the classes objects may have).
 
+mod callee;
 mod calls;
-pub(crate) mod explore;
+mod cmv;
+mod dispatch;
+mod driver;
+mod edges;
+mod explore;
+mod heap;
 mod rules;
 mod throws;
+mod universe;
 
 use std::time::Duration;
 
-use crate::labeling::InputState;
 use crate::reason::Reason;
+use crate::state::InputState;
 
-pub use explore::{search, search_goal};
+pub use crate::state::PathStep;
+
+pub use driver::{search, search_goal};
 
 /// Search bounds. Each has a CLI option (`jaut --help`).
 #[derive(Debug, Clone)]
@@ -120,16 +139,6 @@ pub enum Goal {
     /// The method ends by throwing an exception of this class (internal
     /// name) or a subclass.
     Throws(String),
-}
-
-/// One block of the path found, in execution order.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct PathStep {
-    /// `class.method(descriptor)`.
-    pub method: String,
-    /// Pc of the block's first instruction.
-    pub pc: u32,
-    pub line: Option<u16>,
 }
 
 /// What the search concluded.

@@ -10,29 +10,32 @@
 //! bit-vectors: overflow, shift-count masking and `MIN_VALUE / -1` behave as
 //! on the JVM. An instruction without a rule cuts the path with
 //! `unsupported: <instruction> at <method> pc N`; none is skipped.
+//!
+//! The heap the rules read and write is in [`super::heap`]; branches and
+//! switches are stepped over with the edge that says which way they went
+//! ([`super::edges`]), invokes by entering the callee ([`super::callee`]).
 
-use super::explore::{Explorer, St};
-use crate::cfg::SwitchKey;
-use crate::classfile::bytecode::{
-    BinOp, CmpOp, Cond, Constant, Conversion, Instruction, Kind, StackOp,
-};
+use super::cmv::St;
+use super::explore::Explorer;
+use super::heap::sort_width;
+use crate::classfile::bytecode::{BinOp, CmpOp, Constant, Conversion, Instruction, Kind, StackOp};
 use crate::classfile::{JType, Op};
 use crate::frames::{Frame, VType};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
-use crate::model::{sort_of, sort_of_vtype, Alloc, FieldKey, HeapRead};
+use crate::model::{inputs, sort_of, sort_of_vtype, FieldKey, HeapRead};
 use crate::reason::{Bound, Reason};
 
 impl Explorer<'_> {
-    fn unsupported(&self, st: &mut St, insn: &Instruction, what: &str) -> Reason {
+    pub(super) fn unsupported(&self, st: &mut St, insn: &Instruction, what: &str) -> Reason {
         let m = &st.top().m;
         Reason::Unsupported(format!(
             "{what} at {} pc {}",
-            m.key.replace('/', "."),
+            m.key.to_string().replace('/', "."),
             insn.pc
         ))
     }
 
-    fn frame_before(&self, st: &mut St, insn: &Instruction) -> Frame {
+    pub(super) fn frame_before(&self, st: &mut St, insn: &Instruction) -> Frame {
         st.top()
             .m
             .frames
@@ -41,7 +44,7 @@ impl Explorer<'_> {
             .expect("instructions on a backward path are reachable")
     }
 
-    fn fresh(&mut self, hint: &str, sort: Sort) -> TermId {
+    pub(super) fn fresh(&mut self, hint: &str, sort: Sort) -> TermId {
         self.fresh.var(&mut self.terms, hint, sort)
     }
 
@@ -55,7 +58,7 @@ impl Explorer<'_> {
 
     /// Fresh variables for the top `n` stack values of the frame before the
     /// instruction, pushed onto the state (bottom first); returns them.
-    fn operands(&mut self, st: &mut St, before: &Frame, n: usize) -> Vec<TermId> {
+    pub(super) fn operands(&mut self, st: &mut St, before: &Frame, n: usize) -> Vec<TermId> {
         let types = &before.stack[before.stack.len() - n..];
         let vars: Vec<TermId> = types
             .iter()
@@ -69,7 +72,7 @@ impl Explorer<'_> {
         self.terms.int(0)
     }
 
-    fn non_null(&mut self, r: TermId) -> TermId {
+    pub(super) fn non_null(&mut self, r: TermId) -> TermId {
         let z = self.null();
         self.terms.ne(r, z)
     }
@@ -94,41 +97,14 @@ impl Explorer<'_> {
         }
     }
 
-    /// The value a field or array of type `ty` holds after storing `v`
-    /// (JVMS `putfield`: narrowed to the field's type).
+    /// The value a field or array of type `ty` holds after storing `v`.
     fn narrow(&mut self, ty: &JType, v: TermId) -> TermId {
-        match ty {
-            JType::Boolean => {
-                let one = self.terms.int(1);
-                self.terms.bin(BvOp::And, v, one)
-            }
-            JType::Byte => {
-                let e = self.terms.extract(7, 0, v);
-                self.terms.sign_ext(24, e)
-            }
-            JType::Short => {
-                let e = self.terms.extract(15, 0, v);
-                self.terms.sign_ext(16, e)
-            }
-            JType::Char => {
-                let e = self.terms.extract(15, 0, v);
-                self.terms.zero_ext(16, e)
-            }
-            _ => v,
-        }
+        inputs::narrow(&mut self.terms, ty, v)
     }
 
     /// `v` is a value of type `ty`: in range for the narrow int types.
-    pub(crate) fn in_range(&mut self, ty: &JType, v: TermId) -> Option<TermId> {
-        if matches!(
-            ty,
-            JType::Boolean | JType::Byte | JType::Short | JType::Char
-        ) {
-            let n = self.narrow(ty, v);
-            Some(self.terms.eq(v, n))
-        } else {
-            None
-        }
+    pub(super) fn in_range(&mut self, ty: &JType, v: TermId) -> Option<TermId> {
+        inputs::in_range(&mut self.terms, ty, v)
     }
 
     /// Constraints on a reference read from the heap or a static field:
@@ -155,41 +131,10 @@ impl Explorer<'_> {
     }
 
     /// `v > 0 → type[v] ∈ input candidates of ty`.
-    pub(crate) fn input_type_constraint(&mut self, types: TermId, v: TermId, ty: &JType) -> TermId {
-        if ty.is_array() {
-            // An input array has exactly its static type.
-            let id = self.universe.array_id(&ty.descriptor());
-            let is_input = self.is_input(v);
-            let t = self.terms.select(types, v);
-            let idc = self.terms.int(id as i32);
-            let is_it = self.terms.eq(t, idc);
-            return self.terms.implies(is_input, is_it);
-        }
-        let name = ty.class_ref_name();
-        let ids = self.input_candidates(&name);
-        if ids.is_empty() {
-            // Inputs of this type can only be null here; a refutation that
-            // needs that is no proof, since a class elsewhere could fit.
-            self.assume(format!(
-                "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
-            ));
-        }
-        let is_input = self.is_input(v);
-        let t = self.terms.select(types, v);
-        let eqs = ids
-            .iter()
-            .map(|&id| {
-                let c = self.terms.int(id as i32);
-                self.terms.eq(t, c)
-            })
-            .collect();
-        let any = self.terms.or(eqs);
-        self.terms.implies(is_input, any)
-    }
-
     fn input_type(&mut self, st: &mut St, v: TermId, ty: &JType) -> TermId {
         let types = st.mem.types;
-        self.input_type_constraint(types, v, ty)
+        self.domain
+            .type_constraint(self.cp, &mut self.universe, &mut self.terms, types, v, ty)
     }
 
     /// Steps backward over `insn` (not a branch, switch, goto, return or
@@ -555,122 +500,6 @@ impl Explorer<'_> {
         Ok(())
     }
 
-    /// `r` is an object allocated at `pc`, of the class with id `class_id`:
-    /// negative, distinct from every other allocation of the path.
-    pub(super) fn allocated(
-        &mut self,
-        st: &mut St,
-        r: TermId,
-        class_id: u32,
-        class: &str,
-        pc: u32,
-        out: &mut Vec<TermId>,
-    ) {
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
-        for a in st.mem.allocs.clone() {
-            out.push(self.terms.ne(r, a.term));
-        }
-        let t = self.terms.select(st.mem.types, r);
-        let idc = self.terms.int(class_id as i32);
-        out.push(self.terms.eq(t, idc));
-        st.mem.allocs.push(Alloc {
-            term: r,
-            class: class.to_string(),
-            pc,
-        });
-    }
-
-    /// After a store `after = prior{k := v}`, every cell read from `after`
-    /// is also a cell of `prior` that earlier effects may define.
-    pub(super) fn carry_reads(&mut self, st: &mut St, after: TermId, prior: TermId) {
-        let carried: Vec<(TermId, TermId)> = st
-            .mem
-            .cell_reads
-            .iter()
-            .filter(|(c, _)| *c == after)
-            .map(|&(_, k)| (prior, k))
-            .collect();
-        st.mem.cell_reads.extend(carried);
-    }
-
-    /// States a whole-array effect `after = f(prior)` cell by cell, for the
-    /// cells read from `after`: `value(k)` is the cell's content in terms of
-    /// `prior`, with the `prior` cells it reads.
-    pub(super) fn redefine_cells(
-        &mut self,
-        st: &mut St,
-        after: TermId,
-        prior: TermId,
-        out: &mut Vec<TermId>,
-        mut value: impl FnMut(&mut Self, TermId) -> (TermId, Vec<TermId>),
-    ) {
-        let reads: Vec<TermId> = st
-            .mem
-            .cell_reads
-            .iter()
-            .filter(|(c, _)| *c == after)
-            .map(|&(_, k)| k)
-            .collect();
-        for k in reads {
-            let (v, used) = value(self, k);
-            let read = self.terms.select(after, k);
-            out.push(self.terms.eq(read, v));
-            for u in used {
-                st.mem.cell_reads.push((prior, u));
-            }
-        }
-    }
-
-    /// The heap array of `key` at this point of the path: the one the
-    /// path already has, else a fresh one (unconstrained: nothing later on
-    /// the path wrote it).
-    pub(super) fn heap_array(&mut self, st: &mut St, key: FieldKey, sort: Sort) -> TermId {
-        if let Some(&a) = st.mem.fields.get(&key) {
-            return a;
-        }
-        let a = self.fresh(&key.to_string(), sort);
-        st.mem.fields.insert(key, a);
-        a
-    }
-
-    /// The length of `x` in the (immutable) lengths of `key`: never
-    /// negative.
-    pub(super) fn length_in(
-        &mut self,
-        st: &mut St,
-        key: FieldKey,
-        x: TermId,
-        out: &mut Vec<TermId>,
-    ) -> TermId {
-        let lengths = self.heap_array(st, key, Sort::Array(32));
-        let len = self.terms.select(lengths, x);
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Sge, len, zero));
-        len
-    }
-
-    /// The length of array `a` (never negative).
-    pub(super) fn array_length(&mut self, st: &mut St, a: TermId, out: &mut Vec<TermId>) -> TermId {
-        self.length_in(st, FieldKey::array_length(), a, out)
-    }
-
-    /// The normal path of an element access: `a` is not null and `i` is
-    /// an index of it.
-    fn in_bounds(&mut self, st: &mut St, a: TermId, i: TermId, out: &mut Vec<TermId>) {
-        out.push(self.non_null(a));
-        let len = self.array_length(st, a, out);
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Sge, i, zero));
-        out.push(self.terms.cmp(BvCmp::Slt, i, len));
-    }
-
-    /// The cells holding the elements of arrays of type `elem[]` at this
-    /// point of the path.
-    fn cells(&mut self, st: &mut St, key: &FieldKey, elem: &JType) -> TermId {
-        self.heap_array(st, key.clone(), Sort::Cells(sort_width(elem)))
-    }
-
     /// The type of the value an instruction pushes, from the frame after it.
     fn frame_after_type(&self, st: &mut St, insn: &Instruction) -> Option<JType> {
         let m = st.top().m.clone();
@@ -678,37 +507,6 @@ impl Explorer<'_> {
         match after.stack.last()? {
             VType::Ref(name) => JType::parse(name),
             _ => None,
-        }
-    }
-
-    /// `r` is a new array of `count` elements of type `elem`, all zero.
-    fn allocate_array(
-        &mut self,
-        st: &mut St,
-        insn: &Instruction,
-        r: TermId,
-        count: TermId,
-        elem: &JType,
-        out: &mut Vec<TermId>,
-    ) {
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Sge, count, zero));
-        let descriptor = JType::Array(Box::new(elem.clone())).descriptor();
-        let id = self.universe.array_id(&descriptor);
-        self.allocated(st, r, id, &descriptor, insn.pc, out);
-        let len = self.array_length(st, r, out);
-        out.push(self.terms.eq(len, count));
-        let key = FieldKey::array_elements(elem);
-        if let Some(&after) = st.mem.fields.get(&key) {
-            let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
-            let zero_elem = self.terms.bv(0, sort_width(elem));
-            self.redefine_cells(st, after, prior, out, |ex, k| {
-                let owner = ex.terms.extract(63, 32, k);
-                let mine = ex.terms.eq(owner, r);
-                let before = ex.terms.select(prior, k);
-                (ex.terms.ite(mine, zero_elem, before), vec![k])
-            });
-            st.mem.fields.insert(key, prior);
         }
     }
 
@@ -774,88 +572,6 @@ impl Explorer<'_> {
         for (r, &i) in results.iter().zip(&order) {
             out.push(self.terms.eq(*r, ops[i]));
         }
-    }
-
-    /// Steps back over a conditional branch whose outcome along the edge
-    /// makes `cond` hold.
-    pub(super) fn step_branch(
-        &mut self,
-        st: &mut St,
-        insn: &Instruction,
-        cond: Cond,
-        out: &mut Vec<TermId>,
-    ) -> Result<(), Reason> {
-        let before = self.frame_before(st, insn);
-        let (a, b) = match &insn.op {
-            Op::If { .. } => {
-                let a = self.operands(st, &before, 1)[0];
-                (a, self.terms.int(0))
-            }
-            Op::IfNull { .. } => {
-                let a = self.operands(st, &before, 1)[0];
-                (a, self.terms.int(0))
-            }
-            Op::IfICmp { .. } | Op::IfACmp { .. } => {
-                let ops = self.operands(st, &before, 2);
-                (ops[0], ops[1])
-            }
-            _ => return Err(self.unsupported(st, insn, "branch edge from a non-branch")),
-        };
-        let c = match cond {
-            Cond::Eq => self.terms.eq(a, b),
-            Cond::Ne => self.terms.ne(a, b),
-            Cond::Lt => self.terms.cmp(BvCmp::Slt, a, b),
-            Cond::Ge => self.terms.cmp(BvCmp::Sge, a, b),
-            Cond::Gt => self.terms.cmp(BvCmp::Sgt, a, b),
-            Cond::Le => self.terms.cmp(BvCmp::Sle, a, b),
-        };
-        out.push(c);
-        Ok(())
-    }
-
-    /// Steps back over a switch, knowing the key it took.
-    pub(super) fn step_switch(
-        &mut self,
-        st: &mut St,
-        insn: &Instruction,
-        key: SwitchKey,
-        out: &mut Vec<TermId>,
-    ) -> Result<(), Reason> {
-        let before = self.frame_before(st, insn);
-        let k = self.operands(st, &before, 1)[0];
-        match key {
-            SwitchKey::Case(v) => {
-                let c = self.terms.int(v);
-                out.push(self.terms.eq(k, c));
-            }
-            SwitchKey::Default => {
-                let keys: Vec<i32> = match &insn.op {
-                    Op::TableSwitch { low, high, .. } => (*low..=*high).collect(),
-                    Op::LookupSwitch { pairs, .. } => pairs.iter().map(|(k, _)| *k).collect(),
-                    _ => return Err(self.unsupported(st, insn, "switch edge from a non-switch")),
-                };
-                if let Op::TableSwitch { low, high, .. } = &insn.op {
-                    // Outside [low, high]: two comparisons, however wide the table.
-                    let (lo, hi) = (self.terms.int(*low), self.terms.int(*high));
-                    let below = self.terms.cmp(BvCmp::Slt, k, lo);
-                    let above = self.terms.cmp(BvCmp::Sgt, k, hi);
-                    out.push(self.terms.or(vec![below, above]));
-                } else {
-                    for v in keys {
-                        let c = self.terms.int(v);
-                        out.push(self.terms.ne(k, c));
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-fn sort_width(ty: &JType) -> u32 {
-    match sort_of(ty) {
-        Sort::Bv(w) => w,
-        _ => 32,
     }
 }
 

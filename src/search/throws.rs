@@ -21,7 +21,8 @@
 //! handler's catch type, and of no catch type of a handler that comes
 //! earlier in an exception table on the way (those would have caught it).
 
-use super::explore::{Act, Explorer, Flow, St};
+use super::cmv::{Act, Flow, St};
+use super::explore::Explorer;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
@@ -157,7 +158,7 @@ impl Explorer<'_> {
         st.top().index = index;
         st.top().stack = stack.clone();
         st.path_len += 1;
-        let at = format!("{} pc {}", m.key.replace('/', "."), insn.pc);
+        let at = format!("{} pc {}", m.key.to_string().replace('/', "."), insn.pc);
         let n = stack.len();
         let zero = self.terms.int(0);
         match thrown {
@@ -387,7 +388,7 @@ impl Explorer<'_> {
                     receiver,
                 });
                 next.steps.push(crate::search::PathStep {
-                    method: callee.key.clone(),
+                    method: callee.key.to_string(),
                     pc,
                     line: code.line_of(pc),
                 });

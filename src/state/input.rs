@@ -1,6 +1,10 @@
 //! A concrete input state: receiver, arguments, static fields and the input
 //! heap, with the text form people read and the JSON form tools read
 //! (schema in `docs/state-json.md`).
+//!
+//! Labeling makes it (JAUT ISSRE 2010 §V, the last step of the search);
+//! replay, the JUnit writer and `cover` read it. Field and array defaults
+//! follow JVMS §2.3 and §2.4.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -8,7 +12,6 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::classfile::JType;
-use crate::model::term::signed;
 
 /// A value of the input state.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,7 +55,8 @@ impl Value {
             JType::Double => Value::Float(f64::from_bits(bits as u64)),
             JType::Long => Value::Int(bits),
             JType::Char => Value::Int(bits & 0xffff),
-            _ => Value::Int(signed(bits as u64, 32)),
+            // An int-like value: its low 32 bits, sign-extended.
+            _ => Value::Int(bits as i32 as i64),
         }
     }
 }

@@ -1,0 +1,244 @@
+//! The analyses of a method, computed once per class path: its control-flow
+//! graph ([`crate::cfg`]), its frames ([`crate::frames`], the types of JVMS
+//! §4.10.1) and the distance from its entry to each block, which the
+//! backward search (JAUT ISSRE 2010 §V) uses to try the predecessors
+//! nearest to the entry first. The search's class universe of a method under
+//! test is kept here as well.
+//!
+//! As in cranelift, the analyses share one lifecycle: each is computed the
+//! first time it is asked for, then shared through an [`Arc`] by every stage
+//! that asks again (the search, the JUnit writer's key conditions, `cover`'s
+//! targets), and dropped with the rest when [`ClassPath::add`] changes the
+//! class path. A failure is not kept: asking again computes again; nor are
+//! the analyses of a class that is not the class path's own. Results
+//! are computed without a lock held, so threads searching at once never
+//! wait for one another (two may compute the same analysis; the first
+//! stored is the one shared).
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::Hash;
+use std::sync::{Arc, Mutex};
+
+use crate::cfg::{BlockId, Cfg, CfgError};
+use crate::classfile::{Class, Method};
+use crate::classpath::ClassPath;
+use crate::frames::{self, FrameError, Frames};
+use crate::model::Universe;
+
+/// A method, by the class declaring it (internal name), its name and its
+/// descriptor. Written `pkg/C.name(descriptor)`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MethodKey {
+    pub class: Arc<str>,
+    pub name: Arc<str>,
+    pub descriptor: Arc<str>,
+}
+
+impl MethodKey {
+    pub fn new(class: &str, name: &str, descriptor: &str) -> MethodKey {
+        MethodKey {
+            class: class.into(),
+            name: name.into(),
+            descriptor: descriptor.into(),
+        }
+    }
+
+    /// The key of `method`, declared in `class`.
+    pub fn of(class: &Class, method: &Method) -> MethodKey {
+        MethodKey::new(&class.name, &method.name, &method.descriptor)
+    }
+}
+
+impl fmt::Display for MethodKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}{}", self.class, self.name, self.descriptor)
+    }
+}
+
+/// The search's class universe for one method under test: the classes its
+/// code may create or test for within this call depth.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct UniverseKey {
+    pub root: MethodKey,
+    pub max_call_depth: usize,
+}
+
+/// An analysis of a method could not be made.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum AnalysisError {
+    #[error("{0} has no bytecode")]
+    NoCode(MethodKey),
+    #[error("{method}: {source}")]
+    Cfg { method: MethodKey, source: CfgError },
+    #[error("{method}: {source}")]
+    Frames {
+        method: MethodKey,
+        source: FrameError,
+    },
+}
+
+impl AnalysisError {
+    /// What went wrong, without the method's name (for a message that
+    /// names the method its own way).
+    pub fn detail(&self) -> String {
+        match self {
+            AnalysisError::NoCode(_) => "no bytecode".to_string(),
+            AnalysisError::Cfg { source, .. } => source.to_string(),
+            AnalysisError::Frames { source, .. } => source.to_string(),
+        }
+    }
+}
+
+/// The analyses of the methods of one class path (see the module header).
+#[derive(Default)]
+pub struct Analyses {
+    cfgs: Table<MethodKey, Cfg>,
+    frames: Table<MethodKey, Frames>,
+    distances: Table<MethodKey, [u32]>,
+    universes: Table<UniverseKey, Universe>,
+}
+
+impl Analyses {
+    /// The CFG of `method` of `class`.
+    pub fn cfg(
+        &self,
+        cp: &ClassPath,
+        class: &Class,
+        method: &Method,
+    ) -> Result<Arc<Cfg>, AnalysisError> {
+        let key = MethodKey::of(class, method);
+        self.cfgs.get_or_compute(&key, is_own(cp, class), || {
+            let code = method
+                .code
+                .as_ref()
+                .ok_or_else(|| AnalysisError::NoCode(key.clone()))?;
+            Cfg::build(cp, code)
+                .map(Arc::new)
+                .map_err(|source| AnalysisError::Cfg {
+                    method: key.clone(),
+                    source,
+                })
+        })
+    }
+
+    /// The frames of `method` of `class`.
+    pub fn frames(
+        &self,
+        cp: &ClassPath,
+        class: &Class,
+        method: &Method,
+    ) -> Result<Arc<Frames>, AnalysisError> {
+        let key = MethodKey::of(class, method);
+        self.frames.get_or_compute(&key, is_own(cp, class), || {
+            if method.code.is_none() {
+                return Err(AnalysisError::NoCode(key.clone()));
+            }
+            frames::compute(cp, class, method)
+                .map(Arc::new)
+                .map_err(|source| AnalysisError::Frames {
+                    method: key.clone(),
+                    source,
+                })
+        })
+    }
+
+    /// Per block of the CFG (by id index): instructions on the shortest
+    /// path from the entry to the block's start.
+    pub fn distances(
+        &self,
+        cp: &ClassPath,
+        class: &Class,
+        method: &Method,
+    ) -> Result<Arc<[u32]>, AnalysisError> {
+        let key = MethodKey::of(class, method);
+        self.distances.get_or_compute(&key, is_own(cp, class), || {
+            let cfg = self.cfg(cp, class, method)?;
+            Ok(distances(&cfg).into())
+        })
+    }
+
+    /// The universe stored for `key`, else the one `compute` makes;
+    /// `class` declares the method under test.
+    pub fn universe<E>(
+        &self,
+        cp: &ClassPath,
+        class: &Class,
+        key: &UniverseKey,
+        compute: impl FnOnce() -> Result<Universe, E>,
+    ) -> Result<Arc<Universe>, E> {
+        self.universes
+            .get_or_compute(key, is_own(cp, class), || compute().map(Arc::new))
+    }
+}
+
+/// One analysis, by subject.
+struct Table<K, T: ?Sized>(Mutex<HashMap<K, Arc<T>>>);
+
+impl<K, T: ?Sized> Default for Table<K, T> {
+    fn default() -> Self {
+        Table(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: Clone + Eq + Hash, T: ?Sized> Table<K, T> {
+    /// The stored result for `key`, else `compute`'s, stored when it
+    /// succeeds and `keep` says the subject is the class path's own.
+    /// `compute` runs without the lock held, so it may ask for other
+    /// analyses.
+    fn get_or_compute<E>(
+        &self,
+        key: &K,
+        keep: bool,
+        compute: impl FnOnce() -> Result<Arc<T>, E>,
+    ) -> Result<Arc<T>, E> {
+        if !keep {
+            return compute();
+        }
+        let lock = || self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(found) = lock().get(key) {
+            return Ok(found.clone());
+        }
+        let value = compute()?;
+        Ok(lock().entry(key.clone()).or_insert(value).clone())
+    }
+}
+
+/// Whether `class` is the class path's own, the one [`ClassPath::load`]
+/// gives for its name. Only those classes' analyses are kept: a class
+/// parsed elsewhere under the same name (a test's corrupted copy) has other
+/// code, and its analyses are computed afresh each time.
+fn is_own(cp: &ClassPath, class: &Class) -> bool {
+    cp.load(&class.name)
+        .is_ok_and(|own| std::ptr::eq(Arc::as_ptr(&own), class))
+}
+
+/// Shortest distance in instructions from the entry to each block, over
+/// normal edges (Dijkstra; blocks weigh their length).
+fn distances(cfg: &Cfg) -> Vec<u32> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let n = cfg.graph().node_count();
+    let mut dist = vec![u32::MAX; n];
+    let mut heap = BinaryHeap::new();
+    dist[cfg.entry().index()] = 0;
+    heap.push(Reverse((0u32, cfg.entry().index())));
+    while let Some(Reverse((d, i))) = heap.pop() {
+        if d > dist[i] {
+            continue;
+        }
+        let id = BlockId::new(i);
+        let len = cfg.block(id).map_or(0, |b| (b.last - b.first + 1) as u32);
+        for (to, edge) in cfg.succs(id) {
+            if edge.is_exceptional() {
+                continue;
+            }
+            let nd = d + len;
+            if nd < dist[to.index()] {
+                dist[to.index()] = nd;
+                heap.push(Reverse((nd, to.index())));
+            }
+        }
+    }
+    dist
+}

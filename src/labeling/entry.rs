@@ -1,0 +1,132 @@
+//! The entry state: the inputs of the method under test as terms, once the
+//! backward search (JAUT ISSRE 2010 §V) has walked a path back to the
+//! method's entry — the receiver and parameters, the static fields the path
+//! reads and the input heap (§IV) — and the constraints every input
+//! satisfies, which the search checks before labeling starts.
+
+use std::collections::BTreeMap;
+
+use super::Labeling;
+use crate::classfile::{Class, JType, Method};
+use crate::model::term::{BvCmp, TermId};
+use crate::model::{FieldKey, Memory};
+
+/// The inputs at the method entry, as terms.
+#[derive(Debug, Clone)]
+pub struct EntryState {
+    /// `this` (for instance methods) then the parameters: name, type, term.
+    pub params: Vec<(String, JType, TermId)>,
+    pub is_static: bool,
+    /// Static fields the path reads, at their entry values.
+    pub statics: Vec<(FieldKey, JType, TermId)>,
+    /// The input heap: one array per field the path touches.
+    pub fields: BTreeMap<FieldKey, TermId>,
+    pub types: TermId,
+}
+
+/// Builds the entry state and the constraints every input satisfies:
+/// references are null or input objects of a class their type allows,
+/// narrow integers are in range, and references read from the heap name
+/// input objects or objects allocated before the read.
+///
+/// `locals` are the method's locals at its entry as the path left them
+/// (`None`: no constraint mentions the slot).
+pub(crate) fn entry_state(
+    cx: &mut Labeling<'_>,
+    class: &Class,
+    method: &Method,
+    locals: &[Option<TermId>],
+    mem: &Memory,
+    cons: &mut Vec<TermId>,
+) -> EntryState {
+    let code = method
+        .code
+        .as_ref()
+        .expect("the method under test has code");
+    let mut params = Vec::new();
+    // Names from the LocalVariableTable at pc 0, by the slot each
+    // argument takes.
+    let mut types: Vec<(String, JType)> = Vec::new();
+    let mut at = 0usize;
+    for (i, ty) in method.arg_types(&class.name).into_iter().enumerate() {
+        let name = match i.checked_sub(usize::from(!method.is_static())) {
+            None => "this".to_string(),
+            Some(index) => code
+                .local_name(at as u16, 0)
+                .map_or_else(|| format!("arg{index}"), str::to_string),
+        };
+        at += ty.size();
+        types.push((name, ty));
+    }
+    let mut slot = 0usize;
+    let zero = cx.terms.int(0);
+    for (name, ty) in types {
+        let term = match locals.get(slot).copied().flatten() {
+            Some(t) => t,
+            None => cx.fresh.var(cx.terms, &name, crate::model::sort_of(&ty)),
+        };
+        if ty.is_reference() {
+            cons.push(cx.terms.cmp(BvCmp::Sge, term, zero));
+            if name == "this" && slot == 0 && !method.is_static() {
+                cons.push(cx.terms.ne(term, zero));
+            }
+            let c = cx.input_type_constraint(mem.types, term, &ty);
+            cons.push(c);
+        } else if let Some(c) = cx.in_range(&ty, term) {
+            cons.push(c);
+        }
+        slot += ty.size();
+        params.push((name, ty, term));
+    }
+    let mut statics = Vec::new();
+    for (key, &term) in &mem.statics {
+        // The JDK's static fields hold what its own class initializers put
+        // there; a test cannot set them, so they are not inputs (a path that
+        // depends on their values is checked by the replay).
+        if !cx.cp.user_class_names().contains(&key.class) {
+            cx.assume(format!(
+                "the static field {key} of the JDK was taken as an unknown value"
+            ));
+            continue;
+        }
+        let ty = cx
+            .cp
+            .resolve_field(&key.class, &key.name)
+            .ok()
+            .flatten()
+            .map_or(JType::Int, |f| f.member.ty);
+        if ty.is_reference() {
+            cons.push(cx.terms.cmp(BvCmp::Sge, term, zero));
+            let c = cx.input_type_constraint(mem.types, term, &ty);
+            cons.push(c);
+        } else if let Some(c) = cx.in_range(&ty, term) {
+            cons.push(c);
+        }
+        statics.push((key.clone(), ty, term));
+    }
+    for read in &mem.reads {
+        // The value read is null, an input object, or an object allocated
+        // before the read; and what the input heap held in the cell read
+        // (before any store of the path) is null or an input object.
+        let mut options = vec![cx.terms.cmp(BvCmp::Sge, read.value, zero)];
+        for a in &mem.allocs[read.later_allocs..] {
+            options.push(cx.terms.eq(read.value, a.term));
+        }
+        cons.push(cx.terms.or(options));
+        if let Some((key, object, index)) = &read.cell {
+            if let Some(&array) = mem.fields.get(key) {
+                let input = cx.terms.cmp(BvCmp::Sgt, *object, zero);
+                let held = cx.terms.select(array, *index);
+                let not_allocated = cx.terms.cmp(BvCmp::Sge, held, zero);
+                cons.push(cx.terms.implies(input, not_allocated));
+            }
+        }
+    }
+    EntryState {
+        params,
+        is_static: method.is_static(),
+        statics,
+        fields: mem.fields.clone(),
+        types: mem.types,
+    }
+}

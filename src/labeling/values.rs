@@ -1,0 +1,370 @@
+//! Labeling one input at a time (JAUT ISSRE 2010 §V): each value is fixed
+//! by probing candidates under the solver and keeping the first that stays
+//! satisfiable — for a reference null, a new object or an alias, for an
+//! integer the value of least magnitude, for an array or a string its
+//! shortest length, then its elements.
+
+use std::collections::VecDeque;
+
+use super::{EntryState, Labeling, LabelingError, Value};
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, TermId};
+use crate::model::FieldKey;
+use crate::solver::Sat;
+
+/// Bisection steps spent minimising one integer after the bound's bit
+/// count is known: past them the least value found so far is kept. A
+/// count, not a time, so labeling gives the same state on every run; 12
+/// steps take a value within 1/4096 of the bracket to the boundary, while
+/// checks near a loop-heavy boundary can each cost a tenth of a second.
+const BISECTION_STEPS: u32 = 12;
+
+pub(super) struct Labeler<'e, 'a> {
+    pub cx: &'e mut Labeling<'a>,
+    /// Labelled input objects: their id constant and class.
+    pub objects: Vec<(TermId, String)>,
+    /// Ids of the input strings (labelled by value, not as objects).
+    pub strings: Vec<TermId>,
+    pub queue: VecDeque<usize>,
+}
+
+impl Labeler<'_, '_> {
+    /// The length of the input array or string `id` (the least the
+    /// constraints allow), within `--max-array-length`.
+    fn length(
+        &mut self,
+        key: &FieldKey,
+        id: TermId,
+        entry: &EntryState,
+        what: &str,
+        units: &str,
+    ) -> Result<i64, LabelingError> {
+        let length = match entry.fields.get(key) {
+            Some(&lengths) => {
+                let len = self.cx.terms.select(lengths, id);
+                self.integer(len, 32, &JType::Int)?
+            }
+            None => 0,
+        };
+        let max = self.cx.max_array_length;
+        if length > max as i64 {
+            return Err(LabelingError::TooLong(crate::reason::Bound::ArrayLength {
+                max,
+                needed: length,
+                what: what.to_string(),
+                units: units.to_string(),
+            }));
+        }
+        Ok(length)
+    }
+
+    /// The text of the input string `id`: its length, then its characters,
+    /// each the least the constraints allow.
+    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, LabelingError> {
+        let length = self.length(
+            &FieldKey::string_length(),
+            id,
+            entry,
+            "string",
+            "characters",
+        )?;
+        let cells = entry.fields.get(&FieldKey::string_chars()).copied();
+        let mut units = Vec::new();
+        for k in 0..length {
+            let unit = match cells {
+                Some(cells) => {
+                    let k = self.cx.terms.int(k as i32);
+                    let key = self.cx.terms.cell(id, k);
+                    let cell = self.cx.terms.select(cells, key);
+                    self.printable(cell)?
+                }
+                None => 'a' as i64,
+            };
+            units.push(unit as u16);
+        }
+        Ok(String::from_utf16_lossy(&units))
+    }
+
+    /// A character a reader can see: `a`, else a printable ASCII one,
+    /// else the least the constraints allow.
+    fn printable(&mut self, c: TermId) -> Result<i64, LabelingError> {
+        let a = self.cx.terms.int('a' as i32);
+        let is_a = self.cx.terms.eq(c, a);
+        if self.probe(is_a) {
+            return Ok('a' as i64);
+        }
+        let (lo, hi) = (self.cx.terms.int(0x20), self.cx.terms.int(0x7e));
+        let ge = self.cx.terms.cmp(BvCmp::Sge, c, lo);
+        let le = self.cx.terms.cmp(BvCmp::Sle, c, hi);
+        let ascii = self.cx.terms.and(vec![ge, le]);
+        if self.cx.solver.check_assuming(self.cx.terms, &[ascii]) == Sat::Sat {
+            if let Some(v) = self.cx.solver.value(self.cx.terms, c) {
+                let t = self.cx.terms.int(v as i32);
+                let eq = self.cx.terms.eq(c, t);
+                if self.probe(eq) {
+                    return Ok(v as i64);
+                }
+            }
+        }
+        self.integer(c, 32, &JType::Char)
+    }
+
+    /// The length and elements of the input array `id`, shortest first.
+    pub(super) fn elements(
+        &mut self,
+        id: TermId,
+        elem: &JType,
+        entry: &EntryState,
+    ) -> Result<Vec<Value>, LabelingError> {
+        let length = self.length(&FieldKey::array_length(), id, entry, "array", "elements")?;
+        let cells = entry.fields.get(&FieldKey::array_elements(elem)).copied();
+        let mut out = Vec::new();
+        for k in 0..length {
+            out.push(match cells {
+                Some(cells) => {
+                    let k = self.cx.terms.int(k as i32);
+                    let key = self.cx.terms.cell(id, k);
+                    let cell = self.cx.terms.select(cells, key);
+                    self.value(cell, elem, entry)?
+                }
+                None => Value::default_of(elem),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Keeps `c` if the constraints stay satisfiable with it. When the
+    /// solver's current model already satisfies `c`, no check is needed: the
+    /// model stays a model of everything asserted.
+    fn probe(&mut self, c: TermId) -> bool {
+        let cx = &mut *self.cx;
+        if cx.solver.value(cx.terms, c) == Some(1) {
+            cx.solver.assert(cx.terms, c);
+            return true;
+        }
+        if cx.solver.check_assuming(cx.terms, &[c]) == Sat::Sat {
+            cx.solver.assert(cx.terms, c);
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(super) fn value(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+    ) -> Result<Value, LabelingError> {
+        if ty.is_reference() {
+            return self.reference(term, ty, entry, true);
+        }
+        let width = self.cx.terms.width(term);
+        let v = self.integer(term, width, ty)?;
+        Ok(Value::of_bits(ty, v))
+    }
+
+    /// An object already labelled that `term` may be (an alias, or a cycle).
+    fn alias(&mut self, term: TermId, ty: &JType) -> Option<Value> {
+        for i in 0..self.objects.len() {
+            // An object whose class the reference's type excludes cannot be
+            // an alias: no need to ask the solver.
+            let class = &self.objects[i].1;
+            if !self
+                .cx
+                .cp
+                .is_assignable(class, &ty.class_ref_name())
+                .unwrap_or(true)
+            {
+                continue;
+            }
+            let same = self.cx.terms.eq(term, self.objects[i].0);
+            if self.probe(same) {
+                return Some(Value::Ref(i));
+            }
+        }
+        None
+    }
+
+    pub(super) fn reference(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+        nullable: bool,
+    ) -> Result<Value, LabelingError> {
+        let null = self.cx.terms.int(0);
+        let is_null = self.cx.terms.eq(term, null);
+        if nullable && self.probe(is_null) {
+            return Ok(Value::Null);
+        }
+        // A new object before an alias of one already labelled: a structure
+        // is cyclic or shared only where the path needs it (code under test
+        // that walks a structure rarely terminates on a gratuitous cycle).
+        // Its id is the one the current model gives the reference when that
+        // is a fresh input id (no check needed), else the next unused one.
+        let i = self.objects.len();
+        let modelled = self
+            .cx
+            .solver
+            .value(self.cx.terms, term)
+            .map(|v| v as u32 as i32)
+            .filter(|&v| v > 0);
+        let used: Vec<Option<u64>> = self
+            .objects
+            .iter()
+            .map(|(t, _)| *t)
+            .chain(self.strings.iter().copied())
+            .map(|t| self.cx.terms.as_const(t))
+            .collect();
+        let fresh_id = (1..)
+            .find(|k| !used.contains(&Some(*k as u64)))
+            .unwrap_or(1);
+        let id_value = modelled
+            .filter(|m| !used.contains(&Some(*m as u64)))
+            .unwrap_or(fresh_id);
+        let id = self.cx.terms.int(id_value);
+        let is_new = self.cx.terms.eq(term, id);
+        if !self.probe(is_new) {
+            return self.alias(term, ty).ok_or_else(|| {
+                LabelingError::NoFit(format!(
+                    "no object fits the reference {}",
+                    self.cx.terms.show(term)
+                ))
+            });
+        }
+        let class_of = self.cx.terms.select(entry.types, id);
+        if ty.is_array() {
+            // An input array has exactly its static type.
+            let descriptor = ty.descriptor();
+            let aid = self.cx.universe.array_id(&descriptor);
+            let aid = self.cx.terms.int(aid as i32);
+            let is_it = self.cx.terms.eq(class_of, aid);
+            if !self.probe(is_it) {
+                return Err(LabelingError::NoFit(format!("no array of type {ty} fits")));
+            }
+            self.objects.push((id, descriptor));
+            self.queue.push_back(i);
+            return Ok(Value::Ref(i));
+        }
+        let candidates = self.cx.input_candidates(&ty.class_ref_name());
+        for c in candidates {
+            let cid = self.cx.terms.int(c as i32);
+            let is_c = self.cx.terms.eq(class_of, cid);
+            if self.probe(is_c) {
+                let name = self.cx.universe.name(c).expect("a universe id").to_string();
+                if name == "java/lang/String" {
+                    self.strings.push(id);
+                    return self.string(id, entry).map(Value::Str);
+                }
+                self.objects.push((id, name));
+                self.queue.push_back(i);
+                return Ok(Value::Ref(i));
+            }
+        }
+        Err(LabelingError::NoFit(format!(
+            "no class fits an object of type {ty}"
+        )))
+    }
+
+    /// The integer of least magnitude the constraints allow (0, 1 and -1
+    /// first), fixed in the solver.
+    fn integer(&mut self, term: TermId, width: u32, ty: &JType) -> Result<i64, LabelingError> {
+        for v in [0i64, 1, -1] {
+            if matches!(ty, JType::Boolean | JType::Char) && v < 0 {
+                continue;
+            }
+            let c = self.cx.terms.bv(v, width);
+            let eq = self.cx.terms.eq(term, c);
+            if self.probe(eq) {
+                return Ok(v);
+            }
+        }
+        // Least magnitude: is there a non-negative value? Then find the
+        // smallest upper bound (else the largest lower bound): first by
+        // doubling the bound's bit count from the low end, then by
+        // bisection, each satisfiable check's model tightening the bound.
+        let zero = self.cx.terms.bv(0, width);
+        let nonneg = self.cx.terms.cmp(BvCmp::Sge, term, zero);
+        let positive = self.probe(nonneg);
+        let max = if width == 64 {
+            i64::MAX
+        } else {
+            i32::MAX as i64
+        };
+        let magnitude = |cx: &mut Labeling<'_>| -> Option<i64> {
+            let v = cx.solver.value(cx.terms, term)?;
+            let v = crate::model::term::signed(v, width);
+            Some(if v == i64::MIN { i64::MAX } else { v.abs() })
+        };
+        let mut lo = 2i64; // |v| in [lo, hi]
+        let mut hi = magnitude(self.cx).unwrap_or(max).clamp(lo, max);
+        let within = |cx: &mut Labeling<'_>, bound: i64| -> bool {
+            let c = if positive {
+                let b = cx.terms.bv(bound, width);
+                cx.terms.cmp(BvCmp::Sle, term, b)
+            } else {
+                let b = cx.terms.bv(-bound, width);
+                cx.terms.cmp(BvCmp::Sge, term, b)
+            };
+            cx.solver.check_assuming(cx.terms, &[c]) == Sat::Sat
+        };
+        let mut bits = 2u32;
+        while bits < 63 && (1i64 << bits) < hi {
+            let bound = 1i64 << bits;
+            if within(self.cx, bound) {
+                hi = magnitude(self.cx).unwrap_or(bound).clamp(lo, bound);
+                break;
+            }
+            lo = bound + 1;
+            bits *= 2;
+        }
+        let mut steps = 0;
+        while lo < hi && steps < BISECTION_STEPS {
+            steps += 1;
+            let mid = lo + (hi - lo) / 2;
+            if within(self.cx, mid) {
+                hi = magnitude(self.cx).unwrap_or(mid).clamp(lo, mid);
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let lo = hi; // the least magnitude known to be possible
+        let candidates = if positive {
+            vec![lo]
+        } else {
+            // -2^63 has no positive counterpart; -hi covers it when hi = MAX.
+            vec![
+                -lo,
+                if width == 64 {
+                    i64::MIN
+                } else {
+                    i32::MIN as i64
+                },
+            ]
+        };
+        for v in candidates {
+            let c = self.cx.terms.bv(v, width);
+            let eq = self.cx.terms.eq(term, c);
+            if self.probe(eq) {
+                return Ok(v);
+            }
+        }
+        // Whatever the solver's model says is a value that fits.
+        let cx = &mut *self.cx;
+        if cx.solver.check() == Sat::Sat {
+            if let Some(bits) = cx.solver.value(cx.terms, term) {
+                let v = crate::model::term::signed(bits, width);
+                let c = cx.terms.bv(v, width);
+                let eq = cx.terms.eq(term, c);
+                if self.probe(eq) {
+                    return Ok(v);
+                }
+            }
+        }
+        Err(LabelingError::NoFit(format!(
+            "no value fits {}",
+            self.cx.terms.show(term)
+        )))
+    }
+}

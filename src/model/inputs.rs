@@ -1,0 +1,133 @@
+//! The domain of the inputs (JAUT ISSRE 2010 §IV, the input heap of the
+//! CMV): what values a narrow integer may hold, and which classes an input
+//! object of a static type may have. The search asserts these constraints on
+//! what it reads from the input heap and on the method's inputs at its
+//! entry; labeling then picks values inside them.
+//!
+//! The classes come from the search's [`Universe`], so choosing among them
+//! closes the world: an [`InputDomain`] keeps the closed-world assumptions
+//! made on the way (by itself and by the search), since while one stands,
+//! refuting every path is no proof that a target is unreachable.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::term::{BvCmp, BvOp, TermId, Terms};
+use super::Universe;
+use crate::classfile::JType;
+use crate::classpath::ClassPath;
+
+/// The input classes of one search, by static type, and the closed-world
+/// assumptions made.
+#[derive(Debug, Default)]
+pub struct InputDomain {
+    /// Class → ids of the classes an input object of that type may have.
+    classes: HashMap<String, Vec<u32>>,
+    assumptions: BTreeSet<String>,
+}
+
+impl InputDomain {
+    /// Records a closed-world assumption.
+    pub fn assume(&mut self, what: String) {
+        self.assumptions.insert(what);
+    }
+
+    /// The assumptions made, in the order they are reported.
+    pub fn assumptions(&self) -> &BTreeSet<String> {
+        &self.assumptions
+    }
+
+    /// The classes an input object of static type `ty` may have, in the
+    /// order labeling tries them (cached per search).
+    pub fn candidates(&mut self, cp: &ClassPath, universe: &Universe, ty: &str) -> Vec<u32> {
+        if let Some(ids) = self.classes.get(ty) {
+            return ids.clone();
+        }
+        let ids = universe.input_candidates(cp, ty);
+        self.classes.insert(ty.to_string(), ids.clone());
+        ids
+    }
+
+    /// `v > 0 → types[v] ∈ input candidates of ty`.
+    pub fn type_constraint(
+        &mut self,
+        cp: &ClassPath,
+        universe: &mut Universe,
+        terms: &mut Terms,
+        types: TermId,
+        v: TermId,
+        ty: &JType,
+    ) -> TermId {
+        if ty.is_array() {
+            // An input array has exactly its static type.
+            let id = universe.array_id(&ty.descriptor());
+            let input = is_input(terms, v);
+            let t = terms.select(types, v);
+            let idc = terms.int(id as i32);
+            let is_it = terms.eq(t, idc);
+            return terms.implies(input, is_it);
+        }
+        let name = ty.class_ref_name();
+        let ids = self.candidates(cp, universe, &name);
+        if ids.is_empty() {
+            // Inputs of this type can only be null here; a refutation that
+            // needs that is no proof, since a class elsewhere could fit.
+            self.assume(format!(
+                "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
+            ));
+        }
+        let input = is_input(terms, v);
+        let t = terms.select(types, v);
+        let eqs = ids
+            .iter()
+            .map(|&id| {
+                let c = terms.int(id as i32);
+                terms.eq(t, c)
+            })
+            .collect();
+        let any = terms.or(eqs);
+        terms.implies(input, any)
+    }
+}
+
+/// `v > 0`: an object of the input heap.
+pub fn is_input(terms: &mut Terms, v: TermId) -> TermId {
+    let zero = terms.int(0);
+    terms.cmp(BvCmp::Sgt, v, zero)
+}
+
+/// The value a field or array of type `ty` holds after storing `v`
+/// (JVMS §6.5 `putfield`: narrowed to the field's type).
+pub fn narrow(terms: &mut Terms, ty: &JType, v: TermId) -> TermId {
+    match ty {
+        JType::Boolean => {
+            let one = terms.int(1);
+            terms.bin(BvOp::And, v, one)
+        }
+        JType::Byte => {
+            let e = terms.extract(7, 0, v);
+            terms.sign_ext(24, e)
+        }
+        JType::Short => {
+            let e = terms.extract(15, 0, v);
+            terms.sign_ext(16, e)
+        }
+        JType::Char => {
+            let e = terms.extract(15, 0, v);
+            terms.zero_ext(16, e)
+        }
+        _ => v,
+    }
+}
+
+/// `v` is a value of type `ty`: in range for the narrow int types.
+pub fn in_range(terms: &mut Terms, ty: &JType, v: TermId) -> Option<TermId> {
+    if matches!(
+        ty,
+        JType::Boolean | JType::Byte | JType::Short | JType::Char
+    ) {
+        let n = narrow(terms, ty, v);
+        Some(terms.eq(v, n))
+    } else {
+        None
+    }
+}

@@ -1,0 +1,240 @@
+//! Calls the search explores (JAUT ISSRE 2010 §V): at an invoke (JVMS §6.5
+//! `invoke*`), stepping backward means entering the callee at one of its
+//! return instructions — a choice point, tried nearest to the callee's
+//! entry first — with the caller's result on its stack; at the callee's
+//! entry its parameters meet the caller's arguments, and the walk goes on in
+//! the caller before the invoke. Calls with a contract, or without
+//! bytecode, are stepped over instead ([`super::calls`]).
+
+use std::sync::Arc;
+
+use super::cmv::{Act, Flow, MethodInfo, St};
+use super::explore::Explorer;
+use super::PathStep;
+use crate::classfile::bytecode::{InvokeKind, MethodRef};
+use crate::classfile::{JType, Method, Op};
+use crate::classpath::hierarchy::Found;
+use crate::model::sort_of_vtype;
+use crate::model::term::TermId;
+use crate::reason::{Bound, Reason};
+
+impl Explorer<'_> {
+    /// Enters the callee of the invoke at `index` (the state is just after
+    /// it): one choice per return instruction of the callee.
+    pub(super) fn enter_callee(
+        &mut self,
+        mut st: St,
+        pending: Vec<TermId>,
+        index: usize,
+        kind: InvokeKind,
+        r: &MethodRef,
+    ) -> Flow {
+        let caller = st.top().m.clone();
+        let pc = caller.code().instructions[index].pc;
+        let at = format!("{} pc {pc}", caller.key.to_string().replace('/', "."));
+        if st.acts.len() > self.config.max_call_depth {
+            self.cut(Reason::Bound(Bound::CallDepth {
+                max: self.config.max_call_depth,
+            }));
+            return Flow::Exhausted;
+        }
+        let (targets, receiver) = match self.call_targets(&st, kind, r, &at) {
+            Ok(t) => t,
+            Err(cut) => {
+                self.cut(cut);
+                return Flow::Exhausted;
+            }
+        };
+        for &c in &pending {
+            self.solver.assert(&self.terms, c);
+        }
+        // Check what the walk gathered before branching over the callees
+        // and their returns.
+        let branches: usize = targets
+            .iter()
+            .map(|(f, _)| {
+                f.member.code.as_ref().map_or(1, |code| {
+                    code.instructions
+                        .iter()
+                        .filter(|i| matches!(i.op, Op::Return(_)))
+                        .count()
+                })
+            })
+            .sum();
+        if branches >= 2 && !self.feasible(&st) {
+            return Flow::Exhausted;
+        }
+        let result = if r.desc.ret == JType::Void {
+            None
+        } else {
+            st.top().stack.pop()
+        };
+        for (found, dispatch) in targets {
+            let flow = self.explore_callee(&st, &found, dispatch, receiver, result, index, &at);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+        Flow::Exhausted
+    }
+
+    /// Explores one method a call may run, backward from each of its
+    /// returns; `dispatch` is the condition under which the call runs it.
+    #[allow(clippy::too_many_arguments)]
+    fn explore_callee(
+        &mut self,
+        st: &St,
+        found: &Found<Method>,
+        dispatch: Option<TermId>,
+        receiver: Option<TermId>,
+        result: Option<TermId>,
+        index: usize,
+        at: &str,
+    ) -> Flow {
+        // A contract takes the place of the bytecode; a method with neither
+        // returns a free value.
+        let contract = self.contract_of(found);
+        // The bytecode of String's methods reads fields the string model
+        // does not have (see docs/contracts.md): without a contract their
+        // results are free.
+        let opaque = found.class.name == "java/lang/String" && found.member.name != "<init>";
+        if opaque && contract.is_none() {
+            self.cut(Reason::Unsupported(format!(
+                "call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",
+                found.class.java_name(),
+                found.member
+            )));
+            return Flow::Exhausted;
+        }
+        if contract.is_some() || found.member.code.is_none() {
+            if found.member.code.is_none() && contract.is_none() && found.member.is_abstract() {
+                self.cut(Reason::Unsupported(format!(
+                    "call to abstract method {}.{} at {at}",
+                    found.class.java_name(),
+                    found.member
+                )));
+                return Flow::Exhausted;
+            }
+            return self.step_over_call(st, found, contract, dispatch, receiver, result, index);
+        }
+        let callee = match self.callee_info(st, found) {
+            Ok(c) => c,
+            Err(cut) => {
+                self.cut(cut);
+                return Flow::Exhausted;
+            }
+        };
+        let code = callee.code();
+        let mut returns: Vec<usize> = code
+            .instructions
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| matches!(i.op, Op::Return(_)))
+            .map(|(k, _)| k)
+            .collect();
+        returns.sort_by_key(|&k| {
+            let b = callee.block_at_index(k);
+            (callee.dist[b.index()], k)
+        });
+        for k in returns {
+            let ret_pc = code.instructions[k].pc;
+            let Some(frame) = callee.frames.at(ret_pc).cloned() else {
+                continue; // dead code
+            };
+            let mark = self.terms.mark();
+            let mut next = st.clone();
+            let mut stack: Vec<TermId> = frame
+                .stack
+                .iter()
+                .map(|t| self.fresh.var(&mut self.terms, "s", sort_of_vtype(t)))
+                .collect();
+            if let (Some(res), Some(top)) = (result, stack.last_mut()) {
+                *top = res;
+            }
+            next.acts.push(Act {
+                m: callee.clone(),
+                block: callee.block_at_index(k),
+                index: k,
+                locals: vec![None; code.max_locals as usize],
+                stack,
+                call_index: Some(index),
+                receiver,
+            });
+            next.steps.push(PathStep {
+                method: callee.key.to_string(),
+                pc: ret_pc,
+                line: code.line_of(ret_pc),
+            });
+            let flow = self.dfs(next, dispatch.into_iter().collect());
+            self.backtrack(mark, &flow);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
+            }
+        }
+        Flow::Exhausted
+    }
+
+    /// The method a call runs, ready to explore below the activations of
+    /// `st`: within the recursion bound.
+    pub(super) fn callee_info(
+        &mut self,
+        st: &St,
+        found: &Found<Method>,
+    ) -> Result<Arc<MethodInfo>, Reason> {
+        let mi = found
+            .class
+            .methods
+            .iter()
+            .position(|x| x.name == found.member.name && x.descriptor == found.member.descriptor)
+            .expect("found in its class");
+        let callee = self
+            .method_info(found.class.clone(), mi)
+            .map_err(|e| Reason::Unsupported(e.to_string()))?;
+        let active = st.acts.iter().filter(|a| a.m.key == callee.key).count();
+        if active >= self.config.max_recursion {
+            return Err(Reason::Bound(Bound::Recursion {
+                max: self.config.max_recursion,
+                method: callee.key.to_string().replace('/', "."),
+            }));
+        }
+        Ok(callee)
+    }
+
+    /// At a callee's entry: its parameters are the caller's arguments.
+    pub(super) fn return_to_caller(&mut self, st: &mut St) -> Vec<TermId> {
+        let callee = st.acts.pop().expect("a callee");
+        let m = callee.m.method();
+        let mut args = Vec::new();
+        let mut slot = 0usize;
+        let param_types = m.arg_types(&callee.m.class.name);
+        let mut binds = Vec::new();
+        for ty in &param_types {
+            let local = callee.locals.get(slot).copied().flatten();
+            let v = match (slot, callee.receiver, local) {
+                // A virtual call's receiver was named when its class chose
+                // the method: the same term here.
+                (0, Some(recv), Some(v)) => {
+                    binds.push(self.terms.eq(v, recv));
+                    recv
+                }
+                (0, Some(recv), None) => recv,
+                (_, _, Some(v)) => v,
+                (_, _, None) => self
+                    .fresh
+                    .var(&mut self.terms, "arg", crate::model::sort_of(ty)),
+            };
+            args.push(v);
+            slot += ty.size();
+        }
+        if !m.is_static() {
+            // On the normal path an instance call's receiver is not null
+            // (else the invoke throws NullPointerException).
+            let zero = self.terms.int(0);
+            binds.push(self.terms.ne(args[0], zero));
+        }
+        let caller = st.top();
+        caller.index = callee.call_index.expect("callee has a call site");
+        caller.stack.extend(args);
+        binds
+    }
+}

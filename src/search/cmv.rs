@@ -1,0 +1,137 @@
+//! The state of the backward search (JAUT ISSRE 2010 §V): the constrained
+//! memory variables (CMV, §IV) at one point of a backward path — one
+//! activation per method on the call stack, each "just before" an
+//! instruction, and the heap — with the path's bookkeeping (its length,
+//! loop counts and blocks). States are cloned at choice points; the terms
+//! they name are truncated on backtracking.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::explore::Explorer;
+use super::{PathStep, SearchError};
+use crate::analysis::{AnalysisError, MethodKey};
+use crate::cfg::{BlockId, Cfg};
+use crate::classfile::{Class, Code, Method};
+use crate::frames::Frames;
+use crate::labeling::EntryState;
+use crate::model::term::TermId;
+use crate::model::Memory;
+
+/// A method ready to explore: its CFG, frames and distances (shared with
+/// every other search over the class path, see [`crate::analysis`]).
+pub(super) struct MethodInfo {
+    pub class: Arc<Class>,
+    pub index: usize,
+    pub cfg: Arc<Cfg>,
+    pub frames: Arc<Frames>,
+    /// Per block (by id index): instructions on the shortest path from the
+    /// entry to the block's start.
+    pub dist: Arc<[u32]>,
+    pub key: MethodKey,
+}
+
+impl MethodInfo {
+    pub fn method(&self) -> &Method {
+        &self.class.methods[self.index]
+    }
+
+    pub fn code(&self) -> &Code {
+        self.method()
+            .code
+            .as_ref()
+            .expect("explored methods have code")
+    }
+
+    pub fn block_at_index(&self, index: usize) -> BlockId {
+        let pc = self.code().instructions[index].pc;
+        self.cfg
+            .block_of(pc)
+            .expect("every instruction is in a block")
+    }
+}
+
+/// One active method on a backward path: the state is "just before
+/// instruction `index`".
+#[derive(Clone)]
+pub(super) struct Act {
+    pub m: Arc<MethodInfo>,
+    /// The block being walked; `index` is within `block.first..=block.last + 1`.
+    pub block: BlockId,
+    pub index: usize,
+    pub locals: Vec<Option<TermId>>,
+    pub stack: Vec<TermId>,
+    /// For a callee: the index of the invoke in the caller.
+    pub call_index: Option<usize>,
+    /// For the callee of a virtual or interface call: the receiver term the
+    /// dispatch constrained.
+    pub receiver: Option<TermId>,
+}
+
+/// The CMV at one point of a backward path, plus the path's bookkeeping.
+#[derive(Clone)]
+pub(super) struct St {
+    pub acts: Vec<Act>,
+    pub mem: Memory,
+    pub path_len: usize,
+    pub derefs: usize,
+    /// Back-edge traversals on this path, by (method, from block, to block).
+    pub loops: BTreeMap<(MethodKey, u32, u32), u32>,
+    /// Blocks of the path, latest first.
+    pub steps: Vec<PathStep>,
+}
+
+impl St {
+    pub fn top(&mut self) -> &mut Act {
+        self.acts.last_mut().expect("a path has an active method")
+    }
+}
+
+/// How exploring on from a state ended.
+pub(super) enum Flow {
+    /// An entry state that reaches the goal, and the path (the solver is
+    /// left in the scope where the path's constraints hold).
+    Found(Box<(EntryState, Vec<PathStep>)>),
+    /// Every path from the state was refuted or cut.
+    Exhausted,
+    /// The time or the check budget ran out.
+    Timeout,
+}
+
+impl Explorer<'_> {
+    /// The method at `index` of `class`, ready to explore. Its analyses are
+    /// the class path's, computed once for every search over it.
+    pub(super) fn method_info(
+        &mut self,
+        class: Arc<Class>,
+        index: usize,
+    ) -> Result<Arc<MethodInfo>, SearchError> {
+        let m = &class.methods[index];
+        let key = MethodKey::of(&class, m);
+        if let Some(info) = self.methods.get(&key) {
+            return Ok(info.clone());
+        }
+        let cp = self.cp;
+        let error = |e: AnalysisError| SearchError(e.to_string());
+        let cfg = cp.analyses().cfg(cp, &class, m).map_err(error)?;
+        let frames = cp.analyses().frames(cp, &class, m).map_err(error)?;
+        let dist = cp.analyses().distances(cp, &class, m).map_err(error)?;
+        let info = Arc::new(MethodInfo {
+            class: class.clone(),
+            index,
+            cfg,
+            frames,
+            dist,
+            key: key.clone(),
+        });
+        self.methods.insert(key, info.clone());
+        Ok(info)
+    }
+}
+
+/// `pkg/C.m(desc)` → `pkg.C.m`, for messages.
+pub(super) fn method_name(key: &str) -> String {
+    key.rsplit_once('(')
+        .map_or(key, |(m, _)| m)
+        .replace('/', ".")
+}

@@ -1,0 +1,180 @@
+//! Dispatch: the methods a call may run. A static or special call runs its
+//! resolved method; a virtual or interface call runs, for each concrete
+//! class of the universe its receiver may have, the method that class
+//! selects (JVMS §5.4.6 method selection, §6.5 `invokevirtual`,
+//! `invokeinterface`), under the constraint that the receiver's type
+//! variable (JAUT ISSRE 2010 §IV) names one of those classes. Subtype tests
+//! (`instanceof`, `checkcast`, handlers' catch types) are disjunctions over
+//! the same universe; a type whose subclasses the universe may miss makes
+//! both a closed-world assumption.
+
+use std::sync::Arc;
+
+use super::cmv::St;
+use super::explore::Explorer;
+use crate::classfile::bytecode::{InvokeKind, MethodRef};
+use crate::classfile::{Class, Method};
+use crate::classpath::hierarchy::Found;
+use crate::classpath::ClassPath;
+use crate::model::term::{BvCmp, Sort, TermId};
+use crate::reason::Reason;
+
+/// The methods a call may run, each with the condition under which it does.
+pub(super) type CallTargets = Vec<(Found<Method>, Option<TermId>)>;
+
+/// A method a call may run, with the classes whose receivers select it.
+type Implementation = (Found<Method>, Vec<String>);
+
+/// The methods a virtual or interface call may run (JVMS §5.4.6), each with
+/// the concrete classes among `classes` whose receivers select it, in the
+/// order of `classes`.
+pub(super) fn implementations(
+    cp: &ClassPath,
+    kind: InvokeKind,
+    r: &MethodRef,
+    classes: &[Arc<Class>],
+) -> Result<Vec<Implementation>, String> {
+    if r.class.starts_with('[') {
+        return Err(format!("call to {r} on an array"));
+    }
+    let resolved = if kind == InvokeKind::Interface {
+        cp.resolve_interface_method(&r.class, &r.name, &r.descriptor)
+    } else {
+        cp.resolve_method(&r.class, &r.name, &r.descriptor)
+    }
+    .map_err(|e| e.to_string())?
+    .ok_or_else(|| format!("call to {r} (not found on the class path)"))?;
+    let mut out: Vec<Implementation> = Vec::new();
+    for k in classes {
+        if k.is_interface()
+            || k.is_abstract()
+            || !cp.is_assignable(&k.name, &r.class).unwrap_or(false)
+        {
+            continue;
+        }
+        // No selection: the JVM would throw AbstractMethodError, not run a method.
+        let Ok(Some(selected)) = cp.select_method(&k.name, &resolved) else {
+            continue;
+        };
+        match out.iter_mut().find(|(f, _)| {
+            f.class.name == selected.class.name
+                && f.member.descriptor == selected.member.descriptor
+                && f.member.name == selected.member.name
+        }) {
+            Some((_, ks)) => ks.push(k.name.clone()),
+            None => out.push((selected, vec![k.name.clone()])),
+        }
+    }
+    Ok(out)
+}
+
+impl Explorer<'_> {
+    /// The methods a call may run, each with the constraint under which it
+    /// does (the receiver's class, for a virtual or interface call), and the
+    /// receiver term a dispatch named.
+    pub(super) fn call_targets(
+        &mut self,
+        st: &St,
+        kind: InvokeKind,
+        r: &MethodRef,
+        at: &str,
+    ) -> Result<(CallTargets, Option<TermId>), Reason> {
+        let mut targets: CallTargets = Vec::new();
+        let receiver = match kind {
+            InvokeKind::Static | InvokeKind::Special => {
+                match self.cp.resolve_method(&r.class, &r.name, &r.descriptor) {
+                    Ok(Some(found)) => targets.push((found, None)),
+                    _ => {
+                        return Err(Reason::Unsupported(format!(
+                            "call to {r} (not found on the class path) at {at}"
+                        )));
+                    }
+                }
+                None
+            }
+            InvokeKind::Virtual | InvokeKind::Interface => {
+                let impls = implementations(self.cp, kind, r, self.universe.classes())
+                    .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?;
+                if !self.is_closed_type(&r.class) {
+                    self.assume(format!(
+                        "calls on {} dispatch only to the classes on the class path and those the code creates",
+                        r.class.replace('/', ".")
+                    ));
+                }
+                let recv = self.fresh.var(&mut self.terms, "this", Sort::Bv(32));
+                let class_of = self.terms.select(st.mem.types, recv);
+                let zero = self.terms.int(0);
+                let non_null = self.terms.ne(recv, zero);
+                for (found, classes) in impls {
+                    let eqs = classes
+                        .iter()
+                        .filter_map(|c| self.universe.id(c))
+                        .map(|id| {
+                            let idc = self.terms.int(id as i32);
+                            self.terms.eq(class_of, idc)
+                        })
+                        .collect();
+                    let one_of = self.terms.or(eqs);
+                    let c = self.terms.and(vec![non_null, one_of]);
+                    targets.push((found, Some(c)));
+                }
+                Some(recv)
+            }
+        };
+        Ok((targets, receiver))
+    }
+
+    /// Whether every class a reference of this type may hold is in the
+    /// universe: a user class, `Object` (whose instances are in it), or a
+    /// final class.
+    pub(super) fn is_closed_type(&self, class: &str) -> bool {
+        self.cp.user_class_names().iter().any(|n| n == class)
+            || class == crate::classpath::hierarchy::OBJECT
+            || self
+                .cp
+                .load(class)
+                .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0)
+    }
+
+    /// Constraint: `v` is a reference to an object whose class is a subtype
+    /// of `class` (as a disjunction over the universe's class ids).
+    pub(super) fn is_subtype(&mut self, class_term: TermId, class: &str) -> TermId {
+        let ids = match self.subtypes.get(class) {
+            Some(ids) => ids.clone(),
+            None => {
+                let ids: Vec<u32> = (1..=self.universe.len() as u32)
+                    .filter(|&id| {
+                        let name = self.universe.name(id).expect("id in range");
+                        self.cp.is_assignable(name, class).unwrap_or(false)
+                    })
+                    .collect();
+                self.subtypes.insert(class.to_string(), ids.clone());
+                // A type test on a JDK type that is not final sees only the
+                // classes in the universe, not the JDK's other subclasses.
+                if !self.is_closed_type(class) {
+                    self.assume(format!(
+                        "type tests on {} consider only the classes on the class path and those the code creates",
+                        class.replace('/', ".")
+                    ));
+                }
+                ids
+            }
+        };
+        let mut eqs: Vec<TermId> = ids
+            .iter()
+            .map(|&id| {
+                let c = self.terms.int(id as i32);
+                self.terms.eq(class_term, c)
+            })
+            .collect();
+        // Every array is an Object, Cloneable and Serializable (JLS §4.10.3).
+        if matches!(
+            class,
+            "java/lang/Object" | "java/lang/Cloneable" | "java/io/Serializable"
+        ) {
+            let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
+            eqs.push(self.terms.cmp(BvCmp::Sge, class_term, base));
+        }
+        self.terms.or(eqs)
+    }
+}

@@ -1,0 +1,190 @@
+//! The search's driver (JAUT ISSRE 2010 §V): where backward paths start —
+//! the target instruction, or each point where an exception of the goal's
+//! class may leave the method — and the rounds of iterative deepening on the
+//! loop bound (1, 2, 4, …). A round that refutes every path without cutting
+//! one proves the goal unreachable; one that cut paths at the loop bound
+//! starts the next, deeper round; a path that reaches the entry is labelled
+//! into the verdict's input state.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::cmv::Flow;
+use super::explore::Explorer;
+use super::throws::Catch;
+use super::universe::collect_universe;
+use super::{Config, Goal, Outcome, SearchError, Stats, Verdict};
+use crate::analysis::UniverseKey;
+use crate::cfg::{Edge, Thrown};
+use crate::classfile::{Class, Method, Pc};
+use crate::classpath::ClassPath;
+use crate::labeling::{self, LabelingError};
+use crate::model::term::Sort;
+use crate::reason::{Bound, Reason, Stop};
+
+/// Searches for an input state reaching `pc` in `method` of `class`.
+pub fn search(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    pc: Pc,
+    config: &Config,
+) -> Result<Outcome, SearchError> {
+    search_goal(cp, class, method, &Goal::Pc(pc), config)
+}
+
+/// Searches for an input state meeting `goal` in `method` of `class`.
+pub fn search_goal(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    config: &Config,
+) -> Result<Outcome, SearchError> {
+    let start = Instant::now();
+    let index = class
+        .methods
+        .iter()
+        .position(|m| m.name == method.name && m.descriptor == method.descriptor)
+        .ok_or_else(|| SearchError(format!("{} has no method {method}", class.java_name())))?;
+    let mut ex = Explorer::new(cp, config, start + config.timeout);
+    let root = ex.method_info(class.clone(), index)?;
+    // The classes objects may have are the same for every search from this
+    // method: the class path keeps them with its analyses.
+    let key = UniverseKey {
+        root: root.key.clone(),
+        max_call_depth: config.max_call_depth,
+    };
+    let universe = cp.analyses().universe(cp, class, &key, || {
+        collect_universe(cp, &root, config.max_call_depth)
+    })?;
+    ex.universe = (*universe).clone();
+    let code = root.code();
+    // Where backward paths start: the target instruction, or each point
+    // where an exception of the goal's class may leave the method.
+    let (pc, raises): (Pc, Vec<(usize, Thrown, Catch)>) = match goal {
+        Goal::Pc(pc) => (*pc, Vec::new()),
+        Goal::Throws(class) => {
+            let goal = Catch {
+                must: Some(class.clone()),
+                must_not: Vec::new(),
+            };
+            let raises: Vec<_> = root
+                .cfg
+                .edges()
+                .filter_map(|(_, _, e)| match e {
+                    Edge::Uncaught { pc, thrown } => Some((*pc, *thrown)),
+                    _ => None,
+                })
+                .filter(|(pc, _)| root.frames.at(*pc).is_some())
+                .map(|(pc, thrown)| {
+                    let index = code.index_of(pc).expect("edges leave instructions");
+                    (index, thrown, goal.uncaught_at(code, pc))
+                })
+                .collect();
+            if raises.is_empty() {
+                return Ok(Outcome {
+                    verdict: Verdict::Unreachable {
+                        conflicts: vec!["no instruction of the method lets an exception out".into()],
+                    },
+                    stats: Stats::default(),
+                });
+            }
+            (code.instructions[raises[0].0].pc, raises)
+        }
+    };
+    let target_index = code
+        .index_of(pc)
+        .ok_or_else(|| SearchError(format!("pc {pc} is not an instruction start")))?;
+
+    let mut stats = Stats::default();
+    let verdict = if root.frames.at(pc).is_none() {
+        Verdict::Unreachable {
+            conflicts: vec![format!(
+                "no path from the entry reaches pc {pc} (dead code)"
+            )],
+        }
+    } else {
+        loop {
+            stats.rounds += 1;
+            stats.loop_bound = ex.loop_bound;
+            ex.cuts.clear();
+            ex.loop_cut = false;
+            ex.conflicts.clear();
+            let flow = if raises.is_empty() {
+                let st = ex.initial_state(&root, target_index);
+                ex.dfs(st, Vec::new())
+            } else {
+                let mut flow = Flow::Exhausted;
+                for (index, thrown, catch) in &raises {
+                    let st = ex.initial_state(&root, *index);
+                    let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Bv(32));
+                    flow = ex.raise(st, Vec::new(), *index, *thrown, exc, catch);
+                    if !matches!(flow, Flow::Exhausted) {
+                        break;
+                    }
+                }
+                flow
+            };
+            match flow {
+                Flow::Found(found) => {
+                    let (entry, path) = *found;
+                    let label_start = Instant::now();
+                    let state = labeling::label(&mut ex.labeling(), &entry);
+                    stats.labeling = label_start.elapsed();
+                    break match state {
+                        Ok(state) => Verdict::Reached { state, path },
+                        Err(LabelingError::TooLong(bound)) => Verdict::Unknown {
+                            reasons: vec![Reason::Bound(bound)],
+                        },
+                        Err(LabelingError::NoFit(why)) => Verdict::Unknown {
+                            reasons: vec![Reason::Labeling(why)],
+                        },
+                    };
+                }
+                Flow::Timeout => {
+                    let mut reasons = vec![match config.max_checks {
+                        _ if crate::stop::requested() => Reason::Stopped(Stop::Interrupted),
+                        Some(max) if ex.over_check_budget() => Reason::Bound(Bound::Checks { max }),
+                        _ => Reason::Bound(Bound::Timeout {
+                            limit: config.timeout,
+                        }),
+                    }];
+                    reasons.extend(ex.cuts.values().cloned());
+                    break Verdict::Unknown { reasons };
+                }
+                Flow::Exhausted => {
+                    if ex.cuts.is_empty() && !ex.domain.assumptions().is_empty() {
+                        break Verdict::Unknown {
+                            reasons: ex
+                                .domain
+                                .assumptions()
+                                .iter()
+                                .map(|a| Reason::ClosedWorld(a.clone()))
+                                .collect(),
+                        };
+                    }
+                    if ex.cuts.is_empty() {
+                        break Verdict::Unreachable {
+                            conflicts: ex.conflicts.iter().cloned().collect(),
+                        };
+                    }
+                    if ex.loop_cut && ex.loop_bound < config.max_loop_iterations {
+                        ex.loop_bound = (ex.loop_bound * 2).min(config.max_loop_iterations);
+                        continue;
+                    }
+                    break Verdict::Unknown {
+                        reasons: ex.cuts.values().cloned().collect(),
+                    };
+                }
+            }
+        }
+    };
+    stats.total = start.elapsed();
+    stats.solver = ex.solver.time;
+    stats.checks = ex.solver.checks;
+    stats.paths = ex.paths;
+    let Explorer { solver, .. } = ex;
+    solver.release();
+    Ok(Outcome { verdict, stats })
+}

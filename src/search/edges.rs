@@ -1,0 +1,126 @@
+//! Stepping back over the edge that ends a predecessor block, knowing its
+//! meaning (the CFG's labelled edges, [`crate::cfg::Edge`]): a goto or a
+//! fall-through adds nothing; a conditional branch (JVMS §6.5 `if<cond>`,
+//! `if_icmp<cond>`, `if_acmp<cond>`, `ifnull`) asserts the condition the
+//! edge took; a switch (`tableswitch`, `lookupswitch`) asserts the key it
+//! took, or for the default edge that no case matched. This is how the
+//! backward search (JAUT ISSRE 2010 §V) learns the path's conditions.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use crate::cfg::{Edge, SwitchKey};
+use crate::classfile::bytecode::{Cond, Instruction, Op};
+use crate::model::term::{BvCmp, TermId};
+use crate::reason::Reason;
+
+impl Explorer<'_> {
+    /// Steps back over the branch that ends a predecessor block, knowing
+    /// which way it went.
+    pub(super) fn step_edge(
+        &mut self,
+        st: &mut St,
+        edge: &Edge,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Reason> {
+        let act = st.top();
+        let m = act.m.clone();
+        let last = act.index - 1;
+        let insn = m.code().instructions[last].clone();
+        match edge {
+            Edge::FallThrough => Ok(()),
+            Edge::Goto { .. } => {
+                st.top().index = last;
+                st.path_len += 1;
+                Ok(())
+            }
+            Edge::Branch { cond, .. } => {
+                st.top().index = last;
+                st.path_len += 1;
+                self.step_branch(st, &insn, *cond, out)
+            }
+            Edge::Switch { key, .. } => {
+                st.top().index = last;
+                st.path_len += 1;
+                self.step_switch(st, &insn, *key, out)
+            }
+            Edge::Return { .. } | Edge::Exception { .. } | Edge::Uncaught { .. } => Err(
+                Reason::Unsupported(format!("edge {edge} on a backward path")),
+            ),
+        }
+    }
+
+    /// Steps back over a conditional branch whose outcome along the edge
+    /// makes `cond` hold.
+    pub(super) fn step_branch(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        cond: Cond,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Reason> {
+        let before = self.frame_before(st, insn);
+        let (a, b) = match &insn.op {
+            Op::If { .. } => {
+                let a = self.operands(st, &before, 1)[0];
+                (a, self.terms.int(0))
+            }
+            Op::IfNull { .. } => {
+                let a = self.operands(st, &before, 1)[0];
+                (a, self.terms.int(0))
+            }
+            Op::IfICmp { .. } | Op::IfACmp { .. } => {
+                let ops = self.operands(st, &before, 2);
+                (ops[0], ops[1])
+            }
+            _ => return Err(self.unsupported(st, insn, "branch edge from a non-branch")),
+        };
+        let c = match cond {
+            Cond::Eq => self.terms.eq(a, b),
+            Cond::Ne => self.terms.ne(a, b),
+            Cond::Lt => self.terms.cmp(BvCmp::Slt, a, b),
+            Cond::Ge => self.terms.cmp(BvCmp::Sge, a, b),
+            Cond::Gt => self.terms.cmp(BvCmp::Sgt, a, b),
+            Cond::Le => self.terms.cmp(BvCmp::Sle, a, b),
+        };
+        out.push(c);
+        Ok(())
+    }
+
+    /// Steps back over a switch, knowing the key it took.
+    pub(super) fn step_switch(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        key: SwitchKey,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Reason> {
+        let before = self.frame_before(st, insn);
+        let k = self.operands(st, &before, 1)[0];
+        match key {
+            SwitchKey::Case(v) => {
+                let c = self.terms.int(v);
+                out.push(self.terms.eq(k, c));
+            }
+            SwitchKey::Default => {
+                let keys: Vec<i32> = match &insn.op {
+                    Op::TableSwitch { low, high, .. } => (*low..=*high).collect(),
+                    Op::LookupSwitch { pairs, .. } => pairs.iter().map(|(k, _)| *k).collect(),
+                    _ => return Err(self.unsupported(st, insn, "switch edge from a non-switch")),
+                };
+                if let Op::TableSwitch { low, high, .. } = &insn.op {
+                    // Outside [low, high]: two comparisons, however wide the table.
+                    let (lo, hi) = (self.terms.int(*low), self.terms.int(*high));
+                    let below = self.terms.cmp(BvCmp::Slt, k, lo);
+                    let above = self.terms.cmp(BvCmp::Sgt, k, hi);
+                    out.push(self.terms.or(vec![below, above]));
+                } else {
+                    for v in keys {
+                        let c = self.terms.int(v);
+                        out.push(self.terms.ne(k, c));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,157 @@
+//! The class universe of a search: the classes objects may have (JAUT
+//! ISSRE 2010 §IV: each object's type variable ranges over them). Fixed
+//! before the search starts, so that a subtype test is a finite disjunction
+//! over class ids that no later discovery invalidates: the user's classes,
+//! the classes the code reachable from the method under test creates or
+//! tests for (through virtual calls too, selected as in JVMS §5.4.6, until
+//! the universe stops growing), the exceptions the JVM raises itself, and
+//! `java.lang.Object`.
+
+use std::collections::BTreeSet;
+
+use super::cmv::MethodInfo;
+use super::dispatch::implementations;
+use super::SearchError;
+use crate::classfile::bytecode::InvokeKind;
+use crate::classfile::{JType, Method, Op};
+use crate::classpath::hierarchy::Found;
+use crate::classpath::ClassPath;
+use crate::model::Universe;
+
+/// The classes objects may have: every class of the user's class path, the
+/// classes created by `new` in the code the search may explore (the method
+/// and its static and special callees, within the call-depth bound), and
+/// `java.lang.Object`.
+pub(super) fn collect_universe(
+    cp: &ClassPath,
+    root: &MethodInfo,
+    max_depth: usize,
+) -> Result<Universe, SearchError> {
+    let mut u = Universe::default();
+    let load = |name: &str| {
+        cp.load(name)
+            .map_err(|e| SearchError(format!("loading {name}: {e}")))
+    };
+    u.add(load("java/lang/Object")?, true);
+    // Strings are inputs like user objects (modelled by their contents),
+    // boxes are what boxing intrinsics create.
+    u.add(load("java/lang/String")?, true);
+    for class in [
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/lang/Short",
+        "java/lang/Byte",
+        "java/lang/Character",
+        "java/lang/Boolean",
+        "java/lang/Class",
+    ] {
+        if let Ok(c) = cp.load(class) {
+            u.add(c, false);
+        }
+    }
+    // An input of a concrete JDK class that the method takes or that a
+    // field of a user class holds (an ArrayList) is built from that class's
+    // fields, like a user object.
+    let mut input_types: Vec<JType> = root.method().arg_types(&root.class.name);
+    for name in cp.user_class_names() {
+        if let Ok(c) = cp.load(name) {
+            input_types.extend(c.fields.iter().map(|f| f.ty.clone()));
+        }
+    }
+    for ty in input_types {
+        if let JType::Object(name) = ty {
+            if let Ok(c) = cp.load(&name) {
+                if !c.is_interface() && !c.is_abstract() {
+                    u.add(c, true);
+                }
+            }
+        }
+    }
+    // The exceptions the JVM raises itself, for paths through handlers.
+    for class in IMPLICIT_EXCEPTIONS {
+        if let Ok(c) = cp.load(class) {
+            u.add(c, false);
+        }
+    }
+    for name in cp.user_class_names() {
+        if let Ok(c) = cp.load(name) {
+            u.add(c, true);
+        }
+    }
+    // Virtual calls select among the universe's classes, and the methods
+    // they select may create more: scan until the universe stops growing.
+    loop {
+        let before = u.len();
+        scan_reachable(cp, root, max_depth, &mut u);
+        if u.len() == before {
+            return Ok(u);
+        }
+    }
+}
+
+/// The classes of the exceptions instructions raise without `athrow`.
+const IMPLICIT_EXCEPTIONS: [&str; 5] = [
+    "java/lang/NullPointerException",
+    "java/lang/ArithmeticException",
+    "java/lang/ArrayIndexOutOfBoundsException",
+    "java/lang/NegativeArraySizeException",
+    "java/lang/ClassCastException",
+];
+
+/// Adds to `u` what the code reachable from `root` creates or tests for.
+fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut Universe) {
+    let mut seen = BTreeSet::new();
+    let mut work = vec![(root.class.clone(), root.index, 0usize)];
+    let push =
+        |work: &mut Vec<_>, found: &Found<Method>, depth: usize| {
+            if let Some(i) = found.class.methods.iter().position(|x| {
+                x.name == found.member.name && x.descriptor == found.member.descriptor
+            }) {
+                work.push((found.class.clone(), i, depth + 1));
+            }
+        };
+    while let Some((class, index, depth)) = work.pop() {
+        let m = &class.methods[index];
+        if !seen.insert(format!("{}.{m}", class.name)) {
+            continue;
+        }
+        let Some(code) = &m.code else { continue };
+        for h in &code.handlers {
+            if let Some(c) = h.catch_type.as_deref().and_then(|c| cp.load(c).ok()) {
+                u.add(c, false);
+            }
+        }
+        for insn in &code.instructions {
+            match &insn.op {
+                Op::New(c) => {
+                    if let Ok(c) = cp.load(c) {
+                        u.add(c, false);
+                    }
+                }
+                // A class the code tests for may be an input's class.
+                Op::CheckCast(t) | Op::InstanceOf(t) => {
+                    if let JType::Object(name) = t.as_ref() {
+                        if let Ok(c) = cp.load(name) {
+                            u.add(c, true);
+                        }
+                    }
+                }
+                Op::Invoke(InvokeKind::Static | InvokeKind::Special, r) if depth < max_depth => {
+                    if let Ok(Some(found)) = cp.resolve_method(&r.class, &r.name, &r.descriptor) {
+                        push(&mut work, &found, depth);
+                    }
+                }
+                Op::Invoke(kind @ (InvokeKind::Virtual | InvokeKind::Interface), r)
+                    if depth < max_depth =>
+                {
+                    if let Ok(impls) = implementations(cp, *kind, r, u.classes()) {
+                        for (found, _) in impls {
+                            push(&mut work, &found, depth);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}

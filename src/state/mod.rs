@@ -1,0 +1,11 @@
+//! What flows between the stages: the concrete input state a search finds
+//! (labeling makes it; replay, the JUnit writer and `cover` read it) and the
+//! path it takes. These types depend on no stage — only on the class-file
+//! types — so that the search, labeling and the stages after them can share
+//! them without depending on one another.
+
+mod input;
+mod path;
+
+pub use input::{Arg, FieldValue, InputState, Object, StaticValue, Value};
+pub use path::PathStep;
