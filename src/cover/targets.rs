@@ -69,9 +69,9 @@ pub struct Target {
 /// The targets of one method, in pc order.
 pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Target>, CoverError> {
     let code = unit.code();
-    let cfg = Cfg::build(cp, code).map_err(|e| CoverError::Analysis {
+    let cfg = Cfg::build(cp, code).map_err(|source| CoverError::Analysis {
         method: unit.label(),
-        message: e.to_string(),
+        source,
     })?;
     let depths = depths(&cfg);
     let mut out = Vec::new();
