@@ -36,10 +36,70 @@ pub mod access {
 pub enum ClassFileError {
     #[error("not a class file (bad magic number)")]
     BadMagic,
+    /// cafebabe rejected the bytes.
     #[error("corrupt class file: {0}")]
-    Corrupt(String),
-    #[error("method {method}: {message}")]
-    Method { method: String, message: String },
+    Parse(#[source] cafebabe::ParseError),
+    /// cafebabe panicked on the bytes (see `reader::read_class`).
+    #[error("corrupt class file: malformed code (the parser panicked)")]
+    ParserPanicked,
+    #[error("corrupt class file: field {field}: bad descriptor")]
+    FieldDescriptor { field: String },
+    /// A method, named with its descriptor (`moveY(Lcoord/Chrono;I)Lcoord/Coord;`).
+    #[error("method {method}: {source}")]
+    Method {
+        method: String,
+        #[source]
+        source: MethodError,
+    },
+}
+
+/// A method whose descriptor or code cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum MethodError {
+    #[error("bad descriptor")]
+    BadDescriptor,
+    #[error("code was not decoded")]
+    CodeNotDecoded,
+    #[error("local variable {name}: bad descriptor")]
+    LocalVariableDescriptor { name: String },
+    #[error("pc {pc}: {source}")]
+    Instruction {
+        pc: Pc,
+        #[source]
+        source: InstructionError,
+    },
+}
+
+/// An instruction that decodes to nothing the JVM would accept.
+#[derive(Debug, thiserror::Error)]
+pub enum InstructionError {
+    /// `ldc` or `ldc_w` (`opcode`) of a long or double.
+    #[error("{opcode} of the two-word constant {constant} (only ldc2_w loads long and double)")]
+    LdcTwoWords {
+        opcode: &'static str,
+        constant: bytecode::Constant,
+    },
+    #[error("ldc2_w of the one-word constant {0} (ldc2_w loads only long and double)")]
+    Ldc2WOneWord(bytecode::Constant),
+    /// A `tableswitch` whose offsets do not match its bounds.
+    #[error("tableswitch from {low} to {high} with {offsets} offsets")]
+    TableSwitchSize { low: i32, high: i32, offsets: usize },
+    #[error("bad field descriptor {0}")]
+    FieldDescriptor(String),
+    #[error("bad method descriptor {0}")]
+    MethodDescriptor(String),
+    #[error("bad invokedynamic descriptor {0}")]
+    InvokeDynamicDescriptor(String),
+    /// `invokeinterface`'s count operand is not the words of its arguments
+    /// and receiver (JVMS §4.9.1).
+    #[error("invokeinterface {method}: count {count}, but the arguments and receiver take {words} words")]
+    InterfaceCount {
+        method: Box<bytecode::MethodRef>,
+        count: u8,
+        words: usize,
+    },
+    #[error("reserved opcode (breakpoint/impdep) in a class file")]
+    ReservedOpcode,
 }
 
 /// One class or interface.
@@ -308,5 +368,60 @@ impl StackMapEntry {
             | StackMapEntry::Append { offset_delta, .. }
             | StackMapEntry::Full { offset_delta, .. } => *offset_delta,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bytecode::Constant;
+    use super::*;
+
+    /// The texts users see, with the context of each level.
+    #[test]
+    fn errors_read_as_before() {
+        let in_method = |source| ClassFileError::Method {
+            method: "m(I)V".into(),
+            source: MethodError::Instruction { pc: 7, source },
+        };
+        assert_eq!(
+            in_method(InstructionError::TableSwitchSize {
+                low: 1,
+                high: 3,
+                offsets: 2
+            })
+            .to_string(),
+            "method m(I)V: pc 7: tableswitch from 1 to 3 with 2 offsets"
+        );
+        let long = Constant::Long(5);
+        assert_eq!(
+            in_method(InstructionError::LdcTwoWords {
+                opcode: "ldc_w",
+                constant: long.clone()
+            })
+            .to_string(),
+            format!(
+                "method m(I)V: pc 7: ldc_w of the two-word constant {long} (only ldc2_w loads long and double)"
+            )
+        );
+        assert_eq!(
+            in_method(InstructionError::FieldDescriptor("Q".into())).to_string(),
+            "method m(I)V: pc 7: bad field descriptor Q"
+        );
+        assert_eq!(
+            ClassFileError::Method {
+                method: "m(I)V".into(),
+                source: MethodError::LocalVariableDescriptor { name: "x".into() },
+            }
+            .to_string(),
+            "method m(I)V: local variable x: bad descriptor"
+        );
+        assert_eq!(
+            ClassFileError::FieldDescriptor { field: "f".into() }.to_string(),
+            "corrupt class file: field f: bad descriptor"
+        );
+        assert_eq!(
+            ClassFileError::ParserPanicked.to_string(),
+            "corrupt class file: malformed code (the parser panicked)"
+        );
     }
 }

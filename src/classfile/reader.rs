@@ -18,8 +18,8 @@ use super::bytecode::{
 };
 use super::descriptor::{JType, MethodDescriptor};
 use super::{
-    Class, ClassFileError, Code, Field, Handler, LineEntry, LocalVar, Method, StackMapEntry,
-    VerificationType,
+    Class, ClassFileError, Code, Field, Handler, InstructionError, LineEntry, LocalVar, Method,
+    MethodError, StackMapEntry, VerificationType,
 };
 
 pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
@@ -32,8 +32,8 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
     // from anywhere on the class path, so such a panic is reported as a
     // corrupt class rather than taking jaut down.
     let cf = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))
-        .map_err(|_| ClassFileError::Corrupt("malformed code (the parser panicked)".into()))?
-        .map_err(|e| ClassFileError::Corrupt(e.to_string()))?;
+        .map_err(|_| ClassFileError::ParserPanicked)?
+        .map_err(ClassFileError::Parse)?;
     let name = cf.this_class.to_string();
     let mut source_file = None;
     for attr in &cf.attributes {
@@ -46,7 +46,9 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
         .iter()
         .map(|f| {
             let ty = JType::parse(&f.descriptor.to_string()).ok_or_else(|| {
-                ClassFileError::Corrupt(format!("field {}: bad descriptor", f.name))
+                ClassFileError::FieldDescriptor {
+                    field: f.name.to_string(),
+                }
             })?;
             Ok(Field {
                 name: f.name.to_string(),
@@ -60,12 +62,12 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
         .iter()
         .map(|m| {
             let descriptor = m.descriptor.to_string();
-            let in_method = |message: String| ClassFileError::Method {
+            let in_method = |source: MethodError| ClassFileError::Method {
                 method: format!("{}{}", m.name, descriptor),
-                message,
+                source,
             };
             let desc = MethodDescriptor::parse(&descriptor)
-                .ok_or_else(|| in_method("bad descriptor".into()))?;
+                .ok_or_else(|| in_method(MethodError::BadDescriptor))?;
             let code = m
                 .attributes
                 .iter()
@@ -97,11 +99,8 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
     })
 }
 
-fn read_code(code: &CodeData<'_>) -> Result<Code, String> {
-    let bytecode = code
-        .bytecode
-        .as_ref()
-        .ok_or_else(|| "code was not decoded".to_string())?;
+fn read_code(code: &CodeData<'_>) -> Result<Code, MethodError> {
+    let bytecode = code.bytecode.as_ref().ok_or(MethodError::CodeNotDecoded)?;
     let raw = code.code;
     let mut instructions = Vec::with_capacity(bytecode.opcodes.len());
     for (idx, (offset, opcode)) in bytecode.opcodes.iter().enumerate() {
@@ -111,7 +110,7 @@ fn read_code(code: &CodeData<'_>) -> Result<Code, String> {
             0xc4 => (true, raw[*offset + 1]),
             b => (false, b),
         };
-        let op = convert(opcode, pc).map_err(|m| format!("pc {pc}: {m}"))?;
+        let op = convert(opcode, pc).map_err(|source| MethodError::Instruction { pc, source })?;
         instructions.push(Instruction {
             pc,
             len: (next - offset) as u32,
@@ -143,8 +142,11 @@ fn read_code(code: &CodeData<'_>) -> Result<Code, String> {
             }
             AttributeData::LocalVariableTable(entries) => {
                 for e in entries {
-                    let ty = JType::parse(&e.descriptor.to_string())
-                        .ok_or_else(|| format!("local variable {}: bad descriptor", e.name))?;
+                    let ty = JType::parse(&e.descriptor.to_string()).ok_or_else(|| {
+                        MethodError::LocalVariableDescriptor {
+                            name: e.name.to_string(),
+                        }
+                    })?;
                     local_vars.push(LocalVar {
                         start_pc: e.start_pc.into(),
                         length: e.length.into(),
@@ -228,9 +230,9 @@ fn convert_entry(e: &CbEntry<'_>) -> StackMapEntry {
     }
 }
 
-fn field_ref(m: &MemberRef<'_>) -> Result<Box<FieldRef>, String> {
+fn field_ref(m: &MemberRef<'_>) -> Result<Box<FieldRef>, InstructionError> {
     let ty = JType::parse(&m.name_and_type.descriptor)
-        .ok_or_else(|| format!("bad field descriptor {}", m.name_and_type.descriptor))?;
+        .ok_or_else(|| InstructionError::FieldDescriptor(m.name_and_type.descriptor.to_string()))?;
     Ok(Box::new(FieldRef {
         class: m.class_name.to_string(),
         name: m.name_and_type.name.to_string(),
@@ -238,10 +240,10 @@ fn field_ref(m: &MemberRef<'_>) -> Result<Box<FieldRef>, String> {
     }))
 }
 
-fn method_ref(m: &MemberRef<'_>) -> Result<Box<MethodRef>, String> {
+fn method_ref(m: &MemberRef<'_>) -> Result<Box<MethodRef>, InstructionError> {
     let descriptor = m.name_and_type.descriptor.to_string();
     let desc = MethodDescriptor::parse(&descriptor)
-        .ok_or_else(|| format!("bad method descriptor {descriptor}"))?;
+        .ok_or_else(|| InstructionError::MethodDescriptor(descriptor.clone()))?;
     Ok(Box::new(MethodRef {
         class: m.class_name.to_string(),
         name: m.name_and_type.name.to_string(),
@@ -257,8 +259,8 @@ fn class_type(t: &ObjectArrayType<'_>) -> Box<JType> {
     })
 }
 
-fn constant(l: &Loadable<'_>) -> Result<Op, String> {
-    let c = match l {
+fn constant(l: &Loadable<'_>) -> Constant {
+    match l {
         Loadable::LiteralConstant(lit) => match lit {
             LiteralConstant::Integer(v) => Constant::Int(*v),
             LiteralConstant::Float(v) => Constant::Float(*v),
@@ -279,8 +281,7 @@ fn constant(l: &Loadable<'_>) -> Result<Op, String> {
             name: d.name_and_type.name.to_string(),
             descriptor: d.name_and_type.descriptor.to_string(),
         },
-    };
-    Ok(Op::Const(Box::new(c)))
+    }
 }
 
 fn target(pc: u32, offset: i32) -> u32 {
@@ -288,7 +289,7 @@ fn target(pc: u32, offset: i32) -> u32 {
     (pc as i64 + offset as i64) as u32
 }
 
-fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
+fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, InstructionError> {
     use Kind::*;
     let konst = |c: Constant| Op::Const(Box::new(c));
     let bin = |k: Kind, b: BinOp| Op::Binary(k, b);
@@ -322,31 +323,26 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
         Opcode::Ldc(l) | Opcode::LdcW(l) => {
             // cafebabe does not check the kind of the constant (JVMS §4.9.1):
             // `ldc` and `ldc_w` load one word, `ldc2_w` a long or double.
-            let c = constant(l)?;
-            if let Op::Const(k) = &c {
-                if k.kind().size() == 2 {
-                    let name = if matches!(op, Opcode::Ldc(_)) {
-                        "ldc"
-                    } else {
-                        "ldc_w"
-                    };
-                    return Err(format!(
-                        "{name} of the two-word constant {k} (only ldc2_w loads long and double)"
-                    ));
-                }
+            let c = constant(l);
+            if c.kind().size() == 2 {
+                let opcode = if matches!(op, Opcode::Ldc(_)) {
+                    "ldc"
+                } else {
+                    "ldc_w"
+                };
+                return Err(InstructionError::LdcTwoWords {
+                    opcode,
+                    constant: c,
+                });
             }
-            c
+            konst(c)
         }
         Opcode::Ldc2W(l) => {
-            let c = constant(l)?;
-            if let Op::Const(k) = &c {
-                if k.kind().size() != 2 {
-                    return Err(format!(
-                        "ldc2_w of the one-word constant {k} (ldc2_w loads only long and double)"
-                    ));
-                }
+            let c = constant(l);
+            if c.kind().size() != 2 {
+                return Err(InstructionError::Ldc2WOneWord(c));
             }
-            c
+            konst(c)
         }
         Opcode::Iload(i) => Op::Load(Int, *i),
         Opcode::Lload(i) => Op::Load(Long, *i),
@@ -477,12 +473,11 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
         // Without overflow checks cafebabe computes `high - low + 1` for
         // low = i32::MIN, high = i32::MAX as 0 and reads no offsets.
         Opcode::Tableswitch(t) if t.jumps.len() as i64 != t.high as i64 - t.low as i64 + 1 => {
-            return Err(format!(
-                "tableswitch from {} to {} with {} offsets",
-                t.low,
-                t.high,
-                t.jumps.len()
-            ))
+            return Err(InstructionError::TableSwitchSize {
+                low: t.low,
+                high: t.high,
+                offsets: t.jumps.len(),
+            })
         }
         Opcode::Tableswitch(t) => Op::TableSwitch {
             default: target(pc, t.default),
@@ -517,18 +512,17 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
             let m = method_ref(m)?;
             let words = m.desc.param_words() + 1;
             if usize::from(*count) != words {
-                return Err(format!(
-                    "invokeinterface {m}: count {count}, but the arguments and receiver take {words} words"
-                ));
+                return Err(InstructionError::InterfaceCount {
+                    method: m,
+                    count: *count,
+                    words,
+                });
             }
             Op::Invoke(InvokeKind::Interface, m)
         }
         Opcode::Invokedynamic(d) => {
             let desc = MethodDescriptor::parse(&d.name_and_type.descriptor).ok_or_else(|| {
-                format!(
-                    "bad invokedynamic descriptor {}",
-                    d.name_and_type.descriptor
-                )
+                InstructionError::InvokeDynamicDescriptor(d.name_and_type.descriptor.to_string())
             })?;
             Op::InvokeDynamic {
                 name: d.name_and_type.name.to_string(),
@@ -556,7 +550,7 @@ fn convert(op: &Opcode<'_>, pc: u32) -> Result<Op, String> {
         Opcode::Monitorenter => Op::MonitorEnter,
         Opcode::Monitorexit => Op::MonitorExit,
         Opcode::Breakpoint | Opcode::Impdep1 | Opcode::Impdep2 => {
-            return Err("reserved opcode (breakpoint/impdep) in a class file".into())
+            return Err(InstructionError::ReservedOpcode)
         }
     })
 }

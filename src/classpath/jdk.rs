@@ -5,29 +5,23 @@
 //! `java.base` is searched first since almost every lookup ends there.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::{Archive, ClassPathError};
-
-/// Finds the JDK ([`crate::java_home`]), the error as text.
-pub fn java_home() -> Result<PathBuf, String> {
-    crate::java_home::java_home().map_err(|e| e.to_string())
-}
 
 pub struct Jdk {
     home: PathBuf,
     /// The jmod files, `java.base` first; each opened on first use.
     paths: OnceLock<Vec<PathBuf>>,
-    modules: Vec<OnceLock<Result<Archive, String>>>,
+    /// A module that failed to open keeps its error, reported at every
+    /// lookup that reaches it.
+    modules: Vec<OnceLock<Result<Archive, Arc<ClassPathError>>>>,
 }
 
 impl Jdk {
     pub fn open(home: &Path) -> Result<Jdk, ClassPathError> {
         if !home.join("jmods/java.base.jmod").is_file() {
-            return Err(ClassPathError::NoJdk(format!(
-                "{} has no jmods/java.base.jmod",
-                home.display()
-            )));
+            return Err(ClassPathError::NoJmods(home.to_path_buf()));
         }
         let dir = home.join("jmods");
         let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -59,13 +53,10 @@ impl Jdk {
     }
 
     /// The module at position `i`, opened on first use.
-    fn module(&self, i: usize) -> Result<&Archive, &str> {
+    fn module(&self, i: usize) -> Result<&Archive, &Arc<ClassPathError>> {
         self.modules[i]
-            .get_or_init(|| {
-                Archive::open(&self.paths()[i], 4, "classes/").map_err(|e| e.to_string())
-            })
+            .get_or_init(|| Archive::open(&self.paths()[i], 4, "classes/").map_err(Arc::new))
             .as_ref()
-            .map_err(String::as_str)
     }
 
     /// The class names of one module, e.g. `java.base`.
@@ -94,7 +85,7 @@ impl Jdk {
         for i in 0..self.paths().len() {
             let archive = match self.module(i) {
                 Ok(a) => a,
-                Err(e) => return Some(Err(ClassPathError::NoJdk(e.to_string()))),
+                Err(e) => return Some(Err(ClassPathError::JdkModule(e.clone()))),
             };
             if let Some(found) = archive.read(class) {
                 return Some(found.map(|bytes| (bytes, archive.describe(class))));

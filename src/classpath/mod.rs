@@ -25,8 +25,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::analysis::Analyses;
 use crate::classfile::{Class, ClassFileError};
+use crate::java_home::NoJdk;
 
-pub use jdk::{java_home, Jdk};
+pub use jdk::Jdk;
 
 /// A class that could not be found or read.
 #[derive(Debug, thiserror::Error)]
@@ -41,8 +42,27 @@ pub enum ClassPathError {
         #[source]
         source: io::Error,
     },
-    #[error("{}: not a readable zip archive: {message}", path.display())]
-    BadArchive { path: PathBuf, message: String },
+    #[error("{}: not a readable zip archive: {source}", path.display())]
+    BadArchive {
+        path: PathBuf,
+        #[source]
+        source: zip::result::ZipError,
+    },
+    /// An entry of an archive that cannot be found or unpacked.
+    #[error("{}: not a readable zip archive: {entry}: {source}", path.display())]
+    BadArchiveEntry {
+        path: PathBuf,
+        entry: String,
+        #[source]
+        source: zip::result::ZipError,
+    },
+    #[error("{}: not a readable zip archive: {entry}: {source}", path.display())]
+    ArchiveEntryIo {
+        path: PathBuf,
+        entry: String,
+        #[source]
+        source: io::Error,
+    },
     #[error("{origin}: {source}")]
     BadClass {
         origin: String,
@@ -58,7 +78,14 @@ pub enum ClassPathError {
     #[error("class {0} not found on the class path")]
     ClassNotFound(String),
     #[error("no JDK found: {0}")]
-    NoJdk(String),
+    NoJdk(#[from] NoJdk),
+    /// A JDK directory without `jmods/java.base.jmod`.
+    #[error("no JDK found: {} has no jmods/java.base.jmod", .0.display())]
+    NoJmods(PathBuf),
+    /// A jmod of the JDK that cannot be opened (the error is shared: it is
+    /// kept and reported at every lookup).
+    #[error("no JDK found: {0}")]
+    JdkModule(#[source] Arc<ClassPathError>),
 }
 
 /// One place classes are looked up in.
@@ -86,10 +113,10 @@ impl Archive {
             path: path.to_path_buf(),
             source,
         })?;
-        let zip = zip::ZipArchive::new(OffsetFile::new(file, offset)?).map_err(|e| {
+        let zip = zip::ZipArchive::new(OffsetFile::new(file, offset)?).map_err(|source| {
             ClassPathError::BadArchive {
                 path: path.to_path_buf(),
-                message: e.to_string(),
+                source,
             }
         })?;
         let mut names = HashMap::new();
@@ -115,16 +142,24 @@ impl Archive {
     fn read(&self, class: &str) -> Option<Result<Vec<u8>, ClassPathError>> {
         let entry = self.names.get(class)?;
         let mut zip = self.zip.lock().unwrap_or_else(|p| p.into_inner());
-        let mut read = || -> Result<Vec<u8>, String> {
-            let mut file = zip.by_name(entry).map_err(|e| e.to_string())?;
+        let mut read = || -> Result<Vec<u8>, ClassPathError> {
+            let mut file =
+                zip.by_name(entry)
+                    .map_err(|source| ClassPathError::BadArchiveEntry {
+                        path: self.path.clone(),
+                        entry: entry.clone(),
+                        source,
+                    })?;
             let mut bytes = Vec::with_capacity(file.size() as usize);
-            file.read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+            file.read_to_end(&mut bytes)
+                .map_err(|source| ClassPathError::ArchiveEntryIo {
+                    path: self.path.clone(),
+                    entry: entry.clone(),
+                    source,
+                })?;
             Ok(bytes)
         };
-        Some(read().map_err(|message| ClassPathError::BadArchive {
-            path: self.path.clone(),
-            message: format!("{entry}: {message}"),
-        }))
+        Some(read())
     }
 
     pub(crate) fn class_names(&self) -> impl Iterator<Item = &str> {
@@ -189,9 +224,10 @@ pub struct ClassPath {
 }
 
 impl ClassPath {
-    /// An empty class path that still sees the JDK found by [`java_home`].
+    /// An empty class path that still sees the JDK found by
+    /// [`crate::java_home::java_home`].
     pub fn new() -> Result<ClassPath, ClassPathError> {
-        let home = java_home().map_err(ClassPathError::NoJdk)?;
+        let home = crate::java_home::java_home()?;
         Ok(ClassPath::with_jdk(Some(Arc::new(Jdk::open(&home)?))))
     }
 
@@ -417,6 +453,17 @@ fn has_magic(path: &Path, magic: &[u8]) -> Result<bool, ClassPathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_directory_without_jmods_is_no_jdk() {
+        let err = Jdk::open(Path::new("/nonexistent/jdk"))
+            .err()
+            .expect("no JDK");
+        assert_eq!(
+            err.to_string(),
+            "no JDK found: /nonexistent/jdk has no jmods/java.base.jmod"
+        );
+    }
 
     #[test]
     fn finds_package_roots() {

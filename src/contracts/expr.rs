@@ -75,11 +75,35 @@ impl BinOp {
     }
 }
 
+/// A token of the expression language, as a parse error shows it (in its
+/// `Debug` form: `Ident("x")`, `Op(")")`).
 #[derive(Debug, Clone, PartialEq)]
-enum Tok {
+pub enum Tok {
     Int(i64),
     Ident(String),
     Op(&'static str),
+}
+
+/// An expression that does not parse.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExprError {
+    /// A number that does not fit a `long` (or has letters in it).
+    #[error("bad number `{0}`")]
+    BadNumber(String),
+    #[error("unexpected `{0}`")]
+    UnexpectedChar(char),
+    #[error("unexpected {0:?}")]
+    UnexpectedToken(Tok),
+    #[error("unexpected {0:?} after the expression")]
+    TrailingToken(Tok),
+    #[error("unexpected end of the expression")]
+    UnexpectedEnd,
+    #[error("expected `{0}`")]
+    Expected(&'static str),
+    #[error("expected a field name after `.`")]
+    FieldName,
+    #[error("unknown name `{0}` (use this, arg0, arg1, ..., result, null)")]
+    UnknownName(String),
 }
 
 const OPS: [&str; 27] = [
@@ -87,7 +111,7 @@ const OPS: [&str; 27] = [
     "|", "^", "!", "~", "?", ":", "(", ")", ".", ",",
 ];
 
-fn lex(s: &str) -> Result<Vec<Tok>, String> {
+fn lex(s: &str) -> Result<Vec<Tok>, ExprError> {
     let mut out = Vec::new();
     let b = s.as_bytes();
     let mut i = 0;
@@ -104,7 +128,7 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             let digits = text.trim_end_matches(['L', 'l']);
             let v = digits
                 .parse::<i64>()
-                .map_err(|_| format!("bad number `{text}`"))?;
+                .map_err(|_| ExprError::BadNumber(text.to_string()))?;
             out.push(Tok::Int(v));
         } else if c.is_ascii_alphabetic() || c == '_' {
             let start = i;
@@ -116,7 +140,7 @@ fn lex(s: &str) -> Result<Vec<Tok>, String> {
             let op = OPS
                 .iter()
                 .find(|op| s[i..].starts_with(**op))
-                .ok_or_else(|| format!("unexpected `{c}`"))?;
+                .ok_or(ExprError::UnexpectedChar(c))?;
             out.push(Tok::Op(op));
             i += op.len();
         }
@@ -130,7 +154,7 @@ struct Parser {
 }
 
 /// Parses one expression.
-pub fn parse(s: &str) -> Result<Expr, String> {
+pub fn parse(s: &str) -> Result<Expr, ExprError> {
     let mut p = Parser {
         toks: lex(s)?,
         at: 0,
@@ -138,7 +162,7 @@ pub fn parse(s: &str) -> Result<Expr, String> {
     let e = p.cond()?;
     match p.toks.get(p.at) {
         None => Ok(e),
-        Some(t) => Err(format!("unexpected {t:?} after the expression")),
+        Some(t) => Err(ExprError::TrailingToken(t.clone())),
     }
 }
 
@@ -150,16 +174,16 @@ impl Parser {
         }
     }
 
-    fn expect(&mut self, op: &str) -> Result<(), String> {
+    fn expect(&mut self, op: &'static str) -> Result<(), ExprError> {
         if self.peek_op() == Some(op) {
             self.at += 1;
             Ok(())
         } else {
-            Err(format!("expected `{op}`"))
+            Err(ExprError::Expected(op))
         }
     }
 
-    fn cond(&mut self) -> Result<Expr, String> {
+    fn cond(&mut self) -> Result<Expr, ExprError> {
         let c = self.binary(1)?;
         if self.peek_op() == Some("?") {
             self.at += 1;
@@ -171,7 +195,7 @@ impl Parser {
         Ok(c)
     }
 
-    fn binary(&mut self, min: u8) -> Result<Expr, String> {
+    fn binary(&mut self, min: u8) -> Result<Expr, ExprError> {
         let mut lhs = self.unary()?;
         while let Some(op) = self.peek_op().and_then(bin_op) {
             if op.precedence() < min {
@@ -184,7 +208,7 @@ impl Parser {
         Ok(lhs)
     }
 
-    fn unary(&mut self) -> Result<Expr, String> {
+    fn unary(&mut self) -> Result<Expr, ExprError> {
         let op = match self.peek_op() {
             Some("-") => Some(UnOp::Neg),
             Some("!") => Some(UnOp::Not),
@@ -207,13 +231,13 @@ impl Parser {
                     e = Expr::Field(Box::new(e), f.clone());
                     self.at += 1;
                 }
-                _ => return Err("expected a field name after `.`".into()),
+                _ => return Err(ExprError::FieldName),
             }
         }
         Ok(e)
     }
 
-    fn atom(&mut self) -> Result<Expr, String> {
+    fn atom(&mut self) -> Result<Expr, ExprError> {
         let t = self.toks.get(self.at).cloned();
         self.at += 1;
         match t {
@@ -226,9 +250,7 @@ impl Parser {
                 "false" => Ok(Expr::Int(0)),
                 n => match n.strip_prefix("arg").and_then(|k| k.parse().ok()) {
                     Some(k) => Ok(Expr::Arg(k)),
-                    None => Err(format!(
-                        "unknown name `{n}` (use this, arg0, arg1, ..., result, null)"
-                    )),
+                    None => Err(ExprError::UnknownName(n.to_string())),
                 },
             },
             Some(Tok::Op("(")) => {
@@ -236,8 +258,8 @@ impl Parser {
                 self.expect(")")?;
                 Ok(e)
             }
-            Some(t) => Err(format!("unexpected {t:?}")),
-            None => Err("unexpected end of the expression".into()),
+            Some(t) => Err(ExprError::UnexpectedToken(t)),
+            None => Err(ExprError::UnexpectedEnd),
         }
     }
 }
@@ -289,5 +311,25 @@ mod tests {
         assert_eq!(parse("-5").unwrap(), Expr::Int(-5));
         assert!(parse("arg0 +").is_err());
         assert!(parse("foo == 1").is_err());
+    }
+
+    #[test]
+    fn errors_name_what_is_wrong() {
+        let text = |s: &str| parse(s).unwrap_err().to_string();
+        assert_eq!(text("arg0 +"), "unexpected end of the expression");
+        assert_eq!(
+            text("foo == 1"),
+            "unknown name `foo` (use this, arg0, arg1, ..., result, null)"
+        );
+        assert_eq!(text("arg0 )"), r#"unexpected Op(")") after the expression"#);
+        assert_eq!(text("(arg0"), "expected `)`");
+        assert_eq!(text("arg0 ? 1"), "expected `:`");
+        assert_eq!(text("1 $ 2"), "unexpected `$`");
+        assert_eq!(text("this."), "expected a field name after `.`");
+        assert_eq!(text("1 + )"), r#"unexpected Op(")")"#);
+        assert_eq!(
+            text("99999999999999999999"),
+            "bad number `99999999999999999999`"
+        );
     }
 }

@@ -21,7 +21,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-pub use expr::{BinOp, Expr, UnOp};
+pub use expr::{BinOp, Expr, ExprError, Tok, UnOp};
 
 use crate::classfile::descriptor::MethodDescriptor;
 
@@ -65,16 +65,53 @@ pub struct Contracts {
     by_key: HashMap<String, (Contract, String)>,
 }
 
-/// A contract file that does not parse.
+/// A contract file that does not parse. `file` names it (a path, or
+/// `built-in`); `method` is the entry's `method` as written.
 #[derive(Debug, thiserror::Error)]
 pub enum ContractError {
-    #[error("{file}: {message}")]
-    Invalid { file: String, message: String },
+    #[error("{file}: {}", .source.message())]
+    Toml {
+        file: String,
+        #[source]
+        source: toml::de::Error,
+    },
+    #[error("{file}: method `{method}` is not `pkg.Class.name(descriptor)`")]
+    MethodSpec { file: String, method: String },
+    #[error("{file}: bad descriptor in `{method}`")]
+    Descriptor { file: String, method: String },
+    /// A `pre` or `post` expression that does not parse.
+    #[error("{file}: {method}: `{expr}`: {source}")]
+    Expr {
+        file: String,
+        method: String,
+        expr: String,
+        #[source]
+        source: ExprError,
+    },
+    /// A `pre` or `post` expression that names what the method lacks.
+    #[error("{file}: {method}: `{expr}`: {source}")]
+    Name {
+        file: String,
+        method: String,
+        expr: String,
+        #[source]
+        source: NameError,
+    },
     #[error("{file}: {source}")]
     Io {
         file: String,
+        #[source]
         source: std::io::Error,
     },
+}
+
+/// A name in a contract's expression that the method does not have.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("arg{index}: the method has {params} parameters")]
+    NoSuchParameter { index: usize, params: usize },
+    #[error("`result` of a void method")]
+    ResultOfVoid,
 }
 
 #[derive(Deserialize)]
@@ -175,20 +212,22 @@ impl Contracts {
 
     /// Adds (or overrides) the contracts of TOML text.
     pub fn add_toml(&mut self, text: &str, file: &str) -> Result<(), ContractError> {
-        let invalid = |message: String| ContractError::Invalid {
+        let parsed: File = toml::from_str(text).map_err(|source| ContractError::Toml {
             file: file.to_string(),
-            message,
-        };
-        let parsed: File = toml::from_str(text).map_err(|e| invalid(e.message().to_string()))?;
+            source,
+        })?;
         for entry in parsed.contract {
-            let key = method_key(&entry.method).ok_or_else(|| {
-                invalid(format!(
-                    "method `{}` is not `pkg.Class.name(descriptor)`",
-                    entry.method
-                ))
+            let key = method_key(&entry.method).ok_or_else(|| ContractError::MethodSpec {
+                file: file.to_string(),
+                method: entry.method.clone(),
             })?;
-            let desc = MethodDescriptor::parse(&key[key.find('(').unwrap_or(0)..])
-                .ok_or_else(|| invalid(format!("bad descriptor in `{}`", entry.method)))?;
+            let desc =
+                MethodDescriptor::parse(&key[key.find('(').unwrap_or(0)..]).ok_or_else(|| {
+                    ContractError::Descriptor {
+                        file: file.to_string(),
+                        method: entry.method.clone(),
+                    }
+                })?;
             let names = Names {
                 params: desc.params.len(),
                 has_result: desc.ret != crate::classfile::JType::Void,
@@ -199,11 +238,18 @@ impl Contracts {
                     match s {
                         None => Ok(Vec::new()),
                         Some(s) => {
-                            let e = expr::parse(s)
-                                .map_err(|m| invalid(format!("{}: `{s}`: {m}", entry.method)))?;
-                            names
-                                .check(&e)
-                                .map_err(|m| invalid(format!("{}: `{s}`: {m}", entry.method)))?;
+                            let e = expr::parse(s).map_err(|source| ContractError::Expr {
+                                file: file.to_string(),
+                                method: entry.method.clone(),
+                                expr: s.clone(),
+                                source,
+                            })?;
+                            names.check(&e).map_err(|source| ContractError::Name {
+                                file: file.to_string(),
+                                method: entry.method.clone(),
+                                expr: s.clone(),
+                                source,
+                            })?;
                             Ok(vec![e])
                         }
                     }
@@ -259,12 +305,13 @@ struct Names {
 }
 
 impl Names {
-    fn check(&self, e: &Expr) -> Result<(), String> {
+    fn check(&self, e: &Expr) -> Result<(), NameError> {
         match e {
-            Expr::Arg(i) if *i >= self.params => {
-                Err(format!("arg{i}: the method has {} parameters", self.params))
-            }
-            Expr::Result if !self.has_result => Err("`result` of a void method".into()),
+            Expr::Arg(i) if *i >= self.params => Err(NameError::NoSuchParameter {
+                index: *i,
+                params: self.params,
+            }),
+            Expr::Result if !self.has_result => Err(NameError::ResultOfVoid),
             Expr::Unary(_, a) | Expr::Field(a, _) => self.check(a),
             Expr::Binary(_, a, b) => {
                 self.check(a)?;
@@ -324,7 +371,10 @@ mod tests {
                 "bad.toml",
             )
             .unwrap_err();
-        assert!(err.to_string().contains("arg3"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "bad.toml: p.C.m(I)I: `arg3 == 1`: arg3: the method has 1 parameters"
+        );
         assert!(c
             .add_toml("[[contract]]\nmethod = \"nodescriptor\"", "bad.toml")
             .is_err());

@@ -16,15 +16,94 @@
 //! Java report program compiled on first use).
 
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsString;
+use std::num::ParseIntError;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use quick_xml::events::attributes::AttrError;
 use quick_xml::events::Event;
 
-use super::{CoverError, Target, Unit};
-use crate::junit::jacoco::Jacoco;
+use super::{Target, Unit};
+use crate::java_home::NoJdk;
+use crate::junit::jacoco::{Jacoco, JacocoError};
 
 const SHARE: &str = "/usr/share/java";
+
+/// Existing coverage that cannot be read, or an existing suite that cannot
+/// be run.
+#[derive(Debug, thiserror::Error)]
+pub enum CoverageError {
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A file given as a report that is not one; `path` names it.
+    #[error("{}: {source}", path.display())]
+    Report {
+        path: PathBuf,
+        #[source]
+        source: ReportError,
+    },
+    /// A report JaCoCo wrote from a `.exec` file that jaut cannot read.
+    #[error(transparent)]
+    ConvertedReport(ReportError),
+    #[error("{}: neither a JaCoCo XML report nor a JaCoCo .exec file", .0.display())]
+    UnknownFormat(PathBuf),
+    #[error("{}: a .exec file is read against the class files; give TARGET as a directory, jar or .class file", .0.display())]
+    ExecWithoutClasses(PathBuf),
+    #[error(transparent)]
+    NoJdk(#[from] NoJdk),
+    #[error("{} is missing: install Debian's libjacoco-java, libasm-java, junit4 and junit5 (scripts/setup.sh)", .0.display())]
+    MissingJar(PathBuf),
+    /// A program (`javac`, `java`) that could not be started; `what` says
+    /// what it was for.
+    #[error("{what}: cannot run {program:?}: {source}")]
+    Run {
+        what: &'static str,
+        program: OsString,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The agent or the report program could not be prepared.
+    #[error(transparent)]
+    Jacoco(#[from] JacocoError),
+    /// JaCoCo could not turn the `.exec` file into a report.
+    #[error("{}: {source}", exec.display())]
+    ExecToXml {
+        exec: PathBuf,
+        #[source]
+        source: JacocoError,
+    },
+    #[error("--tests {}: not a directory", .0.display())]
+    TestsNotDirectory(PathBuf),
+    /// `stderr` is javac's, trimmed.
+    #[error("--tests {}: javac failed: {stderr}", tests.display())]
+    TestsDoNotCompile { tests: PathBuf, stderr: String },
+    /// `stderr` is the JVM's, trimmed.
+    #[error("--tests {}: the JaCoCo agent wrote no execution data ({stderr})", tests.display())]
+    NoExecutionData { tests: PathBuf, stderr: String },
+}
+
+/// Why a text is not a JaCoCo XML report.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("not a JaCoCo XML report: {0}")]
+    Xml(#[from] quick_xml::Error),
+    #[error("not a JaCoCo XML report: {0}")]
+    Attribute(#[from] AttrError),
+    #[error("not a JaCoCo XML report: <line> outside <package><sourcefile>")]
+    LineOutsideSourceFile,
+    /// A `<line>` without one of its counters (`mi`, `ci`, `mb`, `cb`, `nr`).
+    #[error("not a JaCoCo XML report: <line> without {0}")]
+    MissingCounter(&'static str),
+    #[error("not a JaCoCo XML report: {0}")]
+    BadCounter(#[from] ParseIntError),
+    #[error("not a JaCoCo XML report: no <report> element")]
+    NoReport,
+}
 
 /// JaCoCo's counters of one source line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -46,25 +125,22 @@ pub struct Coverage {
 
 impl Coverage {
     /// Parses JaCoCo's XML report.
-    pub fn from_xml(text: &str) -> Result<Coverage, CoverError> {
-        let bad =
-            |e: &dyn std::fmt::Display| CoverError::Jacoco(format!("not a JaCoCo XML report: {e}"));
+    pub fn from_xml(text: &str) -> Result<Coverage, ReportError> {
         let mut reader = quick_xml::Reader::from_str(text);
         let mut cov = Coverage::default();
         let mut package: Option<String> = None;
         let mut source: Option<String> = None;
         let mut saw_report = false;
         loop {
-            let event = reader.read_event().map_err(|e| bad(&e))?;
+            let event = reader.read_event()?;
             match event {
                 Event::Start(ref e) | Event::Empty(ref e) => {
                     let mut attrs: HashMap<String, String> = HashMap::new();
                     for a in e.attributes() {
-                        let a = a.map_err(|e| bad(&e))?;
+                        let a = a?;
                         let key = AsRef::<str>::as_ref(&a.key).to_string();
                         let value = a
-                            .normalized_value(quick_xml::XmlVersion::Implicit1_0)
-                            .map_err(|e| bad(&e))?
+                            .normalized_value(quick_xml::XmlVersion::Implicit1_0)?
                             .into_owned();
                         attrs.insert(key, value);
                     }
@@ -75,14 +151,13 @@ impl Coverage {
                         "sourcefile" if !empty => source = attrs.remove("name"),
                         "line" => {
                             let (Some(p), Some(s)) = (&package, &source) else {
-                                return Err(bad(&"<line> outside <package><sourcefile>"));
+                                return Err(ReportError::LineOutsideSourceFile);
                             };
-                            let num = |k: &str| -> Result<u32, CoverError> {
-                                attrs
+                            let num = |k: &'static str| -> Result<u32, ReportError> {
+                                Ok(attrs
                                     .get(k)
-                                    .ok_or_else(|| bad(&format!("<line> without {k}")))?
-                                    .parse()
-                                    .map_err(|e| bad(&e))
+                                    .ok_or(ReportError::MissingCounter(k))?
+                                    .parse()?)
                             };
                             let counts = LineCounts {
                                 mi: num("mi")?,
@@ -108,7 +183,7 @@ impl Coverage {
             }
         }
         if !saw_report {
-            return Err(bad(&"no <report> element"));
+            return Err(ReportError::NoReport);
         }
         Ok(cov)
     }
@@ -116,19 +191,16 @@ impl Coverage {
     /// Reads a report: JaCoCo XML, or an execution data file (`.exec`),
     /// which is converted to XML against `classes` (the class directories
     /// or jars the tests ran) into `work`.
-    pub fn load(path: &Path, classes: &[PathBuf], work: &Path) -> Result<Coverage, CoverError> {
-        let bytes = std::fs::read(path).map_err(|source| CoverError::Io {
-            path: path.display().to_string(),
+    pub fn load(path: &Path, classes: &[PathBuf], work: &Path) -> Result<Coverage, CoverageError> {
+        let bytes = std::fs::read(path).map_err(|source| CoverageError::Io {
+            path: path.to_path_buf(),
             source,
         })?;
         // An execution data file starts with its block type 0x01 and the
         // magic number 0xC0C0.
         if bytes.starts_with(&[0x01, 0xC0, 0xC0]) {
             if classes.is_empty() {
-                return Err(CoverError::Jacoco(format!(
-                    "{}: a .exec file is read against the class files; give TARGET as a directory, jar or .class file",
-                    path.display()
-                )));
+                return Err(CoverageError::ExecWithoutClasses(path.to_path_buf()));
             }
             // One report per class directory or jar, merged: each holds
             // other classes.
@@ -136,22 +208,20 @@ impl Coverage {
             for (i, root) in classes.iter().enumerate() {
                 let xml = work.join(format!("jacoco-{i}.xml"));
                 exec_to_xml(path, &xml, root)?;
-                let text = std::fs::read_to_string(&xml).map_err(|source| CoverError::Io {
-                    path: xml.display().to_string(),
+                let text = std::fs::read_to_string(&xml).map_err(|source| CoverageError::Io {
+                    path: xml.clone(),
                     source,
                 })?;
-                all.merge(Coverage::from_xml(&text)?);
+                all.merge(Coverage::from_xml(&text).map_err(CoverageError::ConvertedReport)?);
             }
             return Ok(all);
         }
-        let text = String::from_utf8(bytes).map_err(|_| {
-            CoverError::Jacoco(format!(
-                "{}: neither a JaCoCo XML report nor a JaCoCo .exec file",
-                path.display()
-            ))
-        })?;
-        Coverage::from_xml(&text)
-            .map_err(|e| CoverError::Jacoco(format!("{}: {e}", path.display())))
+        let text = String::from_utf8(bytes)
+            .map_err(|_| CoverageError::UnknownFormat(path.to_path_buf()))?;
+        Coverage::from_xml(&text).map_err(|source| CoverageError::Report {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
     /// The counters of a line of a class's source file.
@@ -186,19 +256,12 @@ impl Coverage {
     }
 }
 
-fn java_home() -> Result<PathBuf, CoverError> {
-    crate::classpath::java_home().map_err(CoverError::Jacoco)
-}
-
-fn share_jar(name: &str) -> Result<PathBuf, CoverError> {
+fn share_jar(name: &str) -> Result<PathBuf, CoverageError> {
     let p = Path::new(SHARE).join(name);
     if p.is_file() {
         Ok(p)
     } else {
-        Err(CoverError::Jacoco(format!(
-            "{} is missing: install Debian's libjacoco-java, libasm-java, junit4 and junit5 (scripts/setup.sh)",
-            p.display()
-        )))
+        Err(CoverageError::MissingJar(p))
     }
 }
 
@@ -210,22 +273,28 @@ fn join_paths(paths: &[PathBuf]) -> String {
         .join(":")
 }
 
-fn run(cmd: &mut Command, what: &str) -> Result<std::process::Output, CoverError> {
-    cmd.output()
-        .map_err(|e| CoverError::Jacoco(format!("{what}: cannot run {:?}: {e}", cmd.get_program())))
+fn run(cmd: &mut Command, what: &'static str) -> Result<std::process::Output, CoverageError> {
+    cmd.output().map_err(|source| CoverageError::Run {
+        what,
+        program: cmd.get_program().to_os_string(),
+        source,
+    })
 }
 
-fn jacoco() -> Result<Jacoco, CoverError> {
-    Jacoco::prepare_default().map_err(|e| CoverError::Jacoco(e.to_string()))
+fn jacoco() -> Result<Jacoco, CoverageError> {
+    Ok(Jacoco::prepare_default()?)
 }
 
 /// Converts a `.exec` file to JaCoCo's XML report, analysing `classes`
 /// (an original class directory or jar, not instrumented classes).
-pub fn exec_to_xml(exec: &Path, xml: &Path, classes: &Path) -> Result<(), CoverError> {
+pub fn exec_to_xml(exec: &Path, xml: &Path, classes: &Path) -> Result<(), CoverageError> {
     jacoco()?
         .report(exec, classes, Some(xml))
         .map(|_| ())
-        .map_err(|e| CoverError::Jacoco(format!("{}: {e}", exec.display())))
+        .map_err(|source| CoverageError::ExecToXml {
+            exec: exec.to_path_buf(),
+            source,
+        })
 }
 
 /// What running an existing suite gave.
@@ -241,17 +310,18 @@ pub struct SuiteRun {
 /// or compiled classes) against `classes` under the JaCoCo agent, writing
 /// `work/jacoco.exec`. Failing tests do not stop the run: their coverage
 /// counts all the same, and the summary says they failed.
-pub fn run_tests(tests: &Path, classes: &[PathBuf], work: &Path) -> Result<SuiteRun, CoverError> {
-    let home = java_home()?;
+pub fn run_tests(
+    tests: &Path,
+    classes: &[PathBuf],
+    work: &Path,
+) -> Result<SuiteRun, CoverageError> {
+    let home = crate::java_home::java_home()?;
     let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| CoverError::Io { path, source }
+        let path = path.to_path_buf();
+        move |source| CoverageError::Io { path, source }
     };
     if !tests.is_dir() {
-        return Err(CoverError::Jacoco(format!(
-            "--tests {}: not a directory",
-            tests.display()
-        )));
+        return Err(CoverageError::TestsNotDirectory(tests.to_path_buf()));
     }
     let mut libs = classes.to_vec();
     for j in [
@@ -283,11 +353,10 @@ pub fn run_tests(tests: &Path, classes: &[PathBuf], work: &Path) -> Result<Suite
             "compiling the existing tests",
         )?;
         if !out.status.success() {
-            return Err(CoverError::Jacoco(format!(
-                "--tests {}: javac failed: {}",
-                tests.display(),
-                String::from_utf8_lossy(&out.stderr).trim()
-            )));
+            return Err(CoverageError::TestsDoNotCompile {
+                tests: tests.to_path_buf(),
+                stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+            });
         }
         out_dir
     };
@@ -320,11 +389,10 @@ pub fn run_tests(tests: &Path, classes: &[PathBuf], work: &Path) -> Result<Suite
         .filter(|l| l.contains("tests successful") || l.contains("tests failed"))
         .collect();
     if !exec.is_file() {
-        return Err(CoverError::Jacoco(format!(
-            "--tests {}: the JaCoCo agent wrote no execution data ({})",
-            tests.display(),
-            String::from_utf8_lossy(&out.stderr).trim()
-        )));
+        return Err(CoverageError::NoExecutionData {
+            tests: tests.to_path_buf(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        });
     }
     Ok(SuiteRun {
         exec,
@@ -371,7 +439,26 @@ mod tests {
 
     #[test]
     fn rejects_other_xml() {
-        assert!(Coverage::from_xml("<html><body/></html>").is_err());
-        assert!(Coverage::from_xml("<report><line nr=\"1\"/></report>").is_err());
+        let text = |xml: &str| Coverage::from_xml(xml).unwrap_err().to_string();
+        assert_eq!(
+            text("<html><body/></html>"),
+            "not a JaCoCo XML report: no <report> element"
+        );
+        assert_eq!(
+            text("<report><line nr=\"1\"/></report>"),
+            "not a JaCoCo XML report: <line> outside <package><sourcefile>"
+        );
+        assert_eq!(
+            text(
+                r#"<report><package name="p"><sourcefile name="S.java"><line nr="1" mi="0" ci="1" mb="0"/></sourcefile></package></report>"#
+            ),
+            "not a JaCoCo XML report: <line> without cb"
+        );
+        assert_eq!(
+            text(
+                r#"<report><package name="p"><sourcefile name="S.java"><line nr="x" mi="0" ci="1" mb="0" cb="0"/></sourcefile></package></report>"#
+            ),
+            "not a JaCoCo XML report: invalid digit found in string"
+        );
     }
 }

@@ -48,18 +48,17 @@ pub use report::Report;
 pub use targets::{Target, Unit};
 
 /// Why a cover run could not go on: broken input or environment, never a
-/// target's verdict.
+/// target's verdict. (Existing coverage is read before the run, with its
+/// own error, [`jacoco::CoverageError`].)
 #[derive(Debug, thiserror::Error)]
 pub enum CoverError {
-    #[error("{method}: {message}")]
-    Analysis { method: String, message: String },
-    #[error("{0}")]
-    Jacoco(String),
-    #[error("{path}: {source}")]
-    Io {
-        path: String,
+    /// A method whose control-flow graph cannot be built; `method` is its
+    /// label (`Class.name(descriptor)`).
+    #[error("{method}: {}", source.detail())]
+    Analysis {
+        method: String,
         #[source]
-        source: std::io::Error,
+        source: crate::analysis::AnalysisError,
     },
 }
 

@@ -72,9 +72,9 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
     let cfg = cp
         .analyses()
         .cfg(cp, &unit.class, unit.method())
-        .map_err(|e| CoverError::Analysis {
+        .map_err(|source| CoverError::Analysis {
             method: unit.label(),
-            message: e.detail(),
+            source,
         })?;
     let depths = depths(&cfg);
     let mut out = Vec::new();

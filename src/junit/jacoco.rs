@@ -77,7 +77,8 @@ impl Jacoco {
     /// `cache` named after their inputs (reused when it already exists).
     pub fn prepare(cache: &Path) -> Result<Jacoco, JacocoError> {
         use std::hash::{DefaultHasher, Hash, Hasher};
-        let java_home = crate::classpath::java_home().map_err(JacocoError::NoJdk)?;
+        let java_home =
+            crate::java_home::java_home().map_err(|e| JacocoError::NoJdk(e.to_string()))?;
         let libs = Path::new(JAVA_LIBS);
         let agent_container = libs.join("org.jacoco.agent.jar");
         for p in REPORT_JARS

@@ -52,15 +52,36 @@ pub const WORKER_ENV: &str = "JAUT_REPLAY_WORKER";
 /// The worker could not be started at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
+    /// This executable's path is unknown, so no `jaut` beside it is either.
     #[error("no jaut executable to run the replay worker ({0}); set {WORKER_ENV}")]
-    NoWorker(String),
+    CurrentExe(#[source] std::io::Error),
+    /// No `jaut` beside this executable (nor one directory up).
+    #[error("no jaut executable to run the replay worker (none beside {}); set {WORKER_ENV}", .0.display())]
+    NoWorker(PathBuf),
     #[error("cannot run the replay worker {}: {source}", path.display())]
     Spawn {
         path: PathBuf,
+        #[source]
         source: std::io::Error,
     },
+    /// The worker said why it could not start (its `start_error`).
     #[error("the replay JVM did not start: {0}")]
     Start(String),
+    #[error("the replay JVM did not start: no answer within {} s", .0.as_secs())]
+    StartTimeout(Duration),
+    /// The worker ended before it was ready; `detail` is its most telling
+    /// line on stderr, as `: line`.
+    #[error("the replay JVM did not start: the worker ended ({}){detail}", exit_status(.status))]
+    WorkerEnded {
+        status: Option<ExitStatus>,
+        detail: String,
+    },
+    #[error("the replay JVM did not start: the starting thread panicked")]
+    StartPanicked,
+}
+
+fn exit_status(status: &Option<ExitStatus>) -> String {
+    status.map_or("unknown status".into(), |s| s.to_string())
 }
 
 /// Why one replay gave no observation. Displayed as the reason in
@@ -243,7 +264,7 @@ impl Replayer {
             }
             Err(Wait::Bad(why)) => {
                 self.stop();
-                Err(ReplayFailure::Protocol(why))
+                Err(ReplayFailure::Protocol(why.to_string()))
             }
             Err(Wait::Timeout) => {
                 self.stop();
@@ -325,8 +346,8 @@ impl Replayer {
             let left = deadline.saturating_duration_since(Instant::now());
             match worker.lines.recv_timeout(left) {
                 Ok(line) => match protocol::ready(&line) {
-                    Some(Ok(())) => break,
-                    Some(Err(why)) => {
+                    Some(protocol::Greeting::Ready) => break,
+                    Some(protocol::Greeting::StartError(why)) => {
                         let _ = worker.child.wait();
                         return Err(ReplayError::Start(why));
                     }
@@ -335,18 +356,12 @@ impl Replayer {
                 Err(RecvTimeoutError::Timeout) => {
                     let _ = worker.child.kill();
                     let _ = worker.child.wait();
-                    return Err(ReplayError::Start(format!(
-                        "no answer within {} s",
-                        START_TIMEOUT.as_secs()
-                    )));
+                    return Err(ReplayError::StartTimeout(START_TIMEOUT));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = worker.wait_exit();
                     let detail = worker.detail();
-                    return Err(ReplayError::Start(format!(
-                        "the worker ended ({}){detail}",
-                        status.map_or("unknown status".into(), |s| s.to_string())
-                    )));
+                    return Err(ReplayError::WorkerEnded { status, detail });
                 }
             }
         }
@@ -365,7 +380,7 @@ impl Drop for Replayer {
 enum Wait {
     Timeout,
     Died,
-    Bad(String),
+    Bad(protocol::ProtocolError),
 }
 
 fn wait_answer(
@@ -470,7 +485,7 @@ pub fn worker_executable() -> Result<PathBuf, ReplayError> {
     if let Some(p) = std::env::var_os(WORKER_ENV) {
         return Ok(PathBuf::from(p));
     }
-    let me = std::env::current_exe().map_err(|e| ReplayError::NoWorker(e.to_string()))?;
+    let me = std::env::current_exe().map_err(ReplayError::CurrentExe)?;
     let name = format!("jaut{}", std::env::consts::EXE_SUFFIX);
     if me.file_name() == Some(OsString::from(&name).as_os_str()) {
         return Ok(me);
@@ -481,10 +496,7 @@ pub fn worker_executable() -> Result<PathBuf, ReplayError> {
             return Ok(candidate);
         }
     }
-    Err(ReplayError::NoWorker(format!(
-        "none beside {}",
-        me.display()
-    )))
+    Err(ReplayError::NoWorker(me))
 }
 
 /// A [`Replayer`] starting on another thread, so that the JVM starts while
@@ -500,7 +512,7 @@ impl Starting {
     pub fn finish(self) -> Result<Replayer, ReplayError> {
         self.0
             .join()
-            .unwrap_or_else(|_| Err(ReplayError::Start("the starting thread panicked".into())))
+            .unwrap_or_else(|_| Err(ReplayError::StartPanicked))
     }
 }
 
@@ -533,4 +545,54 @@ pub fn replay_reached(
     let mut replayer =
         Replayer::start(class_path).map_err(|e| ReplayFailure::NoJvm(e.to_string()))?;
     replay_with(&mut replayer, class, method, pc, state, timeout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_errors_read_as_before() {
+        assert_eq!(
+            ReplayError::StartTimeout(START_TIMEOUT).to_string(),
+            "the replay JVM did not start: no answer within 60 s"
+        );
+        assert_eq!(
+            ReplayError::WorkerEnded {
+                status: None,
+                detail: ": boom".into()
+            }
+            .to_string(),
+            "the replay JVM did not start: the worker ended (unknown status): boom"
+        );
+        assert_eq!(
+            ReplayError::NoWorker(PathBuf::from("/x/jaut-bench")).to_string(),
+            "no jaut executable to run the replay worker (none beside /x/jaut-bench); set JAUT_REPLAY_WORKER"
+        );
+        assert_eq!(
+            ReplayError::StartPanicked.to_string(),
+            "the replay JVM did not start: the starting thread panicked"
+        );
+    }
+
+    #[test]
+    fn answers_that_are_not_answers() {
+        let line = r#"{"id":3,"what":1}"#;
+        let Some(Err(e)) = protocol::answer(line, 3) else {
+            panic!("an error")
+        };
+        assert_eq!(
+            e.to_string(),
+            format!("an answer without observation: {line}")
+        );
+        let Some(Err(e)) = protocol::answer(r#"{"id":3,"observation":7}"#, 3) else {
+            panic!("an error")
+        };
+        assert!(
+            e.to_string()
+                .starts_with("an observation that does not parse ("),
+            "{e}"
+        );
+        assert!(protocol::answer(line, 4).is_none());
+    }
 }

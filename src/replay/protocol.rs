@@ -25,6 +25,23 @@ pub(super) enum Answer {
     },
 }
 
+/// The worker's first line: ready, or why it could not start (its
+/// [`WorkerError`](super::worker::WorkerError) as text).
+pub(super) enum Greeting {
+    Ready,
+    StartError(String),
+}
+
+/// A line with a request's id that is no answer.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum ProtocolError {
+    #[error("an observation that does not parse ({0})")]
+    Observation(#[source] serde_json::Error),
+    /// The whole line.
+    #[error("an answer without observation: {0}")]
+    NoObservation(String),
+}
+
 /// The request as one line, newline included.
 pub(super) fn request_line(id: u64, r: &ReplayRequest<'_>) -> String {
     let v = json!({
@@ -101,18 +118,18 @@ fn state_json(s: &InputState) -> Json {
 }
 
 /// `Some` when the line is the worker's greeting.
-pub(super) fn ready(line: &str) -> Option<Result<(), String>> {
+pub(super) fn ready(line: &str) -> Option<Greeting> {
     let v: Json = serde_json::from_str(line).ok()?;
     if v.get("ready").and_then(Json::as_bool) == Some(true) {
-        return Some(Ok(()));
+        return Some(Greeting::Ready);
     }
     v.get("start_error")
-        .map(|e| Err(e.as_str().unwrap_or("unknown error").to_string()))
+        .map(|e| Greeting::StartError(e.as_str().unwrap_or("unknown error").to_string()))
 }
 
 /// `Some` when the line answers request `id`; lines that are not JSON
 /// objects with that id are someone else's output.
-pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, String>> {
+pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, ProtocolError>> {
     let mut v: Json = serde_json::from_str(line).ok()?;
     if v.get("id").and_then(Json::as_u64) != Some(id) {
         return None;
@@ -121,7 +138,7 @@ pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, String>> {
         return Some(
             serde_json::from_value(o.take())
                 .map(Answer::Observation)
-                .map_err(|e| format!("an observation that does not parse ({e})")),
+                .map_err(ProtocolError::Observation),
         );
     }
     let text = |k: &str| v.get(k).map(|e| e.as_str().unwrap_or_default().to_string());
@@ -145,5 +162,5 @@ pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, String>> {
             .unwrap_or_default();
         return Some(Ok(Answer::Exiting { reached, executed }));
     }
-    Some(Err(format!("an answer without observation: {line}")))
+    Some(Err(ProtocolError::NoObservation(line.to_string())))
 }

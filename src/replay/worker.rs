@@ -21,10 +21,13 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use jni::errors::StartJvmError;
 use jni::objects::{JClass, JClassLoader, JString, JValue};
 use jni::signature::RuntimeMethodSignature;
 use jni::strings::JNIString;
-use jni::{Env, InitArgsBuilder, JNIVersion, JavaVM};
+use jni::{Env, InitArgsBuilder, JNIVersion, JavaVM, JvmError};
+
+use crate::java_home::NoJdk;
 
 mod classes {
     include!(concat!(env!("OUT_DIR"), "/harness_classes.rs"));
@@ -36,28 +39,55 @@ pub const ASM_JAR: &str = "/usr/share/java/asm.jar";
 /// The heap of the worker's JVM.
 pub const MAX_HEAP: &str = "-Xmx512m";
 
+/// Why the worker could not start its JVM or serve. Sent to the parent as
+/// the `start_error` of the protocol, in its `Display` form.
+#[derive(Debug, thiserror::Error)]
+pub enum WorkerError {
+    #[error("{ASM_JAR} is missing: install Debian's libasm-java (bash scripts/setup.sh)")]
+    NoAsm,
+    #[error(transparent)]
+    NoJdk(#[from] NoJdk),
+    #[error("no JVM library at {}", .0.display())]
+    NoLibjvm(PathBuf),
+    #[error("JVM options: {0}")]
+    Options(#[source] JvmError),
+    #[error("JNI_CreateJavaVM: {0}")]
+    CreateJvm(#[source] StartJvmError),
+    /// A class path entry that cannot be joined (it holds the separator).
+    #[error("class path: {0}")]
+    ClassPath(#[source] std::env::JoinPathsError),
+    #[error("defining the harness: {0}")]
+    DefineHarness(#[source] jni::errors::Error),
+    #[error("harness init: {0}")]
+    HarnessInit(#[source] jni::errors::Error),
+    /// Attaching the thread to the JVM failed.
+    #[error(transparent)]
+    Jni(#[from] jni::errors::Error),
+    /// The greeting could not be written.
+    #[error(transparent)]
+    Stdout(std::io::Error),
+}
+
 /// Runs the worker over the class path entries in `args`; returns when
 /// stdin closes.
 pub fn main(args: &[PathBuf]) -> ExitCode {
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(why) => {
-            println!("{}", serde_json::json!({ "start_error": why }));
+            println!("{}", serde_json::json!({ "start_error": why.to_string() }));
             ExitCode::from(2)
         }
     }
 }
 
-fn run(class_path: &[PathBuf]) -> Result<(), String> {
+fn run(class_path: &[PathBuf]) -> Result<(), WorkerError> {
     if !Path::new(ASM_JAR).is_file() {
-        return Err(format!(
-            "{ASM_JAR} is missing: install Debian's libasm-java (bash scripts/setup.sh)"
-        ));
+        return Err(WorkerError::NoAsm);
     }
-    let home = crate::classpath::java_home()?;
+    let home = crate::java_home::java_home()?;
     let libjvm = home.join("lib/server/libjvm.so");
     if !libjvm.is_file() {
-        return Err(format!("no JVM library at {}", libjvm.display()));
+        return Err(WorkerError::NoLibjvm(libjvm));
     }
     let error_file = std::env::temp_dir().join("jaut-replay-hs_err_pid%p.log");
     let args = InitArgsBuilder::new()
@@ -72,22 +102,20 @@ fn run(class_path: &[PathBuf]) -> Result<(), String> {
         .option(format!("-XX:ErrorFile={}", error_file.display()))
         .option("-Djava.awt.headless=true")
         .build()
-        .map_err(|e| format!("JVM options: {e}"))?;
-    let vm = JavaVM::with_libjvm(args, || Ok(libjvm.clone()))
-        .map_err(|e| format!("JNI_CreateJavaVM: {e}"))?;
+        .map_err(WorkerError::Options)?;
+    let vm = JavaVM::with_libjvm(args, || Ok(libjvm.clone())).map_err(WorkerError::CreateJvm)?;
     let joined = std::env::join_paths(class_path)
-        .map_err(|e| format!("class path: {e}"))?
+        .map_err(WorkerError::ClassPath)?
         .to_string_lossy()
         .into_owned();
-    vm.attach_current_thread(|env| -> Result<(), Failed> {
-        let harness =
-            define_harness(env).map_err(|e| Failed(format!("defining the harness: {e}")))?;
-        call(env, &harness, "init", &joined).map_err(|e| Failed(format!("harness init: {e}")))?;
+    vm.attach_current_thread(|env| -> Result<(), WorkerError> {
+        let harness = define_harness(env).map_err(WorkerError::DefineHarness)?;
+        call(env, &harness, "init", &joined).map_err(WorkerError::HarnessInit)?;
         let mut out = std::io::stdout().lock();
         let ready = serde_json::json!({ "ready": true });
         writeln!(out, "{ready}")
             .and_then(|()| out.flush())
-            .map_err(|e| Failed(e.to_string()))?;
+            .map_err(WorkerError::Stdout)?;
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
             if line.trim().is_empty() {
@@ -114,17 +142,6 @@ fn run(class_path: &[PathBuf]) -> Result<(), String> {
         }
         Ok(())
     })
-    .map_err(|Failed(why)| why)
-}
-
-/// Why the worker could not serve (attaching the thread can fail with a JNI
-/// error too).
-struct Failed(String);
-
-impl From<jni::errors::Error> for Failed {
-    fn from(e: jni::errors::Error) -> Self {
-        Failed(e.to_string())
-    }
 }
 
 /// Defines the embedded classes in the system class loader (which has ASM),

@@ -139,7 +139,7 @@ pub fn compiled_fixtures(name: &str) -> PathBuf {
 pub fn jdk() -> std::sync::Arc<jaut::classpath::Jdk> {
     static JDK: OnceLock<std::sync::Arc<jaut::classpath::Jdk>> = OnceLock::new();
     JDK.get_or_init(|| {
-        let home = jaut::classpath::java_home().expect("a JDK with jmods");
+        let home = jaut::java_home::java_home().expect("a JDK with jmods");
         std::sync::Arc::new(jaut::classpath::Jdk::open(&home).expect("the JDK opens"))
     })
     .clone()

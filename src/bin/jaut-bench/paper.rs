@@ -467,7 +467,7 @@ fn machine() -> String {
             })
         })
         .unwrap_or_else(|| "unknown OS".into());
-    let java = jaut::classpath::java_home()
+    let java = jaut::java_home::java_home()
         .ok()
         .and_then(|h| std::fs::read_to_string(h.join("release")).ok())
         .and_then(|s| {
