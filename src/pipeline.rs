@@ -241,7 +241,8 @@ pub fn run(
     let mut searched = search::search_goal(cp, class, method, goal, &config)?;
     let mut replay_time = Duration::ZERO;
 
-    if let (true, search::Verdict::Unknown { reasons }) = (seedable, &searched.verdict) {
+    let seed_now = seedable && !crate::stop::requested();
+    if let (true, search::Verdict::Unknown { reasons }) = (seed_now, &searched.verdict) {
         let start = Instant::now();
         let seeded = crate::seed::first_reaching(class, method, |state| {
             jvm.replay(class, method, goal, state)

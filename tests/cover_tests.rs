@@ -182,13 +182,19 @@ fn fig5_samples_every_target_reached_or_explained() {
 /// Compiles the JUnit 5 tests under `dir` against the samples and runs
 /// them with the console launcher; every test must pass.
 fn run_generated_suite(dir: &Path, what: &str) {
+    run_generated_suite_over(dir, what, samples());
+}
+
+/// [`run_generated_suite`] for the classes in `under_test` (a directory
+/// or a jar).
+fn run_generated_suite_over(dir: &Path, what: &str, under_test: &Path) {
     let sources = support::java_files(dir);
     assert!(!sources.is_empty(), "{what}: no tests written");
     let classes = dir.join("classes");
     std::fs::create_dir_all(&classes).unwrap();
     let cp = format!(
         "{}:{}:{}",
-        samples().display(),
+        under_test.display(),
         share("junit-jupiter-api.jar").display(),
         share("apiguardian-api.jar").display()
     );
@@ -208,7 +214,7 @@ fn run_generated_suite(dir: &Path, what: &str) {
         .arg("-jar")
         .arg(share("junit-platform-console-standalone.jar"))
         .arg("-cp")
-        .arg(format!("{}:{}", classes.display(), samples().display()))
+        .arg(format!("{}:{}", classes.display(), under_test.display()))
         .arg("--scan-classpath")
         .arg(&classes)
         .args([
@@ -621,4 +627,112 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         from_exec["imported"].as_str().map(|s| s.contains("JaCoCo")),
         Some(true)
     );
+}
+
+/// A run stopped by SIGTERM ends within seconds and leaves what it settled:
+/// a report naming the targets left `interrupted`, and a suite that
+/// compiles and passes. No replay worker or temporary file is left.
+#[test]
+fn a_run_stopped_by_sigterm_keeps_what_it_found() {
+    let jar = share("commons-lang3.jar");
+    let out = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .arg("cover")
+        .arg(&jar)
+        .args(["--class", "org.apache.commons.lang3.StringUtils"])
+        .args(["--format", "json", "--no-times", "--jobs", "2", "--out"])
+        .arg(out.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let test = out
+        .path()
+        .join("org/apache/commons/lang3/StringUtilsJautTest.java");
+    let start = std::time::Instant::now();
+    while !test.exists() && start.elapsed() < std::time::Duration::from_secs(120) {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    assert!(test.exists(), "no test written within 120 s");
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let killed = std::time::Instant::now();
+    let o = child.wait_with_output().unwrap();
+    assert!(
+        killed.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?} to stop",
+        killed.elapsed()
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&o.stdout).expect("the report on stdout");
+    let kinds: BTreeSet<String> = doc["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["target_list"].as_array().unwrap().iter())
+        .flat_map(|t| t["reasons"].as_array().cloned().unwrap_or_default())
+        .map(|r| r["kind"].as_str().unwrap().to_string())
+        .collect();
+    assert!(kinds.contains("interrupted"), "{kinds:?}");
+    assert!(out.path().join("jaut-cover.md").is_file());
+    let leftovers: Vec<PathBuf> = support::java_files(out.path())
+        .into_iter()
+        .chain(
+            std::fs::read_dir(out.path())
+                .unwrap()
+                .map(|e| e.unwrap().path()),
+        )
+        .filter(|p| p.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    run_generated_suite_over(out.path(), "StringUtils (stopped)", &jar);
+}
+
+/// `--budget`: past it no new target is attempted; the rest are reported
+/// unknown with the `run-budget` kind, and the tests found are written.
+#[test]
+fn a_run_budget_stops_new_targets() {
+    let jar = share("commons-lang3.jar");
+    let jar_s = jar.display().to_string();
+    let start = std::time::Instant::now();
+    let (doc, code, out) = cover_json(&[
+        &jar_s,
+        "--class",
+        "org.apache.commons.lang3.StringUtils",
+        "--budget",
+        "5",
+        "--timeout",
+        "2",
+        "--jobs",
+        "2",
+    ]);
+    // The budget, plus the last targets' own timeout and replays, plus
+    // loading the jar: far less than the hours the whole class would take.
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(45),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(code, 1);
+    let budget = doc["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["target_list"].as_array().unwrap().iter())
+        .filter(|t| {
+            t["reasons"]
+                .as_array()
+                .is_some_and(|rs| rs.iter().any(|r| r["kind"] == "run-budget"))
+        })
+        .count();
+    assert!(budget > 100, "{budget} targets left to the budget");
+    run_generated_suite_over(out.path(), "StringUtils (budget)", &jar);
 }

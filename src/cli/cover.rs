@@ -82,6 +82,12 @@ pub struct CoverArgs {
     #[arg(long)]
     pub no_times: bool,
 
+    /// Wall time for the whole run, in seconds: past it no new target is
+    /// attempted, the ones in progress finish, and the rest are reported
+    /// unknown (run budget). The tests and the report are written as usual.
+    #[arg(long, value_name = "SECONDS")]
+    pub budget: Option<f64>,
+
     #[command(flatten)]
     pub bounds: Bounds,
 }
@@ -162,6 +168,20 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             args.out.display()
         )));
     }
+    // The test classes this run may write must not exist yet (unless
+    // --force): refused now, before any search, since the run writes them
+    // as it goes.
+    if !args.force && !args.no_replay {
+        for class in units.iter().map(|u| u.class.java_name()) {
+            let path = args.out.join(jaut::junit::test_file(&class));
+            if path.exists() {
+                return Err(user(format!(
+                    "{} exists; use --force to overwrite it",
+                    path.display()
+                )));
+            }
+        }
+    }
 
     // Imported coverage.
     let work = std::env::temp_dir().join(format!("jaut-cover-{}", std::process::id()));
@@ -181,6 +201,9 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
+        budget: args
+            .budget
+            .map(|s| std::time::Duration::from_secs_f64(s.max(0.0))),
     };
     let replayers: Option<JvmReplayers> = if args.no_replay {
         None
@@ -205,6 +228,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             bar.set_position(p.done as u64);
         }
     };
+    let times = !args.no_times;
     let mut report = cover::run(
         &cp,
         units,
@@ -214,6 +238,12 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         &config,
         replayers.as_ref(),
         &mut on_progress,
+        &mut |partial| {
+            // A run killed later still leaves what it settled so far.
+            if let Err(e) = write_outputs(&cp, partial, args, times) {
+                eprintln!("jaut: warning: {e}");
+            }
+        },
     )
     .map_err(user)?;
     if let Some(bar) = bar {
@@ -222,7 +252,6 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.imported = imported_from;
     report.timing.parse += load;
 
-    let times = !args.no_times;
     write_outputs(&cp, &report, args, times)?;
     let text = match args.format {
         AimFormat::Text => report.text(times),
@@ -282,9 +311,10 @@ fn harness(roots: &[PathBuf], classpath: &[String]) -> JvmReplayers {
     JvmReplayers { class_path }
 }
 
-/// The JUnit suite (with replay) and the Markdown report, in --out. The
-/// suite is written first: it refuses, before writing anything, to
-/// overwrite a file without --force.
+/// The JUnit suite (with replay) and the Markdown report, in --out, each
+/// file replaced atomically (a temporary file and a rename), so a run
+/// killed between two writes leaves whole files. Called as targets settle
+/// and at the end; existing files were refused before the run.
 fn write_outputs(
     cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
@@ -312,11 +342,16 @@ fn write_outputs(
             );
         }
     }
+    // Checked before the run: the files are this run's to (re)write.
     if !suite.is_empty() {
-        suite.write(&args.out, args.force).map_err(user)?;
+        suite.write(&args.out, true).map_err(user)?;
     }
     let path = args.out.join(REPORT_FILE);
-    std::fs::write(&path, report.markdown(times))
+    let tmp = args
+        .out
+        .join(format!(".{REPORT_FILE}.jaut-{}.tmp", std::process::id()));
+    std::fs::write(&tmp, report.markdown(times))
+        .and_then(|()| std::fs::rename(&tmp, &path))
         .map_err(|e| user(format!("{}: {e}", path.display())))?;
     Ok(())
 }

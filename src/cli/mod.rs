@@ -327,6 +327,7 @@ pub fn main() -> ExitCode {
         return jaut::replay::worker::main(&class_path);
     }
     let cli = Cli::parse_from(java_style_options(std::env::args_os()));
+    stop_on_signals();
     let result = match &cli.command {
         Some(Command::Methods(args)) => commands::methods(args),
         Some(Command::Cfg(args)) => commands::cfg(args),
@@ -342,6 +343,23 @@ pub fn main() -> ExitCode {
             eprintln!("jaut: error: {e}");
             ExitStatus::BadInput.into()
         }
+    }
+}
+
+/// SIGINT and SIGTERM stop the run cleanly: searches end, solver checks
+/// are interrupted, no new target starts, and what was settled is
+/// reported and written (`jaut::stop`). A second signal ends jaut at once.
+fn stop_on_signals() {
+    let result = ctrlc::set_handler(|| {
+        if jaut::stop::requested() {
+            eprintln!("jaut: stopped");
+            std::process::exit(130);
+        }
+        eprintln!("jaut: stopping: finishing the targets in progress (again to quit at once)");
+        jaut::stop::request();
+    });
+    if let Err(e) = result {
+        eprintln!("jaut: warning: cannot handle SIGINT/SIGTERM: {e}");
     }
 }
 

@@ -39,7 +39,7 @@ use crate::classfile::{access, Class, Pc};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
 use crate::pipeline::{self, Jvm, Replayed};
-use crate::reason::Reason;
+use crate::reason::{Reason, Stop};
 use crate::replay::observation::{Ended, Observation};
 use crate::search::{self, Goal, PathStep};
 
@@ -70,6 +70,10 @@ pub struct Config {
     /// Targets attempted at once, each on its own thread. Default: the
     /// number of cores.
     pub jobs: usize,
+    /// Wall time of the whole run: past it no new target is attempted,
+    /// the targets in progress finish, and the rest end `unknown` (run
+    /// budget). Default: none.
+    pub budget: Option<Duration>,
 }
 
 impl Default for Config {
@@ -77,6 +81,7 @@ impl Default for Config {
         Config {
             search: search::Config::default(),
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            budget: None,
         }
     }
 }
@@ -205,6 +210,10 @@ pub type CoveredBefore<'a> = dyn Fn(&Unit, &Target) -> bool + 'a;
 /// or why the target could not be run.
 type Attempt = Result<pipeline::Outcome, Reason>;
 
+/// How often a run reports what it settled so far (for a run that may be
+/// killed before it ends).
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
 /// The solver checks of the first, quick search of a target whose method
 /// takes seedable inputs.
 const QUICK_CHECKS: u64 = 600;
@@ -220,6 +229,7 @@ pub fn run(
     config: &Config,
     replayers: Option<&JvmReplayers>,
     progress: &mut dyn FnMut(&Progress),
+    checkpoint: &mut dyn FnMut(&Report),
 ) -> Result<Report, CoverError> {
     let wall = Instant::now();
     let mut all: Vec<Target> = Vec::new();
@@ -304,7 +314,28 @@ pub fn run(
 
         let mut next = 0;
         let is_covered = |covered: &[BTreeSet<Pc>], t: &Target| covered[t.unit].contains(&t.pc);
+        let mut last_checkpoint = Instant::now();
         loop {
+            // A stopped run (SIGINT/SIGTERM, or its budget spent) attempts
+            // no new target; the ones left end unknown with why.
+            let stopped = if crate::stop::requested() {
+                Some(Stop::Interrupted)
+            } else {
+                config
+                    .budget
+                    .filter(|&limit| wall.elapsed() >= limit)
+                    .map(|limit| Stop::RunBudget { limit })
+            };
+            if let Some(why) = stopped {
+                for (t, s) in status.iter_mut().enumerate() {
+                    if s.is_none() && !is_covered(&covered, &all[t]) {
+                        *s = Some(Status::Unknown {
+                            reasons: vec![Reason::Stopped(why)],
+                        });
+                    }
+                }
+                break;
+            }
             let mut batch = Vec::new();
             while batch.len() < jobs && next < order.len() {
                 let t = order[next];
@@ -368,6 +399,29 @@ pub fn run(
                 }
             }
             report_progress(&status, progress);
+            // What is settled so far, for a run that may be killed: at most
+            // every two seconds.
+            if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                last_checkpoint = Instant::now();
+                let partial: Vec<Status> = status
+                    .iter()
+                    .map(|s| {
+                        s.clone().unwrap_or(Status::Unknown {
+                            reasons: vec![Reason::Stopped(Stop::Interrupted)],
+                        })
+                    })
+                    .collect();
+                checkpoint(&Report::new(
+                    units.clone(),
+                    all.clone(),
+                    partial,
+                    tests.clone(),
+                    unit_time.clone(),
+                    covered.clone(),
+                    timing.clone(),
+                    replayers.is_some(),
+                ));
+            }
         }
         drop(job_tx);
     });

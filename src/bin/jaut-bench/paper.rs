@@ -326,11 +326,20 @@ fn fig5(samples: &Path, jobs: usize, timeout: f64) -> anyhow::Result<Fig5Run> {
     let config = cover::Config {
         search: jaut::search::Config::default().with_timeout(Duration::from_secs_f64(timeout)),
         jobs,
+        budget: None,
     };
     let replayers = JvmReplayers {
         class_path: vec![samples.to_path_buf()],
     };
-    let mut report = cover::run(&cp, units, None, &config, Some(&replayers), &mut |_| {})?;
+    let mut report = cover::run(
+        &cp,
+        units,
+        None,
+        &config,
+        Some(&replayers),
+        &mut |_| {},
+        &mut |_| {},
+    )?;
     report.timing.parse += load;
     let peak_mib = sampler.finish();
     Ok(Fig5Run {
