@@ -153,19 +153,34 @@ fn fig5_samples_every_target_reached_or_explained() {
         } else {
             assert_eq!(seeded, 0, "{class}.{method}: {m}");
         }
-        // Deepest first: the first test was aimed at a target at the
-        // greatest depth of the method.
-        let targets = m["target_list"].as_array().unwrap();
-        let deepest = targets
+        // The minimal suite: no kept test is redundant, each covers a pc
+        // no other kept test covers.
+        let covers: Vec<BTreeSet<u64>> = doc["tests"]
+            .as_array()
+            .unwrap()
             .iter()
-            .filter_map(|t| t["depth"].as_u64())
-            .max()
-            .unwrap();
-        let first = doc["tests"][0]["target"].as_u64().unwrap();
-        let first_depth = targets.iter().find(|t| t["pc"] == first).unwrap()["depth"]
-            .as_u64()
-            .unwrap();
-        assert_eq!(first_depth, deepest, "{class}.{method}");
+            .map(|t| {
+                t["covers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p.as_u64().unwrap())
+                    .collect()
+            })
+            .collect();
+        for (i, c) in covers.iter().enumerate() {
+            let others: BTreeSet<u64> = covers
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .flat_map(|(_, o)| o.iter().copied())
+                .collect();
+            assert!(
+                !c.is_subset(&others),
+                "{class}.{method}: test {i} is redundant"
+            );
+        }
+        assert!(doc["states_found"].as_u64().unwrap() >= covers.len() as u64);
         // The suite was written and the report beside it.
         assert!(out.path().join("jaut-cover.md").is_file());
         let tests = doc["tests"].as_array().unwrap().len();
@@ -734,5 +749,9 @@ fn a_run_budget_stops_new_targets() {
         })
         .count();
     assert!(budget > 100, "{budget} targets left to the budget");
-    run_generated_suite_over(out.path(), "StringUtils (budget)", &jar);
+    // What was found before the budget ran out (on a loaded machine,
+    // possibly nothing yet) is a suite that passes.
+    if !support::java_files(out.path()).is_empty() {
+        run_generated_suite_over(out.path(), "StringUtils (budget)", &jar);
+    }
 }

@@ -68,6 +68,9 @@ pub struct Report {
     pub replayed: bool,
     /// Where imported coverage came from, for the report.
     pub imported: Option<String>,
+    /// States found and confirmed during the run; only those covering
+    /// something no other kept test covers became `tests`.
+    pub states_found: usize,
 }
 
 impl Report {
@@ -123,6 +126,7 @@ impl Report {
             timing,
             replayed,
             imported: None,
+            states_found: 0,
         }
     }
 
@@ -264,12 +268,7 @@ impl Report {
                 );
             }
         }
-        let _ = writeln!(
-            out,
-            "{} new tests; {}",
-            self.tests.len(),
-            self.source_note()
-        );
+        let _ = writeln!(out, "{}; {}", self.tests_note(), self.source_note());
         if times {
             let tm = &self.timing;
             let _ = writeln!(
@@ -374,6 +373,7 @@ impl Report {
             "imported": self.imported,
             "methods": methods,
             "tests": tests,
+            "states_found": self.states_found.max(self.tests.len()),
         });
         if times {
             let tm = &self.timing;
@@ -388,6 +388,20 @@ impl Report {
             });
         }
         doc
+    }
+
+    /// `12 new tests`, or `12 new tests (kept of 15 states found: the
+    /// others covered nothing more)`.
+    pub fn tests_note(&self) -> String {
+        let kept = self.tests.len();
+        if self.states_found > kept {
+            format!(
+                "{kept} new tests (kept of {} states found: the others covered nothing more)",
+                self.states_found
+            )
+        } else {
+            format!("{kept} new tests")
+        }
     }
 
     /// The Markdown report written beside the tests.
@@ -464,7 +478,12 @@ impl Report {
             }
         }
         if !self.tests.is_empty() {
-            out.push_str("\n## New tests\n\n| test | method | aimed at pc | covers pcs |\n|---:|---|---:|---|\n");
+            let _ = writeln!(
+                out,
+                "\n## New tests\n\n{}.\n",
+                capitalized(&self.tests_note())
+            );
+            out.push_str("| test | method | aimed at pc | covers pcs |\n|---:|---|---:|---|\n");
             for (i, t) in self.tests.iter().enumerate() {
                 let pcs: Vec<String> = t.covers.iter().map(u32::to_string).collect();
                 let _ = writeln!(
