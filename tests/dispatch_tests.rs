@@ -108,3 +108,34 @@ fn a_jdk_interface_receiver_is_no_proof() {
         .verdict;
     assert!(matches!(verdict, Verdict::Unknown { .. }), "{verdict:?}");
 }
+
+/// A call on a user interface that nothing on the class path implements
+/// runs nothing in jaut's closed world; a refutation that rests on it is
+/// no proof (any implementation could exist): unknown, with the
+/// closed-world assumption as the reason — never `unreachable`.
+#[test]
+fn an_interface_without_implementation_proves_nothing() {
+    let events = support::sample_class("dispatch/Events");
+    let out = support::jaut(&[
+        events.to_str().unwrap(),
+        "-m",
+        "fire",
+        "--pc",
+        "11",
+        "--format",
+        "json",
+        "--no-replay",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", support::stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&support::stdout(&out)).unwrap();
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    let reasons = v["reasons"].as_array().unwrap();
+    assert!(
+        reasons.iter().any(|r| r["kind"] == "closed-world"
+            && r["message"]
+                .as_str()
+                .unwrap()
+                .contains("dispatch.Events$Listener.onEvent")),
+        "{v:#}"
+    );
+}

@@ -95,7 +95,15 @@ impl Explorer<'_> {
             InvokeKind::Virtual | InvokeKind::Interface => {
                 let impls = implementations(self.cp, kind, r, self.universe.classes())
                     .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?;
-                if !self.is_closed_type(&r.class) {
+                if impls.is_empty() {
+                    // Paths die here for want of a callee, not by a
+                    // refutation: any implementation could exist elsewhere.
+                    self.assume(format!(
+                        "no class on the class path implements {}.{}: calls on it were taken to run nothing",
+                        r.class.replace('/', "."),
+                        r.name
+                    ));
+                } else if !self.is_closed_type(&r.class) {
                     self.assume(format!(
                         "calls on {} dispatch only to the classes on the class path and those the code creates",
                         r.class.replace('/', ".")
