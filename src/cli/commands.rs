@@ -4,9 +4,9 @@ use std::fmt::Write as _;
 
 use super::target::{aim as find_aim, code_of, find_method, select, UserError};
 use super::{AimArgs, AimFormat, CfgArgs, CfgFormat, ExitStatus, MethodsArgs};
-use jaut::cfg::{Cfg, CfgText};
+use jaut::analysis::AnalysisError;
+use jaut::cfg::CfgText;
 use jaut::classfile::{access, Class, Method};
-use jaut::frames;
 use jaut::junit::Flavor;
 use jaut::pipeline::{self, Jvm, Options, Outcome, PipelineError, Replayed, TestOptions, Verdict};
 use jaut::replay::Observed;
@@ -167,9 +167,9 @@ fn write_target(
     aim: &super::target::Aim,
 ) -> Result<(), UserError> {
     let code = code_of(class, method)?;
-    let cfg = Cfg::build(cp, code).map_err(|e| analysis_error(class, method, e))?;
-    let frames =
-        frames::compute(cp, class, method).map_err(|e| analysis_error(class, method, e))?;
+    let error = |e: AnalysisError| analysis_error(class, method, e.detail());
+    let cfg = cp.analyses().cfg(cp, class, method).map_err(error)?;
+    let frames = cp.analyses().frames(cp, class, method).map_err(error)?;
     let insn = code.instruction_at(aim.pc).expect("aim checked the pc");
     let _ = writeln!(out, "class    {}", class.java_name());
     let _ = writeln!(out, "method   {method}    {}", method.signature());
@@ -547,13 +547,14 @@ pub fn cfg(args: &CfgArgs) -> Result<(String, ExitStatus), UserError> {
     let class = selected.single(target)?;
     let method = find_method(&class, &args.method)?;
     let code = code_of(&class, method)?;
-    let cfg = Cfg::build(&selected.cp, code).map_err(|e| analysis_error(&class, method, e))?;
-    let frames = frames::compute(&selected.cp, &class, method)
-        .map_err(|e| analysis_error(&class, method, e))?;
+    let cp = &selected.cp;
+    let error = |e: AnalysisError| analysis_error(&class, method, e.detail());
+    let cfg = cp.analyses().cfg(cp, &class, method).map_err(error)?;
+    let frames = cp.analyses().frames(cp, &class, method).map_err(error)?;
     let text = CfgText {
         cfg: &cfg,
         code,
-        frames: Some(&frames),
+        frames: Some(&*frames),
     };
     Ok((
         match args.format {

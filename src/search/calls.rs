@@ -8,6 +8,7 @@
 
 use super::cmv::{Act, Flow, St};
 use super::explore::Explorer;
+use super::unsupported::Unsupported;
 use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
 use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};
@@ -170,7 +171,7 @@ impl Explorer<'_> {
         }
     }
 
-    fn lower_expr(&mut self, st: &mut St, env: &Env, e: &Expr) -> Result<Val, String> {
+    fn lower_expr(&mut self, st: &mut St, env: &Env, e: &Expr) -> Result<Val, Unsupported> {
         Ok(match e {
             Expr::Int(v) => Val::Bv(if i32::try_from(*v).is_ok() {
                 self.terms.int(*v as i32)
@@ -180,19 +181,19 @@ impl Explorer<'_> {
             Expr::Null => Val::Bv(self.terms.int(0)),
             Expr::This => {
                 if env.is_static {
-                    return Err("`this` in a static method".into());
+                    return Err(Unsupported::ThisInStatic);
                 }
                 Val::Bv(env.params[0].0)
             }
             Expr::Arg(k) => {
                 let k = k + usize::from(!env.is_static);
-                Val::Bv(env.params.get(k).ok_or("no such parameter")?.0)
+                Val::Bv(env.params.get(k).ok_or(Unsupported::NoSuchParameter)?.0)
             }
-            Expr::Result => Val::Bv(env.result.as_ref().ok_or("no result")?.0),
+            Expr::Result => Val::Bv(env.result.as_ref().ok_or(Unsupported::NoResult)?.0),
             Expr::Field(obj, name) => {
                 let class = match static_type(env, obj) {
                     Some(JType::Object(c)) => c,
-                    _ => return Err(format!("field `{name}` of a value that is not an object")),
+                    _ => return Err(Unsupported::FieldOfNonObject { name: name.clone() }),
                 };
                 let o = self.lower_expr(st, env, obj)?;
                 let o = self.as_bv(o);
@@ -201,7 +202,10 @@ impl Explorer<'_> {
                     .resolve_field(&class, name)
                     .ok()
                     .flatten()
-                    .ok_or_else(|| format!("no field {name} in {class}"))?;
+                    .ok_or_else(|| Unsupported::NoSuchField {
+                        class: class.clone(),
+                        name: name.clone(),
+                    })?;
                 let key = FieldKey {
                     class: found.class.name.clone(),
                     name: name.clone(),
@@ -286,7 +290,7 @@ impl Explorer<'_> {
         env: &Env,
         i: Intrinsic,
         index: usize,
-    ) -> Result<Vec<TermId>, String> {
+    ) -> Result<Vec<TermId>, Unsupported> {
         let this = env.params.first().map(|p| p.0);
         let arg = |k: usize| env.params[k + usize::from(!env.is_static)].0;
         let zero = self.terms.int(0);
@@ -295,15 +299,19 @@ impl Explorer<'_> {
             self.array_copy(st, env, index, &mut out)?;
             return Ok(out);
         }
-        let result = env.result.as_ref().map(|r| r.0).ok_or("no result")?;
+        let result = env
+            .result
+            .as_ref()
+            .map(|r| r.0)
+            .ok_or(Unsupported::NoResult)?;
         match i {
             Intrinsic::StringLength => {
-                let s = this.ok_or("no receiver")?;
+                let s = this.ok_or(Unsupported::NoReceiver)?;
                 let len = self.string_length(st, s, &mut out);
                 out.push(self.terms.eq(result, len));
             }
             Intrinsic::StringIsEmpty => {
-                let s = this.ok_or("no receiver")?;
+                let s = this.ok_or(Unsupported::NoReceiver)?;
                 let len = self.string_length(st, s, &mut out);
                 let empty = self.terms.eq(len, zero);
                 let one = self.terms.int(1);
@@ -311,7 +319,7 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(result, v));
             }
             Intrinsic::StringCharAt => {
-                let s = this.ok_or("no receiver")?;
+                let s = this.ok_or(Unsupported::NoReceiver)?;
                 let k = arg(0);
                 let len = self.string_length(st, s, &mut out);
                 // The normal path: in bounds (else StringIndexOutOfBoundsException).
@@ -321,7 +329,7 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(result, c));
             }
             Intrinsic::StringEquals => {
-                let s = this.ok_or("no receiver")?;
+                let s = this.ok_or(Unsupported::NoReceiver)?;
                 let o = arg(0);
                 let len_s = self.string_length(st, s, &mut out);
                 let mut same = Vec::new();
@@ -330,7 +338,7 @@ impl Explorer<'_> {
                 let sid = self
                     .universe
                     .id(STRING)
-                    .ok_or("java.lang.String not loaded")?;
+                    .ok_or(Unsupported::StringNotLoaded)?;
                 let sid = self.terms.int(sid as i32);
                 same.push(self.terms.eq(class_of, sid));
                 // The other object's length and characters are only
@@ -351,12 +359,12 @@ impl Explorer<'_> {
             Intrinsic::Box => {
                 let class = match &env.result.as_ref().expect("checked").1 {
                     JType::Object(c) => c.clone(),
-                    _ => return Err("boxing into a non-object".into()),
+                    _ => return Err(Unsupported::BoxingIntoNonObject),
                 };
                 let id = self
                     .universe
                     .id(&class)
-                    .ok_or_else(|| format!("{class} is not in the universe"))?;
+                    .ok_or_else(|| Unsupported::NotInUniverse(class.clone()))?;
                 let pc = st.top().m.code().instructions[index].pc;
                 self.allocated(st, result, id, &class, pc, &mut out);
                 let key = FieldKey {
@@ -370,7 +378,7 @@ impl Explorer<'_> {
             }
             Intrinsic::ArrayCopy => unreachable!("handled above"),
             Intrinsic::GetClass => {
-                let o = this.ok_or("no receiver")?;
+                let o = this.ok_or(Unsupported::NoReceiver)?;
                 let class_of = self.terms.select(st.mem.types, o);
                 let c = self.class_object(st, class_of);
                 out.push(self.terms.eq(result, c));
@@ -389,11 +397,11 @@ impl Explorer<'_> {
         env: &Env,
         index: usize,
         out: &mut Vec<TermId>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Unsupported> {
         let [src, sp, dst, dp, n] = [0, 1, 2, 3, 4].map(|k| env.params[k].0);
         let m = st.top().m.clone();
         let pc = m.code().instructions[index].pc;
-        let frame = m.frames.at(pc).ok_or("dead code")?;
+        let frame = m.frames.at(pc).ok_or(Unsupported::DeadCode)?;
         let depth = frame.stack.len();
         let elem = |t: &crate::frames::VType| match t {
             crate::frames::VType::Ref(name) => match JType::parse(name) {
@@ -405,17 +413,15 @@ impl Explorer<'_> {
         let (Some(src_elem), Some(dst_elem)) =
             (elem(&frame.stack[depth - 5]), elem(&frame.stack[depth - 3]))
         else {
-            return Err("arraycopy between values not typed as arrays at the call".into());
+            return Err(Unsupported::ArrayCopyUntyped);
         };
         if src_elem.is_reference() != dst_elem.is_reference()
             || (!src_elem.is_reference() && src_elem != dst_elem)
         {
-            return Err("arraycopy between arrays of different element types".into());
+            return Err(Unsupported::ArrayCopyMixedTypes);
         }
         if src_elem.is_reference() {
-            return Err(
-                "arraycopy of reference arrays (ArrayStoreException is not modelled)".into(),
-            );
+            return Err(Unsupported::ArrayCopyOfReferences);
         }
         let zero = self.terms.int(0);
         out.push(self.terms.ne(src, zero));
@@ -501,14 +507,14 @@ impl Explorer<'_> {
         st: &mut St,
         text: &str,
         out: &mut Vec<TermId>,
-    ) -> Result<TermId, String> {
+    ) -> Result<TermId, Unsupported> {
         if let Some(&r) = st.mem.literals.get(text) {
             return Ok(r);
         }
         let sid = self
             .universe
             .id(STRING)
-            .ok_or("java.lang.String not loaded")?;
+            .ok_or(Unsupported::StringNotLoaded)?;
         let r = self.fresh.var(&mut self.terms, "literal", Sort::Bv(32));
         // Interned: created before the method ran, for this path's purposes
         // an allocation like any other.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::explore::Explorer;
 use super::{PathStep, SearchError};
-use crate::analysis::{AnalysisError, MethodKey};
+use crate::analysis::MethodKey;
 use crate::cfg::{BlockId, Cfg};
 use crate::classfile::{Class, Code, Method};
 use crate::frames::Frames;
@@ -112,7 +112,7 @@ impl Explorer<'_> {
             return Ok(info.clone());
         }
         let cp = self.cp;
-        let error = |e: AnalysisError| SearchError(e.to_string());
+        let error = SearchError::Analysis;
         let cfg = cp.analyses().cfg(cp, &class, m).map_err(error)?;
         let frames = cp.analyses().frames(cp, &class, m).map_err(error)?;
         let dist = cp.analyses().distances(cp, &class, m).map_err(error)?;

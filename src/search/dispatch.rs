@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use super::cmv::St;
 use super::explore::Explorer;
+use super::unsupported::Unsupported;
 use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, Method};
 use crate::classpath::hierarchy::Found;
@@ -33,17 +34,16 @@ pub(super) fn implementations(
     kind: InvokeKind,
     r: &MethodRef,
     classes: &[Arc<Class>],
-) -> Result<Vec<Implementation>, String> {
+) -> Result<Vec<Implementation>, Unsupported> {
     if r.class.starts_with('[') {
-        return Err(format!("call to {r} on an array"));
+        return Err(Unsupported::CallOnArray(r.clone()));
     }
     let resolved = if kind == InvokeKind::Interface {
         cp.resolve_interface_method(&r.class, &r.name, &r.descriptor)
     } else {
         cp.resolve_method(&r.class, &r.name, &r.descriptor)
-    }
-    .map_err(|e| e.to_string())?
-    .ok_or_else(|| format!("call to {r} (not found on the class path)"))?;
+    }?
+    .ok_or_else(|| Unsupported::MethodNotFound(r.clone()))?;
     let mut out: Vec<Implementation> = Vec::new();
     for k in classes {
         if k.is_interface()

@@ -46,7 +46,10 @@ pub fn search_goal(
         .methods
         .iter()
         .position(|m| m.name == method.name && m.descriptor == method.descriptor)
-        .ok_or_else(|| SearchError(format!("{} has no method {method}", class.java_name())))?;
+        .ok_or_else(|| SearchError::NoSuchMethod {
+            class: class.java_name(),
+            method: method.to_string(),
+        })?;
     let mut ex = Explorer::new(cp, config, start + config.timeout);
     let root = ex.method_info(class.clone(), index)?;
     // The classes objects may have are the same for every search from this
@@ -93,9 +96,7 @@ pub fn search_goal(
             (code.instructions[raises[0].0].pc, raises)
         }
     };
-    let target_index = code
-        .index_of(pc)
-        .ok_or_else(|| SearchError(format!("pc {pc} is not an instruction start")))?;
+    let target_index = code.index_of(pc).ok_or(SearchError::NotAnInstruction(pc))?;
 
     let mut stats = Stats::default();
     let verdict = if root.frames.at(pc).is_none() {

@@ -26,7 +26,8 @@
 //! [`callee`] (entering and leaving the callees
 //! explored), [`calls`] (calls stepped over: contracts, intrinsics,
 //! strings), [`dispatch`] (the methods a call may run, subtype tests),
-//! [`throws`] (exceptions) and [`universe`] (the classes objects may have).
+//! [`throws`] (exceptions), [`universe`] (the classes objects may have) and
+//! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
 
 mod callee;
 mod calls;
@@ -39,9 +40,13 @@ mod heap;
 mod rules;
 mod throws;
 mod universe;
+mod unsupported;
 
 use std::time::Duration;
 
+use crate::analysis::AnalysisError;
+use crate::classfile::Pc;
+use crate::classpath::ClassPathError;
 use crate::reason::Reason;
 use crate::state::InputState;
 
@@ -194,6 +199,26 @@ pub struct Outcome {
 
 /// A search could not start: the target is not a method with code, or its
 /// classes do not load.
+///
+/// Each message includes its cause's, so the cause is not also given as
+/// the error's `source` (a chain printer would repeat it).
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct SearchError(pub String);
+pub enum SearchError {
+    /// The class (Java name) declares no such method.
+    #[error("{class} has no method {method}")]
+    NoSuchMethod { class: String, method: String },
+    /// The goal's pc is not where an instruction starts.
+    #[error("pc {0} is not an instruction start")]
+    NotAnInstruction(Pc),
+    /// A class the universe always holds (`Object`, `String`, the boxes)
+    /// does not load. Boxed: a class path error is large, and would make
+    /// every `Result` of the search as large.
+    #[error("loading {name}: {error}")]
+    Load {
+        name: String,
+        error: Box<ClassPathError>,
+    },
+    /// The CFG or the frames of a method to explore could not be made.
+    #[error("{0}")]
+    Analysis(AnalysisError),
+}

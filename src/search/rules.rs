@@ -158,7 +158,7 @@ impl Explorer<'_> {
                     Constant::Double(d) => self.terms.bv(d.to_bits() as i64, 64),
                     Constant::String(text) => match self.string_literal(st, text, out) {
                         Ok(r) => r,
-                        Err(why) => return Err(self.unsupported(st, insn, &why)),
+                        Err(why) => return Err(self.unsupported(st, insn, &why.to_string())),
                     },
                     Constant::Class(JType::Object(name)) if self.universe.id(name).is_some() => {
                         let id = self.universe.id(name).expect("checked");

@@ -23,6 +23,7 @@
 
 use super::cmv::{Act, Flow, St};
 use super::explore::Explorer;
+use super::unsupported::Unsupported;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
@@ -237,7 +238,7 @@ impl Explorer<'_> {
         op: &Op,
         class: &str,
         stack: &[TermId],
-    ) -> Result<TermId, String> {
+    ) -> Result<TermId, Unsupported> {
         let n = stack.len();
         let zero = self.terms.int(0);
         let is_null = |ex: &mut Self, depth: usize| ex.terms.eq(stack[n - 1 - depth], zero);
@@ -278,7 +279,7 @@ impl Explorer<'_> {
             }
             ("java/lang/ClassCastException", Op::CheckCast(ty)) => {
                 if ty.is_array() {
-                    return Err("ClassCastException of a cast to an array type".into());
+                    return Err(Unsupported::CastToArrayFails);
                 }
                 let o = stack[n - 1];
                 let non_null = self.terms.ne(o, zero);
@@ -287,7 +288,11 @@ impl Explorer<'_> {
                 let not_sub = self.terms.not(sub);
                 self.terms.and(vec![non_null, not_sub])
             }
-            (other, _) => return Err(format!("raising {}", other.replace('/', "."))),
+            (other, _) => {
+                return Err(Unsupported::Raising {
+                    class: other.to_string(),
+                })
+            }
         })
     }
 

@@ -29,8 +29,10 @@ pub(super) fn collect_universe(
 ) -> Result<Universe, SearchError> {
     let mut u = Universe::default();
     let load = |name: &str| {
-        cp.load(name)
-            .map_err(|e| SearchError(format!("loading {name}: {e}")))
+        cp.load(name).map_err(|error| SearchError::Load {
+            name: name.to_string(),
+            error: Box::new(error),
+        })
     };
     u.add(load("java/lang/Object")?, true);
     // Strings are inputs like user objects (modelled by their contents),
