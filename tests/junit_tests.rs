@@ -704,6 +704,65 @@ fn tests_of_one_class_accumulate() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
 }
 
+/// Varargs of every kind (a primitive array, an object array, an array
+/// after another parameter): the replay passes the state's array as it is
+/// (null included) and the test calls the method the same way, so every
+/// test passes; the class compiles under `-Xlint:all -Werror` (no javac
+/// varargs warning).
+#[test]
+fn varargs_calls_pass_the_array_as_it_is() {
+    let varargs = support::sample_class("arrays/Varargs");
+    let varargs = varargs.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let out_s = out.to_str().unwrap();
+    for (method, pc) in [
+        ("count", "4"),
+        ("count", "13"),
+        ("first", "4"),
+        ("first", "17"),
+        ("sum", "4"),
+        ("sum", "22"),
+    ] {
+        let o = support::jaut(&[varargs, "-m", method, "--pc", pc, "--out", out_s]);
+        assert_eq!(o.status.code(), Some(0), "{method} pc {pc}: {}", text(&o));
+        assert!(
+            support::stdout(&o).contains(&format!("replay   confirmed: the JVM executed pc {pc}")),
+            "{}",
+            text(&o)
+        );
+    }
+    let file = out.join("arrays/VarargsJautTest.java");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.matches("@Test").count(), 6, "{written}");
+    for release in ["11", "17"] {
+        let dest = dir.path().join(format!("classes-{release}"));
+        std::fs::create_dir_all(&dest).unwrap();
+        let c = Command::new(support::jdk_tool("javac"))
+            .args(["--release", release, "-Xlint:all", "-Werror", "-d"])
+            .arg(&dest)
+            .arg("-cp")
+            .arg(format!(
+                "{}:{}",
+                support::samples().display(),
+                junit_classpath(Flavor::Junit5)
+            ))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(c.status.success(), "{}\n{written}", text(&c));
+    }
+    let r = run_tests(
+        &dir.path().join("classes-17"),
+        support::samples(),
+        "arrays.VarargsJautTest",
+        Flavor::Junit5,
+        None,
+    );
+    assert!(r.status.success(), "{}\n{written}", text(&r));
+    assert!(text(&r).contains("6 tests successful"), "{}", text(&r));
+}
+
 /// `--throws` goes through the same flow as `--pc`: the replay must see
 /// the exception leave the method, and the test written (JUnit 5 and 4,
 /// `--out`, `--force`) asserts it with `assertThrows` and passes.

@@ -25,6 +25,8 @@ pub mod access {
     pub const FINAL: u16 = 0x0010;
     pub const SYNCHRONIZED: u16 = 0x0020;
     pub const BRIDGE: u16 = 0x0040;
+    /// Methods: the last parameter is a variable arity parameter (JVMS §4.6).
+    pub const VARARGS: u16 = 0x0080;
     pub const NATIVE: u16 = 0x0100;
     pub const INTERFACE: u16 = 0x0200;
     pub const ABSTRACT: u16 = 0x0400;

@@ -66,13 +66,25 @@ pub(super) fn call(
         return Err(subject.inconsistent("an instance method without a receiver object".into()));
     }
     let direct = access::method_direct(method, class_ok, params_ok);
+    // A variable arity parameter (JLS §15.12.4.2) takes the state's array
+    // as it is: a bare `null` there would be a non-varargs call with an
+    // inexact type (a javac warning), so it is cast to the array type.
+    let varargs = method.access & crate::classfile::access::VARARGS != 0;
+    let last = subject.params.len().saturating_sub(1);
     let mut args = Vec::new();
-    for (a, p) in state.args.iter().zip(&subject.params) {
+    for (i, (a, p)) in state.args.iter().zip(&subject.params).enumerate() {
         let e = match (&a.value, direct) {
-            (Value::Null, true) if overloaded => format!("({}) null", s.access.type_name(p)),
+            (Value::Null, true) if overloaded || (varargs && i == last) => {
+                format!("({}) null", s.access.type_name(p))
+            }
             (v, direct) => inputs.value_expr(s, v, p, !direct)?,
         };
         args.push(e);
+    }
+    // The reflection helpers take the arguments as `Object...`: a lone
+    // null would be taken for the array itself.
+    if !direct && args.len() == 1 && args[0] == "null" {
+        args[0] = "(Object) null".to_string();
     }
     let owner = s.access.type_name(&target.class);
     let (expr, expr_type) = if ctor && direct {
