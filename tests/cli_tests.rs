@@ -891,13 +891,72 @@ fn directory_with_several_classes_needs_class() {
         ],
         &["no class no.Such"],
     );
-    // A package directory is not a class path root: the names do not match.
+    // A package directory is not a class path root: the error names the
+    // root to give instead.
     let coord_dir = samples().join("coord").display().to_string();
     user_error(
         &[
             &coord_dir, "--class", "Coord", "--method", "moveY", "--pc", "51",
         ],
-        &["coord/Coord"],
+        &[
+            "holds package coord",
+            &format!("give its root {dir} as TARGET"),
+            "(and --class coord.Coord)",
+        ],
+    );
+    user_error(
+        &["methods", &coord_dir],
+        &[
+            "holds package coord",
+            &dir,
+            "--class to choose among coord.Chrono, coord.Coord",
+        ],
+    );
+}
+
+#[test]
+fn nested_class_found_by_binary_or_simple_name() {
+    let dir = samples_dir();
+    for name in [
+        "cfgcases.Nested$Tally",
+        "cfgcases/Nested$Tally",
+        "Nested$Tally",
+        "Nested.Tally",
+        "Tally",
+    ] {
+        let out = ok(&["methods", &dir, "--class", name]);
+        assert!(
+            out.contains("cfgcases.Nested$Tally") && out.contains("add(I)I"),
+            "--class {name}: {out}"
+        );
+    }
+    // The single-target command aims into it.
+    let out = ok(&[
+        &dir,
+        "--class",
+        "Tally",
+        "--method",
+        "add",
+        "--pc",
+        "0",
+        "--no-replay",
+    ]);
+    assert!(out.contains("class    cfgcases.Nested$Tally"), "{out}");
+    // Two nested classes share the simple name Entry.
+    user_error(
+        &["methods", &dir, "--class", "Entry"],
+        &[
+            "--class Entry is ambiguous",
+            "rbtree.PrivateRedBlackTree$Entry",
+            "rbtree.RedBlackTree$Entry",
+        ],
+    );
+    // A top-level class keeps its simple name: Cell is core.Cell, though
+    // arrays.Arrays$Cell exists too.
+    let out = ok(&["methods", &dir, "--class", "Cell"]);
+    assert!(
+        out.contains("core.Cell") && !out.contains("Arrays$Cell"),
+        "{out}"
     );
 }
 
@@ -1179,4 +1238,12 @@ fn flipped_bytes_in_jar() {
         std::fs::write(&path, flipped(&jar, i)).unwrap();
         ok_or_user_error(&["methods", &path_str]);
     }
+}
+
+#[test]
+fn cover_help_names_nested_classes_and_junit4() {
+    let out = ok(&["cover", "--help"]);
+    assert!(out.contains("nested and anonymous"), "{out}");
+    assert!(out.contains("May be repeated"), "{out}");
+    assert!(out.contains("--junit4"), "{out}");
 }

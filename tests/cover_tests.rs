@@ -755,3 +755,197 @@ fn a_run_budget_stops_new_targets() {
         run_generated_suite_over(out.path(), "StringUtils (budget)", &jar);
     }
 }
+
+// ---- Selecting what to cover ----
+
+/// (class, method) of every method a cover document lists.
+fn covered_methods(doc: &Value) -> Vec<(String, String)> {
+    doc["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["class"].as_str().unwrap().to_string(),
+                m["method"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Repeated `--class` and `--method` select the union, in the order the
+/// TARGETs hold the classes; one value of each still works as before.
+#[test]
+fn repeated_class_and_method_select_the_union() {
+    let dir = samples().display().to_string();
+    let (doc, _, _out) = cover_json(&[
+        &dir,
+        "--class",
+        "foo.Foo",
+        "--class",
+        "cfgcases.Nested",
+        "-m",
+        "foo",
+        "-m",
+        "sign",
+        "-m",
+        "add",
+        "--no-replay",
+    ]);
+    // The directory's order: `Nested$Tally.class` sorts before `Nested.class`.
+    let expected = [
+        ("cfgcases.Nested$Tally", "add"),
+        ("cfgcases.Nested", "sign"),
+        ("foo.Foo", "foo"),
+    ];
+    assert_eq!(
+        covered_methods(&doc),
+        expected.map(|(c, m)| (c.to_string(), m.to_string()))
+    );
+    let (doc, _, _out) = cover_json(&[&dir, "--class", "foo.Foo", "-m", "foo", "--no-replay"]);
+    assert_eq!(
+        covered_methods(&doc),
+        [("foo.Foo".to_string(), "foo".to_string())]
+    );
+    // Each value must match something: a typo is not dropped silently.
+    let out = tempfile::tempdir().unwrap();
+    let o = jaut(&[
+        "cover",
+        &dir,
+        "--class",
+        "foo.Foo",
+        "-m",
+        "foo",
+        "-m",
+        "fooo",
+        "--out",
+        &out.path().display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no method fooo"), "{}", stderr(&o));
+}
+
+/// `--class Nested` covers its nested and anonymous classes too; a nested
+/// class alone is found by its binary name or its unique simple name.
+#[test]
+fn class_brings_its_nested_classes_and_a_nested_class_is_found_alone() {
+    let dir = samples().display().to_string();
+    let (doc, _, _out) = cover_json(&[&dir, "--class", "cfgcases.Nested", "--no-replay"]);
+    let classes: BTreeSet<String> = covered_methods(&doc).into_iter().map(|(c, _)| c).collect();
+    assert_eq!(
+        classes,
+        [
+            "cfgcases.Nested",
+            "cfgcases.Nested$1",
+            "cfgcases.Nested$Tally"
+        ]
+        .map(String::from)
+        .into()
+    );
+    // A class file TARGET brings its nested classes along too.
+    let (doc, _, _out) = cover_json(&[&class_file("cfgcases/Nested"), "-m", "add", "--no-replay"]);
+    assert_eq!(
+        covered_methods(&doc),
+        [("cfgcases.Nested$Tally".to_string(), "add".to_string())]
+    );
+    for name in [
+        "cfgcases.Nested$Tally",
+        "Nested$Tally",
+        "Tally",
+        "cfgcases.Nested.Tally",
+    ] {
+        let (doc, _, _out) = cover_json(&[&dir, "--class", name, "--no-replay"]);
+        let classes: BTreeSet<String> = covered_methods(&doc).into_iter().map(|(c, _)| c).collect();
+        assert_eq!(
+            classes,
+            BTreeSet::from(["cfgcases.Nested$Tally".to_string()]),
+            "--class {name}"
+        );
+    }
+}
+
+/// A package directory is not a class-path root: one line naming the root
+/// to give instead, exit 2.
+#[test]
+fn a_package_directory_names_its_root() {
+    let root = samples().display().to_string();
+    let coord = samples().join("coord").display().to_string();
+    let out = tempfile::tempdir().unwrap();
+    let out = out.path().display().to_string();
+    for extra in [&[][..], &["--class", "Coord"][..]] {
+        let mut args = vec!["cover", &coord, "--no-replay", "--out", &out];
+        args.extend_from_slice(extra);
+        let o = jaut(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("jaut: error: ")
+                && err.contains("holds package coord")
+                && err.contains(&format!("give its root {root} as TARGET")),
+            "{err}"
+        );
+        let advice = if extra.is_empty() {
+            "--class to choose among coord.Chrono, coord.Coord"
+        } else {
+            "(and --class coord.Coord)"
+        };
+        assert!(err.contains(advice), "{err}");
+    }
+}
+
+/// `--junit4`: the suite is written for JUnit 4, compiles against it and
+/// passes under JUnitCore (nested and anonymous classes included).
+#[test]
+fn junit4_suite_compiles_and_passes() {
+    let dir = samples().display().to_string();
+    let (doc, code, out) = cover_json(&[&dir, "--class", "cfgcases.Nested", "--junit4"]);
+    assert_eq!(code, 0, "{doc}");
+    let sources = support::java_files(out.path());
+    let names: Vec<String> = sources
+        .iter()
+        .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["NestedJautTest", "Nested_1JautTest", "Nested_TallyJautTest"]
+    );
+    for f in &sources {
+        let text = std::fs::read_to_string(f).unwrap();
+        assert!(
+            text.contains("import org.junit.Test;") && !text.contains("org.junit.jupiter"),
+            "{text}"
+        );
+    }
+    let classes = out.path().join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let cp = format!(
+        "{}:{}:{}",
+        samples().display(),
+        share("junit4.jar").display(),
+        share("hamcrest-core.jar").display()
+    );
+    let o = Command::new(support::jdk_tool("javac"))
+        .args(["--release", "11", "-nowarn", "-d"])
+        .arg(&classes)
+        .args(["-cp", &cp])
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new(support::jdk_tool("java"))
+        .arg("-cp")
+        .arg(format!("{}:{cp}", classes.display()))
+        .arg("org.junit.runner.JUnitCore")
+        .args(names.iter().map(|n| format!("cfgcases.{n}")))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let tests = doc["tests"].as_array().unwrap().len();
+    assert!(text.contains(&format!("OK ({tests} tests)")), "{text}");
+}

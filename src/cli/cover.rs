@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use clap::Args;
 
-use super::target::{select, UserError};
-use super::{AimFormat, Bounds, Source};
+use super::target::{load, load_target, nested_in, open, pick_class_name, TargetKind, UserError};
+use super::{AimFormat, Bounds};
 use jaut::classfile::Class;
 use jaut::cover::{self, jacoco::Coverage, JvmReplayers};
 
@@ -18,9 +18,11 @@ pub const REPORT_FILE: &str = "jaut-cover.md";
 
 #[derive(Debug, Args)]
 pub struct CoverArgs {
-    /// .class files, directories of classes, jars, or class names found on
-    /// the class path: every method with code in them is covered (narrow
-    /// with --class and --method).
+    /// .class files, directories of classes (class-path roots, not package
+    /// directories), jars, or class names found on the class path: every
+    /// method with code in them is covered (narrow with --class and
+    /// --method). A class file or class name brings its nested and
+    /// anonymous classes along (Outer$Inner, Outer$1).
     #[arg(value_name = "TARGET", required = true)]
     pub targets: Vec<String>,
 
@@ -33,14 +35,18 @@ pub struct CoverArgs {
     )]
     pub classpath: Vec<String>,
 
-    /// Only this class of the TARGETs (com.example.Foo, or a unique simple
-    /// name).
+    /// Only this class of the TARGETs, with its nested and anonymous
+    /// classes (Foo$Inner, Foo$1): com.example.Foo, com/example/Foo, or a
+    /// simple name unique in the TARGETs. A nested class alone: its binary
+    /// name (com.example.Foo$Inner, Foo$Inner) or its simple name (Inner)
+    /// if unique. May be repeated: the classes named and theirs.
     #[arg(long, value_name = "CLASS")]
-    pub class: Option<String>,
+    pub class: Vec<String>,
 
-    /// Only the methods with this name (or name(descriptor)).
+    /// Only the methods with this name (or name(descriptor)). May be
+    /// repeated: the methods of any of the names.
     #[arg(long, short = 'm', value_name = "NAME[DESCRIPTOR]")]
-    pub method: Option<String>,
+    pub method: Vec<String>,
 
     /// Coverage of existing tests, from JaCoCo: its XML report or a .exec
     /// file (analysed against the TARGETs' classes). Only targets on lines
@@ -61,6 +67,10 @@ pub struct CoverArgs {
     /// Overwrite files already in --out.
     #[arg(long)]
     pub force: bool,
+
+    /// Write the tests for JUnit 4 (default: JUnit 5).
+    #[arg(long)]
+    pub junit4: bool,
 
     /// Output format of the summary on stdout: a table per method, or one
     /// JSON object (schema in docs/cover-json.md).
@@ -99,11 +109,13 @@ fn user(e: impl std::fmt::Display) -> UserError {
 /// A class path, the classes to cover, and their directories or jars.
 type Selection = (jaut::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>);
 
-/// The classes the TARGETs designate, one class path over all of them, and
-/// the class directories or jars JaCoCo should analyse.
+/// The classes the TARGETs and `--class` designate, one class path over
+/// all of them, and the class directories or jars JaCoCo should analyse.
 fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
     let mut cp = None;
-    let mut classes: Vec<Arc<Class>> = Vec::new();
+    // Every class the TARGETs hold, in TARGET order, once.
+    let mut names: Vec<String> = Vec::new();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut roots: Vec<PathBuf> = Vec::new();
     for (i, target) in args.targets.iter().enumerate() {
         let mut classpath: Vec<String> = args
@@ -114,32 +126,98 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
             .map(|(_, t)| t.clone())
             .collect();
         classpath.extend(args.classpath.iter().cloned());
-        let selected = select(&Source {
-            target: Some(target.clone()),
-            classpath,
-            class: args.class.clone(),
-        })?;
-        let path = Path::new(target);
-        if path.is_file() && target.ends_with(".class") {
-            if let Some(root) = selected
-                .classes
-                .first()
-                .and_then(|c| jaut::classpath::ClassPath::package_root(path, &c.name))
-            {
-                roots.push(root);
+        let opened = open(target, &classpath, &args.class)?;
+        let mut held = opened.names.clone();
+        match opened.kind {
+            TargetKind::ClassName => {
+                load_target(&opened.cp, target)?;
             }
-        } else if path.exists() {
-            roots.push(path.to_path_buf());
+            TargetKind::ClassFile => {
+                if let Some(root) =
+                    jaut::classpath::ClassPath::package_root(Path::new(target), &held[0])
+                {
+                    roots.push(root);
+                }
+            }
+            TargetKind::Entries => roots.push(PathBuf::from(target)),
         }
-        for c in selected.classes {
-            if !classes.iter().any(|k| k.name == c.name) {
-                classes.push(c);
+        if opened.kind != TargetKind::Entries {
+            // One class: its nested classes are where it is found.
+            let nested: Vec<String> = nested_in(&held[0], opened.cp.user_class_names())
+                .cloned()
+                .collect();
+            held.extend(nested);
+        }
+        for n in held {
+            if seen.insert(n.clone()) {
+                names.push(n);
             }
         }
-        cp.get_or_insert(selected.cp);
+        cp.get_or_insert(opened.cp);
     }
     let cp = cp.ok_or_else(|| user("no TARGET given"))?;
+
+    let chosen: Vec<String> = if args.class.is_empty() {
+        names
+    } else {
+        let what = match args.targets.as_slice() {
+            [one] => one.clone(),
+            _ => "the TARGETs".to_string(),
+        };
+        let mut chosen: Vec<String> = Vec::new();
+        for wanted in &args.class {
+            let name = pick_class_name(wanted, &names, &what)?;
+            let nested: Vec<String> = nested_in(&name, &names).cloned().collect();
+            for n in std::iter::once(name).chain(nested) {
+                if !chosen.contains(&n) {
+                    chosen.push(n);
+                }
+            }
+        }
+        // In the order the TARGETs hold them, whatever the order of --class.
+        names.into_iter().filter(|n| chosen.contains(n)).collect()
+    };
+    let classes = chosen
+        .iter()
+        .map(|n| load(&cp, n))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok((cp, classes, roots))
+}
+
+/// The methods to cover: those of every `--method` (all when none is
+/// given), in class order, then method order. A `--method` that matches
+/// nothing is an error: it is a typo more often than not.
+fn units(classes: &[Arc<Class>], methods: &[String]) -> Result<Vec<cover::Unit>, UserError> {
+    let names = || {
+        let names: Vec<String> = classes.iter().take(5).map(|c| c.java_name()).collect();
+        let more = if classes.len() > 5 { ", ..." } else { "" };
+        format!("{}{more}", names.join(", "))
+    };
+    if methods.is_empty() {
+        let units = cover::units(classes, None);
+        if units.is_empty() {
+            return Err(user(format!("no method with code in {}", names())));
+        }
+        return Ok(units);
+    }
+    let mut units: Vec<cover::Unit> = Vec::new();
+    for m in methods {
+        let found = cover::units(classes, Some(m));
+        if found.is_empty() {
+            return Err(user(format!("no method {m} with code in {}", names())));
+        }
+        units.extend(found);
+    }
+    let position = |u: &cover::Unit| {
+        let class = classes
+            .iter()
+            .position(|c| Arc::ptr_eq(c, &u.class))
+            .unwrap_or(usize::MAX);
+        (class, u.index)
+    };
+    units.sort_by_key(position);
+    units.dedup_by_key(|u| position(u));
+    Ok(units)
 }
 
 /// `jaut cover`.
@@ -147,14 +225,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     let load = std::time::Instant::now();
     let (cp, classes, roots) = classes(args)?;
     let load = load.elapsed();
-    let units = cover::units(&classes, args.method.as_deref());
-    if units.is_empty() {
-        let names: Vec<String> = classes.iter().take(5).map(|c| c.java_name()).collect();
-        return Err(match &args.method {
-            Some(m) => user(format!("no method {m} with code in {}", names.join(", "))),
-            None => user(format!("no method with code in {}", names.join(", "))),
-        });
-    }
+    let units = units(&classes, &args.method)?;
     let report_path = args.out.join(REPORT_FILE);
     if report_path.exists() && !args.force {
         return Err(user(format!(
@@ -323,7 +394,12 @@ fn write_outputs(
 ) -> Result<(), UserError> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
-    let mut suite = jaut::junit::TestSuite::new(jaut::junit::Flavor::default());
+    let flavor = if args.junit4 {
+        jaut::junit::Flavor::Junit4
+    } else {
+        jaut::junit::Flavor::Junit5
+    };
+    let mut suite = jaut::junit::TestSuite::new(flavor);
     for test in &report.tests {
         let Some(observation) = &test.observation else {
             continue;

@@ -113,6 +113,7 @@ pub struct Source {
 
     /// The class to use when TARGET holds several (a directory or a jar):
     /// com.example.Foo, com/example/Foo, or a simple name if it is unique.
+    /// A nested class: com.example.Foo$Inner, Foo$Inner, or Inner if unique.
     #[arg(long, value_name = "CLASS")]
     pub class: Option<String>,
 }

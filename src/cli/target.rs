@@ -49,13 +49,30 @@ impl Selected {
     }
 }
 
-/// Builds the class path from TARGET and `--classpath`, and finds the
-/// classes TARGET and `--class` designate (all of TARGET's classes when
-/// `--class` is absent).
-pub fn select(source: &Source) -> Result<Selected, UserError> {
-    let Some(target) = source.target.as_deref() else {
-        return user("no TARGET given: name a .class file, a directory, a jar or a class");
-    };
+/// What kind of thing TARGET is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    /// A directory of classes or a jar.
+    Entries,
+    /// One `.class` file (its package root is on the class path too).
+    ClassFile,
+    /// A class name found on the class path.
+    ClassName,
+}
+
+/// TARGET on its class path, before any class is chosen.
+pub struct Opened {
+    pub cp: ClassPath,
+    /// Internal names of the classes TARGET holds (for a class name, that
+    /// name), in class-path order.
+    pub names: Vec<String>,
+    pub kind: TargetKind,
+}
+
+/// Builds the class path from TARGET and `classpath`, and lists the
+/// classes TARGET holds. `wanted` (the `--class` values) only shapes the
+/// advice given when TARGET is a package directory instead of a root.
+pub fn open(target: &str, classpath: &[String], wanted: &[String]) -> Result<Opened, UserError> {
     let mut cp = ClassPath::new()?;
     let path = Path::new(target);
     let looks_like_path = path.exists()
@@ -64,8 +81,7 @@ pub fn select(source: &Source) -> Result<Selected, UserError> {
         || target.ends_with(".class")
         || target.ends_with(".jar");
 
-    let mut in_target: Vec<String> = Vec::new();
-    if looks_like_path {
+    let (names, kind) = if looks_like_path {
         if !path.exists() {
             return user(format!("{target}: no such file or directory"));
         }
@@ -76,47 +92,65 @@ pub fn select(source: &Source) -> Result<Selected, UserError> {
             if let Some(root) = ClassPath::package_root(path, &names[0]) {
                 cp.add(&root)?;
             }
+            (names, TargetKind::ClassFile)
+        } else {
+            if names.is_empty() {
+                return user(format!("{target} holds no class files"));
+            }
+            if path.is_dir() {
+                check_package_root(target, path, &names, wanted)?;
+            }
+            (names, TargetKind::Entries)
         }
-        in_target = names;
-    }
-    for entry in classpath_entries(&source.classpath) {
+    } else {
+        (vec![internal_name(target)], TargetKind::ClassName)
+    };
+    for entry in classpath_entries(classpath) {
         cp.add(&entry)
             .map_err(|e| UserError(format!("--classpath entry {e}")))?;
     }
+    Ok(Opened { cp, names, kind })
+}
 
-    let classes = match (&source.class, looks_like_path) {
+/// Builds the class path from TARGET and `--classpath`, and finds the
+/// classes TARGET and `--class` designate (all of TARGET's classes when
+/// `--class` is absent).
+pub fn select(source: &Source) -> Result<Selected, UserError> {
+    let Some(target) = source.target.as_deref() else {
+        return user("no TARGET given: name a .class file, a directory, a jar or a class");
+    };
+    let wanted: Vec<String> = source.class.iter().cloned().collect();
+    let Opened { cp, names, kind } = open(target, &source.classpath, &wanted)?;
+    let classes = match (&source.class, kind) {
         // TARGET is itself a class name: --class may only repeat it, not
         // silently replace it.
-        (Some(wanted), false) if !names_class(wanted, target) => {
+        (Some(wanted), TargetKind::ClassName) if !names_class(wanted, target) => {
             return user(format!(
                 "TARGET {target} is a class name, but --class names {wanted}; \
                  --class chooses a class in a directory or jar TARGET"
             ));
         }
-        (Some(wanted), true) => {
-            let name = pick_class_name(wanted, &in_target, looks_like_path, target)?;
-            vec![load(&cp, &name)?]
-        }
-        (None, true) => {
-            if in_target.is_empty() {
-                return user(format!("{target} holds no class files"));
-            }
-            in_target
-                .iter()
-                .map(|n| load(&cp, n))
-                .collect::<Result<Vec<_>, _>>()?
-        }
-        (_, false) => vec![load(&cp, &internal_name(target)).map_err(|e| match e {
-            UserError(m) if m.contains("not found") => UserError(format!(
-                "{target}: no such file, directory or class on the class path"
-            )),
-            other => other,
-        })?],
+        (_, TargetKind::ClassName) => vec![load_target(&cp, target)?],
+        (Some(wanted), _) => vec![load(&cp, &pick_class_name(wanted, &names, target)?)?],
+        (None, _) => names
+            .iter()
+            .map(|n| load(&cp, n))
+            .collect::<Result<Vec<_>, _>>()?,
     };
     Ok(Selected { cp, classes })
 }
 
-fn load(cp: &ClassPath, name: &str) -> Result<Arc<Class>, UserError> {
+/// Loads the class a class-name TARGET names.
+pub fn load_target(cp: &ClassPath, target: &str) -> Result<Arc<Class>, UserError> {
+    load(cp, &internal_name(target)).map_err(|e| match e {
+        UserError(m) if m.contains("not found") => UserError(format!(
+            "{target}: no such file, directory or class on the class path"
+        )),
+        other => other,
+    })
+}
+
+pub fn load(cp: &ClassPath, name: &str) -> Result<Arc<Class>, UserError> {
     cp.load(name).map_err(|e| match e {
         ClassPathError::ClassNotFound(n) => UserError(format!(
             "class {} not found on the class path",
@@ -142,6 +176,89 @@ fn describe_entry_error(target: &str, e: ClassPathError) -> UserError {
     }
 }
 
+/// A directory TARGET must be a class-path root: `classes/coord/Coord.class`
+/// holds `coord/Coord`, so `classes/coord` is not a root but `classes` is.
+/// One class file (the first) tells; a directory whose classes all sit
+/// where their packages say passes. Unreadable classes are left to the
+/// loads that follow, which report them with their paths.
+fn check_package_root(
+    target: &str,
+    dir: &Path,
+    names: &[String],
+    wanted: &[String],
+) -> Result<(), UserError> {
+    let first = &names[0];
+    let Ok(bytes) = std::fs::read(dir.join(format!("{first}.class"))) else {
+        return Ok(());
+    };
+    let Ok(class) = Class::parse(&bytes) else {
+        return Ok(());
+    };
+    let Some(package) = class
+        .name
+        .strip_suffix(first.as_str())
+        .and_then(|p| p.strip_suffix('/'))
+        .filter(|p| !p.is_empty())
+    else {
+        return Ok(());
+    };
+    let package = java_name(package);
+    // The root: the directory less one level per package segment, when the
+    // directories are named for the package.
+    let mut root = dir.to_path_buf();
+    for segment in package.rsplit('.') {
+        if root.file_name().and_then(|n| n.to_str()) != Some(segment) {
+            return user(format!(
+                "{target} holds classes of package {package} (such as {}) but is not \
+                 a class-path root, and its directories do not spell the package",
+                java_name(&class.name)
+            ));
+        }
+        root.pop();
+    }
+    let root = if root.as_os_str().is_empty() {
+        ".".to_string()
+    } else {
+        root.display().to_string()
+    };
+    let qualify = |name: &str| {
+        let name = java_name(name.trim_end_matches(".class"));
+        if name.starts_with(&format!("{package}.")) {
+            name
+        } else {
+            format!("{package}.{name}")
+        }
+    };
+    let advice = if wanted.is_empty() {
+        let mut top: Vec<String> = names
+            .iter()
+            .filter(|n| !n.contains('$'))
+            .map(|n| qualify(n))
+            .collect();
+        if top.is_empty() {
+            top = names.iter().map(|n| qualify(n)).collect();
+        }
+        match top.as_slice() {
+            [one] => format!("--class {one}"),
+            many => format!(
+                "--class to choose among {}{}",
+                many.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+                if many.len() > 5 { ", ..." } else { "" }
+            ),
+        }
+    } else {
+        wanted
+            .iter()
+            .map(|w| format!("--class {}", qualify(w)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    user(format!(
+        "{target} holds package {package}, not a class-path root: give its root {root} \
+         as TARGET (and {advice})"
+    ))
+}
+
 /// Whether `--class wanted` designates the class named `target`: the same
 /// name, or its simple name.
 fn names_class(wanted: &str, target: &str) -> bool {
@@ -150,26 +267,56 @@ fn names_class(wanted: &str, target: &str) -> bool {
     wanted == target || target.rsplit('/').next() == Some(wanted.as_str())
 }
 
-/// Resolves `--class`: a Java or internal name, or a simple name unique in TARGET.
-fn pick_class_name(
-    wanted: &str,
-    in_target: &[String],
-    has_target: bool,
-    target: &str,
-) -> Result<String, UserError> {
+/// The simple name of a nested class as written in Java (`Inner` for
+/// `pkg/Outer$Inner`, `Local` for a local class `pkg/Outer$1Local`), or
+/// `None` for a top-level or anonymous class.
+fn nested_simple_name(name: &str) -> Option<&str> {
+    let (_, last) = name.rsplit('/').next()?.rsplit_once('$')?;
+    Some(last.trim_start_matches(|c: char| c.is_ascii_digit())).filter(|s| !s.is_empty())
+}
+
+/// The classes nested in `outer` (member, local and anonymous: binary
+/// names `outer$...`) among `names`. javac names them so; the InnerClasses
+/// attribute would say the same for classes it compiled.
+pub fn nested_in<'n>(outer: &str, names: &'n [String]) -> impl Iterator<Item = &'n String> {
+    let prefix = format!("{outer}$");
+    names.iter().filter(move |n| n.starts_with(&prefix))
+}
+
+/// Resolves `--class` among the class names of TARGET (`what` names it in
+/// messages): a Java or internal name (`pkg.Outer`, `pkg/Outer`,
+/// `pkg.Outer$Inner`, or with dots for `$`: `pkg.Outer.Inner`), or a
+/// simple name unique among them (`Outer`, `Outer$Inner`, `Inner`).
+pub fn pick_class_name(wanted: &str, names: &[String], what: &str) -> Result<String, UserError> {
     let internal = internal_name(wanted.trim_end_matches(".class"));
-    if !has_target || in_target.contains(&internal) {
-        return Ok(internal);
+    // `pkg/Outer/Inner` may be `pkg/Outer$Inner`: try `$` for the last
+    // slashes, one more at a time.
+    let spellings = std::iter::successors(Some(internal.clone()), |s| {
+        s.rfind('/').map(|i| format!("{}${}", &s[..i], &s[i + 1..]))
+    });
+    let mut simple: Vec<&String> = Vec::new();
+    for spelling in spellings {
+        if names.contains(&spelling) {
+            return Ok(spelling);
+        }
+        if simple.is_empty() {
+            simple = names
+                .iter()
+                .filter(|n| n.rsplit('/').next() == Some(spelling.as_str()))
+                .collect();
+        }
     }
-    let by_simple: Vec<&String> = in_target
-        .iter()
-        .filter(|n| n.rsplit('/').next() == Some(internal.as_str()))
-        .collect();
-    match by_simple.as_slice() {
+    if simple.is_empty() && !internal.contains(['/', '$']) {
+        simple = names
+            .iter()
+            .filter(|n| nested_simple_name(n) == Some(internal.as_str()))
+            .collect();
+    }
+    match simple.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => user(format!("{target} has no class {wanted}")),
+        [] => user(format!("{what} has no class {wanted}")),
         many => user(format!(
-            "--class {wanted} is ambiguous in {target}: {}",
+            "--class {wanted} is ambiguous in {what}: {}",
             many.iter()
                 .map(|n| java_name(n))
                 .collect::<Vec<_>>()
