@@ -687,3 +687,30 @@ fn varargs_take_the_state_array_as_it_is() {
         );
     }
 }
+
+/// Code under test that writes relative paths runs in the replay's scratch
+/// directory: nothing is left in the user's directory, and the scratch
+/// directory is removed when jaut ends.
+#[test]
+fn the_replay_leaves_no_files_behind() {
+    let writes = sample_class("harness/Writes");
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .current_dir(dir.path())
+        .args([writes.to_str().unwrap(), "-m", "touch", "--line", "14"])
+        .output()
+        .expect("jaut runs");
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("replay   confirmed"), "{text}");
+    assert!(!dir.path().join("jaut-scratch-probe.txt").exists());
+    let left: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            name.starts_with("jaut-replay-") && e.path().join("jaut-scratch-probe.txt").exists()
+        })
+        .collect();
+    assert!(left.is_empty(), "scratch directories left: {left:?}");
+}

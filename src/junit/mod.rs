@@ -1,6 +1,6 @@
 //! The JUnit writer: from a target, the input state that reaches it and
 //! what a replay of that state observed in the JVM, Java source for a
-//! regression test (issue 5, parts 4–6).
+//! regression test (JUnit 5 Jupiter or JUnit 4.13; Java access per JLS §6.6).
 //!
 //! One test class per class under test, `<Class>JautTest`, in the package
 //! of that class (so package-visible members need no reflection), written

@@ -1,5 +1,6 @@
 //! Replaying input states in a real JVM, to prove from the JVM itself that a
-//! state reaches its target (issue 5). See `docs/replay.md`.
+//! state reaches its target (JVMS §5.5 initialization and §2.10
+//! exceptions are the JVM's own; JNI Invocation API). See `docs/replay.md`.
 //!
 //! A [`Replayer`] owns a worker process: the `jaut` executable re-run as
 //! `jaut __replay-worker CLASSPATH...` ([`worker`]), which starts one JVM
@@ -177,6 +178,9 @@ impl<'a> ReplayRequest<'a> {
 pub struct Replayer {
     class_path: Vec<PathBuf>,
     executable: PathBuf,
+    /// The worker's working directory, made for it and removed with it, so
+    /// code under test that writes relative paths leaves nothing behind.
+    scratch: PathBuf,
     worker: Option<Worker>,
     next_id: u64,
     starts: usize,
@@ -203,9 +207,15 @@ impl Replayer {
         executable: &Path,
         class_path: &[PathBuf],
     ) -> Result<Replayer, ReplayError> {
+        // The worker runs elsewhere: relative entries must still resolve.
+        let class_path = class_path
+            .iter()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+            .collect();
         let mut r = Replayer {
-            class_path: class_path.to_vec(),
+            class_path,
             executable: executable.to_path_buf(),
+            scratch: scratch_dir(),
             worker: None,
             next_id: 0,
             starts: 0,
@@ -298,7 +308,9 @@ impl Replayer {
 
     fn spawn(&mut self) -> Result<Worker, ReplayError> {
         let started = Instant::now();
+        let _ = std::fs::create_dir_all(&self.scratch);
         let mut child = Command::new(&self.executable)
+            .current_dir(&self.scratch)
             .arg(WORKER_COMMAND)
             .args(self.class_path.iter().map(|p| p.as_os_str()))
             .stdin(Stdio::piped())
@@ -374,7 +386,16 @@ impl Replayer {
 impl Drop for Replayer {
     fn drop(&mut self) {
         self.stop();
+        let _ = std::fs::remove_dir_all(&self.scratch);
     }
+}
+
+/// A fresh directory name under the system's temporary directory for one
+/// replayer's worker.
+fn scratch_dir() -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("jaut-replay-{}-{n}", std::process::id()))
 }
 
 enum Wait {

@@ -149,7 +149,7 @@ fn targets(cp: &ClassPath) -> anyhow::Result<Vec<Target>> {
         m,
         return_one(&sample, m).unwrap_or(0),
     );
-    // Objects, arrays, exceptions, JDK calls and contracts (issue 4): the
+    // Objects, arrays, exceptions, JDK calls and contracts: the
     // "return 1" targets, and the first instruction of each handler.
     for (class, names) in [
         (
