@@ -242,6 +242,7 @@ pub fn run(
     let mut replay_time = Duration::ZERO;
 
     let seed_now = seedable && !crate::stop::requested();
+    let mut seeded_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (seed_now, &searched.verdict) {
         let start = Instant::now();
         let seeded = crate::seed::first_reaching(class, method, |state| {
@@ -250,35 +251,42 @@ pub fn run(
                 .filter(|o| meets(cp, goal, o))
         });
         replay_time += start.elapsed();
-        if let Some((state, observation)) = seeded {
-            let reached = Reached {
-                state,
-                path: Vec::new(),
-                replay: Replayed::Confirmed(observation),
-                seeded: Some(reasons.clone()),
-                test: None,
-            };
-            return finish(
-                cp,
-                class,
-                method,
-                goal,
-                options,
-                reached,
-                searched.stats,
-                replay_time,
-            );
-        }
-        let budget_spent = reasons.iter().any(Reason::is_check_budget);
-        if budget_spent && config.max_checks != options.search.max_checks {
-            searched = search::search_goal(cp, class, method, goal, &options.search)?;
+        match seeded {
+            Some((state, observation)) => {
+                seeded_reached = Some(Reached {
+                    state,
+                    path: Vec::new(),
+                    replay: Replayed::Confirmed(observation),
+                    seeded: Some(reasons.clone()),
+                    test: None,
+                });
+            }
+            None if reasons.iter().any(Reason::is_check_budget)
+                && config.max_checks != options.search.max_checks =>
+            {
+                searched = search::search_goal(cp, class, method, goal, &options.search)?;
+            }
+            None => {}
         }
     }
 
-    let verdict = match searched.verdict {
-        search::Verdict::Unreachable { conflicts } => Verdict::Unreachable { conflicts },
-        search::Verdict::Unknown { reasons } => Verdict::Unknown { reasons },
-        search::Verdict::Reached { state, path } => {
+    let reached = match (seeded_reached, searched.verdict) {
+        (Some(reached), _) => reached,
+        (None, search::Verdict::Unreachable { conflicts }) => {
+            return Ok(Outcome {
+                verdict: Verdict::Unreachable { conflicts },
+                stats: searched.stats,
+                replay_time,
+            })
+        }
+        (None, search::Verdict::Unknown { reasons }) => {
+            return Ok(Outcome {
+                verdict: Verdict::Unknown { reasons },
+                stats: searched.stats,
+                replay_time,
+            })
+        }
+        (None, search::Verdict::Reached { state, path }) => {
             let replay = if jvm.is_on() {
                 let start = Instant::now();
                 let replayed = match jvm.replay(class, method, goal, &state) {
@@ -291,30 +299,25 @@ pub fn run(
             } else {
                 Replayed::Skipped
             };
-            let reached = Reached {
+            Reached {
                 state,
                 path,
                 replay,
                 seeded: None,
                 test: None,
-            };
-            return finish(
-                cp,
-                class,
-                method,
-                goal,
-                options,
-                reached,
-                searched.stats,
-                replay_time,
-            );
+            }
         }
     };
-    Ok(Outcome {
-        verdict,
-        stats: searched.stats,
+    finish(
+        cp,
+        class,
+        method,
+        goal,
+        options,
+        reached,
+        searched.stats,
         replay_time,
-    })
+    )
 }
 
 /// Writes the JUnit test of a confirmed state when asked, and wraps up.

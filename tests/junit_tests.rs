@@ -600,13 +600,7 @@ fn the_default_flow_writes_the_test() {
     let file = out.join("coord/CoordJautTest.java");
     let aim = [coord, "--method", "moveY", "--pc", "51", "--out", out_s];
 
-    let first = support::jaut(&aim);
-    assert_eq!(first.status.code(), Some(0), "{}", text(&first));
-    assert!(
-        support::stdout(&first).contains(&format!("test     {}\n", file.display())),
-        "{}",
-        text(&first)
-    );
+    writes_test(&aim, &file);
     let written = std::fs::read_to_string(&file).unwrap();
     assert!(written.contains("void moveY_line30()") && written.contains("org.junit.jupiter"));
 
@@ -678,23 +672,7 @@ fn tests_of_one_class_accumulate() {
     assert_eq!(written.matches("@Test").count(), 2, "{written}");
     assert!(written.contains("void moveY_line30()"), "{written}");
     assert!(written.contains("void moveY_line27()"), "{written}");
-    let classes = support::samples();
-    let c = compile_tests(
-        std::slice::from_ref(&file),
-        classes,
-        dir.path(),
-        Flavor::Junit5,
-        "17",
-    );
-    assert!(c.status.success(), "{}", text(&c));
-    let r = run_tests(
-        &dir.path().join("test-classes-17"),
-        classes,
-        "coord.CoordJautTest",
-        Flavor::Junit5,
-        None,
-    );
-    assert!(r.status.success(), "{}", text(&r));
+    let r = compile_and_run(&file, dir.path(), "coord.CoordJautTest", Flavor::Junit5);
     assert!(text(&r).contains("2 tests successful"), "{}", text(&r));
 
     let other = aim("51", &["--junit4"]);
@@ -783,13 +761,7 @@ fn the_throws_flow_writes_a_test_that_asserts_the_exception() {
         "--out",
         out_s,
     ];
-    let first = support::jaut(&aim);
-    assert_eq!(first.status.code(), Some(0), "{}", text(&first));
-    assert!(
-        support::stdout(&first).contains(&format!("test     {}\n", file.display())),
-        "{}",
-        text(&first)
-    );
+    writes_test(&aim, &file);
     // The same target again replaces its own test only.
     let once = std::fs::read_to_string(&file).unwrap();
     let again = support::jaut(&aim);
@@ -807,24 +779,31 @@ fn the_throws_flow_writes_a_test_that_asserts_the_exception() {
             "{written}"
         );
         assert!(written.contains("IllegalArgumentException"), "{written}");
-        let classes = support::samples();
-        let c = compile_tests(
-            std::slice::from_ref(&file),
-            classes,
-            dir.path(),
-            flavor,
-            "17",
-        );
-        assert!(c.status.success(), "{}", text(&c));
-        let r = run_tests(
-            &dir.path().join("test-classes-17"),
-            classes,
-            "cfgcases.ThrowJautTest",
-            flavor,
-            None,
-        );
-        assert!(r.status.success(), "{}", text(&r));
+        compile_and_run(&file, dir.path(), "cfgcases.ThrowJautTest", flavor);
     }
+}
+
+/// Compiles one written test class (`--release 17`) against the samples
+/// under `dir` and runs it; it must compile and pass.
+fn compile_and_run(file: &Path, dir: &Path, test: &str, flavor: Flavor) -> Output {
+    let classes = support::samples();
+    let c = compile_tests(&[file.to_path_buf()], classes, dir, flavor, "17");
+    assert!(c.status.success(), "{}", text(&c));
+    let r = run_tests(&dir.join("test-classes-17"), classes, test, flavor, None);
+    assert!(r.status.success(), "{}", text(&r));
+    r
+}
+
+/// Runs jaut with `args`, which must write the test class `file` and say so.
+fn writes_test(args: &[&str], file: &Path) -> Output {
+    let o = support::jaut(args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(
+        support::stdout(&o).contains(&format!("test     {}\n", file.display())),
+        "{}",
+        text(&o)
+    );
+    o
 }
 
 /// A hand-built state and observation (lists.DoublyLinkedList.remove of
