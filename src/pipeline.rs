@@ -291,6 +291,12 @@ pub fn run(
                 let start = Instant::now();
                 let replayed = match jvm.replay(class, method, goal, &state) {
                     Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
+                    // Not one instruction of the method ran: the harness
+                    // failed to call it with the state, which says nothing
+                    // of the search's model.
+                    Ok(o) if o.executed.is_empty() => Replayed::Failed(ReplayFailure::Refused(
+                        format!("the harness could not start the call: {}", o.outcome()),
+                    )),
                     Ok(o) => Replayed::Mismatch(o),
                     Err(why) => Replayed::Failed(why),
                 };

@@ -9,6 +9,7 @@
 
 pub mod bytecode;
 pub mod descriptor;
+mod mnemonics;
 mod reader;
 
 use std::fmt;

@@ -27,6 +27,7 @@
 
 pub mod jacoco;
 mod jvm;
+mod minimize;
 pub mod report;
 pub mod targets;
 
@@ -432,7 +433,7 @@ pub fn run(
         .map(|s| s.expect("every target ends with a status"))
         .collect();
     let states_found = tests.len();
-    let tests = minimize(tests, &all, &mut status);
+    let tests = minimize::minimize(tests, &all, &mut status);
     timing.wall = wall.elapsed();
     let mut report = Report::new(
         units,
@@ -446,86 +447,6 @@ pub fn run(
     );
     report.states_found = states_found;
     Ok(report)
-}
-
-/// A minimal suite (as EvoSuite minimises): per method, the tests kept are
-/// chosen greedily — the one covering the most instructions not yet
-/// covered first, ties to the earliest — until they cover every instruction
-/// any test covered; the others are dropped. Statuses are renumbered, and
-/// a target whose test was dropped is credited to a kept test that
-/// executes it (not aimed at it).
-fn minimize(
-    tests: Vec<GeneratedTest>,
-    all: &[Target],
-    status: &mut [Status],
-) -> Vec<GeneratedTest> {
-    let mut keep = vec![false; tests.len()];
-    let units: BTreeSet<usize> = tests.iter().map(|t| t.unit).collect();
-    for unit in units {
-        let mine: Vec<usize> = (0..tests.len())
-            .filter(|&i| tests[i].unit == unit)
-            .collect();
-        let mut left: BTreeSet<Pc> = mine
-            .iter()
-            .flat_map(|&i| tests[i].covers.iter().copied())
-            .collect();
-        while !left.is_empty() {
-            let gain = |i: usize| {
-                tests[i]
-                    .covers
-                    .iter()
-                    .filter(|pc| left.contains(pc))
-                    .count()
-            };
-            let Some(best) = mine
-                .iter()
-                .copied()
-                .filter(|&i| !keep[i])
-                .max_by_key(|&i| (gain(i), std::cmp::Reverse(i)))
-            else {
-                break;
-            };
-            if gain(best) == 0 {
-                break;
-            }
-            keep[best] = true;
-            for pc in &tests[best].covers {
-                left.remove(pc);
-            }
-        }
-    }
-    let mut renumber = vec![None; tests.len()];
-    let mut next = 0;
-    for (i, k) in keep.iter().enumerate() {
-        if *k {
-            renumber[i] = Some(next);
-            next += 1;
-        }
-    }
-    for (t, s) in status.iter_mut().enumerate() {
-        if let Status::Reached { test, aimed } = s {
-            match renumber[*test] {
-                Some(n) => *test = n,
-                None => {
-                    let target = &all[t];
-                    let by = (0..tests.len()).find(|&i| {
-                        keep[i]
-                            && tests[i].unit == target.unit
-                            && tests[i].covers.contains(&target.pc)
-                    });
-                    if let Some(by) = by {
-                        *test = renumber[by].expect("kept");
-                        *aimed = false;
-                    }
-                }
-            }
-        }
-    }
-    tests
-        .into_iter()
-        .zip(keep)
-        .filter_map(|(t, k)| k.then_some(t))
-        .collect()
 }
 
 /// The pcs of a target's block.
