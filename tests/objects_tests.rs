@@ -454,3 +454,21 @@ fn josephus_m_is_reached_by_a_seeded_input_after_the_search_stops() {
     );
     assert_eq!(json["verdict"], "unknown", "{json:#}");
 }
+
+/// A path that needs an input string holding an unpaired UTF-16 surrogate
+/// cannot be written as a state (its text is Unicode): the target is
+/// unknown with that reason, never a state the replay would run changed
+/// (the surrogate replaced by U+FFFD, a false "model unsound" mismatch).
+#[test]
+fn an_unpaired_surrogate_is_unsupported_not_a_mismatch() {
+    let json = aim("jdk/Surrogates", "lone", &["--line", "10"], &[]);
+    assert_eq!(json["verdict"], "unknown", "{json:#}");
+    let reasons = json["reasons"].as_array().unwrap();
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r["kind"] == "unsupported"
+                && r["message"].as_str().unwrap().contains("surrogate")),
+        "{json:#}"
+    );
+}

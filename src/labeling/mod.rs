@@ -49,6 +49,9 @@ pub enum LabelingError {
     /// labeler disagree, or a class cannot be chosen).
     #[error("{0}")]
     NoFit(String),
+    /// The inputs the path needs cannot be written as an input state yet.
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// What labeling works with: the search's terms and solver — left in the

@@ -82,7 +82,20 @@ impl Labeler<'_, '_> {
             };
             units.push(unit as u16);
         }
-        Ok(String::from_utf16_lossy(&units))
+        // A lone UTF-16 surrogate (the path may need one: isHighSurrogate)
+        // has no place in the state's text, which is Unicode: replacing it
+        // would make the replay run another input than the one found.
+        String::from_utf16(&units).map_err(|_| {
+            LabelingError::Unsupported(format!(
+                "an input string needs an unpaired UTF-16 surrogate ({}), which input states cannot hold yet",
+                units
+                    .iter()
+                    .filter(|u| (0xD800..=0xDFFF).contains(*u))
+                    .map(|u| format!("\\u{u:04x}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })
     }
 
     /// A character a reader can see: `a`, else a printable ASCII one,

@@ -141,6 +141,9 @@ pub fn search_goal(
                         Err(LabelingError::NoFit(why)) => Verdict::Unknown {
                             reasons: vec![Reason::Labeling(why)],
                         },
+                        Err(LabelingError::Unsupported(what)) => Verdict::Unknown {
+                            reasons: vec![Reason::Unsupported(what)],
+                        },
                     };
                 }
                 Flow::Timeout => {
