@@ -31,6 +31,7 @@ use jaut::cfg::Cfg;
 use jaut::classpath::ClassPath;
 use jaut::frames;
 
+mod memory;
 mod paper;
 mod real;
 mod replay;

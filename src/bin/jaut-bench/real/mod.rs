@@ -25,6 +25,7 @@
 //! `--json FILE` writes the same figures as JSON. The generated tests,
 //! logs and reports stay in the work directory for inspection.
 
+mod context;
 mod cover_json;
 mod entries;
 mod jacoco;
@@ -308,13 +309,13 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     }
 
     let run = Run {
-        command: command_line(),
-        date: date(),
+        command: context::command_line(),
+        date: context::date(),
         machine: format!(
             "{}, {} cores; {}; load average {} when the run started",
             crate::cpu_model(),
             std::thread::available_parallelism().map_or(1, |n| n.get()),
-            os_name(),
+            context::os_name(),
             load_at_start
         ),
         jdk: format!("OpenJDK {} ({})", jdk.version(), jdk.home.display()),
@@ -584,43 +585,6 @@ fn measure(
     }
     r.measure_seconds = measuring.elapsed().as_secs_f64();
     Ok(r)
-}
-
-/// How this benchmark was started, as `target/<profile>/jaut-bench ARGS`.
-fn command_line() -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let profile = std::env::current_exe()
-        .ok()
-        .and_then(|e| {
-            e.parent()
-                .and_then(|p| p.file_name())
-                .map(|p| p.to_string_lossy().into_owned())
-        })
-        .unwrap_or_else(|| "release".into());
-    format!("target/{profile}/jaut-bench {}", args.join(" "))
-}
-
-/// The operating system's name (`/etc/os-release`).
-fn os_name() -> String {
-    std::fs::read_to_string("/etc/os-release")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("PRETTY_NAME="))
-                .map(|v| v.trim_matches('"').to_string())
-        })
-        .unwrap_or_else(|| "unknown OS".into())
-}
-
-/// The date and time, UTC (`date` is in every Debian base system).
-fn date() -> String {
-    Command::new("date")
-        .args(["-u", "+%Y-%m-%d %H:%M UTC"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|| "unknown date".into())
 }
 
 #[cfg(test)]
