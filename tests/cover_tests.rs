@@ -194,15 +194,21 @@ fn fig5_samples_every_target_reached_or_explained() {
     });
 }
 
-/// Compiles the JUnit 5 tests under `dir` against the samples and runs
-/// them with the console launcher; every test must pass.
+/// Compiles the JUnit 5 tests under `dir` against the samples, with every
+/// javac warning an error (`-Xlint:all -Werror`: a test a reviewer
+/// accepts), and runs them with the console launcher; every test must pass.
 fn run_generated_suite(dir: &Path, what: &str) {
-    run_generated_suite_over(dir, what, samples());
+    compile_and_run_suite(dir, what, samples(), &["-Xlint:all", "-Werror"]);
 }
 
 /// [`run_generated_suite`] for the classes in `under_test` (a directory
-/// or a jar).
+/// or a jar), warnings allowed: a real library's deprecated methods are
+/// the library's business.
 fn run_generated_suite_over(dir: &Path, what: &str, under_test: &Path) {
+    compile_and_run_suite(dir, what, under_test, &["-nowarn"]);
+}
+
+fn compile_and_run_suite(dir: &Path, what: &str, under_test: &Path, javac_flags: &[&str]) {
     let sources = support::java_files(dir);
     assert!(!sources.is_empty(), "{what}: no tests written");
     let classes = dir.join("classes");
@@ -214,7 +220,9 @@ fn run_generated_suite_over(dir: &Path, what: &str, under_test: &Path) {
         share("apiguardian-api.jar").display()
     );
     let o = Command::new(support::jdk_tool("javac"))
-        .args(["--release", "11", "-nowarn", "-d"])
+        .args(["--release", "11"])
+        .args(javac_flags)
+        .arg("-d")
         .arg(&classes)
         .args(["-cp", &cp])
         .args(&sources)
