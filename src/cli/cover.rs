@@ -243,13 +243,12 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     // --force): refused now, before any search, since the run writes them
     // as it goes.
     if !args.force && !args.no_replay {
-        for class in units.iter().map(|u| u.class.java_name()) {
+        let classes: std::collections::BTreeSet<String> =
+            units.iter().map(|u| u.class.java_name()).collect();
+        for class in classes {
             let path = args.out.join(jaut::junit::test_file(&class));
             if path.exists() {
-                return Err(user(format!(
-                    "{} exists; use --force to overwrite it",
-                    path.display()
-                )));
+                return Err(user(jaut::junit::JunitError::Exists { path }));
             }
         }
     }

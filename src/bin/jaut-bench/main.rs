@@ -110,36 +110,7 @@ enum Bench {
     /// commons-collections4, guava, commons-io) through the jaut binary;
     /// the generated tests' coverage measured by JaCoCo. Writes
     /// bench/REAL.md.
-    Real {
-        /// Only the entries whose label, class or jar contains this.
-        #[arg(long)]
-        only: Option<String>,
-        /// Search timeout per target, in seconds (jaut cover --timeout).
-        #[arg(long, default_value_t = 5.0)]
-        timeout: f64,
-        /// Threads of each cover run (jaut cover --jobs; default: jaut's,
-        /// the number of cores).
-        #[arg(long)]
-        jobs: Option<usize>,
-        /// Where the Markdown report goes (default: bench/REAL.md, or
-        /// nowhere with --only).
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Also write the figures as JSON to this file.
-        #[arg(long)]
-        json: Option<PathBuf>,
-        /// Where the generated tests, logs and JaCoCo reports go (emptied
-        /// first; default: jaut-bench-real under the temporary directory).
-        #[arg(long)]
-        work: Option<PathBuf>,
-        /// Where the jars are.
-        #[arg(long, default_value = "/usr/share/java")]
-        libs: PathBuf,
-        /// Wall-time limit of each child process (jaut cover, javac, a
-        /// test run), in seconds.
-        #[arg(long, default_value_t = 1200)]
-        limit: u64,
-    },
+    Real(real::Options),
 }
 
 #[derive(Default)]
@@ -154,26 +125,7 @@ struct Tally {
 
 fn main() -> anyhow::Result<()> {
     match Args::parse().bench {
-        Bench::Real {
-            only,
-            timeout,
-            jobs,
-            out,
-            json,
-            work,
-            libs,
-            limit,
-        } => {
-            let options = real::Options {
-                only,
-                timeout,
-                jobs,
-                out,
-                json,
-                work,
-                libs,
-                limit,
-            };
+        Bench::Real(options) => {
             if let Err(e) = real::run(&options) {
                 if let Some(bad) = e.downcast_ref::<real::BadInput>() {
                     eprintln!("jaut-bench: error: {bad}");

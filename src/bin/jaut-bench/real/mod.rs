@@ -62,24 +62,35 @@ fn bad(msg: String) -> anyhow::Error {
 }
 
 /// The options of `jaut-bench real`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct Options {
     /// Only the entries whose label, class or jar contains this.
+    #[arg(long)]
     pub only: Option<String>,
-    /// `jaut cover --timeout`, seconds per target.
+    /// Search timeout per target, in seconds (jaut cover --timeout).
+    #[arg(long, default_value_t = 5.0)]
     pub timeout: f64,
-    /// `jaut cover --jobs` (None: jaut's default, the cores).
+    /// Threads of each cover run (jaut cover --jobs; default: jaut's,
+    /// the number of cores).
+    #[arg(long)]
     pub jobs: Option<usize>,
-    /// Where the Markdown report goes (None: `bench/REAL.md` for the whole
-    /// list, nowhere with `--only`).
+    /// Where the Markdown report goes (default: bench/REAL.md, or
+    /// nowhere with --only).
+    #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Where the JSON figures go.
+    /// Also write the figures as JSON to this file.
+    #[arg(long)]
     pub json: Option<PathBuf>,
-    /// Where the generated tests, logs and reports go.
+    /// Where the generated tests, logs and JaCoCo reports go (emptied
+    /// first; default: jaut-bench-real under the temporary directory).
+    #[arg(long)]
     pub work: Option<PathBuf>,
-    /// Where the jars are (Debian's `/usr/share/java`).
+    /// Where the jars are.
+    #[arg(long, default_value = "/usr/share/java")]
     pub libs: PathBuf,
-    /// Wall-time limit of each child process (jaut cover, javac, the tests), seconds.
+    /// Wall-time limit of each child process (jaut cover, javac, a
+    /// test run), in seconds.
+    #[arg(long, default_value_t = 1200)]
     pub limit: u64,
 }
 
