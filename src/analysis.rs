@@ -3,7 +3,8 @@
 //! §4.10.1) and the distance from its entry to each block, which the
 //! backward search (JAUT ISSRE 2010 §V) uses to try the predecessors
 //! nearest to the entry first. The search's class universe of a method under
-//! test is kept here as well.
+//! test is kept here as well, and which methods write each static field
+//! ([`crate::statics`]).
 //!
 //! As in cranelift, the analyses share one lifecycle: each is computed the
 //! first time it is asked for, then shared through an [`Arc`] by every stage
@@ -25,6 +26,7 @@ use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::frames::{self, FrameError, Frames};
 use crate::model::Universe;
+use crate::statics::Writers;
 
 /// A method, by the class declaring it (internal name), its name and its
 /// descriptor. Written `pkg/C.name(descriptor)`.
@@ -97,6 +99,8 @@ pub struct Analyses {
     frames: Table<MethodKey, Frames>,
     distances: Table<MethodKey, [u32]>,
     universes: Table<UniverseKey, Universe>,
+    static_writers: std::sync::OnceLock<Arc<Writers>>,
+    overrides_fill_in: std::sync::OnceLock<bool>,
 }
 
 impl Analyses {
@@ -155,6 +159,28 @@ impl Analyses {
         self.distances.get_or_compute(&key, is_own(cp, class), || {
             let cfg = self.cfg(cp, class, method)?;
             Ok(distances(&cfg).into())
+        })
+    }
+
+    /// Which methods of the program write each static field (scanned
+    /// once per class path).
+    pub fn static_writers(&self, cp: &ClassPath) -> Arc<Writers> {
+        self.static_writers
+            .get_or_init(|| Arc::new(Writers::scan(cp)))
+            .clone()
+    }
+
+    /// True when some class of the program declares `fillInStackTrace()`
+    /// (or cannot be read): exception constructors may then run its code.
+    pub fn program_overrides_fill_in(&self, cp: &ClassPath) -> bool {
+        *self.overrides_fill_in.get_or_init(|| {
+            cp.user_class_names().iter().any(|name| {
+                cp.load(name).map_or(true, |c| {
+                    c.methods
+                        .iter()
+                        .any(|m| m.name == "fillInStackTrace" && m.descriptor.starts_with("()"))
+                })
+            })
         })
     }
 

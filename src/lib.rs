@@ -9,6 +9,7 @@
 //! - [`frames`]: the operand-stack and local types at every pc;
 //! - [`analysis`]: those analyses of each method, computed once per class
 //!   path and shared;
+//! - [`statics`]: which static fields are inputs and what the others hold;
 //! - [`state`]: the input state and the path that flow between stages;
 //! - [`model`], [`solver`]: constrained memory variables and Z3;
 //! - [`search`]: the backward search; [`labeling`]: concrete input states;
@@ -38,4 +39,5 @@ pub mod search;
 pub mod seed;
 pub mod solver;
 pub mod state;
+pub mod statics;
 pub mod stop;

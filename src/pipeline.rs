@@ -85,7 +85,15 @@ pub struct Reached {
     pub seeded: Option<Vec<Reason>>,
     /// The JUnit test file written, if one was asked for.
     pub test: Option<PathBuf>,
+    /// States found before this one that the JVM refuted (replay
+    /// mismatches), in the order found: the search looked again without
+    /// them, up to [`MISMATCH_RETRIES`] times.
+    pub refuted: Vec<InputState>,
 }
+
+/// Searches made again after a replay mismatch, each excluding every state
+/// refuted so far.
+pub const MISMATCH_RETRIES: usize = 3;
 
 /// What running a target concluded.
 #[derive(Debug, Clone)]
@@ -259,6 +267,7 @@ pub fn run(
                     replay: Replayed::Confirmed(observation),
                     seeded: Some(reasons.clone()),
                     test: None,
+                    refuted: Vec::new(),
                 });
             }
             None if reasons.iter().any(Reason::is_check_budget)
@@ -286,31 +295,41 @@ pub fn run(
                 replay_time,
             })
         }
-        (None, search::Verdict::Reached { state, path }) => {
-            let replay = if jvm.is_on() {
+        (
+            None,
+            search::Verdict::Reached {
+                mut state,
+                mut path,
+            },
+        ) => {
+            let mut refuted = Vec::new();
+            loop {
                 let start = Instant::now();
-                let replayed = match jvm.replay(class, method, goal, &state) {
-                    Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
-                    // Not one instruction of the method ran: the harness
-                    // failed to call it with the state, which says nothing
-                    // of the search's model.
-                    Ok(o) if o.executed.is_empty() => Replayed::Failed(ReplayFailure::Refused(
-                        format!("the harness could not start the call: {}", o.outcome()),
-                    )),
-                    Ok(o) => Replayed::Mismatch(o),
-                    Err(why) => Replayed::Failed(why),
-                };
+                let replay = replay_found(cp, class, method, goal, &state, jvm);
                 replay_time += start.elapsed();
-                replayed
-            } else {
-                Replayed::Skipped
-            };
-            Reached {
-                state,
-                path,
-                replay,
-                seeded: None,
-                test: None,
+                let again = matches!(replay, Replayed::Mismatch(_))
+                    && refuted.len() < MISMATCH_RETRIES
+                    && !crate::stop::requested();
+                if again {
+                    // The JVM refuted the state: look for another one.
+                    let mut config = options.search.clone();
+                    config.excluded = refuted.iter().chain([&state]).cloned().collect();
+                    let next = search::search_goal(cp, class, method, goal, &config)?;
+                    searched.stats.add(&next.stats);
+                    if let search::Verdict::Reached { state: s, path: p } = next.verdict {
+                        refuted.push(std::mem::replace(&mut state, s));
+                        path = p;
+                        continue;
+                    }
+                }
+                break Reached {
+                    state,
+                    path,
+                    replay,
+                    seeded: None,
+                    test: None,
+                    refuted,
+                };
             }
         }
     };
@@ -324,6 +343,32 @@ pub fn run(
         searched.stats,
         replay_time,
     )
+}
+
+/// What the JVM says of a state the search found (skipped when the JVM is
+/// off).
+fn replay_found(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    state: &InputState,
+    jvm: &mut Jvm,
+) -> Replayed {
+    if !jvm.is_on() {
+        return Replayed::Skipped;
+    }
+    match jvm.replay(class, method, goal, state) {
+        Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
+        // Not one instruction of the method ran: the harness failed to call
+        // it with the state, which says nothing of the search's model.
+        Ok(o) if o.executed.is_empty() => Replayed::Failed(ReplayFailure::Refused(format!(
+            "the harness could not start the call: {}",
+            o.outcome()
+        ))),
+        Ok(o) => Replayed::Mismatch(o),
+        Err(why) => Replayed::Failed(why),
+    }
 }
 
 /// Writes the JUnit test of a confirmed state when asked, and wraps up.

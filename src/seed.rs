@@ -115,8 +115,7 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
                             value: domains[i][r].clone(),
                         })
                         .collect(),
-                    statics: Vec::new(),
-                    objects: Vec::new(),
+                    ..InputState::default()
                 });
             }
         });

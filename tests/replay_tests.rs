@@ -125,6 +125,7 @@ fn a_state_that_does_not_reach_says_so() {
             },
         ],
         statics: vec![],
+        initial_statics: vec![],
         objects: vec![
             object(
                 0,
@@ -248,6 +249,7 @@ fn rotate_left_with_aliasing_and_cycles_in_the_input_heap() {
             value: Value::Ref(1),
         }],
         statics: vec![],
+        initial_statics: vec![],
         objects: vec![
             object(
                 0,
@@ -330,7 +332,9 @@ fn private_final_fields_char_arrays_and_statics() {
             field: "bonus".into(),
             ty: "int".into(),
             value: Value::Int(10),
+            why: "--statics free".into(),
         }],
+        initial_statics: vec![],
         objects: vec![
             object(0, i, &[("word", i, "char[]", Value::Ref(1))]),
             array(1, "char[]", word),
@@ -364,6 +368,7 @@ fn strings_hidden_fields_aliases_and_cycles() {
         receiver: Some(Value::Ref(0)),
         args: vec![],
         statics: vec![],
+        initial_statics: vec![],
         objects: vec![object(0, i, fields)],
     };
     let label = inputs(&[("label", i, "java.lang.String", Value::Str("héllo\n".into()))]);
@@ -419,6 +424,7 @@ fn arrays_after_the_call_nan_null_and_exceptions() {
         receiver: None,
         args,
         statics: vec![],
+        initial_statics: vec![],
         objects,
     };
     let arg = |n: &str, t: &str, v: Value| Arg {
@@ -502,6 +508,7 @@ fn states_that_do_not_fit_are_refused_not_run() {
         receiver: Some(Value::Ref(0)),
         args: vec![],
         statics: vec![],
+        initial_statics: vec![],
         objects: vec![object(
             0,
             i,
@@ -536,6 +543,7 @@ fn hostile_code_is_survived_and_reported() {
             value: Value::Int(n),
         }],
         statics: vec![],
+        initial_statics: vec![],
         objects: vec![],
     };
     let mut run = |name: &str, pc: u32, n: i64, timeout: Duration| {

@@ -562,14 +562,17 @@ fn compile_foo_variant(dir: &Path, n: i32) -> String {
 /// Item 7: foo (Fig. 4) needs exactly 42 loop iterations.
 #[test]
 fn foo_loop_runs_42_times() {
-    // The sample: `static int a = 1` is an input the search may choose.
+    // The sample: `static int a = 1`, which no method writes, holds 1.
     let cp = support::sample_classpath();
     let class = cp.load("foo/Foo").expect("foo.Foo loads");
     let c = code(method(&class, "foo"));
     let target = pc_of_line(c, source_line("foo/Foo.java", "foo(int i)", "return 1;"));
     assert_eq!(returned_const(c, target), Some(1));
     let s = reach(&cp, &class, "foo", target);
-    let (i, a) = (int(arg(&s, "i")), int(static_value(&s, "foo.Foo", "a")));
+    assert!(s.statics.is_empty(), "{s}");
+    assert_eq!(s.initial_statics[0].field, "a", "{s}");
+    assert_eq!(s.initial_statics[0].holds, "1", "{s}");
+    let (i, a) = (int(arg(&s, "i")), 1);
     assert_eq!(
         foo_iterations(i, a, 1000),
         Some(42),

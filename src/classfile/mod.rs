@@ -160,6 +160,18 @@ pub struct Field {
     pub name: String,
     pub ty: JType,
     pub access: u16,
+    /// The value of its `ConstantValue` attribute (JVMS §4.7.2), which the
+    /// JVM stores in a static field when it initializes the class.
+    pub constant: Option<FieldConstant>,
+}
+
+/// A field's `ConstantValue` attribute.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldConstant {
+    Value(bytecode::Constant),
+    /// A string with an unpaired UTF-16 surrogate, which a Rust `String`
+    /// cannot hold.
+    UnpairedSurrogate,
 }
 
 impl Field {

@@ -18,8 +18,8 @@ use super::bytecode::{
 };
 use super::descriptor::{JType, MethodDescriptor};
 use super::{
-    Class, ClassFileError, Code, Field, Handler, InstructionError, LineEntry, LocalVar, Method,
-    MethodError, StackMapEntry, VerificationType,
+    Class, ClassFileError, Code, Field, FieldConstant, Handler, InstructionError, LineEntry,
+    LocalVar, Method, MethodError, StackMapEntry, VerificationType,
 };
 
 pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
@@ -50,10 +50,15 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
                     field: f.name.to_string(),
                 }
             })?;
+            let constant = f.attributes.iter().find_map(|a| match &a.data {
+                AttributeData::ConstantValue(lit) => Some(field_constant(lit)),
+                _ => None,
+            });
             Ok(Field {
                 name: f.name.to_string(),
                 ty,
                 access: f.access_flags.bits(),
+                constant,
             })
         })
         .collect::<Result<Vec<_>, ClassFileError>>()?;
@@ -257,6 +262,17 @@ fn class_type(t: &ObjectArrayType<'_>) -> Box<JType> {
         ObjectArrayType::ArrayType(d) => JType::from_class_ref(&d.to_string()),
         ObjectArrayType::BinaryName(n) => JType::Object(n.to_string()),
     })
+}
+
+fn field_constant(lit: &LiteralConstant<'_>) -> FieldConstant {
+    match lit {
+        LiteralConstant::Integer(v) => FieldConstant::Value(Constant::Int(*v)),
+        LiteralConstant::Float(v) => FieldConstant::Value(Constant::Float(*v)),
+        LiteralConstant::Long(v) => FieldConstant::Value(Constant::Long(*v)),
+        LiteralConstant::Double(v) => FieldConstant::Value(Constant::Double(*v)),
+        LiteralConstant::String(s) => FieldConstant::Value(Constant::String(s.to_string())),
+        LiteralConstant::StringBytes(_) => FieldConstant::UnpairedSurrogate,
+    }
 }
 
 fn constant(l: &Loadable<'_>) -> Constant {

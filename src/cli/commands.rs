@@ -101,6 +101,9 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         }
         if let Verdict::Reached(r) = &outcome.verdict {
             json["replay"] = replay_json(&r.replay);
+            if !r.refuted.is_empty() {
+                json["refuted_states"] = serde_json::json!(r.refuted);
+            }
             json["test"] = serde_json::json!(r.test.as_ref().map(|p| p.display().to_string()));
             if let Some(reasons) = &r.seeded {
                 json["seeded"] = serde_json::json!({ "search_reasons": reasons });
@@ -120,6 +123,13 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         }
         let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
         write_replay(&mut out, &goal, method, &names, &r.replay);
+        if !r.refuted.is_empty() {
+            let _ = writeln!(
+                out,
+                "refuted  the JVM refuted {} earlier state(s) the search found; each was excluded and the search looked again",
+                r.refuted.len()
+            );
+        }
         let _ = match (&r.test, &r.replay) {
             (Some(p), _) => writeln!(out, "test     {}", p.display()),
             (None, Replayed::Skipped) => writeln!(

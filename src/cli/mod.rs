@@ -260,6 +260,31 @@ pub struct Bounds {
     /// ones.
     #[arg(long, value_name = "FILE")]
     pub contracts: Option<std::path::PathBuf>,
+    /// Which static fields of the program are inputs the test may set.
+    #[arg(long, value_enum, default_value_t = StaticsArg::Auto, value_name = "POLICY")]
+    pub statics: StaticsArg,
+}
+
+/// `--statics`: see [`jaut::statics::StaticsPolicy`].
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum StaticsArg {
+    /// Those some method other than the class initializer writes; the
+    /// others hold their initial values.
+    Auto,
+    /// Every static field (as before `--statics` existed).
+    Free,
+    /// None: each holds the value its class initializer gives it.
+    Init,
+}
+
+impl From<StaticsArg> for jaut::statics::StaticsPolicy {
+    fn from(a: StaticsArg) -> Self {
+        match a {
+            StaticsArg::Auto => jaut::statics::StaticsPolicy::Auto,
+            StaticsArg::Free => jaut::statics::StaticsPolicy::Free,
+            StaticsArg::Init => jaut::statics::StaticsPolicy::Init,
+        }
+    }
 }
 
 impl Bounds {
@@ -281,6 +306,7 @@ impl Bounds {
             .with_max_call_depth(self.max_call_depth)
             .with_max_derefs(self.max_derefs);
         c.max_recursion = self.max_recursion.max(1);
+        c.statics = self.statics.into();
         Ok(c)
     }
 }

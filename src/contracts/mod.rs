@@ -50,6 +50,12 @@ pub enum Intrinsic {
     GetClass,
     /// `System.arraycopy`: elements copied between arrays of one type.
     ArrayCopy,
+    /// The constructor of a JDK exception class that stores its message
+    /// and cause and fills in the stack trace, nothing more
+    /// (`src/search/natives.rs` lists them): `detailMessage` and `cause`
+    /// are written, the stack-trace fields get unknown values, and nothing
+    /// is raised. Not in the table by key: the search applies it.
+    ExceptionInit,
 }
 
 /// What the search knows of a method without exploring it.

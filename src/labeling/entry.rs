@@ -7,9 +7,11 @@
 use std::collections::BTreeMap;
 
 use super::Labeling;
+use crate::classfile::bytecode::Constant;
 use crate::classfile::{Class, JType, Method};
 use crate::model::term::{BvCmp, TermId};
 use crate::model::{FieldKey, Memory};
+use crate::statics::{Initial, InputBecause, Role};
 
 /// The inputs at the method entry, as terms.
 #[derive(Debug, Clone)]
@@ -17,8 +19,12 @@ pub struct EntryState {
     /// `this` (for instance methods) then the parameters: name, type, term.
     pub params: Vec<(String, JType, TermId)>,
     pub is_static: bool,
-    /// Static fields the path reads, at their entry values.
-    pub statics: Vec<(FieldKey, JType, TermId)>,
+    /// Static fields the path reads that are inputs, at their entry
+    /// values, with why they are inputs.
+    pub statics: Vec<(FieldKey, JType, TermId, InputBecause)>,
+    /// Static fields of the program the path reads that hold their initial
+    /// values (not inputs).
+    pub initial: Vec<(FieldKey, JType, Initial)>,
     /// The input heap: one array per field the path touches.
     pub fields: BTreeMap<FieldKey, TermId>,
     pub types: TermId,
@@ -79,11 +85,12 @@ pub(crate) fn entry_state(
         params.push((name, ty, term));
     }
     let mut statics = Vec::new();
+    let mut initial = Vec::new();
     for (key, &term) in &mem.statics {
         // The JDK's static fields hold what its own class initializers put
         // there; a test cannot set them, so they are not inputs (a path that
         // depends on their values is checked by the replay).
-        if !cx.cp.user_class_names().contains(&key.class) {
+        if cx.cp.user_class_names().binary_search(&key.class).is_err() {
             cx.assume(format!(
                 "the static field {key} of the JDK was taken as an unknown value"
             ));
@@ -95,6 +102,25 @@ pub(crate) fn entry_state(
             .ok()
             .flatten()
             .map_or(JType::Int, |f| f.member.ty);
+        let writers = cx.cp.analyses().static_writers(cx.cp);
+        let why = match writers.role(cx.cp, key, cx.statics) {
+            Role::Input(why) => why,
+            Role::Fixed(value) => {
+                if let Some(v) = fixed_scalar(cx, &ty, &value) {
+                    // Under `--statics init` a field some method writes is
+                    // tied to its initial value here, at the entry.
+                    cons.push(cx.terms.eq(term, v));
+                }
+                if matches!(value, Initial::Computed) {
+                    cx.assume(format!(
+                        "the static field {key} holds what its class initializer computes, \
+                         taken as an unknown value"
+                    ));
+                }
+                initial.push((key.clone(), ty, value));
+                continue;
+            }
+        };
         if ty.is_reference() {
             cons.push(cx.terms.cmp(BvCmp::Sge, term, zero));
             let c = cx.input_type_constraint(mem.types, term, &ty);
@@ -102,7 +128,7 @@ pub(crate) fn entry_state(
         } else if let Some(c) = cx.in_range(&ty, term) {
             cons.push(c);
         }
-        statics.push((key.clone(), ty, term));
+        statics.push((key.clone(), ty, term, why));
     }
     for read in &mem.reads {
         // The value read is null, an input object, or an object allocated
@@ -126,7 +152,23 @@ pub(crate) fn entry_state(
         params,
         is_static: method.is_static(),
         statics,
+        initial,
         fields: mem.fields.clone(),
         types: mem.types,
     }
+}
+
+/// The term for a scalar initial value (a default, a number or null), which
+/// an entry equation can state; `None` for strings and objects.
+fn fixed_scalar(cx: &mut Labeling<'_>, ty: &JType, value: &Initial) -> Option<TermId> {
+    let wide = matches!(ty, JType::Long | JType::Double);
+    Some(match value {
+        Initial::Default | Initial::Constant(Constant::Null) if wide => cx.terms.bv(0, 64),
+        Initial::Default | Initial::Constant(Constant::Null) => cx.terms.int(0),
+        Initial::Constant(Constant::Int(v)) => cx.terms.int(*v),
+        Initial::Constant(Constant::Long(v)) => cx.terms.bv(*v, 64),
+        Initial::Constant(Constant::Float(f)) => cx.terms.bv(f.to_bits().into(), 32),
+        Initial::Constant(Constant::Double(d)) => cx.terms.bv(d.to_bits() as i64, 64),
+        _ => return None,
+    })
 }

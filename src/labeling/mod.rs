@@ -26,7 +26,7 @@ mod values;
 
 use std::collections::VecDeque;
 
-pub use crate::state::{Arg, FieldValue, InputState, Object, StaticValue, Value};
+pub use crate::state::{Arg, FieldValue, InitialStatic, InputState, Object, StaticValue, Value};
 pub(crate) use entry::entry_state;
 pub use entry::EntryState;
 
@@ -68,6 +68,8 @@ pub(crate) struct Labeling<'a> {
     /// Elements of one input array or characters of one input string
     /// (`--max-array-length`).
     pub max_array_length: usize,
+    /// Which static fields are inputs (`--statics`).
+    pub statics: crate::statics::StaticsPolicy,
 }
 
 impl Labeling<'_> {
@@ -110,15 +112,26 @@ pub(crate) fn label(
     // mode, a limit), and fixing them first gives the arguments the values
     // a reader expects (foo's `a = 1` before `i = 42`, not a wrapped `a`).
     let mut statics = Vec::new();
-    for (key, ty, term) in &entry.statics {
+    for (key, ty, term, why) in &entry.statics {
         let value = l.value(*term, ty, entry)?;
         statics.push(StaticValue {
             class: key.class.replace('/', "."),
             field: key.name.clone(),
             ty: ty.to_string(),
             value,
+            why: why.to_string(),
         });
     }
+    let initial_statics = entry
+        .initial
+        .iter()
+        .map(|(key, ty, value)| InitialStatic {
+            class: key.class.replace('/', "."),
+            field: key.name.clone(),
+            ty: ty.to_string(),
+            holds: value.to_string(),
+        })
+        .collect();
     let mut receiver = None;
     let mut args = Vec::new();
     for (i, (name, ty, term)) in entry.params.iter().enumerate() {
@@ -189,6 +202,7 @@ pub(crate) fn label(
         receiver,
         args,
         statics,
+        initial_statics,
         objects,
     })
 }

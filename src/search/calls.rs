@@ -35,6 +35,16 @@ enum Val {
 impl Explorer<'_> {
     /// The contract of the method a call runs, if any.
     pub(super) fn contract_of(&self, found: &Found<Method>) -> Option<Contract> {
+        if super::natives::quiet_constructor(
+            &found.class.name,
+            &found.member.name,
+            self.cp.analyses().program_overrides_fill_in(self.cp),
+        ) && matches!(
+            found.member.descriptor.as_str(),
+            "()V" | "(Ljava/lang/String;)V" | "(Ljava/lang/String;Ljava/lang/Throwable;)V"
+        ) {
+            return Some(Contract::Intrinsic(Intrinsic::ExceptionInit));
+        }
         let key = format!(
             "{}.{}{}",
             found.class.name, found.member.name, found.member.descriptor
@@ -299,6 +309,22 @@ impl Explorer<'_> {
             self.array_copy(st, env, index, &mut out)?;
             return Ok(out);
         }
+        if i == Intrinsic::ExceptionInit {
+            let this = this.ok_or(Unsupported::NoReceiver)?;
+            let message = if env.params.len() > 1 { arg(0) } else { zero };
+            let cause = if env.params.len() > 2 { arg(1) } else { this };
+            for (field, value) in [
+                ("detailMessage", Some(message)),
+                ("cause", Some(cause)),
+                ("stackTrace", None),
+                ("suppressedExceptions", None),
+                ("depth", None),
+                ("backtrace", None),
+            ] {
+                self.throwable_field_written(st, field, this, value, &mut out);
+            }
+            return Ok(out);
+        }
         let result = env
             .result
             .as_ref()
@@ -376,7 +402,7 @@ impl Explorer<'_> {
                     out.push(self.terms.eq(v, arg(0)));
                 }
             }
-            Intrinsic::ArrayCopy => unreachable!("handled above"),
+            Intrinsic::ArrayCopy | Intrinsic::ExceptionInit => unreachable!("handled above"),
             Intrinsic::GetClass => {
                 let o = this.ok_or(Unsupported::NoReceiver)?;
                 let class_of = self.terms.select(st.mem.types, o);
@@ -544,5 +570,40 @@ fn static_type(env: &Env, e: &Expr) -> Option<JType> {
             .map(|p| p.1.clone()),
         Expr::Result => env.result.as_ref().map(|r| r.1.clone()),
         _ => None,
+    }
+}
+
+impl Explorer<'_> {
+    /// Steps back over a write of `java.lang.Throwable.<field>` of `this`
+    /// with `value` (`None`: a value the search does not follow), when the
+    /// path reads that field later.
+    fn throwable_field_written(
+        &mut self,
+        st: &mut St,
+        field: &str,
+        this: TermId,
+        value: Option<TermId>,
+        out: &mut Vec<TermId>,
+    ) {
+        let key = FieldKey {
+            class: "java/lang/Throwable".into(),
+            name: field.into(),
+        };
+        let Some(after) = st.mem.fields.get(&key).copied() else {
+            return;
+        };
+        let ty = match self.cp.resolve_field(&key.class, field) {
+            Ok(Some(f)) => f.member.ty,
+            _ => JType::Int,
+        };
+        let sort = Sort::Array(super::heap::sort_width(&ty));
+        let prior = self.fresh.var(&mut self.terms, field, sort);
+        let stored = match value {
+            Some(v) => v,
+            None => self.fresh.var(&mut self.terms, field, sort_of(&ty)),
+        };
+        let updated = self.terms.store(prior, this, stored);
+        out.push(self.terms.eq(after, updated));
+        st.mem.fields.insert(key, prior);
     }
 }

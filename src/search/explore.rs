@@ -26,6 +26,12 @@ use crate::model::{sort_of_vtype, Fresh, Memory, Universe};
 use crate::reason::{Bound, Reason, SolverPoint};
 use crate::solver::{Sat, Solver};
 
+/// Stack left below which the search's recursion continues on a new
+/// segment.
+const STACK_RED_ZONE: usize = 256 * 1024;
+/// The size of each new stack segment.
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
 /// One search: its solver and terms, its class universe and the
 /// bookkeeping of the current round.
 pub(super) struct Explorer<'a> {
@@ -61,8 +67,10 @@ impl<'a> Explorer<'a> {
             terms: Terms::default(),
             solver: {
                 let mut s = Solver::take();
-                // A single check must not outlive the search's time either.
+                // A single check must not outlive the search's time either,
+                // labeling's included.
                 s.set_check_timeout(config.timeout);
+                s.set_deadline(deadline);
                 s
             },
             fresh: Fresh::default(),
@@ -90,6 +98,7 @@ impl<'a> Explorer<'a> {
             universe: &mut self.universe,
             domain: &mut self.domain,
             max_array_length: self.config.max_array_length,
+            statics: self.config.statics,
         }
     }
 }
@@ -162,7 +171,11 @@ impl Explorer<'_> {
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
-        let flow = self.advance(st);
+        // The search recurses once per block on the path (and per call
+        // entered), so a long path would overflow a thread's stack: when
+        // little is left, the recursion goes on in a new segment on the
+        // heap. Path length is bounded by `max_path` alone.
+        let flow = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || self.advance(st));
         if !matches!(flow, Flow::Found(_)) {
             self.solver.pop();
         }
@@ -337,6 +350,10 @@ impl Explorer<'_> {
             &st.mem,
             &mut cons,
         );
+        for refuted in self.config.excluded.clone() {
+            let c = self.blocking_clause(&entry, &refuted);
+            cons.push(c);
+        }
         let mark = self.terms.mark();
         self.solver.push();
         for &c in &cons {

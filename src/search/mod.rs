@@ -23,10 +23,11 @@
 //! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
 //! instruction family), [`heap`] (fields, allocations and arrays as the
 //! rules see them), [`edges`] (the conditions of branches and switches),
+//! [`exclude`] (states the JVM refuted, not to be found again),
 //! [`callee`] (entering and leaving the callees
 //! explored), [`calls`] (calls stepped over: contracts, intrinsics,
-//! strings), [`dispatch`] (the methods a call may run, subtype tests),
-//! [`throws`] (exceptions), [`universe`] (the classes objects may have) and
+//! strings), [`statics`] (reads of static fields), [`dispatch`] (the methods a call may run, subtype tests),
+//! [`throws`] (exceptions), [`natives`] (JDK natives that raise nothing), [`universe`] (the classes objects may have) and
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
 
 mod callee;
@@ -35,9 +36,12 @@ mod cmv;
 mod dispatch;
 mod driver;
 mod edges;
+mod exclude;
 mod explore;
 mod heap;
+mod natives;
 mod rules;
+mod statics;
 mod throws;
 mod universe;
 mod unsupported;
@@ -81,6 +85,12 @@ pub struct Config {
     /// Solver checks the search may make before it stops with `unknown`
     /// (a deterministic budget, for a quick first attempt). Default: none.
     pub max_checks: Option<u64>,
+    /// Which static fields of the program are inputs (`--statics`).
+    /// Default: those some method outside `<clinit>` writes.
+    pub statics: crate::statics::StaticsPolicy,
+    /// States the JVM refuted (replay mismatches): the search looks for
+    /// others ([`exclude`]). Default: none.
+    pub excluded: Vec<InputState>,
 }
 
 impl Default for Config {
@@ -95,6 +105,8 @@ impl Default for Config {
             max_array_length: 64,
             contracts: std::sync::Arc::new(crate::contracts::Contracts::builtin()),
             max_checks: None,
+            statics: crate::statics::StaticsPolicy::Auto,
+            excluded: Vec::new(),
         }
     }
 }
@@ -188,6 +200,20 @@ pub struct Stats {
     pub rounds: u32,
     /// The loop bound of the last round.
     pub loop_bound: u32,
+}
+
+impl Stats {
+    /// Adds another search's figures (one made again after a replay
+    /// mismatch); the rounds and loop bound become the later search's.
+    pub fn add(&mut self, later: &Stats) {
+        self.total += later.total;
+        self.solver += later.solver;
+        self.labeling += later.labeling;
+        self.checks += later.checks;
+        self.paths += later.paths;
+        self.rounds = later.rounds;
+        self.loop_bound = later.loop_bound;
+    }
 }
 
 /// The result of one search.

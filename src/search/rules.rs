@@ -18,6 +18,7 @@
 use super::cmv::St;
 use super::explore::Explorer;
 use super::heap::sort_width;
+use super::statics::StaticRead;
 use crate::classfile::bytecode::{BinOp, CmpOp, Constant, Conversion, Instruction, Kind, StackOp};
 use crate::classfile::{JType, Op};
 use crate::frames::{Frame, VType};
@@ -288,7 +289,7 @@ impl Explorer<'_> {
                     Some(&g) => g,
                     None => {
                         let g = self.fresh(&format!("{key}"), sort_of(&f.ty));
-                        st.mem.statics.insert(key, g);
+                        st.mem.statics.insert(key.clone(), g);
                         g
                     }
                 };
@@ -296,7 +297,10 @@ impl Explorer<'_> {
                 if let Some(c) = self.in_range(&f.ty, t) {
                     out.push(c);
                 }
-                if f.ty.is_reference() {
+                let read = self
+                    .read_static(st, &key, &f.ty, t, out)
+                    .map_err(|why| self.unsupported(st, insn, &why.to_string()))?;
+                if f.ty.is_reference() && matches!(read, StaticRead::Heap) {
                     self.heap_ref_read(st, t, &f.ty, None, out);
                 }
             }

@@ -17,6 +17,10 @@
 //!   into the callee, backward from each point where an exception leaves it
 //!   — or the receiver was null.
 //!
+//! A native method raises nothing ([`super::natives`] lists the JDK's that
+//! never do; any other is assumed not to, an assumption that keeps the
+//! search from proving anything with it).
+//!
 //! A [`Catch`] says which classes may take the edge: a subtype of the
 //! handler's catch type, and of no catch type of a handler that comes
 //! earlier in an exception table on the way (those would have caught it).
@@ -351,7 +355,28 @@ impl Explorer<'_> {
         let keep = caller.top().stack.len() - args;
         caller.top().stack.truncate(keep);
         for (found, dispatch) in targets {
+            if super::natives::quiet_constructor(
+                &found.class.name,
+                &found.member.name,
+                self.program_overrides_fill_in(),
+            ) {
+                continue;
+            }
             if found.member.code.is_none() {
+                if found.member.is_native() {
+                    // The JVM's own natives that build exceptions, read the
+                    // clock and so on raise nothing; any other is assumed
+                    // to raise nothing, and the assumption keeps a proof
+                    // from resting on it.
+                    if !super::natives::never_raises(&found.class.name, &found.member.name) {
+                        self.assume(format!(
+                            "the native method {}.{} was assumed to raise no exception",
+                            found.class.java_name(),
+                            found.member
+                        ));
+                    }
+                    continue;
+                }
                 self.cut(Reason::Unsupported(format!(
                     "exceptions of {}.{} (no bytecode) at {at}",
                     found.class.java_name(),
@@ -407,5 +432,11 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// True when a class of the program declares `fillInStackTrace()`,
+    /// which JDK exception constructors call (and which could raise).
+    fn program_overrides_fill_in(&self) -> bool {
+        self.cp.analyses().program_overrides_fill_in(self.cp)
     }
 }

@@ -34,6 +34,9 @@ pub struct Solver {
     /// Number of open scopes.
     depth: u32,
     check_timeout: Option<Duration>,
+    /// When set, no check runs past it: each check's timeout is the time
+    /// left, and a check after it answers `Unknown` at once.
+    deadline: Option<Instant>,
     pub checks: u64,
     pub time: Duration,
 }
@@ -71,6 +74,7 @@ impl Solver {
         }
         self.asts.clear();
         self.model = None;
+        self.deadline = None;
         POOL.with(|p| *p.borrow_mut() = Some(self));
     }
 
@@ -82,6 +86,7 @@ impl Solver {
             model: None,
             depth: 0,
             check_timeout: None,
+            deadline: None,
             checks: 0,
             time: Duration::ZERO,
         }
@@ -100,6 +105,12 @@ impl Solver {
             timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
         );
         self.z3.set_params(&p);
+    }
+
+    /// No check runs past `deadline` (the search's and its labeling's
+    /// wall time): each check is bounded by the time left.
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.deadline = Some(deadline);
     }
 
     pub fn push(&mut self) {
@@ -144,6 +155,15 @@ impl Solver {
 
     fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
         let start = Instant::now();
+        if let Some(deadline) = self.deadline {
+            let Some(left) = deadline.checked_duration_since(start) else {
+                return Sat::Unknown;
+            };
+            // In steps of 50 ms, so the parameter changes rarely.
+            let step = 50;
+            let ms = (left.as_millis() as u64).div_ceil(step) * step;
+            self.set_check_timeout(Duration::from_millis(ms));
+        }
         let r = if assumptions.is_empty() {
             self.z3.check()
         } else {

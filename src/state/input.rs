@@ -76,6 +76,23 @@ pub struct StaticValue {
     #[serde(rename = "type")]
     pub ty: String,
     pub value: Value,
+    /// Why the test may set it (`--statics`): `written by C.m(…)`, or
+    /// `--statics free`.
+    #[serde(rename = "input_because")]
+    pub why: String,
+}
+
+/// A static field of the program the path reads that is not an input: it
+/// holds what its class initializer gives it, and the test leaves it alone.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InitialStatic {
+    pub class: String,
+    pub field: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// Its initial value as a reader would say it: `null`, `42`,
+    /// `"text"`, `a new a.B made by the class initializer`, ….
+    pub holds: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -118,6 +135,9 @@ pub struct InputState {
     pub receiver: Option<Value>,
     pub args: Vec<Arg>,
     pub statics: Vec<StaticValue>,
+    /// Static fields the path reads that hold their initial values.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub initial_statics: Vec<InitialStatic>,
     pub objects: Vec<Object>,
 }
 
@@ -185,11 +205,37 @@ impl fmt::Display for InputState {
             let simple = s.class.rsplit('.').next().unwrap_or(&s.class);
             rows.push((format!("{simple}.{}", s.field), &s.value, s.ty.clone()));
         }
-        let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
-        for (name, v, ty) in rows {
+        let fixed: Vec<(String, &str)> = self
+            .initial_statics
+            .iter()
+            .map(|s| {
+                let simple = s.class.rsplit('.').next().unwrap_or(&s.class);
+                (format!("{simple}.{}", s.field), s.holds.as_str())
+            })
+            .collect();
+        let width = rows
+            .iter()
+            .map(|r| r.0.len())
+            .chain(fixed.iter().map(|r| r.0.len()))
+            .max()
+            .unwrap_or(0);
+        let inputs = rows.len();
+        for (i, (name, v, ty)) in rows.into_iter().enumerate() {
             write!(f, "{name:<width$} = ")?;
             self.write_value(f, v, &ty, &mut shown)?;
+            if let Some(s) = i
+                .checked_sub(inputs - self.statics.len())
+                .and_then(|k| self.statics.get(k))
+            {
+                write!(f, "   (input: {})", s.why)?;
+            }
             writeln!(f)?;
+        }
+        for (name, holds) in fixed {
+            writeln!(
+                f,
+                "{name:<width$} : {holds}   (initial value, not an input)"
+            )?;
         }
         Ok(())
     }

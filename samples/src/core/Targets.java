@@ -186,4 +186,9 @@ public class Targets {
             return 1;                           // target
         return 0;
     }
+
+    /** Writes mode, which makes it an input of {@link #staticGuard} (docs/statics.md). */
+    public static void setMode(int m) {
+        mode = m;
+    }
 }

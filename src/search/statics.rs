@@ -1,0 +1,88 @@
+//! Reads of static fields (`getstatic`, JVMS §6.5) as the backward search
+//! sees them: a field of the program that is not an input
+//! ([`crate::statics`]) and no method writes holds its initial value on the
+//! whole path, so the read is tied to that value at once; every other read
+//! is a fresh value, tied at the method entry (labeling) or to the
+//! `putstatic` met further back.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::unsupported::Unsupported;
+use crate::classfile::bytecode::Constant;
+use crate::classfile::JType;
+use crate::model::term::TermId;
+use crate::model::FieldKey;
+use crate::statics::{Initial, Role, StaticsPolicy};
+
+/// How a static read is modelled.
+pub(super) enum StaticRead {
+    /// As a value from the input heap (an input, a JDK field, or an object
+    /// made by a class initializer).
+    Heap,
+    /// Exactly this value, read from nowhere else.
+    Fixed,
+}
+
+impl Explorer<'_> {
+    /// Constrains `value`, the value of static field `key` of type `ty` read
+    /// at this point of the path, when the field is not an input; says how
+    /// the rest of the read is modelled.
+    pub(super) fn read_static(
+        &mut self,
+        st: &mut St,
+        key: &FieldKey,
+        ty: &JType,
+        value: TermId,
+        out: &mut Vec<TermId>,
+    ) -> Result<StaticRead, Unsupported> {
+        let initial = match self.static_initial(key) {
+            Some(initial) => initial,
+            None => return Ok(StaticRead::Heap),
+        };
+        let zero = match ty {
+            JType::Long | JType::Double => self.terms.bv(0, 64),
+            _ => self.terms.int(0),
+        };
+        let fixed = match &initial {
+            Initial::Default | Initial::Constant(Constant::Null) => zero,
+            Initial::Constant(Constant::Int(v)) => self.terms.int(*v),
+            Initial::Constant(Constant::Long(v)) => self.terms.bv(*v, 64),
+            Initial::Constant(Constant::Float(f)) => self.terms.bv(f.to_bits().into(), 32),
+            Initial::Constant(Constant::Double(d)) => self.terms.bv(d.to_bits() as i64, 64),
+            Initial::Constant(Constant::String(text)) => self.string_literal(st, text, out)?,
+            Initial::NewObject(class) => {
+                out.push(self.terms.ne(value, zero));
+                if let Some(id) = self.universe.id(class) {
+                    let types = st.mem.types;
+                    let held = self.terms.select(types, value);
+                    let id = self.terms.int(id as i32);
+                    out.push(self.terms.eq(held, id));
+                }
+                return Ok(StaticRead::Heap);
+            }
+            Initial::Constant(_) | Initial::Computed => return Ok(StaticRead::Heap),
+        };
+        out.push(self.terms.eq(value, fixed));
+        Ok(StaticRead::Fixed)
+    }
+
+    /// The initial value of the program's static field `key` when the path
+    /// may rely on it everywhere: the field is not an input and no method
+    /// writes it (so no `putstatic` can be on the path).
+    fn static_initial(&mut self, key: &FieldKey) -> Option<Initial> {
+        if self.config.statics == StaticsPolicy::Free
+            || self
+                .cp
+                .user_class_names()
+                .binary_search(&key.class)
+                .is_err()
+        {
+            return None;
+        }
+        let writers = self.cp.analyses().static_writers(self.cp);
+        match writers.role(self.cp, key, StaticsPolicy::Auto) {
+            Role::Fixed(initial) => Some(initial),
+            Role::Input(_) => None,
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! What a static field of the program holds when the method under test
+//! starts, and so whether it is an input of the search.
+//!
+//! A program's static fields are part of the state a method runs in, but a
+//! test cannot pick their values freely: a field only the class
+//! initializer writes holds what `<clinit>` stores there (JVMS §5.5) — a
+//! `static Node head` nobody assigns is always null. The policy
+//! ([`StaticsPolicy`]) says which fields are inputs:
+//!
+//! - `auto` (the default): a field some method other than its class's
+//!   `<clinit>` writes (`putstatic`, JVMS §6.5) is an input — a test can call
+//!   that method first; every other field holds its initial value;
+//! - `free`: every static field is an input (jaut's behaviour before `--statics` existed);
+//! - `init`: every static field holds its initial value.
+//!
+//! The initial value ([`Initial`]) is read from the class file: the
+//! `ConstantValue` attribute (JVMS §4.7.2), or the one `putstatic` of the
+//! field in `<clinit>` when it stores a constant or a new object on the
+//! straight-line start of the initializer; a field never written holds its
+//! default value (JVMS §2.3, §2.4). What the initializer computes another
+//! way is [`Initial::Computed`]: the search leaves it unknown (never an
+//! input a test sets) and the replay checks the run. Writes through
+//! reflection, `Unsafe` or native code are not seen.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::analysis::MethodKey;
+use crate::classfile::bytecode::{Constant, InvokeKind};
+use crate::classfile::{Class, FieldConstant, Op};
+use crate::classpath::ClassPath;
+use crate::frames::VType;
+use crate::model::FieldKey;
+
+/// Which static fields of the program are inputs (`--statics`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StaticsPolicy {
+    /// Inputs are the fields some method outside `<clinit>` writes.
+    #[default]
+    Auto,
+    /// Every static field is an input.
+    Free,
+    /// No static field is an input: each holds its initial value.
+    Init,
+}
+
+/// What a static field holds after its class is initialized.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Initial {
+    /// Never written: `0`, `false` or `null`.
+    Default,
+    /// A constant: its `ConstantValue`, or a constant `<clinit>` stores.
+    Constant(Constant),
+    /// A new object of this class (internal name), which `<clinit>` makes.
+    NewObject(String),
+    /// Computed by `<clinit>` in a way jaut does not follow.
+    Computed,
+}
+
+impl fmt::Display for Initial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Initial::Default => f.write_str("its default value"),
+            Initial::Constant(Constant::Null) => f.write_str("null"),
+            Initial::Constant(Constant::Int(v)) => write!(f, "{v}"),
+            Initial::Constant(Constant::Long(v)) => write!(f, "{v}L"),
+            Initial::Constant(Constant::Float(v)) => write!(f, "{v:?}f"),
+            Initial::Constant(Constant::Double(v)) => write!(f, "{v:?}"),
+            Initial::Constant(Constant::String(s)) => write!(f, "{s:?}"),
+            Initial::Constant(c) => write!(f, "{c:?}"),
+            Initial::NewObject(class) => write!(
+                f,
+                "a new {} made by the class initializer",
+                class.replace('/', ".")
+            ),
+            Initial::Computed => f.write_str("what the class initializer computes"),
+        }
+    }
+}
+
+/// The part a static field plays in a search.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Role {
+    /// An input: the test sets it.
+    Input(InputBecause),
+    /// Not an input: it holds its initial value.
+    Fixed(Initial),
+}
+
+/// Why a static field is an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputBecause {
+    /// This method (outside the class's `<clinit>`) writes it.
+    WrittenBy(MethodKey),
+    /// A class of the program could not be read, so its writers are not
+    /// known.
+    Unread(String),
+    /// `--statics free`.
+    Policy,
+}
+
+impl fmt::Display for InputBecause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputBecause::WrittenBy(m) => write!(
+                f,
+                "written by {}.{}{}",
+                m.class.replace('/', "."),
+                m.name,
+                m.descriptor
+            ),
+            InputBecause::Unread(class) => write!(
+                f,
+                "class {} could not be read, so its writers are unknown",
+                class.replace('/', ".")
+            ),
+            InputBecause::Policy => f.write_str("--statics free"),
+        }
+    }
+}
+
+/// The methods of the program that write each static field, outside the
+/// field's own class initializer: the first found per field, by class name
+/// then method order.
+#[derive(Debug, Default)]
+pub struct Writers {
+    by_field: HashMap<FieldKey, MethodKey>,
+    /// Classes of the program that could not be read.
+    unread: Vec<String>,
+}
+
+impl Writers {
+    /// Scans every method of every class of the program (the class path's
+    /// user entries).
+    pub fn scan(cp: &ClassPath) -> Writers {
+        let mut writers = Writers::default();
+        for name in cp.user_class_names() {
+            let Ok(class) = cp.load(name) else {
+                writers.unread.push(name.clone());
+                continue;
+            };
+            for method in &class.methods {
+                let Some(code) = &method.code else { continue };
+                for insn in &code.instructions {
+                    let Op::PutStatic(f) = &insn.op else { continue };
+                    let Ok(Some(found)) = cp.resolve_field(&f.class, &f.name) else {
+                        continue;
+                    };
+                    if method.name == "<clinit>" && found.class.name == class.name {
+                        continue;
+                    }
+                    let key = FieldKey {
+                        class: found.class.name.clone(),
+                        name: f.name.clone(),
+                    };
+                    writers
+                        .by_field
+                        .entry(key)
+                        .or_insert_with(|| MethodKey::of(&class, method));
+                }
+            }
+        }
+        writers
+    }
+
+    /// The role of the program's static field `key` under `policy`.
+    pub fn role(&self, cp: &ClassPath, key: &FieldKey, policy: StaticsPolicy) -> Role {
+        match policy {
+            StaticsPolicy::Free => Role::Input(InputBecause::Policy),
+            StaticsPolicy::Init => Role::Fixed(initial(cp, key)),
+            StaticsPolicy::Auto => {
+                if let Some(m) = self.by_field.get(key) {
+                    Role::Input(InputBecause::WrittenBy(m.clone()))
+                } else if let Some(c) = self.unread.first() {
+                    Role::Input(InputBecause::Unread(c.clone()))
+                } else {
+                    Role::Fixed(initial(cp, key))
+                }
+            }
+        }
+    }
+}
+
+/// The value of static field `key` once its class is initialized.
+pub fn initial(cp: &ClassPath, key: &FieldKey) -> Initial {
+    let Ok(class) = cp.load(&key.class) else {
+        return Initial::Computed;
+    };
+    let Some(field) = class.field(&key.name) else {
+        return Initial::Computed;
+    };
+    let declared = match &field.constant {
+        None => Initial::Default,
+        Some(FieldConstant::Value(c)) => Initial::Constant(c.clone()),
+        Some(FieldConstant::UnpairedSurrogate) => Initial::Computed,
+    };
+    match stored_by_clinit(cp, &class, key) {
+        Stored::Never => declared,
+        Stored::Once(value) => value,
+        Stored::Otherwise => Initial::Computed,
+    }
+}
+
+/// How `<clinit>` writes a field of its class.
+enum Stored {
+    Never,
+    /// Once, unconditionally, with this value.
+    Once(Initial),
+    /// More than once, conditionally, or with a value not followed.
+    Otherwise,
+}
+
+fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
+    let Some(clinit) = class.method("<clinit>", "()V") else {
+        return Stored::Never;
+    };
+    let Some(code) = &clinit.code else {
+        return Stored::Never;
+    };
+    let writes: Vec<usize> = code
+        .instructions
+        .iter()
+        .enumerate()
+        .filter(|(_, insn)| match &insn.op {
+            Op::PutStatic(f) => {
+                f.name == key.name
+                    && matches!(cp.resolve_field(&f.class, &f.name),
+                        Ok(Some(found)) if found.class.name == key.class)
+            }
+            _ => false,
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let [at] = writes[..] else {
+        return if writes.is_empty() {
+            Stored::Never
+        } else {
+            Stored::Otherwise
+        };
+    };
+    // Every instruction before the store runs on every normal completion
+    // of the initializer: no jump before it, no handler that could skip it.
+    let store_pc = code.instructions[at].pc;
+    let straight = code.instructions[..at]
+        .iter()
+        .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
+        && code.handlers.iter().all(|h| h.start > store_pc);
+    if !straight || at == 0 {
+        return Stored::Otherwise;
+    }
+    let before = &code.instructions[at - 1];
+    match &before.op {
+        Op::Const(c) if is_value(c) => Stored::Once(Initial::Constant((**c).clone())),
+        Op::Invoke(InvokeKind::Special, r) if r.name == "<init>" => {
+            // `new C; dup; args…; invokespecial C.<init>`: what is left on
+            // the stack is the new object when the frame before the call
+            // holds it twice, below the arguments.
+            let Ok(frames) = cp.analyses().frames(cp, class, clinit) else {
+                return Stored::Otherwise;
+            };
+            let Some(frame) = frames.at(before.pc) else {
+                return Stored::Otherwise;
+            };
+            let n = r.desc.params.len();
+            let stack = &frame.stack;
+            match (stack.len().checked_sub(n + 2)).map(|i| (&stack[i], &stack[i + 1])) {
+                Some((VType::Uninit(a), VType::Uninit(b))) if a == b => {
+                    Stored::Once(Initial::NewObject(r.class.clone()))
+                }
+                _ => Stored::Otherwise,
+            }
+        }
+        _ => Stored::Otherwise,
+    }
+}
+
+fn is_value(c: &Constant) -> bool {
+    matches!(
+        c,
+        Constant::Null
+            | Constant::Int(_)
+            | Constant::Long(_)
+            | Constant::Float(_)
+            | Constant::Double(_)
+            | Constant::String(_)
+    )
+}
