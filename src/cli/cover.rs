@@ -16,6 +16,10 @@ use jaut::cover::{self, jacoco::Coverage, JvmReplayers};
 /// Name of the Markdown report written beside the tests.
 pub const REPORT_FILE: &str = "jaut-cover.md";
 
+/// Name of the JSON report written beside the tests (what `jaut merge`
+/// reads).
+pub const JSON_FILE: &str = "jaut-cover.json";
+
 #[derive(Debug, Args)]
 pub struct CoverArgs {
     /// .class files, directories of classes (class-path roots, not package
@@ -91,6 +95,13 @@ pub struct CoverArgs {
     /// Leave times out of every output, so runs compare byte for byte.
     #[arg(long)]
     pub no_times: bool,
+
+    /// Cover only shard K of N: the classes whose shard (a stable hash of
+    /// the class name, the same on every machine) is K. Run K = 1..N, on N
+    /// machines if need be, each into its own --out, then `jaut merge`
+    /// their directories.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 
     /// Wall time for the whole run, in seconds: past it no new target is
     /// attempted, the ones in progress finish, and the rest are reported
@@ -222,16 +233,41 @@ fn units(classes: &[Arc<Class>], methods: &[String]) -> Result<Vec<cover::Unit>,
 
 /// `jaut cover`.
 pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError> {
+    let shard: Option<cover::Shard> = args
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(user)?;
     let load = std::time::Instant::now();
     let (cp, classes, roots) = classes(args)?;
     let load = load.elapsed();
-    let units = units(&classes, &args.method)?;
-    let report_path = args.out.join(REPORT_FILE);
-    if report_path.exists() && !args.force {
-        return Err(user(format!(
-            "{} exists; use --force to overwrite it",
-            report_path.display()
-        )));
+    let mut units = units(&classes, &args.method)?;
+    // A shard's report lists every class of the selection, in the order
+    // one run covers them: `jaut merge` puts the methods back in it.
+    let shard = shard.map(|shard| {
+        let mut classes: Vec<String> = Vec::new();
+        for u in &units {
+            let name = u.class.java_name();
+            if !classes.contains(&name) {
+                classes.push(name);
+            }
+        }
+        units.retain(|u| shard.holds(&u.class.java_name()));
+        cover::document::ShardEntry {
+            index: shard.index,
+            count: shard.count,
+            classes,
+        }
+    });
+    for file in [REPORT_FILE, JSON_FILE] {
+        let report_path = args.out.join(file);
+        if report_path.exists() && !args.force {
+            return Err(user(format!(
+                "{} exists; use --force to overwrite it",
+                report_path.display()
+            )));
+        }
     }
     if args.out.exists() && !args.out.is_dir() {
         return Err(user(format!(
@@ -310,7 +346,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         &mut on_progress,
         &mut |partial| {
             // A run killed later still leaves what it settled so far.
-            if let Err(e) = write_outputs(&cp, partial, args, times) {
+            if let Err(e) = write_outputs(&cp, partial, args, shard.as_ref(), times) {
                 eprintln!("jaut: warning: {e}");
             }
         },
@@ -322,15 +358,14 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.imported = imported_from;
     report.timing.parse += load;
 
-    write_outputs(&cp, &report, args, times)?;
+    write_outputs(&cp, &report, args, shard.as_ref(), times)?;
+    let mut doc = report.document(times);
+    doc.shard = shard;
     let text = match args.format {
-        AimFormat::Text => report.text(times),
-        AimFormat::Json => format!(
-            "{}\n",
-            serde_json::to_string_pretty(&report.json(times)).expect("JSON values serialize")
-        ),
+        AimFormat::Text => doc.text(),
+        AimFormat::Json => doc.to_json_text(),
     };
-    let status = if report.has_unknown() {
+    let status = if doc.has_unknown() {
         super::ExitStatus::Unknown
     } else {
         super::ExitStatus::Success
@@ -381,14 +416,15 @@ fn harness(roots: &[PathBuf], classpath: &[String]) -> JvmReplayers {
     JvmReplayers { class_path }
 }
 
-/// The JUnit suite (with replay) and the Markdown report, in --out, each
-/// file replaced atomically (a temporary file and a rename), so a run
-/// killed between two writes leaves whole files. Called as targets settle
-/// and at the end; existing files were refused before the run.
+/// The JUnit suite (with replay) and the Markdown and JSON reports, in
+/// --out, each file replaced atomically (a temporary file and a rename), so
+/// a run killed between two writes leaves whole files. Called as targets
+/// settle and at the end; existing files were refused before the run.
 fn write_outputs(
     cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
+    shard: Option<&cover::document::ShardEntry>,
     times: bool,
 ) -> Result<(), UserError> {
     std::fs::create_dir_all(&args.out)
@@ -421,12 +457,23 @@ fn write_outputs(
     if !suite.is_empty() {
         suite.write(&args.out, true).map_err(user)?;
     }
-    let path = args.out.join(REPORT_FILE);
-    let tmp = args
-        .out
-        .join(format!(".{REPORT_FILE}.jaut-{}.tmp", std::process::id()));
-    std::fs::write(&tmp, report.markdown(times))
-        .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| user(format!("{}: {e}", path.display())))?;
-    Ok(())
+    let mut doc = report.document(times);
+    doc.shard = shard.cloned();
+    write_atomically(&args.out.join(REPORT_FILE), &doc.markdown())?;
+    write_atomically(&args.out.join(JSON_FILE), &doc.to_json_text())
+}
+
+/// Writes `text` to `path` through a temporary file beside it and a
+/// rename, so the file is never seen half written.
+pub(super) fn write_atomically(path: &Path, text: &str) -> Result<(), UserError> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.jaut-{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            user(format!("{}: {e}", path.display()))
+        })
 }

@@ -7,6 +7,7 @@
 
 mod commands;
 mod cover;
+mod merge;
 mod target;
 
 use std::ffi::OsString;
@@ -89,7 +90,16 @@ pub enum Command {
     /// table per method goes to stdout (--format json for tools), the
     /// Markdown report and the JUnit tests to --out. Exit status: 0 when no
     /// target is unknown, 1 otherwise, 2 on bad input.
-    Cover(CoverArgs),
+    Cover(Box<CoverArgs>),
+    /// Combine the output directories of the shards of one cover run
+    /// (`jaut cover --shard K/N`) into one.
+    ///
+    /// The test classes are copied and the reports (jaut-cover.json,
+    /// jaut-cover.md) rebuilt as one run over all the classes would have
+    /// written them. Reports of different runs, a missing or repeated
+    /// shard, or one test class with two contents are refused (exit 2)
+    /// before anything is written. Exit status as for cover.
+    Merge(merge::MergeArgs),
 }
 
 /// Where the class comes from.
@@ -333,6 +343,7 @@ pub fn main() -> ExitCode {
         Some(Command::Methods(args)) => commands::methods(args),
         Some(Command::Cfg(args)) => commands::cfg(args),
         Some(Command::Cover(args)) => cover::cover(args),
+        Some(Command::Merge(args)) => merge::merge(args),
         None => commands::aim(&cli.aim),
     };
     match result {
