@@ -133,7 +133,15 @@ fn junit_classpath(flavor: Flavor) -> String {
     }
 }
 
-/// Compiles the written tests (`--release` 11 or 17) into `out/test-classes`.
+/// javac's checks of the generated Javadoc: HTML, syntax and references,
+/// private members included (not `missing`: test methods need no
+/// `@throws`).
+const DOCLINT: &str =
+    "-Xdoclint:accessibility/private,html/private,reference/private,syntax/private";
+
+/// Compiles the written tests (`--release` 11 or 17, JDK 17's javac) into
+/// `out/test-classes`, every warning an error (`-Xlint:all -Werror`, and
+/// the Javadoc checked by [`DOCLINT`]).
 fn compile_tests(
     files: &[PathBuf],
     classes: &Path,
@@ -148,6 +156,8 @@ fn compile_tests(
             "--release",
             release,
             "-Xlint:all",
+            "-Werror",
+            DOCLINT,
             "-encoding",
             "UTF-8",
             "-d",
@@ -717,7 +727,7 @@ fn varargs_calls_pass_the_array_as_it_is() {
         let dest = dir.path().join(format!("classes-{release}"));
         std::fs::create_dir_all(&dest).unwrap();
         let c = Command::new(support::jdk_tool("javac"))
-            .args(["--release", release, "-Xlint:all", "-Werror", "-d"])
+            .args(["--release", release, "-Xlint:all", "-Werror", DOCLINT, "-d"])
             .arg(&dest)
             .arg("-cp")
             .arg(format!(

@@ -21,20 +21,25 @@ use super::{Flavor, TestMethod};
 
 /// The source of a whole test class.
 pub(super) fn class_source(flavor: Flavor, class: &str, methods: &[TestMethod]) -> String {
-    let mut methods: Vec<&TestMethod> = methods.iter().collect();
-    methods.sort_by(|a, b| a.key.cmp(&b.key));
     let helpers = methods
         .iter()
         .fold(Helpers::default(), |h, m| h.union(m.helpers));
-    let mut used = BTreeSet::new();
-    let chunks: Vec<String> = methods
+    let chunks: Vec<String> = named(methods)
         .into_iter()
-        .map(|m| {
-            let name = unique_name(&mut used, m);
-            method_source(flavor, &name, m)
-        })
+        .map(|(name, m)| method_source(flavor, &name, m))
         .collect();
     assemble(flavor, class, helpers, &chunks)
+}
+
+/// The methods in the class's order, each with its unique name.
+pub(super) fn named(methods: &[TestMethod]) -> Vec<(String, &TestMethod)> {
+    let mut methods: Vec<&TestMethod> = methods.iter().collect();
+    methods.sort_by(|a, b| a.key.cmp(&b.key));
+    let mut used = BTreeSet::new();
+    methods
+        .into_iter()
+        .map(|m| (unique_name(&mut used, m), m))
+        .collect()
 }
 
 /// A whole test class from the sources of its methods ([`method_source`])
@@ -55,13 +60,14 @@ pub(super) fn assemble(
 }
 
 /// One test method named `name`, with the blank line before it: its
-/// comment, `@Test`, the body.
+/// Javadoc sentence, its comment, `@Test`, the body.
 pub(super) fn method_source(flavor: Flavor, name: &str, m: &TestMethod) -> String {
     let public = match flavor {
         Flavor::Junit5 => "",
         Flavor::Junit4 => "public ",
     };
     let mut out = String::from("\n");
+    out.push_str(&format!("    /** {} */\n", m.doc));
     for c in &m.comment {
         out.push_str(&format!("    // {}\n", java::comment_text(c)));
     }
