@@ -96,6 +96,13 @@ pub struct CoverArgs {
     #[arg(long)]
     pub no_times: bool,
 
+    /// Also write the report as one self-contained HTML page: the tables,
+    /// every target's verdict with its test or reason, and each method's
+    /// CFG drawn by Graphviz `dot` with its blocks coloured by verdict.
+    /// Written at the end of the run.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Cover only shard K of N: the classes whose shard (a stable hash of
     /// the class name, the same on every machine) is K. Run K = 1..N, on N
     /// machines if need be, each into its own --out, then `jaut merge`
@@ -269,6 +276,15 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             )));
         }
     }
+    if let Some(html) = &args.html {
+        jaut::cfg::svg::check_dot().map_err(|e| user(format!("--html: {e}")))?;
+        if html.exists() && !args.force {
+            return Err(user(format!(
+                "{} exists; use --force to overwrite it",
+                html.display()
+            )));
+        }
+    }
     if args.out.exists() && !args.out.is_dir() {
         return Err(user(format!(
             "--out {}: not a directory",
@@ -346,7 +362,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         &mut on_progress,
         &mut |partial| {
             // A run killed later still leaves what it settled so far.
-            if let Err(e) = write_outputs(&cp, partial, args, shard.as_ref(), times) {
+            if let Err(e) = write_outputs(&cp, partial, args, shard.as_ref(), times).map(|_| ()) {
                 eprintln!("jaut: warning: {e}");
             }
         },
@@ -358,9 +374,12 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.imported = imported_from;
     report.timing.parse += load;
 
-    write_outputs(&cp, &report, args, shard.as_ref(), times)?;
+    let names = write_outputs(&cp, &report, args, shard.as_ref(), times)?;
     let mut doc = report.document(times);
     doc.shard = shard;
+    if let Some(html) = &args.html {
+        write_html(&cp, &doc, &names, html)?;
+    }
     let text = match args.format {
         AimFormat::Text => doc.text(),
         AimFormat::Json => doc.to_json_text(),
@@ -416,17 +435,22 @@ fn harness(roots: &[PathBuf], classpath: &[String]) -> JvmReplayers {
     JvmReplayers { class_path }
 }
 
+/// The JUnit test each test of a report became, by class, method,
+/// descriptor and target pc: `CoordJautTest.moveY_line30`.
+type TestNames = std::collections::BTreeMap<(String, String, String, u32), String>;
+
 /// The JUnit suite (with replay) and the Markdown and JSON reports, in
 /// --out, each file replaced atomically (a temporary file and a rename), so
 /// a run killed between two writes leaves whole files. Called as targets
 /// settle and at the end; existing files were refused before the run.
+/// Returns the names the tests got.
 fn write_outputs(
     cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
     shard: Option<&cover::document::ShardEntry>,
     times: bool,
-) -> Result<(), UserError> {
+) -> Result<TestNames, UserError> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
     let flavor = if args.junit4 {
@@ -460,7 +484,47 @@ fn write_outputs(
     let mut doc = report.document(times);
     doc.shard = shard.cloned();
     write_atomically(&args.out.join(REPORT_FILE), &doc.markdown())?;
-    write_atomically(&args.out.join(JSON_FILE), &doc.to_json_text())
+    write_atomically(&args.out.join(JSON_FILE), &doc.to_json_text())?;
+    Ok(suite.names())
+}
+
+/// `--html FILE`: the report as one page, each method's CFG drawn by
+/// Graphviz (a method whose drawing fails gets a note, and a warning).
+fn write_html(
+    cp: &jaut::classpath::ClassPath,
+    doc: &cover::Document,
+    names: &TestNames,
+    file: &Path,
+) -> Result<(), UserError> {
+    let svgs: Vec<Option<String>> = doc
+        .methods
+        .iter()
+        .map(|m| {
+            let dot = cover::html::method_cfg_dot(cp, m)?;
+            match jaut::cfg::svg::render(&dot) {
+                Ok(svg) => Some(svg),
+                Err(e) => {
+                    eprintln!("jaut: warning: no CFG drawing for {}: {e}", m.label());
+                    None
+                }
+            }
+        })
+        .collect();
+    let test_name = |i: usize| {
+        let t = doc.tests.get(i)?;
+        names
+            .get(&(
+                t.class.clone(),
+                t.method.clone(),
+                t.descriptor.clone(),
+                t.target,
+            ))
+            .cloned()
+    };
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| user(format!("--html {}: {e}", dir.display())))?;
+    }
+    write_atomically(file, &cover::html::page(doc, &svgs, &test_name))
 }
 
 /// Writes `text` to `path` through a temporary file beside it and a

@@ -5,6 +5,7 @@
 //! unknown method, a pc between instructions — is a [`UserError`]: one line
 //! on stderr and exit code 2. Nothing here panics on bad input.
 
+mod cfg_svg;
 mod commands;
 mod cover;
 mod merge;
@@ -181,9 +182,15 @@ pub struct AimArgs {
     #[arg(long, help_heading = "JUnit test")]
     pub junit4: bool,
 
-    /// Overwrite the test file if it exists.
+    /// Overwrite the test file (and the --cfg-svg file) if it exists.
     #[arg(long, help_heading = "JUnit test")]
     pub force: bool,
+
+    /// Also draw the method's CFG into FILE as SVG, with the path found
+    /// (its blocks filled, its edges thick and blue) and the target's block
+    /// outlined in red. Needs Graphviz `dot`.
+    #[arg(long, value_name = "FILE")]
+    pub cfg_svg: Option<PathBuf>,
 
     #[command(flatten)]
     pub bounds: Bounds,

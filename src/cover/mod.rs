@@ -26,6 +26,7 @@
 //! lines the existing tests covered are not attempted.
 
 pub mod document;
+pub mod html;
 pub mod jacoco;
 mod jvm;
 pub mod merge;
