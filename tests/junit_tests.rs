@@ -751,6 +751,36 @@ fn varargs_calls_pass_the_array_as_it_is() {
     assert!(text(&r).contains("6 tests successful"), "{}", text(&r));
 }
 
+/// A test class whose only test asserts nothing (a constructor of a class
+/// without fields) has no unused import: no static import of the
+/// assertions. It compiles under `-Xlint:all -Werror` and passes.
+#[test]
+fn a_class_without_assertions_imports_none() {
+    let throw = support::sample_class("cfgcases/Throw");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let file = out.join("cfgcases/ThrowJautTest.java");
+    let o = writes_test(
+        &[
+            throw.to_str().unwrap(),
+            "-m",
+            "<init>",
+            "--pc",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &file,
+    );
+    assert!(o.status.success());
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("new Throw();"), "{written}");
+    assert!(!written.contains("        assert"), "{written}");
+    assert!(!written.contains("import static"), "{written}");
+    assert!(written.contains("import org.junit.jupiter.api.Test;"));
+    compile_and_run(&file, dir.path(), "cfgcases.ThrowJautTest", Flavor::Junit5);
+}
+
 /// `--throws` goes through the same flow as `--pc`: the replay must see
 /// the exception leave the method, and the test written (JUnit 5 and 4,
 /// `--out`, `--force`) asserts it with `assertThrows` and passes.
