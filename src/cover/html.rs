@@ -88,7 +88,6 @@ td.reached { background: #c8e6c9; } td.before { background: #bbdefb; }
 td.unreachable { background: #e0e0e0; } td.unknown { background: #ffccbc; }
 .legend span { display: inline-block; padding: 0.1em 0.6em; margin-right: 0.5em; border: 1px solid #bdbdbd; }
 figure.cfg { margin: 1em 0; overflow-x: auto; }
-figure.cfg svg { max-width: 100%; height: auto; }
 p.note { color: #616161; }
 ";
 
