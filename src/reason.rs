@@ -14,7 +14,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A search bound, each raised by its own option.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -95,7 +95,7 @@ pub enum Stop {
 }
 
 /// The stable names of the reasons' kinds, as the JSON forms spell them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     LoopBound,

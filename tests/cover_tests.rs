@@ -196,9 +196,19 @@ fn fig5_samples_every_target_reached_or_explained() {
 
 /// Compiles the JUnit 5 tests under `dir` against the samples, with every
 /// javac warning an error (`-Xlint:all -Werror`: a test a reviewer
-/// accepts), and runs them with the console launcher; every test must pass.
+/// accepts) and the tests' Javadoc checked (HTML, syntax, references), and
+/// runs them with the console launcher; every test must pass.
 fn run_generated_suite(dir: &Path, what: &str) {
-    compile_and_run_suite(dir, what, samples(), &["-Xlint:all", "-Werror"]);
+    compile_and_run_suite(
+        dir,
+        what,
+        samples(),
+        &[
+            "-Xlint:all",
+            "-Werror",
+            "-Xdoclint:accessibility/private,html/private,reference/private,syntax/private",
+        ],
+    );
 }
 
 /// [`run_generated_suite`] for the classes in `under_test` (a directory

@@ -133,7 +133,15 @@ fn junit_classpath(flavor: Flavor) -> String {
     }
 }
 
-/// Compiles the written tests (`--release` 11 or 17) into `out/test-classes`.
+/// javac's checks of the generated Javadoc: HTML, syntax and references,
+/// private members included (not `missing`: test methods need no
+/// `@throws`).
+const DOCLINT: &str =
+    "-Xdoclint:accessibility/private,html/private,reference/private,syntax/private";
+
+/// Compiles the written tests (`--release` 11 or 17, JDK 17's javac) into
+/// `out/test-classes`, every warning an error (`-Xlint:all -Werror`, and
+/// the Javadoc checked by [`DOCLINT`]).
 fn compile_tests(
     files: &[PathBuf],
     classes: &Path,
@@ -148,6 +156,8 @@ fn compile_tests(
             "--release",
             release,
             "-Xlint:all",
+            "-Werror",
+            DOCLINT,
             "-encoding",
             "UTF-8",
             "-d",
@@ -719,7 +729,7 @@ fn varargs_calls_pass_the_array_as_it_is() {
         let dest = dir.path().join(format!("classes-{release}"));
         std::fs::create_dir_all(&dest).unwrap();
         let c = Command::new(support::jdk_tool("javac"))
-            .args(["--release", release, "-Xlint:all", "-Werror", "-d"])
+            .args(["--release", release, "-Xlint:all", "-Werror", DOCLINT, "-d"])
             .arg(&dest)
             .arg("-cp")
             .arg(format!(
@@ -741,6 +751,36 @@ fn varargs_calls_pass_the_array_as_it_is() {
     );
     assert!(r.status.success(), "{}\n{written}", text(&r));
     assert!(text(&r).contains("6 tests successful"), "{}", text(&r));
+}
+
+/// A test class whose only test asserts nothing (a constructor of a class
+/// without fields) has no unused import: no static import of the
+/// assertions. It compiles under `-Xlint:all -Werror` and passes.
+#[test]
+fn a_class_without_assertions_imports_none() {
+    let throw = support::sample_class("cfgcases/Throw");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tests");
+    let file = out.join("cfgcases/ThrowJautTest.java");
+    let o = writes_test(
+        &[
+            throw.to_str().unwrap(),
+            "-m",
+            "<init>",
+            "--pc",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &file,
+    );
+    assert!(o.status.success());
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.contains("new Throw();"), "{written}");
+    assert!(!written.contains("        assert"), "{written}");
+    assert!(!written.contains("import static"), "{written}");
+    assert!(written.contains("import org.junit.jupiter.api.Test;"));
+    compile_and_run(&file, dir.path(), "cfgcases.ThrowJautTest", Flavor::Junit5);
 }
 
 /// `--throws` goes through the same flow as `--pc`: the replay must see

@@ -22,6 +22,7 @@
 //! Algorithm", via petgraph), back edges (to a dominator) and loop headers
 //! are computed with the graph.
 
+pub mod svg;
 mod text;
 
 use std::collections::BTreeSet;
@@ -36,7 +37,7 @@ use crate::classfile::bytecode::{Cond, Throws};
 use crate::classfile::{Code, Op, Pc};
 use crate::classpath::ClassPath;
 
-pub use text::CfgText;
+pub use text::{CfgText, DotStyle};
 
 /// A node of the graph: a basic block or one of the two exits.
 pub type BlockId = NodeIndex<u32>;

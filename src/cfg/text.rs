@@ -1,6 +1,8 @@
 //! Text forms of a CFG: the listing `jaut cfg` prints (also used by snapshot
-//! tests) and Graphviz `dot`.
+//! tests) and Graphviz `dot`, plain or with blocks filled and edges drawn
+//! over ([`DotStyle`]: the cover report's verdicts, a path found).
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 
 use super::{BlockId, Cfg, Edge, Node};
@@ -33,7 +35,22 @@ impl CfgText<'_> {
     /// Graphviz: one box per block listing its instructions, exits as
     /// ellipses, exception edges dashed, back edges bold.
     pub fn dot(&self) -> String {
+        self.dot_styled(&DotStyle::default())
+    }
+
+    /// [`Self::dot`] with `style`'s fills, outlines and path edges.
+    pub fn dot_styled(&self, style: &DotStyle) -> String {
         let mut out = String::from("digraph cfg {\n  node [shape=box, fontname=\"monospace\"];\n");
+        if let Some(size) = style.font_size {
+            let _ = writeln!(
+                out,
+                "  node [fontsize={size}];\n  edge [fontsize={}, fontname=\"sans-serif\"];\n  graph [fontname=\"sans-serif\"];",
+                size.saturating_sub(1).max(1)
+            );
+        }
+        if let Some(title) = &style.title {
+            let _ = writeln!(out, "  labelloc=t;\n  label=\"{}\";", escape(title));
+        }
         for &id in self.cfg.blocks() {
             let block = self.cfg.block(id).expect("blocks are blocks");
             let mut label = format!("{}\\l", self.name(id));
@@ -45,11 +62,17 @@ impl CfgText<'_> {
                 label.push_str(&escape(&format!("{:>5}: {insn}{line}", insn.pc)));
                 label.push_str("\\l");
             }
-            let _ = writeln!(
-                out,
-                "  {} [label=\"{label}\"];",
-                self.name(id).replace('-', "_")
-            );
+            let mut attrs = format!("label=\"{label}\"");
+            if let Some(fill) = style.fill.get(&block.start) {
+                let _ = write!(attrs, ", style=filled, fillcolor=\"{}\"", escape(fill));
+            }
+            if let Some(tip) = style.tooltip.get(&block.start) {
+                let _ = write!(attrs, ", tooltip=\"{}\"", escape(tip));
+            }
+            if style.outlined.contains(&block.start) {
+                attrs.push_str(", penwidth=3, color=\"#b71c1c\"");
+            }
+            let _ = writeln!(out, "  {} [{attrs}];", self.name(id).replace('-', "_"));
         }
         out.push_str("  return_exit [shape=ellipse, label=\"return\"];\n");
         out.push_str("  throw_exit [shape=ellipse, label=\"throw\"];\n");
@@ -58,7 +81,13 @@ impl CfgText<'_> {
             if edge.is_exceptional() {
                 attrs.push("style=dashed".into());
             }
-            if self.is_back_edge(from, to) {
+            let on_path = match (self.cfg.block(from), self.cfg.block(to)) {
+                (Some(a), Some(b)) => style.path.contains(&(a.start, b.start)),
+                _ => false,
+            };
+            if on_path {
+                attrs.push(format!("penwidth=3, color=\"{PATH_COLOR}\""));
+            } else if self.is_back_edge(from, to) {
                 attrs.push("penwidth=2".into());
             }
             let _ = writeln!(
@@ -72,6 +101,27 @@ impl CfgText<'_> {
         out.push_str("}\n");
         out
     }
+}
+
+/// The colour of the edges a path takes.
+pub const PATH_COLOR: &str = "#1565c0";
+
+/// What [`CfgText::dot_styled`] adds to the plain graph, by block start pc.
+#[derive(Debug, Clone, Default)]
+pub struct DotStyle {
+    /// Fill colours (`#c8e6c9`).
+    pub fill: BTreeMap<u32, String>,
+    /// Text shown when the pointer is over the block.
+    pub tooltip: BTreeMap<u32, String>,
+    /// Blocks drawn with a thick red outline (a target).
+    pub outlined: BTreeSet<u32>,
+    /// Edges between blocks drawn thick, in [`PATH_COLOR`]: `(from, to)`.
+    pub path: BTreeSet<(u32, u32)>,
+    /// A caption above the graph.
+    pub title: Option<String>,
+    /// Font size of the blocks, in points (Graphviz's default is 14); edge
+    /// labels get one point less, in a sans-serif font.
+    pub font_size: Option<u32>,
 }
 
 impl fmt::Display for CfgText<'_> {

@@ -43,6 +43,9 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         }
     };
     let config = args.bounds.config()?;
+    if let Some(file) = &args.cfg_svg {
+        super::cfg_svg::check(file, args.force)?;
+    }
     let flavor = if args.junit4 {
         Flavor::Junit4
     } else {
@@ -75,6 +78,13 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         },
     )?;
     let status = ExitStatus::of(&outcome.verdict);
+    if let Some(file) = &args.cfg_svg {
+        let pc = match goal {
+            Goal::Pc(pc) => Some(pc),
+            Goal::Throws(_) => None,
+        };
+        super::cfg_svg::write(&selected.cp, &class, method, pc, &outcome, file)?;
+    }
     if let Verdict::Reached(r) = &outcome.verdict {
         if let Replayed::Mismatch(_) = &r.replay {
             eprintln!(

@@ -16,6 +16,10 @@ use jaut::cover::{self, jacoco::Coverage, JvmReplayers};
 /// Name of the Markdown report written beside the tests.
 pub const REPORT_FILE: &str = "jaut-cover.md";
 
+/// Name of the JSON report written beside the tests (what `jaut merge`
+/// reads).
+pub const JSON_FILE: &str = "jaut-cover.json";
+
 #[derive(Debug, Args)]
 pub struct CoverArgs {
     /// .class files, directories of classes (class-path roots, not package
@@ -91,6 +95,20 @@ pub struct CoverArgs {
     /// Leave times out of every output, so runs compare byte for byte.
     #[arg(long)]
     pub no_times: bool,
+
+    /// Also write the report as one self-contained HTML page: the tables,
+    /// every target's verdict with its test or reason, and each method's
+    /// CFG drawn by Graphviz `dot` with its blocks coloured by verdict.
+    /// Written at the end of the run.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
+    /// Cover only shard K of N: the classes whose shard (a stable hash of
+    /// the class name, the same on every machine) is K. Run K = 1..N, on N
+    /// machines if need be, each into its own --out, then `jaut merge`
+    /// their directories.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 
     /// Wall time for the whole run, in seconds: past it no new target is
     /// attempted, the ones in progress finish, and the rest are reported
@@ -222,16 +240,50 @@ fn units(classes: &[Arc<Class>], methods: &[String]) -> Result<Vec<cover::Unit>,
 
 /// `jaut cover`.
 pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError> {
+    let shard: Option<cover::Shard> = args
+        .shard
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(user)?;
     let load = std::time::Instant::now();
     let (cp, classes, roots) = classes(args)?;
     let load = load.elapsed();
-    let units = units(&classes, &args.method)?;
-    let report_path = args.out.join(REPORT_FILE);
-    if report_path.exists() && !args.force {
-        return Err(user(format!(
-            "{} exists; use --force to overwrite it",
-            report_path.display()
-        )));
+    let mut units = units(&classes, &args.method)?;
+    // A shard's report lists every class of the selection, in the order
+    // one run covers them: `jaut merge` puts the methods back in it.
+    let shard = shard.map(|shard| {
+        let mut classes: Vec<String> = Vec::new();
+        for u in &units {
+            let name = u.class.java_name();
+            if !classes.contains(&name) {
+                classes.push(name);
+            }
+        }
+        units.retain(|u| shard.holds(&u.class.java_name()));
+        cover::document::ShardEntry {
+            index: shard.index,
+            count: shard.count,
+            classes,
+        }
+    });
+    for file in [REPORT_FILE, JSON_FILE] {
+        let report_path = args.out.join(file);
+        if report_path.exists() && !args.force {
+            return Err(user(format!(
+                "{} exists; use --force to overwrite it",
+                report_path.display()
+            )));
+        }
+    }
+    if let Some(html) = &args.html {
+        jaut::cfg::svg::check_dot().map_err(|e| user(format!("--html: {e}")))?;
+        if html.exists() && !args.force {
+            return Err(user(format!(
+                "{} exists; use --force to overwrite it",
+                html.display()
+            )));
+        }
     }
     if args.out.exists() && !args.out.is_dir() {
         return Err(user(format!(
@@ -310,7 +362,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         &mut on_progress,
         &mut |partial| {
             // A run killed later still leaves what it settled so far.
-            if let Err(e) = write_outputs(&cp, partial, args, times) {
+            if let Err(e) = write_outputs(&cp, partial, args, shard.as_ref(), times).map(|_| ()) {
                 eprintln!("jaut: warning: {e}");
             }
         },
@@ -322,15 +374,17 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.imported = imported_from;
     report.timing.parse += load;
 
-    write_outputs(&cp, &report, args, times)?;
+    let names = write_outputs(&cp, &report, args, shard.as_ref(), times)?;
+    let mut doc = report.document(times);
+    doc.shard = shard;
+    if let Some(html) = &args.html {
+        write_html(&cp, &doc, &names, html)?;
+    }
     let text = match args.format {
-        AimFormat::Text => report.text(times),
-        AimFormat::Json => format!(
-            "{}\n",
-            serde_json::to_string_pretty(&report.json(times)).expect("JSON values serialize")
-        ),
+        AimFormat::Text => doc.text(),
+        AimFormat::Json => doc.to_json_text(),
     };
-    let status = if report.has_unknown() {
+    let status = if doc.has_unknown() {
         super::ExitStatus::Unknown
     } else {
         super::ExitStatus::Success
@@ -381,16 +435,22 @@ fn harness(roots: &[PathBuf], classpath: &[String]) -> JvmReplayers {
     JvmReplayers { class_path }
 }
 
-/// The JUnit suite (with replay) and the Markdown report, in --out, each
-/// file replaced atomically (a temporary file and a rename), so a run
-/// killed between two writes leaves whole files. Called as targets settle
-/// and at the end; existing files were refused before the run.
+/// The JUnit test each test of a report became, by class, method,
+/// descriptor and target pc: `CoordJautTest.moveY_line30`.
+type TestNames = std::collections::BTreeMap<(String, String, String, u32), String>;
+
+/// The JUnit suite (with replay) and the Markdown and JSON reports, in
+/// --out, each file replaced atomically (a temporary file and a rename), so
+/// a run killed between two writes leaves whole files. Called as targets
+/// settle and at the end; existing files were refused before the run.
+/// Returns the names the tests got.
 fn write_outputs(
     cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
+    shard: Option<&cover::document::ShardEntry>,
     times: bool,
-) -> Result<(), UserError> {
+) -> Result<TestNames, UserError> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
     let flavor = if args.junit4 {
@@ -421,12 +481,63 @@ fn write_outputs(
     if !suite.is_empty() {
         suite.write(&args.out, true).map_err(user)?;
     }
-    let path = args.out.join(REPORT_FILE);
-    let tmp = args
-        .out
-        .join(format!(".{REPORT_FILE}.jaut-{}.tmp", std::process::id()));
-    std::fs::write(&tmp, report.markdown(times))
-        .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| user(format!("{}: {e}", path.display())))?;
-    Ok(())
+    let mut doc = report.document(times);
+    doc.shard = shard.cloned();
+    write_atomically(&args.out.join(REPORT_FILE), &doc.markdown())?;
+    write_atomically(&args.out.join(JSON_FILE), &doc.to_json_text())?;
+    Ok(suite.names())
+}
+
+/// `--html FILE`: the report as one page, each method's CFG drawn by
+/// Graphviz (a method whose drawing fails gets a note, and a warning).
+fn write_html(
+    cp: &jaut::classpath::ClassPath,
+    doc: &cover::Document,
+    names: &TestNames,
+    file: &Path,
+) -> Result<(), UserError> {
+    let svgs: Vec<Option<String>> = doc
+        .methods
+        .iter()
+        .map(|m| {
+            let dot = cover::html::method_cfg_dot(cp, m)?;
+            match jaut::cfg::svg::render(&dot) {
+                Ok(svg) => Some(svg),
+                Err(e) => {
+                    eprintln!("jaut: warning: no CFG drawing for {}: {e}", m.label());
+                    None
+                }
+            }
+        })
+        .collect();
+    let test_name = |i: usize| {
+        let t = doc.tests.get(i)?;
+        names
+            .get(&(
+                t.class.clone(),
+                t.method.clone(),
+                t.descriptor.clone(),
+                t.target,
+            ))
+            .cloned()
+    };
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| user(format!("--html {}: {e}", dir.display())))?;
+    }
+    write_atomically(file, &cover::html::page(doc, &svgs, &test_name))
+}
+
+/// Writes `text` to `path` through a temporary file beside it and a
+/// rename, so the file is never seen half written.
+pub(super) fn write_atomically(path: &Path, text: &str) -> Result<(), UserError> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "report".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.jaut-{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            user(format!("{}: {e}", path.display()))
+        })
 }

@@ -5,8 +5,10 @@
 //! unknown method, a pc between instructions — is a [`UserError`]: one line
 //! on stderr and exit code 2. Nothing here panics on bad input.
 
+mod cfg_svg;
 mod commands;
 mod cover;
+mod merge;
 mod target;
 
 use std::ffi::OsString;
@@ -89,7 +91,16 @@ pub enum Command {
     /// table per method goes to stdout (--format json for tools), the
     /// Markdown report and the JUnit tests to --out. Exit status: 0 when no
     /// target is unknown, 1 otherwise, 2 on bad input.
-    Cover(CoverArgs),
+    Cover(Box<CoverArgs>),
+    /// Combine the output directories of the shards of one cover run
+    /// (`jaut cover --shard K/N`) into one.
+    ///
+    /// The test classes are copied and the reports (jaut-cover.json,
+    /// jaut-cover.md) rebuilt as one run over all the classes would have
+    /// written them. Reports of different runs, a missing or repeated
+    /// shard, or one test class with two contents are refused (exit 2)
+    /// before anything is written. Exit status as for cover.
+    Merge(merge::MergeArgs),
 }
 
 /// Where the class comes from.
@@ -171,9 +182,15 @@ pub struct AimArgs {
     #[arg(long, help_heading = "JUnit test")]
     pub junit4: bool,
 
-    /// Overwrite the test file if it exists.
+    /// Overwrite the test file (and the --cfg-svg file) if it exists.
     #[arg(long, help_heading = "JUnit test")]
     pub force: bool,
+
+    /// Also draw the method's CFG into FILE as SVG, with the path found
+    /// (its blocks filled, its edges thick and blue) and the target's block
+    /// outlined in red. Needs Graphviz `dot`.
+    #[arg(long, value_name = "FILE")]
+    pub cfg_svg: Option<PathBuf>,
 
     #[command(flatten)]
     pub bounds: Bounds,
@@ -359,6 +376,7 @@ pub fn main() -> ExitCode {
         Some(Command::Methods(args)) => commands::methods(args),
         Some(Command::Cfg(args)) => commands::cfg(args),
         Some(Command::Cover(args)) => cover::cover(args),
+        Some(Command::Merge(args)) => merge::merge(args),
         None => commands::aim(&cli.aim),
     };
     match result {

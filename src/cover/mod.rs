@@ -25,10 +25,15 @@
 //! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
 //! lines the existing tests covered are not attempted.
 
+pub mod document;
+pub mod html;
 pub mod jacoco;
 mod jvm;
+pub mod merge;
 mod minimize;
+mod render;
 pub mod report;
+pub mod shard;
 pub mod targets;
 
 use std::collections::BTreeSet;
@@ -44,8 +49,10 @@ use crate::reason::{Reason, Stop};
 use crate::replay::observation::{Ended, Observation};
 use crate::search::{self, Goal, PathStep};
 
+pub use document::Document;
 pub use jvm::JvmReplayers;
 pub use report::Report;
+pub use shard::Shard;
 pub use targets::{Target, Unit};
 
 /// Why a cover run could not go on: broken input or environment, never a

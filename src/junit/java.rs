@@ -271,6 +271,40 @@ pub fn comment_text(s: &str) -> String {
     s.replace(['\n', '\r'], " ").replace("\\u", "\\ u")
 }
 
+/// Keeps text that goes into a Javadoc comment on one line, free of `\u`
+/// sequences, of `*/` (which would end the comment) and of HTML: `<`, `>`
+/// and `&` as entities, so the comment passes `javac -Xdoclint`.
+pub fn doc_text(s: &str) -> String {
+    comment_text(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace("*/", "*&#47;")
+}
+
+/// `{@code text}` for a Javadoc comment (no HTML escapes needed inside), or
+/// [`doc_text`] when the text's braces do not balance (they would end the
+/// tag early) or it holds `*/` or a line-leading `@`.
+pub fn doc_code(s: &str) -> String {
+    let text = comment_text(s);
+    let mut depth = 0i32;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            break;
+        }
+    }
+    if depth == 0 && !text.contains("*/") && !text.starts_with('@') {
+        format!("{{@code {text}}}")
+    } else {
+        doc_text(&text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,5 +349,9 @@ mod tests {
         );
         assert_eq!(package_of("Foo"), "");
         assert_eq!(comment_text("a\\u000ab\nc"), "a\\ u000ab c");
+        assert_eq!(doc_code("i < n"), "{@code i < n}");
+        assert_eq!(doc_code("a } b"), "a } b");
+        assert_eq!(doc_code("x */ y"), "x *&#47; y");
+        assert_eq!(doc_text("List<T> & x"), "List&lt;T&gt; &amp; x");
     }
 }

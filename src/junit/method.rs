@@ -170,19 +170,22 @@ pub(super) fn render(
     Ok(TestMethod {
         key: (target.method.clone(), target.descriptor.clone(), target.pc),
         base_name: base_name(&subject),
+        doc: doc(&s, &subject),
         comment,
         body: s.body,
         helpers,
     })
 }
 
-/// The comment above the test: the target, the path's conditions, what the
-/// replay saw.
-fn comment(s: &Scope, subject: &Subject, obs: &Observation) -> Vec<String> {
-    let target = subject.target;
-    let mut comment = vec![format!(
-        "Target: {}.{}({}) pc {}: {}{}",
-        java::source_simple_name(&target.class),
+/// Key conditions named in the Javadoc sentence; the comment below it
+/// lists them all.
+const DOC_CONDITIONS: usize = 4;
+
+/// `Coord.moveY(Chrono, int)`: the method under test as a reader knows it.
+fn signature(s: &Scope, subject: &Subject) -> String {
+    format!(
+        "{}.{}({})",
+        java::source_simple_name(&subject.target.class),
         if subject.ctor {
             "<init>"
         } else {
@@ -193,7 +196,66 @@ fn comment(s: &Scope, subject: &Subject, obs: &Observation) -> Vec<String> {
             .iter()
             .map(|p| s.access.type_name(p))
             .collect::<Vec<_>>()
-            .join(", "),
+            .join(", ")
+    )
+}
+
+/// The Javadoc sentence: `Reaches pc 51 of Coord.moveY(Chrono, int) (line
+/// 30): {@code chrono.time > 0}, {@code speed > 0}.` — the target and the
+/// path's first key conditions (without their lines; the comment has them).
+fn doc(s: &Scope, subject: &Subject) -> String {
+    let target = subject.target;
+    let what = if subject.ctor {
+        // `Coord(int, int)`: `<init>` would be HTML in Javadoc.
+        format!(
+            "constructor {}",
+            signature(s, subject).replacen(".<init>(", "(", 1)
+        )
+    } else {
+        signature(s, subject)
+    };
+    let mut doc = format!(
+        "Reaches pc {} of {}{}",
+        target.pc,
+        java::doc_text(&what),
+        target
+            .line
+            .map_or(String::new(), |l| format!(" (line {l})"))
+    );
+    let conditions: Vec<String> = target
+        .conditions
+        .iter()
+        .take(DOC_CONDITIONS)
+        .map(|c| {
+            let c = c
+                .split_once(": ")
+                .filter(|(at, _)| at.starts_with("line "))
+                .map_or(c.as_str(), |(_, c)| c);
+            java::doc_code(c)
+        })
+        .collect();
+    if !conditions.is_empty() {
+        doc.push_str(": ");
+        doc.push_str(&conditions.join(", "));
+        let more = target.conditions.len().saturating_sub(DOC_CONDITIONS);
+        if more > 0 {
+            doc.push_str(&format!(
+                " and {more} more condition{}",
+                if more == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    doc.push('.');
+    doc
+}
+
+/// The comment above the test: the target, the path's conditions, what the
+/// replay saw.
+fn comment(s: &Scope, subject: &Subject, obs: &Observation) -> Vec<String> {
+    let target = subject.target;
+    let mut comment = vec![format!(
+        "Target: {} pc {}: {}{}",
+        signature(s, subject),
         target.pc,
         target.instruction,
         target.line.map_or(String::new(), |l| format!(", line {l}"))

@@ -148,7 +148,11 @@ struct TestMethod {
     key: (String, String, u32),
     /// The name asked for (`moveY_line30`); made unique at write time.
     base_name: String,
-    /// The comment lines above the method.
+    /// The Javadoc sentence above the method: the target and the path's
+    /// key conditions.
+    doc: String,
+    /// The comment lines between the Javadoc and `@Test`; the first is the
+    /// `Target: ... pc N` line that identifies the test (`accumulate.rs`).
     comment: Vec<String>,
     /// The body's statements, one per line, not indented.
     body: Vec<String>,
@@ -215,6 +219,23 @@ impl TestSuite {
                 )
             })
             .collect()
+    }
+
+    /// The name each test got in its class, `CoordJautTest.moveY_line30`,
+    /// by the class (Java form), method, descriptor and pc it aims at.
+    pub fn names(&self) -> BTreeMap<(String, String, String, u32), String> {
+        let mut out = BTreeMap::new();
+        for (class, methods) in &self.classes {
+            let test_class = test_class_name(class);
+            for (name, m) in layout::named(methods) {
+                let (method, descriptor, pc) = m.key.clone();
+                out.insert(
+                    (class.clone(), method, descriptor, pc),
+                    format!("{test_class}.{name}"),
+                );
+            }
+        }
+        out
     }
 
     /// Writes one file per class under test under `out`, creating the

@@ -1,0 +1,254 @@
+//! The report of a cover run as data: the JSON document of
+//! `docs/cover-json.md` (schema 2) as typed values, which serialize to it
+//! and read back from it. Every form of the report — the terminal table,
+//! `jaut-cover.md`, `jaut-cover.json`, the HTML page — is rendered from a
+//! [`Document`], so a report rebuilt from the JSON of shard runs
+//! (`jaut merge`, [`super::merge`]) prints the same bytes as the report of
+//! one run over the same targets.
+//!
+//! Field order is the JSON's key order; optional fields are left out when
+//! absent, as the schema says.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::shard::Shard;
+use crate::reason::Kind;
+
+/// The schema version this jaut writes and reads.
+pub const SCHEMA: u32 = 2;
+
+/// A whole cover report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Document {
+    pub schema: u32,
+    pub coverage_source: CoverageSource,
+    /// Where imported coverage came from (`--jacoco`, `--tests`).
+    pub imported: Option<String>,
+    pub methods: Vec<MethodEntry>,
+    pub tests: Vec<TestEntry>,
+    /// States found and confirmed, before the suite was minimised.
+    pub states_found: usize,
+    /// Absent with `--no-times`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<TimingEntry>,
+    /// Present in the report of a `--shard K/N` run only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardEntry>,
+}
+
+/// Where the covered pcs come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoverageSource {
+    /// The pcs the JVM executed when each test was replayed.
+    Replay,
+    /// `--no-replay`: the blocks on each path the search found.
+    SearchClaim,
+}
+
+/// One method's row and its targets.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MethodEntry {
+    /// Java form, `pkg.Outer$Inner`.
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+    pub bytecodes: usize,
+    pub targets: usize,
+    pub covered_before: usize,
+    pub covered_after: usize,
+    pub unreachable: usize,
+    pub unknown: usize,
+    /// `covered_after / (targets - unreachable)`, 4 decimals.
+    pub reachable_coverage: f64,
+    pub instructions_covered: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<f64>,
+    pub target_list: Vec<TargetEntry>,
+}
+
+impl MethodEntry {
+    /// `pkg.C.name(descriptor)`.
+    pub fn label(&self) -> String {
+        format!("{}.{}{}", self.class, self.method, self.descriptor)
+    }
+
+    /// [`Self::reachable_coverage`] from the counts, rounded as the JSON
+    /// has it.
+    pub fn coverage_of(targets: usize, unreachable: usize, covered_after: usize) -> f64 {
+        let reachable = targets.saturating_sub(unreachable);
+        let c = if reachable == 0 {
+            1.0
+        } else {
+            covered_after as f64 / reachable as f64
+        };
+        (c * 1e4).round() / 1e4
+    }
+}
+
+/// A target's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Reached,
+    Unreachable,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Reached => "reached",
+            Verdict::Unreachable => "unreachable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// What settled a reached or unreachable target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum By {
+    /// Imported coverage.
+    ExistingTests,
+    /// A new test (`test` says which).
+    Test,
+    /// No CFG path from the entry.
+    DeadCode,
+    /// The search refuted every path.
+    Proof,
+}
+
+/// One target: a block's first instruction, and how it ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TargetEntry {
+    pub pc: u32,
+    pub line: Option<u16>,
+    pub block: usize,
+    pub depth: Option<u32>,
+    pub verdict: Verdict,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<By>,
+    /// With `by: test`: the index in [`Document::tests`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aimed: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seeded: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasons: Option<Vec<ReasonEntry>>,
+}
+
+/// A reason as the JSON forms spell it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReasonEntry {
+    pub kind: Kind,
+    pub message: String,
+}
+
+/// A generated test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestEntry {
+    pub id: usize,
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+    /// The pc it was made for.
+    pub target: u32,
+    pub covers: Vec<u32>,
+    /// The input state (`docs/state-json.md`), kept as JSON.
+    pub state: Value,
+    /// How the replayed call ended; absent without replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Value>,
+}
+
+impl TestEntry {
+    /// `pkg.C.name(descriptor)` of the method it calls.
+    pub fn label(&self) -> String {
+        format!("{}.{}{}", self.class, self.method, self.descriptor)
+    }
+}
+
+/// Where the time went, in milliseconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimingEntry {
+    pub wall_ms: f64,
+    pub parse_ms: f64,
+    pub search_ms: f64,
+    pub solver_ms: f64,
+    pub labeling_ms: f64,
+    pub replay_ms: f64,
+    pub dropped: usize,
+}
+
+/// Which part of a sharded run a report holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShardEntry {
+    /// 1-based.
+    pub index: u32,
+    pub count: u32,
+    /// Every class of the whole selection (all shards), in the order one
+    /// run would cover them: how `jaut merge` orders the methods.
+    pub classes: Vec<String>,
+}
+
+impl ShardEntry {
+    pub fn shard(&self) -> Shard {
+        Shard {
+            index: self.index,
+            count: self.count,
+        }
+    }
+}
+
+impl Document {
+    /// Whether any target ended unknown.
+    pub fn has_unknown(&self) -> bool {
+        self.methods
+            .iter()
+            .flat_map(|m| &m.target_list)
+            .any(|t| t.verdict == Verdict::Unknown)
+    }
+
+    /// The JSON text, pretty-printed, with a final newline.
+    pub fn to_json_text(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("documents serialize");
+        s.push('\n');
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coverage_is_rounded_and_one_when_nothing_is_reachable() {
+        assert_eq!(MethodEntry::coverage_of(3, 0, 2), 0.6667);
+        assert_eq!(MethodEntry::coverage_of(2, 2, 0), 1.0);
+    }
+
+    #[test]
+    fn enums_spell_as_the_schema_says() {
+        assert_eq!(
+            serde_json::to_string(&CoverageSource::SearchClaim).unwrap(),
+            "\"search-claim\""
+        );
+        assert_eq!(
+            serde_json::to_string(&By::ExistingTests).unwrap(),
+            "\"existing-tests\""
+        );
+        let t: TargetEntry = serde_json::from_str(
+            r#"{"pc": 3, "line": null, "block": 1, "depth": 2, "verdict": "unknown",
+                "reasons": [{"kind": "loop-bound", "message": "m"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(t.verdict, Verdict::Unknown);
+        assert_eq!(t.reasons.unwrap()[0].kind, Kind::LoopBound);
+    }
+}
