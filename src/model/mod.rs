@@ -96,6 +96,15 @@ impl FieldKey {
             name: "<of>".into(),
         }
     }
+
+    /// Object → its identity hash code (never written: one value per
+    /// object for the whole run).
+    pub fn identity_hashes() -> FieldKey {
+        FieldKey {
+            class: "java/lang/Object".into(),
+            name: "<identityHash>".into(),
+        }
+    }
 }
 
 /// Class ids of array types start here, above every class id.

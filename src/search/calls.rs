@@ -377,6 +377,16 @@ impl Explorer<'_> {
                 }
             }
             Intrinsic::ArrayCopy => unreachable!("handled above"),
+            Intrinsic::IdentityHash => {
+                // The receiver of hashCode (not null: the call would have
+                // thrown), the argument of identityHashCode.
+                let o = this.ok_or(Unsupported::NoReceiver)?;
+                let hashes = self.heap_array(st, FieldKey::identity_hashes(), Sort::Array(32));
+                let hash = self.terms.select(hashes, o);
+                let is_null = self.terms.eq(o, zero);
+                let v = self.terms.ite(is_null, zero, hash);
+                out.push(self.terms.eq(result, v));
+            }
             Intrinsic::GetClass => {
                 let o = this.ok_or(Unsupported::NoReceiver)?;
                 let class_of = self.terms.select(st.mem.types, o);
