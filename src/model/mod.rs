@@ -232,6 +232,11 @@ pub struct Alloc {
     pub term: TermId,
     pub class: String,
     pub pc: u32,
+    /// For the result of a boxing `valueOf`: the condition under which it
+    /// is the JDK's cached box of its value (JLS §5.1.7) rather than a new
+    /// object, and that value. A cached box is the same object at every
+    /// call with that value, and existed before the path.
+    pub cached: Option<(TermId, TermId)>,
 }
 
 /// A reference read from the heap: it names an input object, null, or an
