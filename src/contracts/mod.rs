@@ -44,7 +44,7 @@ pub enum Intrinsic {
     /// `String.equals(Object)`: same length and characters.
     StringEquals,
     /// `Integer.valueOf(int)`, `Long.valueOf(long)`, ...: an object whose
-    /// `value` field is the argument.
+    /// `value` field is the argument, the JDK's cached one for small values.
     Box,
     /// `Object.getClass()`: one `Class` object per class.
     GetClass,
