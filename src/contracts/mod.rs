@@ -9,7 +9,7 @@
 //! behaviours: the path goes on under `pre && post`. Contracts are written
 //! in TOML (format in the README, section "Contracts"); the built-in ones
 //! are in `builtin.toml` beside this file, and a few that need the memory
-//! model (strings, boxing, `getClass`) are [`Intrinsic`]s.
+//! model (strings, boxing, `getClass`, identity hashes) are [`Intrinsic`]s.
 //!
 //! Contracts never modify fields: a method whose effect on the heap matters
 //! must be explored from its bytecode.
@@ -44,7 +44,7 @@ pub enum Intrinsic {
     /// `String.equals(Object)`: same length and characters.
     StringEquals,
     /// `Integer.valueOf(int)`, `Long.valueOf(long)`, ...: an object whose
-    /// `value` field is the argument.
+    /// `value` field is the argument, the JDK's cached one for small values.
     Box,
     /// `Object.getClass()`: one `Class` object per class.
     GetClass,
@@ -56,6 +56,10 @@ pub enum Intrinsic {
     /// are written, the stack-trace fields get unknown values, and nothing
     /// is raised. Not in the table by key: the search applies it.
     ExceptionInit,
+    /// `Object.hashCode()`, `System.identityHashCode(Object)`: the
+    /// object's identity hash, any int the JVM picks but one per object, the
+    /// same at every call (0 for `identityHashCode(null)`).
+    IdentityHash,
 }
 
 /// What the search knows of a method without exploring it.
@@ -180,6 +184,11 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
     (
         "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
         Intrinsic::ArrayCopy,
+    ),
+    ("java/lang/Object.hashCode()I", Intrinsic::IdentityHash),
+    (
+        "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
+        Intrinsic::IdentityHash,
     ),
 ];
 
@@ -352,6 +361,21 @@ mod tests {
             "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
         ] {
             assert!(c.get(key).is_some(), "{key}");
+        }
+    }
+
+    #[test]
+    fn identity_hashes_are_an_intrinsic_not_any_int_per_call() {
+        let c = Contracts::builtin();
+        for key in [
+            "java/lang/Object.hashCode()I",
+            "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
+        ] {
+            assert_eq!(
+                c.get(key),
+                Some(&Contract::Intrinsic(Intrinsic::IdentityHash)),
+                "{key}"
+            );
         }
     }
 

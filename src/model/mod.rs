@@ -96,6 +96,15 @@ impl FieldKey {
             name: "<of>".into(),
         }
     }
+
+    /// Object → its identity hash code (never written: one value per
+    /// object for the whole run).
+    pub fn identity_hashes() -> FieldKey {
+        FieldKey {
+            class: "java/lang/Object".into(),
+            name: "<identityHash>".into(),
+        }
+    }
 }
 
 /// Class ids of array types start here, above every class id.
@@ -223,6 +232,11 @@ pub struct Alloc {
     pub term: TermId,
     pub class: String,
     pub pc: u32,
+    /// For the result of a boxing `valueOf`: the condition under which it
+    /// is the JDK's cached box of its value (JLS §5.1.7) rather than a new
+    /// object, and that value. A cached box is the same object at every
+    /// call with that value, and existed before the path.
+    pub cached: Option<(TermId, TermId)>,
 }
 
 /// A reference read from the heap: it names an input object, null, or an

@@ -38,7 +38,7 @@ impl Explorer<'_> {
             }));
             return Flow::Exhausted;
         }
-        let (targets, receiver) = match self.call_targets(&st, kind, r, &at) {
+        let (targets, receiver) = match self.call_targets(&st, kind, r, index, &at) {
             Ok(t) => t,
             Err(cut) => {
                 self.cut(cut);

@@ -13,7 +13,7 @@ use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
 use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
-use crate::model::{sort_of, FieldKey};
+use crate::model::{sort_of, Alloc, FieldKey};
 
 const STRING: &str = "java/lang/String";
 
@@ -392,7 +392,7 @@ impl Explorer<'_> {
                     .id(&class)
                     .ok_or_else(|| Unsupported::NotInUniverse(class.clone()))?;
                 let pc = st.top().m.code().instructions[index].pc;
-                self.allocated(st, result, id, &class, pc, &mut out);
+                self.boxed(st, result, arg(0), id, &class, pc, &mut out);
                 let key = FieldKey {
                     class,
                     name: "value".into(),
@@ -403,6 +403,16 @@ impl Explorer<'_> {
                 }
             }
             Intrinsic::ArrayCopy | Intrinsic::ExceptionInit => unreachable!("handled above"),
+            Intrinsic::IdentityHash => {
+                // The receiver of hashCode (not null: the call would have
+                // thrown), the argument of identityHashCode.
+                let o = this.ok_or(Unsupported::NoReceiver)?;
+                let hashes = self.heap_array(st, FieldKey::identity_hashes(), Sort::Array(32));
+                let hash = self.terms.select(hashes, o);
+                let is_null = self.terms.eq(o, zero);
+                let v = self.terms.ite(is_null, zero, hash);
+                out.push(self.terms.eq(result, v));
+            }
             Intrinsic::GetClass => {
                 let o = this.ok_or(Unsupported::NoReceiver)?;
                 let class_of = self.terms.select(st.mem.types, o);
@@ -412,6 +422,62 @@ impl Explorer<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// `r` is the result of `valueOf(v)` of the box class `class`: the
+    /// JDK's cached box of `v` when `v` is in the cache's range (JLS §5.1.7;
+    /// `Integer`'s upper bound is 127 unless the JVM is told otherwise),
+    /// else a new object. Two cached boxes of one class are the same object
+    /// exactly when their values are equal; a cached box is no object the
+    /// path allocates with `new`.
+    #[allow(clippy::too_many_arguments)]
+    fn boxed(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        v: TermId,
+        class_id: u32,
+        class: &str,
+        pc: u32,
+        out: &mut Vec<TermId>,
+    ) {
+        let width = self.terms.width(v);
+        let cached = match class {
+            "java/lang/Boolean" | "java/lang/Byte" => self.terms.bool(true),
+            "java/lang/Character" => {
+                let bound = self.terms.bv(128, width);
+                self.terms.cmp(BvCmp::Ult, v, bound)
+            }
+            _ => {
+                let (min, max) = (self.terms.bv(-128, width), self.terms.bv(127, width));
+                let above = self.terms.cmp(BvCmp::Sge, v, min);
+                let below = self.terms.cmp(BvCmp::Sle, v, max);
+                self.terms.and(vec![above, below])
+            }
+        };
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Slt, r, zero));
+        for a in st.mem.allocs.clone() {
+            let other = self.terms.ne(r, a.term);
+            match a.cached {
+                Some((a_cached, a_value)) if a.class == class => {
+                    let same_value = self.terms.eq(v, a_value);
+                    let same = self.terms.and(vec![cached, a_cached, same_value]);
+                    let one = self.terms.eq(r, a.term);
+                    out.push(self.terms.ite(same, one, other));
+                }
+                _ => out.push(other),
+            }
+        }
+        let t = self.terms.select(st.mem.types, r);
+        let idc = self.terms.int(class_id as i32);
+        out.push(self.terms.eq(t, idc));
+        st.mem.allocs.push(Alloc {
+            term: r,
+            class: class.to_string(),
+            pc,
+            cached: Some((cached, v)),
+        });
     }
 
     /// `System.arraycopy(src, sp, dst, dp, n)` on its normal path: both

@@ -17,6 +17,7 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, Method};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
+use crate::frames::VType;
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::reason::Reason;
 
@@ -77,6 +78,7 @@ impl Explorer<'_> {
         st: &St,
         kind: InvokeKind,
         r: &MethodRef,
+        index: usize,
         at: &str,
     ) -> Result<(CallTargets, Option<TermId>), Reason> {
         let mut targets: CallTargets = Vec::new();
@@ -113,7 +115,14 @@ impl Explorer<'_> {
                 let class_of = self.terms.select(st.mem.types, recv);
                 let zero = self.terms.int(0);
                 let non_null = self.terms.ne(recv, zero);
-                for (found, classes) in impls {
+                let static_type = self.receiver_class(st, r, index);
+                for (found, mut classes) in impls {
+                    if let Some(t) = &static_type {
+                        classes.retain(|c| self.cp.is_assignable(c, t).unwrap_or(true));
+                        if classes.is_empty() {
+                            continue;
+                        }
+                    }
                     let eqs = classes
                         .iter()
                         .filter_map(|c| self.universe.id(c))
@@ -130,6 +139,24 @@ impl Explorer<'_> {
             }
         };
         Ok((targets, receiver))
+    }
+
+    /// The class the receiver of the call at `index` is an instance of, by
+    /// the types of the operand stack there (JVMS §4.10.1: the verifier
+    /// checks class types, so a `Cell` receiver of `Object.hashCode` never
+    /// selects `String.hashCode`). `None` for an interface type, which the
+    /// verifier does not check, and for arrays and nulls.
+    fn receiver_class(&self, st: &St, r: &MethodRef, index: usize) -> Option<String> {
+        let frame = st.acts.last()?.m.frames.by_index(index)?;
+        let k = frame.stack.len().checked_sub(1 + r.desc.params.len())?;
+        match &frame.stack[k] {
+            VType::Ref(name) if !name.starts_with('[') => self
+                .cp
+                .load(name)
+                .is_ok_and(|c| !c.is_interface())
+                .then(|| name.clone()),
+            _ => None,
+        }
     }
 
     /// Whether every class a reference of this type may hold is in the

@@ -37,6 +37,7 @@ impl Explorer<'_> {
             term: r,
             class: class.to_string(),
             pc,
+            cached: None,
         });
     }
 

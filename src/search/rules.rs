@@ -120,7 +120,16 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) {
         for a in st.mem.allocs.clone() {
-            out.push(self.terms.ne(v, a.term));
+            let other = self.terms.ne(v, a.term);
+            out.push(match a.cached {
+                // A cached box existed before the path: only a new one is
+                // out of the read's reach.
+                Some((cached, _)) => {
+                    let new = self.terms.not(cached);
+                    self.terms.implies(new, other)
+                }
+                None => other,
+            });
         }
         st.mem.reads.push(HeapRead {
             value: v,
