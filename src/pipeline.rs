@@ -66,9 +66,6 @@ pub enum Replayed {
     Skipped,
     /// The JVM met the goal with this state.
     Confirmed(Observation),
-    /// The JVM ran the state and did not meet the goal: the search's model
-    /// and the JVM disagree.
-    Mismatch(Observation),
     /// The replay could not tell (no JVM, `System.exit`, a timeout, a crash).
     Failed(ReplayFailure),
 }
@@ -85,10 +82,17 @@ pub struct Reached {
     pub seeded: Option<Vec<Reason>>,
     /// The JUnit test file written, if one was asked for.
     pub test: Option<PathBuf>,
-    /// States found before this one that the JVM refuted (replay
-    /// mismatches), in the order found: the search looked again without
-    /// them, up to [`MISMATCH_RETRIES`] times.
-    pub refuted: Vec<InputState>,
+}
+
+/// A state the search found that the JVM ran without meeting the goal (a
+/// replay mismatch: the search's model and the JVM disagree). The search
+/// then looks again without it, up to [`MISMATCH_RETRIES`] times; when no
+/// other state is found or every one is refuted, the target is `unknown`
+/// with the mismatch as its reason.
+#[derive(Debug, Clone)]
+pub struct Refuted {
+    pub state: InputState,
+    pub observed: Observation,
 }
 
 /// Searches made again after a replay mismatch, each excluding every state
@@ -129,6 +133,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// Time spent in the JVM: seeded inputs and the replay.
     pub replay_time: Duration,
+    /// States the JVM refuted on the way, in the order found.
+    pub refuted: Vec<Refuted>,
 }
 
 /// A target could not be run at all.
@@ -267,7 +273,6 @@ pub fn run(
                     replay: Replayed::Confirmed(observation),
                     seeded: Some(reasons.clone()),
                     test: None,
-                    refuted: Vec::new(),
                 });
             }
             None if reasons.iter().any(Reason::is_check_budget)
@@ -279,6 +284,8 @@ pub fn run(
         }
     }
 
+    // States the JVM refuted (replay mismatches), in the order found.
+    let mut refuted: Vec<Refuted> = Vec::new();
     let reached = match (seeded_reached, searched.verdict) {
         (Some(reached), _) => reached,
         (None, search::Verdict::Unreachable { conflicts }) => {
@@ -286,6 +293,7 @@ pub fn run(
                 verdict: Verdict::Unreachable { conflicts },
                 stats: searched.stats,
                 replay_time,
+                refuted,
             })
         }
         (None, search::Verdict::Unknown { reasons }) => {
@@ -293,6 +301,7 @@ pub fn run(
                 verdict: Verdict::Unknown { reasons },
                 stats: searched.stats,
                 replay_time,
+                refuted,
             })
         }
         (
@@ -302,34 +311,51 @@ pub fn run(
                 mut path,
             },
         ) => {
-            let mut refuted = Vec::new();
             loop {
                 let start = Instant::now();
                 let replay = replay_found(cp, class, method, goal, &state, jvm);
                 replay_time += start.elapsed();
-                let again = matches!(replay, Replayed::Mismatch(_))
-                    && refuted.len() < MISMATCH_RETRIES
-                    && !crate::stop::requested();
-                if again {
-                    // The JVM refuted the state: look for another one.
+                let observed = match replay {
+                    Said::Settled(replay) => {
+                        break Reached {
+                            state,
+                            path,
+                            replay,
+                            seeded: None,
+                            test: None,
+                        }
+                    }
+                    Said::Refuted(observed) => *observed,
+                };
+                // The JVM refuted the state: look for another one, without
+                // any refuted so far.
+                refuted.push(Refuted { state, observed });
+                let mut next = None;
+                if refuted.len() <= MISMATCH_RETRIES && !crate::stop::requested() {
                     let mut config = options.search.clone();
-                    config.excluded = refuted.iter().chain([&state]).cloned().collect();
-                    let next = search::search_goal(cp, class, method, goal, &config)?;
-                    searched.stats.add(&next.stats);
-                    if let search::Verdict::Reached { state: s, path: p } = next.verdict {
-                        refuted.push(std::mem::replace(&mut state, s));
-                        path = p;
-                        continue;
+                    config.excluded = refuted.iter().map(|r| r.state.clone()).collect();
+                    let again = search::search_goal(cp, class, method, goal, &config)?;
+                    searched.stats.add(&again.stats);
+                    if let search::Verdict::Reached { state, path } = again.verdict {
+                        next = Some((state, path));
                     }
                 }
-                break Reached {
-                    state,
-                    path,
-                    replay,
-                    seeded: None,
-                    test: None,
-                    refuted,
-                };
+                match next {
+                    Some((s, p)) => (state, path) = (s, p),
+                    None => {
+                        let last = refuted.last().expect("just pushed");
+                        let reasons = vec![Reason::ReplayMismatch {
+                            pc: goal_pc(goal),
+                            ended: last.observed.ended.summary(),
+                        }];
+                        return Ok(Outcome {
+                            verdict: Verdict::Unknown { reasons },
+                            stats: searched.stats,
+                            replay_time,
+                            refuted,
+                        });
+                    }
+                }
             }
         }
     };
@@ -342,7 +368,16 @@ pub fn run(
         reached,
         searched.stats,
         replay_time,
+        refuted,
     )
+}
+
+/// What the JVM said of a state the search found.
+enum Said {
+    /// Confirmed, skipped or failed.
+    Settled(Replayed),
+    /// It ran the state and did not meet the goal: what it observed.
+    Refuted(Box<Observation>),
 }
 
 /// What the JVM says of a state the search found (skipped when the JVM is
@@ -354,11 +389,11 @@ fn replay_found(
     goal: &Goal,
     state: &InputState,
     jvm: &mut Jvm,
-) -> Replayed {
+) -> Said {
     if !jvm.is_on() {
-        return Replayed::Skipped;
+        return Said::Settled(Replayed::Skipped);
     }
-    match jvm.replay(class, method, goal, state) {
+    Said::Settled(match jvm.replay(class, method, goal, state) {
         Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
         // Not one instruction of the method ran: the harness failed to call
         // it with the state, which says nothing of the search's model.
@@ -366,8 +401,17 @@ fn replay_found(
             "the harness could not start the call: {}",
             o.outcome()
         ))),
-        Ok(o) => Replayed::Mismatch(o),
+        Ok(o) => return Said::Refuted(Box::new(o)),
         Err(why) => Replayed::Failed(why),
+    })
+}
+
+/// The pc a replay-mismatch reason names: the target's, or 0 for an
+/// exception goal.
+fn goal_pc(goal: &Goal) -> u32 {
+    match goal {
+        Goal::Pc(pc) => *pc,
+        Goal::Throws(_) => 0,
     }
 }
 
@@ -382,6 +426,7 @@ fn finish(
     mut reached: Reached,
     stats: Stats,
     replay_time: Duration,
+    refuted: Vec<Refuted>,
 ) -> Result<Outcome, PipelineError> {
     if let (Some(test), Replayed::Confirmed(observation)) = (&options.test, &reached.replay) {
         let pc = test_pc(class, method, goal, &reached.path, observation);
@@ -406,6 +451,7 @@ fn finish(
         verdict: Verdict::Reached(Box::new(reached)),
         stats,
         replay_time,
+        refuted,
     })
 }
 

@@ -85,16 +85,16 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         };
         super::cfg_svg::write(&selected.cp, &class, method, pc, &outcome, file)?;
     }
-    if let Verdict::Reached(r) = &outcome.verdict {
-        if let Replayed::Mismatch(_) = &r.replay {
-            eprintln!(
-                "jaut: warning: the JVM did not meet the goal ({}) of {}.{method} with the state found; \
-                 the search's model is unsound here. The state:\n{}",
-                goal_text(&goal),
-                class.java_name(),
-                r.state
-            );
-        }
+    if let (Verdict::Unknown { .. }, Some(last)) = (&outcome.verdict, outcome.refuted.last()) {
+        eprintln!(
+            "jaut: warning: the JVM refuted every state the search found for the goal ({}) of {}.{method} \
+             ({} of them): the search's model and the JVM disagree here. The last state, which {}:\n{}",
+            goal_text(&goal),
+            class.java_name(),
+            outcome.refuted.len(),
+            last.observed.ended.summary(),
+            last.state
+        );
     }
     if args.format == AimFormat::Json {
         let (pc, line) = match goal {
@@ -109,11 +109,15 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
                 t.remove("line");
             }
         }
+        if !outcome.refuted.is_empty() {
+            json["refuted_states"] = outcome
+                .refuted
+                .iter()
+                .map(|r| serde_json::json!({ "state": r.state, "replay": r.observed }))
+                .collect();
+        }
         if let Verdict::Reached(r) = &outcome.verdict {
             json["replay"] = replay_json(&r.replay);
-            if !r.refuted.is_empty() {
-                json["refuted_states"] = serde_json::json!(r.refuted);
-            }
             json["test"] = serde_json::json!(r.test.as_ref().map(|p| p.display().to_string()));
             if let Some(reasons) = &r.seeded {
                 json["seeded"] = serde_json::json!({ "search_reasons": reasons });
@@ -123,6 +127,13 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         return Ok((format!("{text}\n"), status));
     }
     write_verdict(&mut out, &outcome);
+    if !outcome.refuted.is_empty() {
+        let _ = writeln!(
+            out,
+            "refuted  the JVM refuted {} state(s) the search found (a replay mismatch: the model and the JVM disagree); each was excluded and the search looked again",
+            outcome.refuted.len()
+        );
+    }
     if let Verdict::Reached(r) = &outcome.verdict {
         if let Some(reasons) = &r.seeded {
             let _ = writeln!(
@@ -133,13 +144,6 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         }
         let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
         write_replay(&mut out, &goal, method, &names, &r.replay);
-        if !r.refuted.is_empty() {
-            let _ = writeln!(
-                out,
-                "refuted  the JVM refuted {} earlier state(s) the search found; each was excluded and the search looked again",
-                r.refuted.len()
-            );
-        }
         let _ = match (&r.test, &r.replay) {
             (Some(p), _) => writeln!(out, "test     {}", p.display()),
             (None, Replayed::Skipped) => writeln!(
@@ -308,39 +312,19 @@ fn write_replay(out: &mut String, goal: &Goal, method: &Method, names: &[&str], 
             let _ = writeln!(out, "replay   failed: {why}");
             return;
         }
-        Replayed::Confirmed(o) | Replayed::Mismatch(o) => o,
+        Replayed::Confirmed(o) => o,
     };
-    let confirmed = matches!(replay, Replayed::Confirmed(_));
-    match goal {
-        Goal::Throws(_) => {
-            let _ = if confirmed {
-                writeln!(out, "replay   confirmed: {}", observation.outcome())
-            } else {
-                writeln!(
-                    out,
-                    "replay   MISMATCH: {} (the search's model is unsound here)",
-                    observation.outcome()
-                )
-            };
-            return;
-        }
+    let _ = match goal {
+        Goal::Throws(_) => writeln!(out, "replay   confirmed: {}", observation.outcome()),
         Goal::Pc(pc) => {
             let total = method.code.as_ref().map_or(0, |c| c.instructions.len());
-            let _ = if confirmed {
-                writeln!(
-                    out,
-                    "replay   confirmed: the JVM executed pc {pc} ({} of {total} instructions ran)",
-                    observation.executed.len()
-                )
-            } else {
-                writeln!(
-                    out,
-                    "replay   MISMATCH: the JVM did not execute pc {pc} with this state \
-                     (the search's model is unsound here)"
-                )
-            };
+            writeln!(
+                out,
+                "replay   confirmed: the JVM executed pc {pc} ({} of {total} instructions ran)",
+                observation.executed.len()
+            )
         }
-    }
+    };
     let o = observation;
     let pcs: Vec<String> = o.executed.iter().map(u32::to_string).collect();
     let _ = writeln!(out, "  executed pcs  {}", pcs.join(" "));
@@ -364,7 +348,6 @@ fn replay_json(replay: &Replayed) -> serde_json::Value {
         Replayed::Skipped => return json!({ "status": "skipped" }),
         Replayed::Failed(why) => return json!({ "status": "failed", "reason": why.to_string() }),
         Replayed::Confirmed(o) => ("confirmed", o),
-        Replayed::Mismatch(o) => ("mismatch", o),
     };
     let mut v = json!({ "status": status });
     if let (Some(m), serde_json::Value::Object(fields)) = (

@@ -37,13 +37,13 @@ pub use target::UserError;
 /// the unsupported feature met.
 ///
 /// Exit status: 0 reached (and confirmed by the replay unless --no-replay),
-/// 1 unknown (a bound, an unsupported feature, an assumption, or a replay
-/// that could not tell; the code under test calling System.exit after the
-/// target ran counts as reached), 2 bad input (missing file, corrupt class file,
-/// unknown method, pc not at an instruction start, ...), 3 unreachable
-/// (proved: every path refuted, no bound hit), 4 replay mismatch (the JVM
-/// contradicted the state the search found). `jaut cover`: 0 when no target
-/// is unknown, 1 otherwise, 2 on bad input.
+/// 1 unknown (a bound, an unsupported feature, an assumption, a replay
+/// that could not tell, or states the JVM refuted — a replay mismatch; the
+/// code under test calling System.exit after the target ran counts as
+/// reached), 2 bad input (missing file, corrupt class file, unknown method,
+/// pc not at an instruction start, ...), 3 unreachable (proved: every path
+/// refuted, no bound hit). `jaut cover`: 0 when no target is unknown, 1
+/// otherwise, 2 on bad input.
 #[derive(Debug, Parser)]
 #[command(
     name = "jaut",
@@ -162,9 +162,9 @@ pub struct AimArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: AimFormat,
 
-    /// Do not replay the state found in a JVM (by default it is replayed,
-    /// and a state that does not reach the target there is reported as a
-    /// mismatch, exit status 4).
+    /// Do not replay the state found in a JVM (by default it is replayed;
+    /// a state that does not reach the target there is a mismatch, and the
+    /// search looks for another, up to 3 times, before answering unknown).
     #[arg(long)]
     pub no_replay: bool,
 
@@ -423,8 +423,6 @@ pub enum ExitStatus {
     BadInput,
     /// 3: unreachable, proved (every path refuted, no bound hit).
     Unreachable,
-    /// 4: replay mismatch: the JVM contradicted the state the search found.
-    Mismatch,
 }
 
 impl ExitStatus {
@@ -434,7 +432,6 @@ impl ExitStatus {
         match verdict {
             Verdict::Reached(r) => match &r.replay {
                 Replayed::Confirmed(_) | Replayed::Skipped => ExitStatus::Success,
-                Replayed::Mismatch(_) => ExitStatus::Mismatch,
                 // The code under test ended the JVM, after the target ran.
                 Replayed::Failed(jaut::replay::ReplayFailure::Exited {
                     before_exit: Some((true, _)),
@@ -455,7 +452,6 @@ impl From<ExitStatus> for ExitCode {
             ExitStatus::Unknown => 1,
             ExitStatus::BadInput => 2,
             ExitStatus::Unreachable => 3,
-            ExitStatus::Mismatch => 4,
         })
     }
 }

@@ -46,7 +46,7 @@ use crate::classpath::ClassPath;
 use crate::labeling::InputState;
 use crate::pipeline::{self, Jvm, Replayed};
 use crate::reason::{Reason, Stop};
-use crate::replay::observation::{Ended, Observation};
+use crate::replay::observation::Observation;
 use crate::search::{self, Goal, PathStep};
 
 pub use document::Document;
@@ -516,17 +516,6 @@ fn commit(
         Replayed::Confirmed(obs) => {
             let covers = obs.executed.clone();
             (Some(obs), covers)
-        }
-        Replayed::Mismatch(obs) => {
-            let ended = match &obs.ended {
-                Ended::Returned { .. } => "returned".to_string(),
-                Ended::Threw { class, .. } => format!("threw {class}"),
-            };
-            let reasons = vec![Reason::ReplayMismatch {
-                pc: target.pc,
-                ended,
-            }];
-            return (Status::Unknown { reasons }, None);
         }
         Replayed::Failed(e) => {
             let reasons = vec![Reason::ReplayFailed(e.to_string())];

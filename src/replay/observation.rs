@@ -84,6 +84,16 @@ pub enum Ended {
     },
 }
 
+impl Ended {
+    /// `returned` or `threw C`, for a reason's message.
+    pub fn summary(&self) -> String {
+        match self {
+            Ended::Returned { .. } => "returned".to_string(),
+            Ended::Threw { class, .. } => format!("threw {class}"),
+        }
+    }
+}
+
 /// A key that is present holds a value, even `null`.
 fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Observed>, D::Error> {
     Observed::deserialize(d).map(Some)

@@ -429,7 +429,8 @@ impl Explorer<'_> {
     /// `Integer`'s upper bound is 127 unless the JVM is told otherwise),
     /// else a new object. Two cached boxes of one class are the same object
     /// exactly when their values are equal; a cached box is no object the
-    /// path allocates with `new`.
+    /// path allocates with `new` — nor an input object, an assumption
+    /// recorded so no proof rests on it.
     #[allow(clippy::too_many_arguments)]
     fn boxed(
         &mut self,
@@ -455,6 +456,13 @@ impl Explorer<'_> {
                 self.terms.and(vec![above, below])
             }
         };
+        // The model gives the cached boxes no identity an input can share:
+        // an input `Integer` that *is* `Integer.valueOf(5)` is out of its
+        // reach, so a refutation may rest on that.
+        self.assume(format!(
+            "input {} objects were taken to be none of the JDK's cached boxes",
+            class.replace('/', ".")
+        ));
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Slt, r, zero));
         for a in st.mem.allocs.clone() {
