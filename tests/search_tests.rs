@@ -808,3 +808,25 @@ fn path_lists_each_step_once() {
         }
     }
 }
+
+/// A target behind 200 loop iterations puts the backward search hundreds
+/// of recursion levels deep; on a thread with a 128 KiB stack (cover's
+/// workers have 2 MiB) it used to overflow the stack and abort the whole
+/// process. The recursion now continues on new stack segments: the path is
+/// bounded by `--max-path` alone.
+#[test]
+fn a_deep_path_does_not_overflow_a_small_stack() {
+    let state = std::thread::Builder::new()
+        .stack_size(128 * 1024)
+        .spawn(|| {
+            let cp = support::sample_classpath();
+            let class = cp.load("loops/Deep").expect("loops.Deep loads");
+            let c = code(method(&class, "countdown"));
+            let target = pc_of_line(c, source_line("loops/Deep.java", "countdown", "return 1;"));
+            reach(&cp, &class, "countdown", target)
+        })
+        .expect("a thread")
+        .join()
+        .expect("the search ends without a panic");
+    assert_eq!(int(arg(&state, "n")), 200, "{state}");
+}

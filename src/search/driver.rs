@@ -138,6 +138,15 @@ pub fn search_goal(
                         Err(LabelingError::TooLong(bound)) => Verdict::Unknown {
                             reasons: vec![Reason::Bound(bound)],
                         },
+                        // Past the deadline every check answers unknown:
+                        // the search ran out of time while labeling.
+                        Err(LabelingError::NoFit(_)) if Instant::now() >= ex.deadline => {
+                            Verdict::Unknown {
+                                reasons: vec![Reason::Bound(Bound::Timeout {
+                                    limit: config.timeout,
+                                })],
+                            }
+                        }
                         Err(LabelingError::NoFit(why)) => Verdict::Unknown {
                             reasons: vec![Reason::Labeling(why)],
                         },

@@ -67,10 +67,9 @@ impl<'a> Explorer<'a> {
             terms: Terms::default(),
             solver: {
                 let mut s = Solver::take();
-                // A single check must not outlive the search's time either,
-                // labeling's included.
-                s.set_check_timeout(config.timeout);
-                s.set_deadline(deadline);
+                // A single check takes at most a quarter of the search's
+                // time, and none outlives the search, labeling included.
+                s.set_deadline(deadline, config.timeout / 4);
                 s
             },
             fresh: Fresh::default(),

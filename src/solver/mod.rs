@@ -34,9 +34,10 @@ pub struct Solver {
     /// Number of open scopes.
     depth: u32,
     check_timeout: Option<Duration>,
-    /// When set, no check runs past it: each check's timeout is the time
-    /// left, and a check after it answers `Unknown` at once.
-    deadline: Option<Instant>,
+    /// When set, no check runs past the deadline: each check is bounded by
+    /// the limit, or by the time left once that is less, and a check after
+    /// the deadline answers `Unknown` at once.
+    deadline: Option<(Instant, Duration)>,
     pub checks: u64,
     pub time: Duration,
 }
@@ -108,9 +109,10 @@ impl Solver {
     }
 
     /// No check runs past `deadline` (the search's and its labeling's
-    /// wall time): each check is bounded by the time left.
-    pub fn set_deadline(&mut self, deadline: Instant) {
-        self.deadline = Some(deadline);
+    /// wall time): each is bounded by `limit`, or by the time left once
+    /// that is less.
+    pub fn set_deadline(&mut self, deadline: Instant, limit: Duration) {
+        self.deadline = Some((deadline, limit));
     }
 
     pub fn push(&mut self) {
@@ -155,14 +157,21 @@ impl Solver {
 
     fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
         let start = Instant::now();
-        if let Some(deadline) = self.deadline {
+        if let Some((deadline, limit)) = self.deadline {
             let Some(left) = deadline.checked_duration_since(start) else {
                 return Sat::Unknown;
             };
-            // In steps of 50 ms, so the parameter changes rarely.
-            let step = 50;
-            let ms = (left.as_millis() as u64).div_ceil(step) * step;
-            self.set_check_timeout(Duration::from_millis(ms));
+            // Near the deadline a check gets the time left (in steps of
+            // 50 ms); until then the limit stays as set, so a search that
+            // ends early runs with the same parameters every time and
+            // finds the same models.
+            if left < limit {
+                let step = 50;
+                let ms = (left.as_millis() as u64).div_ceil(step) * step;
+                self.set_check_timeout(Duration::from_millis(ms));
+            } else {
+                self.set_check_timeout(limit);
+            }
         }
         let r = if assumptions.is_empty() {
             self.z3.check()
