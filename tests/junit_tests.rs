@@ -902,6 +902,7 @@ fn identities_decide_what_is_asserted() {
         }],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![
             Object {
                 id: 0,
@@ -1043,6 +1044,7 @@ fn reflection_hidden_fields_and_floating_point() {
         }],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![
             Object {
                 id: 0,
@@ -1085,6 +1087,7 @@ fn reflection_hidden_fields_and_floating_point() {
         }],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![],
     };
     let bump = InputState {
@@ -1098,6 +1101,7 @@ fn reflection_hidden_fields_and_floating_point() {
             why: "--statics free".into(),
         }],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![],
     };
     let mut replayer = Replayer::start(std::slice::from_ref(&dir)).expect("the replay JVM starts");

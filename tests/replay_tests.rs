@@ -126,6 +126,7 @@ fn a_state_that_does_not_reach_says_so() {
         ],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![
             object(
                 0,
@@ -250,6 +251,7 @@ fn rotate_left_with_aliasing_and_cycles_in_the_input_heap() {
         }],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![
             object(
                 0,
@@ -335,6 +337,7 @@ fn private_final_fields_char_arrays_and_statics() {
             why: "--statics free".into(),
         }],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![
             object(0, i, &[("word", i, "char[]", Value::Ref(1))]),
             array(1, "char[]", word),
@@ -369,6 +372,7 @@ fn strings_hidden_fields_aliases_and_cycles() {
         args: vec![],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![object(0, i, fields)],
     };
     let label = inputs(&[("label", i, "java.lang.String", Value::Str("héllo\n".into()))]);
@@ -425,6 +429,7 @@ fn arrays_after_the_call_nan_null_and_exceptions() {
         args,
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects,
     };
     let arg = |n: &str, t: &str, v: Value| Arg {
@@ -509,6 +514,7 @@ fn states_that_do_not_fit_are_refused_not_run() {
         args: vec![],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![object(
             0,
             i,
@@ -544,6 +550,7 @@ fn hostile_code_is_survived_and_reported() {
         }],
         statics: vec![],
         initial_statics: vec![],
+        environment: vec![],
         objects: vec![],
     };
     let mut run = |name: &str, pc: u32, n: i64, timeout: Duration| {

@@ -73,6 +73,10 @@ pub enum Contract {
 #[derive(Debug, Clone)]
 pub struct Contracts {
     by_key: HashMap<String, (Contract, String)>,
+    /// Keys of the methods whose results come from the environment (a
+    /// clock, a random generator, a user's nondeterministic input): each
+    /// call's value is an input recorded per call site and occurrence.
+    environment: std::collections::HashSet<String>,
 }
 
 /// A contract file that does not parse. `file` names it (a path, or
@@ -138,6 +142,10 @@ struct Entry {
     method: String,
     #[serde(default)]
     behaviour: Vec<RawBehaviour>,
+    /// The result is an input from the environment. Default: true when
+    /// no behaviour is listed ("any value"), else false.
+    #[serde(default)]
+    environment: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +211,7 @@ impl Contracts {
     pub fn builtin() -> Contracts {
         let mut c = Contracts {
             by_key: HashMap::new(),
+            environment: std::collections::HashSet::new(),
         };
         for (key, i) in INTRINSICS {
             c.by_key.insert(
@@ -247,6 +256,12 @@ impl Contracts {
                 params: desc.params.len(),
                 has_result: desc.ret != crate::classfile::JType::Void,
             };
+            let environment = entry.environment.unwrap_or(entry.behaviour.is_empty());
+            if environment && names.has_result {
+                self.environment.insert(key.clone());
+            } else {
+                self.environment.remove(&key);
+            }
             let mut behaviours = Vec::new();
             for b in entry.behaviour {
                 let parse = |s: &Option<String>| -> Result<Vec<Expr>, ContractError> {
@@ -290,6 +305,12 @@ impl Contracts {
     /// The contract of a method, by key `pkg/C.name(descriptor)`.
     pub fn get(&self, key: &str) -> Option<&Contract> {
         self.by_key.get(key).map(|(c, _)| c)
+    }
+
+    /// Whether the result of the method (key `pkg/C.name(descriptor)`)
+    /// comes from the environment.
+    pub fn is_environment(&self, key: &str) -> bool {
+        self.environment.contains(key)
     }
 
     pub fn len(&self) -> usize {

@@ -166,7 +166,8 @@ pub(super) fn render(
     // Taken before the comment, whose parameter types do not count.
     let mut helpers = s.helpers;
     helpers.raw_types = s.access.wrote_raw_type();
-    let comment = comment(&s, &subject, obs);
+    let mut comment = comment(&s, &subject, obs);
+    let disabled = environment(state, &mut comment);
     Ok(TestMethod {
         key: (target.method.clone(), target.descriptor.clone(), target.pc),
         base_name: base_name(&subject),
@@ -174,7 +175,36 @@ pub(super) fn render(
         comment,
         body: s.body,
         helpers,
+        disabled,
     })
+}
+
+/// A state that needs calls to the environment (a random generator, the
+/// clock) to return given values: the comment says which, and the test is
+/// disabled with the reason — the replay made the calls return them, a
+/// test cannot.
+fn environment(state: &InputState, comment: &mut Vec<String>) -> Option<String> {
+    let first = state.environment.first()?;
+    comment.push(
+        "Depends on what the environment returns (the replay made these calls return them):".into(),
+    );
+    for e in &state.environment {
+        let value = match &e.value {
+            crate::state::Value::Int(v) => v.to_string(),
+            crate::state::Value::Bool(b) => b.to_string(),
+            other => format!("{other:?}"),
+        };
+        comment.push(format!(
+            "  {} at pc {} (call #{}) returned {value}",
+            e.call,
+            e.pc,
+            e.occurrence + 1
+        ));
+    }
+    Some(format!(
+        "needs {} to return values the test cannot give it (see the comment)",
+        first.call
+    ))
 }
 
 /// Key conditions named in the Javadoc sentence; the comment below it

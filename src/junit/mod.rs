@@ -158,6 +158,10 @@ struct TestMethod {
     body: Vec<String>,
     /// Helpers the body calls.
     helpers: helpers::Helpers,
+    /// Why the test is disabled (`@Disabled`, `@Ignore`): it depends on
+    /// values the environment returned (a random generator, the clock)
+    /// that a test cannot make it return.
+    disabled: Option<String>,
 }
 
 /// The tests of one run: [`add`](Self::add) a target at a time, then

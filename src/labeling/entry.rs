@@ -28,6 +28,26 @@ pub struct EntryState {
     /// The input heap: one array per field the path touches.
     pub fields: BTreeMap<FieldKey, TermId>,
     pub types: TermId,
+    /// Calls on the path whose results come from the environment, in the
+    /// order they run.
+    pub environment: Vec<EnvCall>,
+}
+
+/// A call whose result comes from the environment (a clock, a random
+/// generator, a native without contract, a method a contract calls "any
+/// value"): its result is an input, one per call site and occurrence.
+#[derive(Debug, Clone)]
+pub struct EnvCall {
+    /// The method called, `pkg/C.name(descriptor)`.
+    pub callee: String,
+    /// The method the call is in.
+    pub caller: crate::analysis::MethodKey,
+    /// Whether the caller is the method under test (whose calls the replay
+    /// can answer).
+    pub in_method_under_test: bool,
+    pub pc: u32,
+    pub result: TermId,
+    pub ty: JType,
 }
 
 /// Builds the entry state and the constraints every input satisfies:
@@ -155,6 +175,7 @@ pub(crate) fn entry_state(
         initial,
         fields: mem.fields.clone(),
         types: mem.types,
+        environment: Vec::new(),
     }
 }
 

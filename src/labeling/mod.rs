@@ -26,9 +26,11 @@ mod values;
 
 use std::collections::VecDeque;
 
-pub use crate::state::{Arg, FieldValue, InitialStatic, InputState, Object, StaticValue, Value};
+pub use crate::state::{
+    Arg, EnvValue, FieldValue, InitialStatic, InputState, Object, StaticValue, Value,
+};
 pub(crate) use entry::entry_state;
-pub use entry::EntryState;
+pub use entry::{EntryState, EnvCall};
 
 use crate::classfile::JType;
 use crate::classpath::ClassPath;
@@ -122,6 +124,33 @@ pub(crate) fn label(
             why: why.to_string(),
         });
     }
+    let mut environment = Vec::new();
+    for (k, call) in entry.environment.iter().enumerate() {
+        let value = l.value(call.result, &call.ty, entry)?;
+        let occurrence = entry.environment[..k]
+            .iter()
+            .filter(|c| c.caller == call.caller && c.pc == call.pc)
+            .count();
+        let injectable = call.in_method_under_test
+            && matches!(
+                call.ty,
+                JType::Int
+                    | JType::Long
+                    | JType::Boolean
+                    | JType::Char
+                    | JType::Short
+                    | JType::Byte
+            );
+        environment.push(EnvValue {
+            call: call.callee.replace('/', "."),
+            method: call.caller.to_string().replace('/', "."),
+            pc: call.pc,
+            occurrence,
+            ty: call.ty.to_string(),
+            value,
+            injectable,
+        });
+    }
     let initial_statics = entry
         .initial
         .iter()
@@ -204,5 +233,6 @@ pub(crate) fn label(
         statics,
         initial_statics,
         objects,
+        environment,
     })
 }

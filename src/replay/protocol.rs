@@ -94,6 +94,27 @@ fn state_json(s: &InputState) -> Json {
             })
             .collect(),
     );
+    // The values the calls to the environment in the method under test
+    // return, by pc, in the order the calls run (booleans as 0 and 1).
+    let mut environment: Vec<(u32, Vec<i64>)> = Vec::new();
+    for e in s.environment.iter().filter(|e| e.injectable) {
+        let v = match e.value {
+            crate::state::Value::Int(v) => v,
+            crate::state::Value::Bool(b) => i64::from(b),
+            _ => continue,
+        };
+        match environment.iter_mut().find(|(pc, _)| *pc == e.pc) {
+            Some((_, values)) => values.push(v),
+            None => environment.push((e.pc, vec![v])),
+        }
+    }
+    m.insert(
+        "environment".into(),
+        environment
+            .iter()
+            .map(|(pc, values)| json!({ "pc": pc, "values": values }))
+            .collect(),
+    );
     m.insert(
         "objects".into(),
         s.objects

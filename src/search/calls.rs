@@ -97,6 +97,20 @@ impl Explorer<'_> {
             result: result.map(|r| (r, ret.clone())),
         };
         let what = format!("{}.{}", found.class.java_name(), m);
+        let key = format!("{}.{}{}", found.class.name, m.name, m.descriptor);
+        let from_environment =
+            self.config.contracts.is_environment(&key) || (contract.is_none() && m.code.is_none());
+        if let (true, Some(r)) = (from_environment, result) {
+            let caller = next.acts.last().expect("a caller").m.clone();
+            next.environment.push(crate::labeling::EnvCall {
+                callee: key,
+                caller: caller.key.clone(),
+                in_method_under_test: next.acts.len() == 1,
+                pc: caller.code().instructions[index].pc,
+                result: r,
+                ty: ret.clone(),
+            });
+        }
         let behaviours: Vec<Vec<TermId>> = match contract {
             None => {
                 self.assume(format!(

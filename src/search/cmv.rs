@@ -75,6 +75,9 @@ pub(super) struct St {
     pub mem: Memory,
     pub path_len: usize,
     pub derefs: usize,
+    /// Calls whose results come from the environment, latest in time
+    /// first.
+    pub environment: Vec<crate::labeling::EnvCall>,
     /// Back-edge traversals on this path, by (method, from block, to block).
     pub loops: BTreeMap<(MethodKey, u32, u32), u32>,
     /// Blocks of the path, latest first.

@@ -127,6 +127,7 @@ impl Explorer<'_> {
             mem,
             path_len: 0,
             derefs: 0,
+            environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {
                 method: root.key.to_string(),
@@ -341,7 +342,7 @@ impl Explorer<'_> {
         let act = st.acts[0].clone();
         let m = act.m.clone();
         let mut cons = Vec::new();
-        let entry = labeling::entry_state(
+        let mut entry = labeling::entry_state(
             &mut self.labeling(),
             &m.class,
             m.method(),
@@ -349,6 +350,8 @@ impl Explorer<'_> {
             &st.mem,
             &mut cons,
         );
+        // Met backward: the first call in time is the last met.
+        entry.environment = st.environment.iter().rev().cloned().collect();
         for refuted in self.config.excluded.clone() {
             let c = self.blocking_clause(&entry, &refuted);
             cons.push(c);

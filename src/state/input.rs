@@ -82,6 +82,27 @@ pub struct StaticValue {
     pub why: String,
 }
 
+/// The value one call returned from the environment (a clock, a random
+/// generator, a native without contract, a method a contract calls "any
+/// value"): the `occurrence`-th call (from 0) at `pc` of `method`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EnvValue {
+    /// The method called, Java form with its descriptor:
+    /// `java.util.Random.nextInt(I)I`.
+    pub call: String,
+    /// The method the call is in, `pkg.C.name(descriptor)`.
+    pub method: String,
+    pub pc: u32,
+    pub occurrence: usize,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub value: Value,
+    /// Whether a replay (and a test) can make the call return it: the call
+    /// is in the method under test and returns an `int`, `long`,
+    /// `boolean`, `char`, `short` or `byte`.
+    pub injectable: bool,
+}
+
 /// A static field of the program the path reads that is not an input: it
 /// holds what its class initializer gives it, and the test leaves it alone.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -139,6 +160,10 @@ pub struct InputState {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub initial_statics: Vec<InitialStatic>,
     pub objects: Vec<Object>,
+    /// What calls to the environment returned on the path, in the order
+    /// they ran.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub environment: Vec<EnvValue>,
 }
 
 impl InputState {
@@ -236,6 +261,28 @@ impl fmt::Display for InputState {
                 f,
                 "{name:<width$} : {holds}   (initial value, not an input)"
             )?;
+        }
+        for e in &self.environment {
+            // `Random.nextInt() at doubleSix pc 4 (#1) returns 5`.
+            let callee = e.call.split('(').next().unwrap_or(&e.call);
+            let mut parts = callee.rsplit('.');
+            let (name, class) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+            let method = e.method.split('(').next().unwrap_or(&e.method);
+            let method = method.rsplit('.').next().unwrap_or(method);
+            write!(
+                f,
+                "{class}.{name}() at {method} pc {} (call #{}) returns ",
+                e.pc,
+                e.occurrence + 1
+            )?;
+            self.write_value(f, &e.value, &e.ty, &mut shown)?;
+            if !e.injectable {
+                write!(
+                    f,
+                    "   (not injectable: the replay cannot make the call return it)"
+                )?;
+            }
+            writeln!(f)?;
         }
         Ok(())
     }

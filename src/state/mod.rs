@@ -7,5 +7,5 @@
 mod input;
 mod path;
 
-pub use input::{Arg, FieldValue, InitialStatic, InputState, Object, StaticValue, Value};
+pub use input::{Arg, EnvValue, FieldValue, InitialStatic, InputState, Object, StaticValue, Value};
 pub use path::PathStep;

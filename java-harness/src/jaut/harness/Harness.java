@@ -6,6 +6,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -201,6 +202,7 @@ public final class Harness {
         // Cleared here too: the shutdown hook may read it before the call
         // thread resets it (System.exit in a static initializer).
         Probe.reset(instrumented.instructions);
+        Probe.environment(environment(state, pcs));
         activePcs = pcs;
         activeTarget = target;
         activeId = ((Number) request.get("id")).longValue();
@@ -209,6 +211,7 @@ public final class Harness {
             thread.join();
         } finally {
             activeId = -1;
+            Probe.environment(new HashMap<>());
         }
         if (call.failure != null) {
             throw call.failure;
@@ -220,6 +223,36 @@ public final class Harness {
         out.append(reached).append(",\"executed\":[").append(executed).append("],");
         out.append(call.observed);
         return out.append('}').toString();
+    }
+
+    /**
+     * The values the state gives the calls to the environment in the method
+     * under test (a clock, a random generator), by the index of the call
+     * instruction, in the order the calls run.
+     */
+    @SuppressWarnings("unchecked")
+    private static Map<Integer, ArrayDeque<Long>> environment(Map<String, Object> state, List<Object> pcs)
+            throws Refusal {
+        Map<Integer, ArrayDeque<Long>> values = new HashMap<>();
+        for (Object o : State.list(state.get("environment"))) {
+            Map<String, Object> e = (Map<String, Object>) o;
+            long pc = ((Number) e.get("pc")).longValue();
+            int index = -1;
+            for (int i = 0; i < pcs.size() && index < 0; i++) {
+                if (((Number) pcs.get(i)).longValue() == pc) {
+                    index = i;
+                }
+            }
+            if (index < 0) {
+                throw new Refusal("the state gives a call at pc " + pc + " a value, but no instruction starts there");
+            }
+            ArrayDeque<Long> queue = new ArrayDeque<>();
+            for (Object v : State.list(e.get("values"))) {
+                queue.add(((Number) v).longValue());
+            }
+            values.put(index, queue);
+        }
+        return values;
     }
 
     /** The call under test, on its own thread. */

@@ -74,16 +74,7 @@ final class Instrumenter {
         }
 
         private void probe() {
-            int i = count[0]++;
-            if (i <= 5) {
-                super.visitInsn(Opcodes.ICONST_0 + i);
-            } else if (i <= Byte.MAX_VALUE) {
-                super.visitIntInsn(Opcodes.BIPUSH, i);
-            } else if (i <= Short.MAX_VALUE) {
-                super.visitIntInsn(Opcodes.SIPUSH, i);
-            } else {
-                super.visitLdcInsn(i);
-            }
+            push(count[0]++);
             super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "hit", "(I)V", false);
         }
 
@@ -124,8 +115,58 @@ final class Instrumenter {
 
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+            int index = count[0];
             probe();
             super.visitMethodInsn(opcode, owner, name, desc, itf);
+            // The result may be replaced by the value the state recorded
+            // for this call (a clock, a random generator): the stack has
+            // the same shape before and after, so frames stay valid.
+            switch (desc.charAt(desc.length() - 1)) {
+                case 'I': case 'Z': case 'C': case 'S': case 'B':
+                    push(index);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentInt", "(II)I", false);
+                    narrow(desc.charAt(desc.length() - 1));
+                    break;
+                case 'J':
+                    push(index);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentLong", "(JI)J", false);
+                    break;
+                default:
+                    break;
+            }
+        }
+
+        private void push(int i) {
+            if (i <= 5) {
+                super.visitInsn(Opcodes.ICONST_0 + i);
+            } else if (i <= Byte.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.BIPUSH, i);
+            } else if (i <= Short.MAX_VALUE) {
+                super.visitIntInsn(Opcodes.SIPUSH, i);
+            } else {
+                super.visitLdcInsn(i);
+            }
+        }
+
+        /** Keeps a replaced value in its type's range, as the JVM would. */
+        private void narrow(char type) {
+            switch (type) {
+                case 'Z':
+                    super.visitInsn(Opcodes.ICONST_1);
+                    super.visitInsn(Opcodes.IAND);
+                    break;
+                case 'C':
+                    super.visitInsn(Opcodes.I2C);
+                    break;
+                case 'S':
+                    super.visitInsn(Opcodes.I2S);
+                    break;
+                case 'B':
+                    super.visitInsn(Opcodes.I2B);
+                    break;
+                default:
+                    break;
+            }
         }
 
         @Override
