@@ -7,10 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::Labeling;
-use crate::classfile::bytecode::Constant;
 use crate::classfile::{Class, JType, Method};
 use crate::model::term::{BvCmp, TermId};
-use crate::model::{FieldKey, Memory};
+use crate::model::{inputs, FieldKey, Memory};
 use crate::statics::{Initial, InputBecause, Role};
 
 /// The inputs at the method entry, as terms.
@@ -182,14 +181,9 @@ pub(crate) fn entry_state(
 /// The term for a scalar initial value (a default, a number or null), which
 /// an entry equation can state; `None` for strings and objects.
 fn fixed_scalar(cx: &mut Labeling<'_>, ty: &JType, value: &Initial) -> Option<TermId> {
-    let wide = matches!(ty, JType::Long | JType::Double);
-    Some(match value {
-        Initial::Default | Initial::Constant(Constant::Null) if wide => cx.terms.bv(0, 64),
-        Initial::Default | Initial::Constant(Constant::Null) => cx.terms.int(0),
-        Initial::Constant(Constant::Int(v)) => cx.terms.int(*v),
-        Initial::Constant(Constant::Long(v)) => cx.terms.bv(*v, 64),
-        Initial::Constant(Constant::Float(f)) => cx.terms.bv(f.to_bits().into(), 32),
-        Initial::Constant(Constant::Double(d)) => cx.terms.bv(d.to_bits() as i64, 64),
-        _ => return None,
-    })
+    match value {
+        Initial::Default => Some(inputs::default_term(cx.terms, ty)),
+        Initial::Constant(c) => inputs::scalar_constant(cx.terms, c),
+        _ => None,
+    }
 }

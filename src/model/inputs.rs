@@ -13,6 +13,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::term::{BvCmp, BvOp, TermId, Terms};
 use super::Universe;
+use crate::classfile::bytecode::Constant;
 use crate::classfile::JType;
 use crate::classpath::ClassPath;
 
@@ -130,4 +131,26 @@ pub fn in_range(terms: &mut Terms, ty: &JType, v: TermId) -> Option<TermId> {
     } else {
         None
     }
+}
+
+/// A field's default value as a term (JVMS §2.3, §2.4): zero of the type's
+/// width, `null` being 0.
+pub fn default_term(terms: &mut Terms, ty: &JType) -> TermId {
+    match ty {
+        JType::Long | JType::Double => terms.bv(0, 64),
+        _ => terms.int(0),
+    }
+}
+
+/// The term of a number or `null` constant (floating point as its IEEE
+/// bits); `None` for strings, classes and the other loadable constants.
+pub fn scalar_constant(terms: &mut Terms, c: &Constant) -> Option<TermId> {
+    Some(match c {
+        Constant::Null => terms.int(0),
+        Constant::Int(v) => terms.int(*v),
+        Constant::Long(v) => terms.bv(*v, 64),
+        Constant::Float(f) => terms.bv(f.to_bits().into(), 32),
+        Constant::Double(d) => terms.bv(d.to_bits() as i64, 64),
+        _ => return None,
+    })
 }

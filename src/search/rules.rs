@@ -160,17 +160,15 @@ impl Explorer<'_> {
             Op::Nop | Op::Goto(_) => {}
             Op::Const(c) => {
                 let t = self.pop(st);
-                let v = match c.as_ref() {
-                    Constant::Null => self.terms.int(0),
-                    Constant::Int(v) => self.terms.int(*v),
-                    Constant::Long(v) => self.terms.bv(*v, 64),
-                    Constant::Float(f) => self.terms.bv(f.to_bits().into(), 32),
-                    Constant::Double(d) => self.terms.bv(d.to_bits() as i64, 64),
-                    Constant::String(text) => match self.string_literal(st, text, out) {
+                let v = match (inputs::scalar_constant(&mut self.terms, c), c.as_ref()) {
+                    (Some(v), _) => v,
+                    (None, Constant::String(text)) => match self.string_literal(st, text, out) {
                         Ok(r) => r,
                         Err(why) => return Err(self.unsupported(st, insn, &why.to_string())),
                     },
-                    Constant::Class(JType::Object(name)) if self.universe.id(name).is_some() => {
+                    (None, Constant::Class(JType::Object(name)))
+                        if self.universe.id(name).is_some() =>
+                    {
                         let id = self.universe.id(name).expect("checked");
                         let idc = self.terms.int(id as i32);
                         let c = self.class_object(st, idc);
@@ -178,7 +176,7 @@ impl Explorer<'_> {
                         out.push(self.terms.ne(c, zero));
                         c
                     }
-                    other => {
+                    (None, other) => {
                         let what = format!("ldc of {other}");
                         return Err(self.unsupported(st, insn, &what));
                     }

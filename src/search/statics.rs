@@ -11,7 +11,7 @@ use super::unsupported::Unsupported;
 use crate::classfile::bytecode::Constant;
 use crate::classfile::JType;
 use crate::model::term::TermId;
-use crate::model::FieldKey;
+use crate::model::{inputs, FieldKey};
 use crate::statics::{Initial, Role, StaticsPolicy};
 
 /// How a static read is modelled.
@@ -39,17 +39,14 @@ impl Explorer<'_> {
             Some(initial) => initial,
             None => return Ok(StaticRead::Heap),
         };
-        let zero = match ty {
-            JType::Long | JType::Double => self.terms.bv(0, 64),
-            _ => self.terms.int(0),
-        };
+        let zero = inputs::default_term(&mut self.terms, ty);
         let fixed = match &initial {
-            Initial::Default | Initial::Constant(Constant::Null) => zero,
-            Initial::Constant(Constant::Int(v)) => self.terms.int(*v),
-            Initial::Constant(Constant::Long(v)) => self.terms.bv(*v, 64),
-            Initial::Constant(Constant::Float(f)) => self.terms.bv(f.to_bits().into(), 32),
-            Initial::Constant(Constant::Double(d)) => self.terms.bv(d.to_bits() as i64, 64),
+            Initial::Default => zero,
             Initial::Constant(Constant::String(text)) => self.string_literal(st, text, out)?,
+            Initial::Constant(c) => match inputs::scalar_constant(&mut self.terms, c) {
+                Some(t) => t,
+                None => return Ok(StaticRead::Heap),
+            },
             Initial::NewObject(class) => {
                 out.push(self.terms.ne(value, zero));
                 if let Some(id) = self.universe.id(class) {
@@ -60,7 +57,7 @@ impl Explorer<'_> {
                 }
                 return Ok(StaticRead::Heap);
             }
-            Initial::Constant(_) | Initial::Computed => return Ok(StaticRead::Heap),
+            Initial::Computed => return Ok(StaticRead::Heap),
         };
         out.push(self.terms.eq(value, fixed));
         Ok(StaticRead::Fixed)
