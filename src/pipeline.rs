@@ -59,6 +59,12 @@ pub struct TestOptions {
     pub force: bool,
 }
 
+/// What is left of the target's `--timeout` since `started`: the searches
+/// of one target (quick, full, after a mismatch) share it.
+fn time_left(options: &Options, started: Instant) -> Duration {
+    options.search.timeout.saturating_sub(started.elapsed())
+}
+
 /// What the JVM said of a state the search found.
 #[derive(Debug, Clone)]
 pub enum Replayed {
@@ -98,6 +104,10 @@ pub struct Refuted {
 /// Searches made again after a replay mismatch, each excluding every state
 /// refuted so far.
 pub const MISMATCH_RETRIES: usize = 3;
+
+/// A retry is not started with less time left than this: the search would
+/// time out before its first solver check.
+const MIN_RETRY_TIME: Duration = Duration::from_millis(50);
 
 /// What running a target concluded.
 #[derive(Debug, Clone)]
@@ -246,6 +256,7 @@ pub fn run(
 ) -> Result<Outcome, PipelineError> {
     let seedable =
         options.seeding && jvm.is_on() && crate::seed::seeded_states(class, method, 1).is_some();
+    let started = Instant::now();
     let mut config = options.search.clone();
     if seedable {
         if let Some(max) = options.quick_checks {
@@ -276,9 +287,12 @@ pub fn run(
                 });
             }
             None if reasons.iter().any(Reason::is_check_budget)
-                && config.max_checks != options.search.max_checks =>
+                && config.max_checks != options.search.max_checks
+                && time_left(options, started) >= MIN_RETRY_TIME =>
             {
-                searched = search::search_goal(cp, class, method, goal, &options.search)?;
+                let mut full = options.search.clone();
+                full.timeout = time_left(options, started);
+                searched = search::search_goal(cp, class, method, goal, &full)?;
             }
             None => {}
         }
@@ -331,8 +345,15 @@ pub fn run(
                 // any refuted so far.
                 refuted.push(Refuted { state, observed });
                 let mut next = None;
-                if refuted.len() <= MISMATCH_RETRIES && !crate::stop::requested() {
+                // Every search of the target shares one `--timeout`: a retry
+                // gets the time the earlier ones left, not the whole of it.
+                let left = time_left(options, started);
+                if refuted.len() <= MISMATCH_RETRIES
+                    && left >= MIN_RETRY_TIME
+                    && !crate::stop::requested()
+                {
                     let mut config = options.search.clone();
+                    config.timeout = left;
                     config.excluded = refuted.iter().map(|r| r.state.clone()).collect();
                     let again = search::search_goal(cp, class, method, goal, &config)?;
                     searched.stats.add(&again.stats);
