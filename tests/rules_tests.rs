@@ -1149,6 +1149,34 @@ fn iaload_and_arraylength() {
     expect_reached(&target("Rules", "arrayLength", "arraylength"));
 }
 
+/// `Array.getLength(o)` is the length of the array `o` (an intrinsic): the
+/// state holds an array of that length, not a free result the replay would
+/// have to inject, and no array has a negative length.
+#[test]
+fn reflect_array_get_length() {
+    let s = expect_reached(&target("Rules", "reflectLength", "getLength"));
+    let a = s.obj("a").expect("an array");
+    let elements = s.0.objects[a].elements.as_ref().expect("an array");
+    assert_eq!(elements.len(), 3, "{}", s.0);
+    assert!(s.0.environment.is_empty(), "{}", s.0);
+    expect_unreachable(&target(
+        "Rules",
+        "reflectLengthNegative",
+        "getLengthNegative",
+    ));
+    // Input objects typed Object are never arrays in the model, so the
+    // refutation of this reachable target is no proof.
+    let reasons = expect_unknown(&target(
+        "Rules",
+        "reflectLengthOfObject",
+        "getLengthOfObject",
+    ));
+    assert!(
+        reasons.iter().any(|r| r.kind() == Kind::ClosedWorld),
+        "{reasons:?}"
+    );
+}
+
 #[test]
 fn unsupported_floating_point() {
     unsupported("floats", "unsupported_fcmpl", "fcmpl");

@@ -60,6 +60,10 @@ pub enum Intrinsic {
     /// object's identity hash, any int the JVM picks but one per object, the
     /// same at every call (0 for `identityHashCode(null)`).
     IdentityHash,
+    /// `java.lang.reflect.Array.getLength(Object)`: the length of the
+    /// array, on the normal path (a non-null array; else
+    /// NullPointerException or IllegalArgumentException).
+    ArrayGetLength,
 }
 
 /// What the search knows of a method without exploring it.
@@ -194,6 +198,10 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         Intrinsic::ArrayCopy,
     ),
     ("java/lang/Object.hashCode()I", Intrinsic::IdentityHash),
+    (
+        "java/lang/reflect/Array.getLength(Ljava/lang/Object;)I",
+        Intrinsic::ArrayGetLength,
+    ),
     (
         "java/lang/System.identityHashCode(Ljava/lang/Object;)I",
         Intrinsic::IdentityHash,

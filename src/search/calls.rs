@@ -427,6 +427,26 @@ impl Explorer<'_> {
                 let v = self.terms.ite(is_null, zero, hash);
                 out.push(self.terms.eq(result, v));
             }
+            Intrinsic::ArrayGetLength => {
+                let a = arg(0);
+                // Input objects of a class type are never arrays in the
+                // input domain (model::inputs), so an argument not typed as
+                // an array may be an input array the model cannot hold.
+                if !self.operand_is_array(st, index, 0, 1) {
+                    self.assume(
+                        "an input of static type java.lang.Object passed to \
+                         java.lang.reflect.Array.getLength was taken to be no array"
+                            .to_string(),
+                    );
+                }
+                out.push(self.terms.ne(a, zero));
+                // Array class ids are the ones from ARRAY_ID_BASE up.
+                let class_of = self.terms.select(st.mem.types, a);
+                let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
+                out.push(self.terms.cmp(BvCmp::Sge, class_of, base));
+                let len = self.array_length(st, a, &mut out);
+                out.push(self.terms.eq(result, len));
+            }
             Intrinsic::GetClass => {
                 let o = this.ok_or(Unsupported::NoReceiver)?;
                 let class_of = self.terms.select(st.mem.types, o);
@@ -500,6 +520,21 @@ impl Explorer<'_> {
             pc,
             cached: Some((cached, v)),
         });
+    }
+
+    /// Whether the call at `index`'s operand `k` of `n` (from the deepest)
+    /// has an array type in the frame before the call.
+    fn operand_is_array(&self, st: &mut St, index: usize, k: usize, n: usize) -> bool {
+        let m = st.top().m.clone();
+        let pc = m.code().instructions[index].pc;
+        let Some(frame) = m.frames.at(pc) else {
+            return false;
+        };
+        let depth = frame.stack.len();
+        matches!(
+            frame.stack.get(depth - n + k),
+            Some(crate::frames::VType::Ref(name)) if name.starts_with('[')
+        )
     }
 
     /// `System.arraycopy(src, sp, dst, dp, n)` on its normal path: both
