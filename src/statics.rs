@@ -181,6 +181,23 @@ impl Writers {
     }
 }
 
+/// The initial value of a final static field (of any class, the JDK's
+/// included), when `<clinit>` gives it one jaut follows: only the class
+/// initializer can write a final static field (JVMS §6.5 putstatic), so it
+/// holds that value whenever a method of another class reads it.
+pub fn final_initial(cp: &ClassPath, key: &FieldKey) -> Option<Initial> {
+    let class = cp.load(&key.class).ok()?;
+    let field = class.field(&key.name)?;
+    let final_static = crate::classfile::access::FINAL | crate::classfile::access::STATIC;
+    if field.access & final_static != final_static {
+        return None;
+    }
+    match initial(cp, key) {
+        Initial::Computed => None,
+        known => Some(known),
+    }
+}
+
 /// The value of static field `key` once its class is initialized.
 pub fn initial(cp: &ClassPath, key: &FieldKey) -> Initial {
     let Ok(class) = cp.load(&key.class) else {

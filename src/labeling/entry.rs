@@ -10,7 +10,7 @@ use super::Labeling;
 use crate::classfile::{Class, JType, Method};
 use crate::model::term::{BvCmp, TermId};
 use crate::model::{inputs, FieldKey, Memory};
-use crate::statics::{Initial, InputBecause, Role};
+use crate::statics::{Initial, InputBecause, Role, StaticsPolicy};
 
 /// The inputs at the method entry, as terms.
 #[derive(Debug, Clone)]
@@ -110,6 +110,17 @@ pub(crate) fn entry_state(
         // there; a test cannot set them, so they are not inputs (a path that
         // depends on their values is checked by the replay).
         if cx.cp.user_class_names().binary_search(&key.class).is_err() {
+            // A final one with an initial value jaut follows was tied to it
+            // where the path read it (src/search/statics.rs).
+            let tied = mem.clinit_objects.contains_key(key)
+                || (cx.statics != StaticsPolicy::Free
+                    && matches!(
+                        crate::statics::final_initial(cx.cp, key),
+                        Some(Initial::Constant(_) | Initial::Default)
+                    ));
+            if tied {
+                continue;
+            }
             cx.assume(format!(
                 "the static field {key} of the JDK was taken as an unknown value"
             ));

@@ -268,6 +268,10 @@ pub struct Memory {
     /// String literals met (`ldc`), by value: one object each, as the JVM
     /// interns them.
     pub literals: BTreeMap<String, TermId>,
+    /// Objects a JDK class initializer made and keeps in a final static
+    /// field (`Boolean.TRUE`), by field: one object each, made before the
+    /// method ran.
+    pub clinit_objects: BTreeMap<FieldKey, TermId>,
     /// Reads of array elements: (`Cells` term, key). A whole-array effect
     /// (a new array's zeroes, `System.arraycopy`) is stated for exactly
     /// these cells rather than as an equation between arrays, which would
@@ -284,6 +288,7 @@ impl Memory {
             allocs: Vec::new(),
             reads: Vec::new(),
             literals: BTreeMap::new(),
+            clinit_objects: BTreeMap::new(),
             cell_reads: Vec::new(),
         }
     }

@@ -679,6 +679,7 @@ impl Explorer<'_> {
             out.push(self.terms.eq(c, u));
         }
         st.mem.literals.insert(text.to_string(), r);
+        self.preexisting_met(st);
         Ok(r)
     }
 }

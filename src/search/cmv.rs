@@ -82,6 +82,10 @@ pub(super) struct St {
     pub loops: BTreeMap<(MethodKey, u32, u32), u32>,
     /// Blocks of the path, latest first.
     pub steps: Vec<PathStep>,
+    /// Whether the path compares by identity two references that may be
+    /// objects of the JDK made before the method ran (see
+    /// `edges::PREEXISTING`).
+    pub identity_compared: bool,
 }
 
 impl St {

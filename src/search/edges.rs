@@ -10,8 +10,19 @@ use super::cmv::St;
 use super::explore::Explorer;
 use crate::cfg::{Edge, SwitchKey};
 use crate::classfile::bytecode::{Cond, Instruction, Op};
+use crate::frames::VType;
 use crate::model::term::{BvCmp, TermId};
 use crate::reason::Reason;
+
+/// The model gives objects that exist before the method runs (a string
+/// literal, which the JVM interns; an object a JDK class initializer made,
+/// such as `Boolean.TRUE`) no identity an input can share, while a test can
+/// pass the very same object (`toBooleanObject("true")` reaches `str ==
+/// "true"`). So a reference comparison of two values that may be such
+/// objects proves nothing.
+const PREEXISTING: &str = "input objects of JDK classes were taken to be none of the objects that \
+     exist before the method runs (interned string literals, objects JDK class initializers \
+     make), which an identity comparison (if_acmp) may tell apart";
 
 impl Explorer<'_> {
     /// Steps back over the branch that ends a predecessor block, knowing
@@ -68,7 +79,18 @@ impl Explorer<'_> {
                 let a = self.operands(st, &before, 1)[0];
                 (a, self.terms.int(0))
             }
-            Op::IfICmp { .. } | Op::IfACmp { .. } => {
+            Op::IfICmp { .. } => {
+                let ops = self.operands(st, &before, 2);
+                (ops[0], ops[1])
+            }
+            Op::IfACmp { .. } => {
+                let depth = before.stack.len();
+                if self.may_be_preexisting(&before.stack[depth - 2])
+                    && self.may_be_preexisting(&before.stack[depth - 1])
+                {
+                    st.identity_compared = true;
+                    self.preexisting_met(st);
+                }
                 let ops = self.operands(st, &before, 2);
                 (ops[0], ops[1])
             }
@@ -84,6 +106,30 @@ impl Explorer<'_> {
         };
         out.push(c);
         Ok(())
+    }
+
+    /// Records [`PREEXISTING`] when the path both compares references by
+    /// identity and has an object made before the method ran, in either
+    /// order: only then can a refutation rest on the model's distinction.
+    pub(super) fn preexisting_met(&mut self, st: &St) {
+        if st.identity_compared
+            && (!st.mem.literals.is_empty() || !st.mem.clinit_objects.is_empty())
+        {
+            self.assume(PREEXISTING.to_string());
+        }
+    }
+
+    /// Whether a value of this static type may be an object of the JDK
+    /// that exists before the method runs (an interned string literal, an
+    /// object a class initializer made): any JDK class or interface type,
+    /// none of the program's classes, no array.
+    fn may_be_preexisting(&self, ty: &VType) -> bool {
+        match ty {
+            VType::Ref(name) => {
+                !name.starts_with('[') && self.cp.user_class_names().binary_search(name).is_err()
+            }
+            _ => false,
+        }
     }
 
     /// Steps back over a switch, knowing the key it took.

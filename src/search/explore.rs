@@ -127,6 +127,7 @@ impl Explorer<'_> {
             mem,
             path_len: 0,
             derefs: 0,
+            identity_compared: false,
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {

@@ -10,7 +10,7 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::bytecode::Constant;
 use crate::classfile::JType;
-use crate::model::term::TermId;
+use crate::model::term::{Sort, TermId};
 use crate::model::{inputs, FieldKey};
 use crate::statics::{Initial, Role, StaticsPolicy};
 
@@ -47,6 +47,23 @@ impl Explorer<'_> {
                 Some(t) => t,
                 None => return Ok(StaticRead::Heap),
             },
+            Initial::NewObject(class) if !self.is_program_class(&key.class) => {
+                // Made by a JDK class initializer before the method ran: one
+                // object per field on the path, like an interned literal.
+                let Some(id) = self.universe.id(class) else {
+                    return Ok(StaticRead::Heap);
+                };
+                match st.mem.clinit_objects.get(key) {
+                    Some(&r) => r,
+                    None => {
+                        let r = self.fresh.var(&mut self.terms, "clinit", Sort::Bv(32));
+                        self.allocated(st, r, id, class, 0, out);
+                        st.mem.clinit_objects.insert(key.clone(), r);
+                        self.preexisting_met(st);
+                        r
+                    }
+                }
+            }
             Initial::NewObject(class) => {
                 out.push(self.terms.ne(value, zero));
                 if let Some(id) = self.universe.id(class) {
@@ -67,19 +84,33 @@ impl Explorer<'_> {
     /// may rely on it everywhere: the field is not an input and no method
     /// writes it (so no `putstatic` can be on the path).
     fn static_initial(&mut self, key: &FieldKey) -> Option<Initial> {
-        if self.config.statics == StaticsPolicy::Free
-            || self
-                .cp
-                .user_class_names()
-                .binary_search(&key.class)
-                .is_err()
-        {
+        if self.config.statics == StaticsPolicy::Free {
             return None;
+        }
+        if !self.is_program_class(&key.class) {
+            // A final static field of the JDK: only its class initializer
+            // can write it (JVMS §6.5 putstatic), so it holds the value
+            // `<clinit>` gives it (`Boolean.TRUE` is a new Boolean, never
+            // null). Other JDK statics stay values of the input heap.
+            return self.jdk_final_initial(key);
         }
         let writers = self.cp.analyses().static_writers(self.cp);
         match writers.role(self.cp, key, StaticsPolicy::Auto) {
             Role::Fixed(initial) => Some(initial),
             Role::Input(_) => None,
         }
+    }
+
+    /// The initial value of a final static field of a class outside the
+    /// program, when `<clinit>` gives it one jaut follows.
+    fn jdk_final_initial(&self, key: &FieldKey) -> Option<Initial> {
+        crate::statics::final_initial(self.cp, key)
+    }
+
+    fn is_program_class(&self, class: &str) -> bool {
+        self.cp
+            .user_class_names()
+            .binary_search(&class.to_string())
+            .is_ok()
     }
 }
