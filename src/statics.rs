@@ -185,15 +185,21 @@ impl Writers {
 /// included), when `<clinit>` gives it one jaut follows: only the class
 /// initializer can write a final static field (JVMS §6.5 putstatic), so it
 /// holds that value whenever a method of another class reads it.
+///
+/// Native code may write final fields all the same (`System.out` is null
+/// in `System.<clinit>` and set by the native `setOut0`), so a class with
+/// native methods gives no initial value, nor does a reference field left
+/// null (a final static that stays null is one something else sets).
 pub fn final_initial(cp: &ClassPath, key: &FieldKey) -> Option<Initial> {
     let class = cp.load(&key.class).ok()?;
     let field = class.field(&key.name)?;
     let final_static = crate::classfile::access::FINAL | crate::classfile::access::STATIC;
-    if field.access & final_static != final_static {
+    if field.access & final_static != final_static || class.methods.iter().any(|m| m.is_native()) {
         return None;
     }
     match initial(cp, key) {
         Initial::Computed => None,
+        Initial::Default | Initial::Constant(Constant::Null) if field.ty.is_reference() => None,
         known => Some(known),
     }
 }
