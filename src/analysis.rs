@@ -101,6 +101,8 @@ pub struct Analyses {
     universes: Table<UniverseKey, Universe>,
     static_writers: std::sync::OnceLock<Arc<Writers>>,
     overrides_fill_in: std::sync::OnceLock<bool>,
+    overrides_to_string: std::sync::OnceLock<bool>,
+    sets_streams: std::sync::OnceLock<bool>,
 }
 
 impl Analyses {
@@ -179,6 +181,44 @@ impl Analyses {
                     c.methods
                         .iter()
                         .any(|m| m.name == "fillInStackTrace" && m.descriptor.starts_with("()"))
+                })
+            })
+        })
+    }
+
+    /// True when some class of the program declares `toString()` or
+    /// `hashCode()` (or cannot be read): printing or formatting one of its
+    /// objects may then run its code.
+    pub fn program_overrides_to_string(&self, cp: &ClassPath) -> bool {
+        *self.overrides_to_string.get_or_init(|| {
+            cp.user_class_names().iter().any(|name| {
+                cp.load(name).map_or(true, |c| {
+                    c.methods.iter().any(|m| {
+                        (m.name == "toString" || m.name == "hashCode")
+                            && m.descriptor.starts_with("()")
+                    })
+                })
+            })
+        })
+    }
+
+    /// True when some method of the program calls `System.setOut`,
+    /// `setErr` or `setIn` (or a class cannot be read): `System.out` may
+    /// then be any stream.
+    pub fn program_sets_streams(&self, cp: &ClassPath) -> bool {
+        *self.sets_streams.get_or_init(|| {
+            cp.user_class_names().iter().any(|name| {
+                cp.load(name).map_or(true, |c| {
+                    c.methods
+                        .iter()
+                        .filter_map(|m| m.code.as_ref())
+                        .any(|code| {
+                            code.instructions.iter().any(|i| {
+                                matches!(&i.op, crate::classfile::Op::Invoke(_, r)
+                                if r.class == "java/lang/System"
+                                    && matches!(r.name.as_str(), "setOut" | "setErr" | "setIn"))
+                            })
+                        })
                 })
             })
         })

@@ -15,6 +15,7 @@
 //! must be explored from its bytecode.
 
 mod expr;
+pub mod printing;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -64,6 +65,13 @@ pub enum Intrinsic {
     /// array, on the normal path (a non-null array; else
     /// NullPointerException or IllegalArgumentException).
     ArrayGetLength,
+    /// `PrintStream.print`, `println`, `printf`, ... (`printing.rs`): no
+    /// effect the program can read back; `printf`, `format` and `append`
+    /// return the stream.
+    Print,
+    /// `String.format`: a new string whose contents are not modelled (an
+    /// assumption, so no proof rests on them).
+    Format,
 }
 
 /// What the search knows of a method without exploring it.
@@ -221,11 +229,14 @@ impl Contracts {
             by_key: HashMap::new(),
             environment: std::collections::HashSet::new(),
         };
-        for (key, i) in INTRINSICS {
-            c.by_key.insert(
-                key.to_string(),
-                (Contract::Intrinsic(*i), "built-in".into()),
-            );
+        let printing = printing::intrinsics();
+        let all = INTRINSICS
+            .iter()
+            .map(|(k, i)| (k.to_string(), *i))
+            .chain(printing);
+        for (key, i) in all {
+            c.by_key
+                .insert(key, (Contract::Intrinsic(i), "built-in".into()));
         }
         c.add_toml(BUILTIN, "built-in")
             .expect("the built-in contracts parse");

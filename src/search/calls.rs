@@ -323,6 +323,11 @@ impl Explorer<'_> {
             self.array_copy(st, env, index, &mut out)?;
             return Ok(out);
         }
+        if i == Intrinsic::Print {
+            let result = env.result.as_ref().map(|r| r.0);
+            self.print_call(st, this, result, index, &mut out)?;
+            return Ok(out);
+        }
         if i == Intrinsic::ExceptionInit {
             let this = this.ok_or(Unsupported::NoReceiver)?;
             let message = if env.params.len() > 1 { arg(0) } else { zero };
@@ -416,7 +421,10 @@ impl Explorer<'_> {
                     out.push(self.terms.eq(v, arg(0)));
                 }
             }
-            Intrinsic::ArrayCopy | Intrinsic::ExceptionInit => unreachable!("handled above"),
+            Intrinsic::ArrayCopy | Intrinsic::ExceptionInit | Intrinsic::Print => {
+                unreachable!("handled above")
+            }
+            Intrinsic::Format => self.format_call(st, result, index, &mut out)?,
             Intrinsic::IdentityHash => {
                 // The receiver of hashCode (not null: the call would have
                 // thrown), the argument of identityHashCode.

@@ -40,6 +40,7 @@ mod exclude;
 mod explore;
 mod heap;
 mod natives;
+mod printing;
 mod rules;
 mod statics;
 mod throws;

@@ -37,7 +37,11 @@ impl Explorer<'_> {
     ) -> Result<StaticRead, Unsupported> {
         let initial = match self.static_initial(key) {
             Some(initial) => initial,
-            None => return Ok(StaticRead::Heap),
+            None => match self.standard_stream(key) {
+                // Set by the JVM's start-up code before any method runs.
+                Some(class) => Initial::NewObject(class.to_string()),
+                None => return Ok(StaticRead::Heap),
+            },
         };
         let zero = inputs::default_term(&mut self.terms, ty);
         let fixed = match &initial {

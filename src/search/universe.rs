@@ -130,6 +130,16 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                         u.add(c, false);
                     }
                 }
+                // `System.out` and `System.err` are `PrintStream`s made
+                // before the method ran (src/search/printing.rs).
+                Op::GetStatic(f)
+                    if f.class == "java/lang/System"
+                        && matches!(f.name.as_str(), "out" | "err") =>
+                {
+                    if let Ok(c) = cp.load(super::printing::PRINT_STREAM) {
+                        u.add(c, false);
+                    }
+                }
                 // A class the code tests for may be an input's class.
                 Op::CheckCast(t) | Op::InstanceOf(t) => {
                     if let JType::Object(name) = t.as_ref() {

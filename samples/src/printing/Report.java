@@ -1,0 +1,58 @@
+package printing;
+
+/**
+ * Printing and formatting on the way to a target: System.out and
+ * System.err change nothing the method reads back, String.format makes a
+ * new string whose text jaut does not model, and printing an object of the
+ * program runs its toString(), which here has an effect.
+ */
+public class Report {
+    static final class Item {
+        int shown;
+
+        @Override
+        public String toString() {
+            shown++;
+            return "item";
+        }
+    }
+
+    /** Prints on the way to both outcomes. */
+    public static int log(int level, String who) {
+        System.out.println("log");
+        System.out.print(level);
+        System.err.println(who);
+        System.out.printf("%d%n", level);
+        if (level > 3) {
+            return 1; // TARGET: loud
+        }
+        return 0;
+    }
+
+    /** Printing cannot make the impossible possible. */
+    public static int never(int level) {
+        System.out.println(level);
+        if (level > 3 && level < 2) {
+            return 1; // TARGET: never
+        }
+        return 0;
+    }
+
+    /** The formatted text is not modelled: reached states are replayed. */
+    public static int formatted(int n) {
+        String s = String.format("%d", n);
+        if (n > 9 && s.length() > 0) {
+            return 1; // TARGET: formatted
+        }
+        return 0;
+    }
+
+    /** Printing an Item runs Item.toString(), which counts. */
+    public static int shown(Item item) {
+        System.out.println(item);
+        if (item.shown == 1) {
+            return 1; // TARGET: shown
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,101 @@
+//! Stepping back over printing and formatting ([`crate::contracts::printing`]):
+//! `System.out.println(…)` changes nothing the program reads back, so the
+//! path goes on as if the call were not there. A call that may run a
+//! `toString()` of the program's own classes (printing an `Object`) leaves
+//! that method's effects out: an assumption, so no proof rests on it. `String.format` returns a new
+//! string whose contents are not modelled: an assumption, so no proof rests
+//! on them, and the replay checks any state that depends on them.
+//!
+//! `System.out` and `System.err` themselves are set by the JVM's native
+//! start-up code, not by `System.<clinit>`: each is read as one
+//! `PrintStream` made before the method ran, unless the program calls
+//! `System.setOut`/`setErr`/`setIn` (then they stay unknown values).
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::unsupported::Unsupported;
+use crate::classfile::bytecode::MethodRef;
+use crate::classfile::Op;
+use crate::contracts::printing::may_print_objects;
+use crate::model::term::TermId;
+use crate::model::FieldKey;
+
+const STRING: &str = "java/lang/String";
+
+/// The class `System.out` and `System.err` hold.
+pub(super) const PRINT_STREAM: &str = "java/io/PrintStream";
+
+impl Explorer<'_> {
+    /// The method reference of the invoke at `index` of the top method.
+    fn invoked(&self, st: &mut St, index: usize) -> Option<MethodRef> {
+        match &st.top().m.code().instructions[index].op {
+            Op::Invoke(_, r) => Some((**r).clone()),
+            _ => None,
+        }
+    }
+
+    /// A print call: nothing to assert but the stream it returns.
+    pub(super) fn print_call(
+        &mut self,
+        st: &mut St,
+        this: Option<TermId>,
+        result: Option<TermId>,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        self.program_objects_printed(st, index);
+        if let (Some(r), Some(this)) = (result, this) {
+            out.push(self.terms.eq(r, this));
+        }
+        Ok(())
+    }
+
+    /// `String.format`: a new string of unknown contents.
+    pub(super) fn format_call(
+        &mut self,
+        st: &mut St,
+        result: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        self.program_objects_printed(st, index);
+        let sid = self
+            .universe
+            .id(STRING)
+            .ok_or(Unsupported::StringNotLoaded)?;
+        let pc = st.top().m.code().instructions[index].pc;
+        self.allocated(st, result, sid, STRING, pc, out);
+        self.assume(
+            "the text String.format returns was taken as any string (its format is not modelled)"
+                .to_string(),
+        );
+        Ok(())
+    }
+
+    /// A call that may turn an object of the program into text runs its
+    /// `toString()`, whose effects this model leaves out when the program
+    /// declares one: an assumption, so no proof rests on it, and a state
+    /// that depends on it is refuted by the replay.
+    fn program_objects_printed(&mut self, st: &mut St, index: usize) {
+        let Some(r) = self.invoked(st, index) else {
+            return;
+        };
+        if may_print_objects(&r.descriptor)
+            && self.cp.analyses().program_overrides_to_string(self.cp)
+        {
+            self.assume(format!(
+                "{}.{} may run a toString() or hashCode() of the program, whose effects were left out",
+                r.class.replace('/', "."),
+                r.name
+            ));
+        }
+    }
+
+    /// `System.out` and `System.err`, when the program never replaces
+    /// them: the class they hold.
+    pub(super) fn standard_stream(&self, key: &FieldKey) -> Option<&'static str> {
+        let standard =
+            key.class == "java/lang/System" && matches!(key.name.as_str(), "out" | "err");
+        (standard && !self.cp.analyses().program_sets_streams(self.cp)).then_some(PRINT_STREAM)
+    }
+}

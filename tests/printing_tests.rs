@@ -1,0 +1,101 @@
+//! Printing and formatting on a path (src/search/printing.rs), on the
+//! sample `printing/Report`: `System.out`/`System.err` calls change nothing
+//! the method reads back, `String.format`'s text is an assumption, and a
+//! `toString()` of the program that printing runs is left out, never
+//! claimed: what the verdicts, reasons and replays say.
+
+mod support;
+
+use serde_json::Value;
+
+/// jaut on `Report.<method>` at `line` (JSON, replayed): exit code and JSON.
+fn aim(method: &str, line: u32) -> (Option<i32>, Value) {
+    let class = support::sample_class("printing/Report");
+    let line = line.to_string();
+    let out = support::jaut(&[
+        class.to_str().unwrap(),
+        "-m",
+        method,
+        "--line",
+        &line,
+        "--format",
+        "json",
+    ]);
+    let json = serde_json::from_str(&support::stdout(&out)).unwrap_or_else(|e| {
+        panic!(
+            "{method} line {line}: {e}\n{}{}",
+            support::stdout(&out),
+            support::stderr(&out)
+        )
+    });
+    (out.status.code(), json)
+}
+
+fn reasons(v: &Value) -> Vec<(String, String)> {
+    v["reasons"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .map(|r| {
+                    (
+                        r["kind"].as_str().unwrap_or("").to_string(),
+                        r["message"].as_str().unwrap_or("").to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// println, print, printf on System.out and System.err on the way: the
+/// target is reached and the JVM confirms it (it used to end with "no
+/// class on the class path implements java.io.PrintStream.println").
+#[test]
+fn printing_does_not_stop_the_search() {
+    let (code, v) = aim("log", 27);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert_eq!(
+        v["state"]["args"][0]["value"].as_i64().map(|l| l > 3),
+        Some(true)
+    );
+}
+
+/// Printing makes nothing possible: the contradiction is refuted. The
+/// verdict stays unknown, not a proof, because calls on PrintStream are
+/// dispatched over the classes jaut knows.
+#[test]
+fn printing_proves_nothing_wrong() {
+    let (code, v) = aim("never", 36);
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(
+        reasons(&v).iter().all(|(kind, _)| kind == "closed-world"),
+        "{v:#}"
+    );
+}
+
+/// String.format's text is not modelled, but a state that does not depend
+/// on it is reached and confirmed.
+#[test]
+fn a_formatted_string_is_a_new_string() {
+    let (code, v) = aim("formatted", 45);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+}
+
+/// Printing an object of the program runs its toString(), which here
+/// counts: the model leaves that out, so the state it finds is refuted by
+/// the JVM and the verdict is an honest unknown, never `reached`.
+#[test]
+fn a_program_to_string_is_not_claimed() {
+    let (code, v) = aim("shown", 54);
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(
+        reasons(&v)
+            .iter()
+            .any(|(kind, _)| kind == "replay-mismatch"),
+        "{v:#}"
+    );
+}
