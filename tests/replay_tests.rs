@@ -729,3 +729,28 @@ fn the_replay_leaves_no_files_behind() {
         .collect();
     assert!(left.is_empty(), "scratch directories left: {left:?}");
 }
+
+/// A run whose search ends before the JVM it started in the background is
+/// ready (here a proof in a few milliseconds) still stops that JVM and
+/// removes its scratch directory: the process used to exit while the
+/// starting thread held the worker, leaving `jaut-replay-*` behind.
+#[test]
+fn a_jvm_started_for_nothing_leaves_nothing_behind() {
+    let registry = sample_class("statics/Registry");
+    let tmp = tempfile::tempdir().unwrap();
+    let cwd = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .current_dir(cwd.path())
+        .env("TMPDIR", tmp.path())
+        .args([registry.to_str().unwrap(), "-m", "first", "--line", "33"])
+        .output()
+        .expect("jaut runs");
+    assert_eq!(out.status.code(), Some(3), "{}", stdout(&out));
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|name| name.starts_with("jaut-replay-"))
+        .collect();
+    assert!(left.is_empty(), "scratch directories left: {left:?}");
+}

@@ -522,18 +522,36 @@ pub fn worker_executable() -> Result<PathBuf, ReplayError> {
 
 /// A [`Replayer`] starting on another thread, so that the JVM starts while
 /// jaut searches (the default flow does this).
-pub struct Starting(std::thread::JoinHandle<Result<Replayer, ReplayError>>);
+/// Dropped unfinished, it waits for the worker and stops it, so that no
+/// scratch directory outlives the run (a process that exits while the
+/// thread still holds the worker would run no destructor).
+pub struct Starting(Option<std::thread::JoinHandle<Result<Replayer, ReplayError>>>);
 
 impl Starting {
     pub fn begin(class_path: Vec<PathBuf>) -> Starting {
-        Starting(std::thread::spawn(move || Replayer::start(&class_path)))
+        Starting(Some(std::thread::spawn(move || {
+            Replayer::start(&class_path)
+        })))
     }
 
     /// Waits for the worker to be ready.
-    pub fn finish(self) -> Result<Replayer, ReplayError> {
-        self.0
-            .join()
-            .unwrap_or_else(|_| Err(ReplayError::StartPanicked))
+    pub fn finish(mut self) -> Result<Replayer, ReplayError> {
+        match self.0.take() {
+            Some(handle) => handle
+                .join()
+                .unwrap_or_else(|_| Err(ReplayError::StartPanicked)),
+            None => Err(ReplayError::StartPanicked),
+        }
+    }
+}
+
+impl Drop for Starting {
+    fn drop(&mut self) {
+        if let Some(handle) = self.0.take() {
+            // The replayer, if it started, is dropped here: its worker is
+            // stopped and its scratch directory removed.
+            let _ = handle.join();
+        }
     }
 }
 
