@@ -65,6 +65,18 @@ pub enum Intrinsic {
     /// array, on the normal path (a non-null array; else
     /// NullPointerException or IllegalArgumentException).
     ArrayGetLength,
+    /// `new String(String)`: the new string has the argument's characters.
+    StringCopy,
+    /// `new String(char[])`, `String.valueOf(char[])`, `copyValueOf`: a
+    /// string of the array's elements as they are at the call.
+    StringOfChars,
+    /// `String.toCharArray()`: a new `char[]` of the string's characters.
+    StringToChars,
+    /// `String.toString()`: the string itself.
+    StringSelf,
+    /// `String.intern()`: a string with the same characters (the canonical
+    /// one, which may or may not be the receiver).
+    StringIntern,
     /// `PrintStream.print`, `println`, `printf`, ... (`printing.rs`): no
     /// effect the program can read back; `printf`, `format` and `append`
     /// return the stream.
@@ -178,6 +190,28 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
     (
         "java/lang/String.equals(Ljava/lang/Object;)Z",
         Intrinsic::StringEquals,
+    ),
+    (
+        "java/lang/String.<init>(Ljava/lang/String;)V",
+        Intrinsic::StringCopy,
+    ),
+    ("java/lang/String.<init>([C)V", Intrinsic::StringOfChars),
+    (
+        "java/lang/String.valueOf([C)Ljava/lang/String;",
+        Intrinsic::StringOfChars,
+    ),
+    (
+        "java/lang/String.copyValueOf([C)Ljava/lang/String;",
+        Intrinsic::StringOfChars,
+    ),
+    ("java/lang/String.toCharArray()[C", Intrinsic::StringToChars),
+    (
+        "java/lang/String.toString()Ljava/lang/String;",
+        Intrinsic::StringSelf,
+    ),
+    (
+        "java/lang/String.intern()Ljava/lang/String;",
+        Intrinsic::StringIntern,
     ),
     (
         "java/lang/Integer.valueOf(I)Ljava/lang/Integer;",

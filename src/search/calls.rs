@@ -323,6 +323,25 @@ impl Explorer<'_> {
             self.array_copy(st, env, index, &mut out)?;
             return Ok(out);
         }
+        match (i, env.result.as_ref().map(|r| r.0)) {
+            (Intrinsic::StringCopy, _) => {
+                let this = this.ok_or(Unsupported::NoReceiver)?;
+                out.push(self.terms.ne(arg(0), zero));
+                self.same_string(st, this, arg(0), &mut out);
+                return Ok(out);
+            }
+            (Intrinsic::StringOfChars, None) => {
+                let this = this.ok_or(Unsupported::NoReceiver)?;
+                self.string_of_chars(st, this, arg(0), &mut out);
+                return Ok(out);
+            }
+            (Intrinsic::StringOfChars, Some(r)) => {
+                self.new_string(st, r, index, &mut out)?;
+                self.string_of_chars(st, r, arg(0), &mut out);
+                return Ok(out);
+            }
+            _ => {}
+        }
         if i == Intrinsic::Print {
             let result = env.result.as_ref().map(|r| r.0);
             self.print_call(st, this, result, index, &mut out)?;
@@ -421,8 +440,32 @@ impl Explorer<'_> {
                     out.push(self.terms.eq(v, arg(0)));
                 }
             }
-            Intrinsic::ArrayCopy | Intrinsic::ExceptionInit | Intrinsic::Print => {
+            Intrinsic::ArrayCopy
+            | Intrinsic::ExceptionInit
+            | Intrinsic::Print
+            | Intrinsic::StringCopy
+            | Intrinsic::StringOfChars => {
                 unreachable!("handled above")
+            }
+            Intrinsic::StringToChars => {
+                let s = this.ok_or(Unsupported::NoReceiver)?;
+                self.chars_of_string(st, result, s, index, &mut out);
+            }
+            Intrinsic::StringSelf => {
+                let s = this.ok_or(Unsupported::NoReceiver)?;
+                out.push(self.terms.eq(result, s));
+            }
+            Intrinsic::StringIntern => {
+                let s = this.ok_or(Unsupported::NoReceiver)?;
+                out.push(self.terms.ne(result, zero));
+                let sid = self
+                    .universe
+                    .id(STRING)
+                    .ok_or(Unsupported::StringNotLoaded)?;
+                let class_of = self.terms.select(st.mem.types, result);
+                let sid = self.terms.int(sid as i32);
+                out.push(self.terms.eq(class_of, sid));
+                self.same_string(st, result, s, &mut out);
             }
             Intrinsic::Format => self.format_call(st, result, index, &mut out)?,
             Intrinsic::IdentityHash => {
@@ -636,7 +679,7 @@ impl Explorer<'_> {
         self.length_in(st, FieldKey::string_length(), s, out)
     }
 
-    fn string_cells(&mut self, st: &mut St) -> TermId {
+    pub(super) fn string_cells(&mut self, st: &mut St) -> TermId {
         self.heap_array(st, FieldKey::string_chars(), Sort::Cells(32))
     }
 

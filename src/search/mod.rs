@@ -43,6 +43,7 @@ mod natives;
 mod printing;
 mod rules;
 mod statics;
+mod string_copy;
 mod throws;
 mod universe;
 mod unsupported;

@@ -121,11 +121,14 @@ final class Instrumenter {
             // The result may be replaced by the value the state recorded
             // for this call (a clock, a random generator): the stack has
             // the same shape before and after, so frames stay valid.
-            switch (desc.charAt(desc.length() - 1)) {
+            // The return type after the parameters: `()[C` returns an
+            // array, not a char.
+            String returned = desc.substring(desc.indexOf(')') + 1);
+            switch (returned.length() == 1 ? returned.charAt(0) : 'L') {
                 case 'I': case 'Z': case 'C': case 'S': case 'B':
                     push(index);
                     super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentInt", "(II)I", false);
-                    narrow(desc.charAt(desc.length() - 1));
+                    narrow(returned.charAt(0));
                     break;
                 case 'J':
                     push(index);

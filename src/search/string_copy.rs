@@ -1,0 +1,134 @@
+//! Strings made from other strings or from `char[]`s, and `char[]`s made
+//! from strings: `new String(s)`, `new String(chars)`, `String.valueOf`/
+//! `copyValueOf(char[])`, `toCharArray`, `intern`, `String.toString`. Each
+//! keeps the characters it copies (the string model of
+//! [`super::calls`]: an immutable length and characters per string), so a
+//! path through `new String("test")` knows it equals `"test"`.
+//!
+//! A `char[]`'s elements are mutable cells whose earlier writes the
+//! backward search only relates to the cells the path reads
+//! ([`Explorer::redefine_cells`]); a string copied from an array is
+//! therefore related to it cell by cell, for at most [`TRACKED`]
+//! characters — a restriction recorded as an assumption, so no proof rests
+//! on it. (An equation of the two whole rows is exact for any length, but
+//! left Z3 answering unknown as soon as the array's writes came in.)
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::heap::sort_width;
+use super::unsupported::Unsupported;
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, Sort, TermId};
+use crate::model::FieldKey;
+
+const STRING: &str = "java/lang/String";
+
+/// The most characters of a string copied from a `char[]`.
+const TRACKED: i32 = 16;
+
+impl Explorer<'_> {
+    /// `s` has the length and characters of `from` (both strings).
+    pub(super) fn same_string(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        from: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        let len_s = self.string_length(st, s, out);
+        let len_from = self.string_length(st, from, out);
+        out.push(self.terms.eq(len_s, len_from));
+        let chars = self.string_cells(st);
+        let row_s = self.terms.row(chars, s, len_s);
+        let row_from = self.terms.row(chars, from, len_from);
+        out.push(self.terms.eq(row_s, row_from));
+    }
+
+    /// A new string object `r`, made at the call at `index`.
+    pub(super) fn new_string(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let sid = self
+            .universe
+            .id(STRING)
+            .ok_or(Unsupported::StringNotLoaded)?;
+        let pc = st.top().m.code().instructions[index].pc;
+        self.allocated(st, r, sid, STRING, pc, out);
+        Ok(())
+    }
+
+    /// String `s` holds the elements of `char[]` `a` (not null) as they
+    /// are at this point of the path.
+    pub(super) fn string_of_chars(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        a: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        out.push(self.non_null(a));
+        let len = self.array_length(st, a, out);
+        let len_s = self.string_length(st, s, out);
+        out.push(self.terms.eq(len_s, len));
+        let key = FieldKey::array_elements(&JType::Char);
+        let cells = self.cells(st, &key, &JType::Char);
+        // Longer copies are out of this model's reach (an equation of
+        // whole rows leaves the solver answering unknown once the array's
+        // earlier writes come in): a restriction no proof may rest on.
+        let most = self.terms.int(TRACKED);
+        out.push(self.terms.cmp(BvCmp::Sle, len, most));
+        self.assume(format!(
+            "strings made from a char[] were taken to have at most {TRACKED} characters"
+        ));
+        for k in 0..TRACKED {
+            let k = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, k, len);
+            let ka = self.terms.cell(a, k);
+            let element = self.terms.select(cells, ka);
+            st.mem.cell_reads.push((cells, ka));
+            let c = self.string_char(st, s, k, out);
+            let same = self.terms.eq(c, element);
+            out.push(self.terms.implies(inside, same));
+        }
+    }
+
+    /// `r` is a new `char[]` holding the characters of string `s` (not
+    /// null): `s.toCharArray()` at the call at `index`.
+    pub(super) fn chars_of_string(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        s: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) {
+        let pc = st.top().m.code().instructions[index].pc;
+        let descriptor = JType::Array(Box::new(JType::Char)).descriptor();
+        let id = self.universe.array_id(&descriptor);
+        self.allocated(st, r, id, &descriptor, pc, out);
+        let len_s = self.string_length(st, s, out);
+        let len = self.array_length(st, r, out);
+        out.push(self.terms.eq(len, len_s));
+        let key = FieldKey::array_elements(&JType::Char);
+        let Some(&after) = st.mem.fields.get(&key) else {
+            // No element of any char[] is read after the call.
+            return;
+        };
+        let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(&JType::Char)));
+        let chars = self.string_cells(st);
+        self.redefine_cells(st, after, prior, out, |ex, k| {
+            let owner = ex.terms.extract(63, 32, k);
+            let mine = ex.terms.eq(owner, r);
+            let index = ex.terms.extract(31, 0, k);
+            let at = ex.terms.cell(s, index);
+            let c = ex.terms.select(chars, at);
+            let before = ex.terms.select(prior, k);
+            (ex.terms.ite(mine, c, before), vec![k])
+        });
+        st.mem.fields.insert(key, prior);
+    }
+}
