@@ -27,6 +27,7 @@ pub mod classfile;
 pub mod classpath;
 pub mod contracts;
 pub mod cover;
+pub mod enums;
 pub mod frames;
 pub mod java_home;
 pub mod junit;

@@ -254,6 +254,22 @@ pub fn run(
     options: &Options,
     jvm: &mut Jvm,
 ) -> Result<Outcome, PipelineError> {
+    if method.name == "<init>" && crate::enums::is_enum_or_constant_body(cp, class) {
+        // JLS §8.9.2: only the enum's class initializer creates its
+        // objects; no test can call the constructor.
+        return Ok(Outcome {
+            verdict: Verdict::Unknown {
+                reasons: vec![Reason::Unsupported(
+                    "the constructor of an enum runs only in its class initializer (JLS 8.9.2), \
+                     which no test can call"
+                        .into(),
+                )],
+            },
+            stats: Stats::default(),
+            replay_time: Duration::ZERO,
+            refuted: Vec::new(),
+        });
+    }
     let seedable =
         options.seeding && jvm.is_on() && crate::seed::seeded_states(class, method, 1).is_some();
     let started = Instant::now();

@@ -967,3 +967,39 @@ fn junit4_suite_compiles_and_passes() {
     let tests = doc["tests"].as_array().unwrap().len();
     assert!(text.contains(&format!("OK ({tests} tests)")), "{text}");
 }
+
+/// Enum inputs in generated tests are the enum's constants
+/// (`Modes.Color.RED`, `RoundingMode.CEILING`): the suite compiles under
+/// `-Xlint:all -Werror`, passes, and never writes a switch map or makes an
+/// enum object; enum constructors, which no test can call, are unknown
+/// with that reason.
+#[test]
+fn enum_inputs_are_constants_in_the_tests() {
+    let (doc, _, out) = cover_json(&[&class_file("enums/Modes"), "--timeout", "10"]);
+    for m in doc["methods"].as_array().unwrap() {
+        let ctor = m["method"] == "<init>" && m["class"] != "enums.Modes";
+        let enum_ctor = ctor && m["class"] != "enums.Modes$Pen";
+        for t in m["target_list"].as_array().unwrap() {
+            if enum_ctor {
+                assert_eq!(t["verdict"], "unknown", "{m:#}");
+            } else {
+                assert_ne!(t["verdict"], "unknown", "{m:#}");
+            }
+        }
+    }
+    let sources = support::java_files(out.path());
+    let text: String = sources
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(text.contains("Modes.Color.RED"), "{text}");
+    assert!(text.contains("RoundingMode.CEILING"), "{text}");
+    assert!(
+        !text.contains("setField(null, Class.forName(\"enums.Modes$1\")"),
+        "{text}"
+    );
+    for e in ["Color", "Op", "Op$1", "Op$2"] {
+        assert!(!text.contains(&format!("allocate(Modes.{e}")), "{text}");
+    }
+    run_generated_suite(out.path(), "enums/Modes");
+}

@@ -32,6 +32,8 @@ pub mod access {
     pub const INTERFACE: u16 = 0x0200;
     pub const ABSTRACT: u16 = 0x0400;
     pub const SYNTHETIC: u16 = 0x1000;
+    /// Classes: an enum class; fields: an enum constant (JVMS §4.1, §4.5).
+    pub const ENUM: u16 = 0x4000;
 }
 
 /// A class file that could not be read.

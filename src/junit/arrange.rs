@@ -79,6 +79,20 @@ impl Inputs<'_> {
                 }
             }
             Value::Null if reflect => Ok("(Object) null".into()),
+            // An enum constant, never made: `RoundingMode.CEILING`, or read
+            // by reflection when the test cannot name the enum.
+            Value::Enum { class, constant } => {
+                if s.access.type_accessible(class) {
+                    Ok(format!("{}.{constant}", s.access.type_name(class)))
+                } else {
+                    s.helpers.get_field = true;
+                    Ok(format!(
+                        "getField(null, {}, {})",
+                        s.access.class_literal(class),
+                        java::string_literal(constant)
+                    ))
+                }
+            }
             other => Ok(literal(other, ty)),
         }
     }
@@ -303,6 +317,7 @@ fn literal(v: &Value, ty: &str) -> String {
         Value::Float(f) => java::primitive_literal(ty, None, Some(*f), None),
         Value::Str(s) => java::string_literal(s),
         Value::Ref { object } => format!("/* object {object} */ null"),
+        Value::Enum { class, constant } => format!("{}.{constant}", class.replace('$', ".")),
     }
 }
 

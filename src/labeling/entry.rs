@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use super::Labeling;
 use crate::classfile::{Class, JType, Method};
+use crate::model::enum_constants::{self, ConstantTerms};
 use crate::model::term::{BvCmp, TermId};
 use crate::model::{inputs, FieldKey, Memory};
 use crate::statics::{Initial, InputBecause, Role, StaticsPolicy};
@@ -30,6 +31,8 @@ pub struct EntryState {
     /// Calls on the path whose results come from the environment, in the
     /// order they run.
     pub environment: Vec<EnvCall>,
+    /// The objects of the enum constants inputs may be, by enum class.
+    pub enum_constants: BTreeMap<String, ConstantTerms>,
 }
 
 /// A call whose result comes from the environment (a clock, a random
@@ -85,6 +88,7 @@ pub(crate) fn entry_state(
     }
     let mut slot = 0usize;
     let zero = cx.terms.int(0);
+    let mut enums = mem.enum_constants.clone();
     for (name, ty) in types {
         let term = match locals.get(slot).copied().flatten() {
             Some(t) => t,
@@ -95,7 +99,7 @@ pub(crate) fn entry_state(
             if name == "this" && slot == 0 && !method.is_static() {
                 cons.push(cx.terms.ne(term, zero));
             }
-            let c = cx.input_type_constraint(mem.types, term, &ty);
+            let c = input_domain(cx, mem, &mut enums, term, &ty, cons);
             cons.push(c);
         } else if let Some(c) = cx.in_range(&ty, term) {
             cons.push(c);
@@ -106,6 +110,13 @@ pub(crate) fn entry_state(
     let mut statics = Vec::new();
     let mut initial = Vec::new();
     for (key, &term) in &mem.statics {
+        // Enum constants and switch maps: objects the path fixed itself
+        // (src/search/enums.rs), neither inputs nor values to list.
+        if mem.clinit_objects.contains_key(key) && crate::enums::switch_map(cx.cp, key).is_some()
+            || crate::enums::is_constant_field(cx.cp, key)
+        {
+            continue;
+        }
         // The JDK's static fields hold what its own class initializers put
         // there; a test cannot set them, so they are not inputs (a path that
         // depends on their values is checked by the replay).
@@ -153,7 +164,7 @@ pub(crate) fn entry_state(
         };
         if ty.is_reference() {
             cons.push(cx.terms.cmp(BvCmp::Sge, term, zero));
-            let c = cx.input_type_constraint(mem.types, term, &ty);
+            let c = input_domain(cx, mem, &mut enums, term, &ty, cons);
             cons.push(c);
         } else if let Some(c) = cx.in_range(&ty, term) {
             cons.push(c);
@@ -186,7 +197,53 @@ pub(crate) fn entry_state(
         fields: mem.fields.clone(),
         types: mem.types,
         environment: Vec::new(),
+        enum_constants: enums,
     }
+}
+
+/// The input domain of the reference `term` of type `ty`: for an enum,
+/// null or one of its constants (made here when the path met none of them),
+/// else the input classes of `ty`.
+fn input_domain(
+    cx: &mut Labeling<'_>,
+    mem: &Memory,
+    enums: &mut BTreeMap<String, ConstantTerms>,
+    term: TermId,
+    ty: &JType,
+    cons: &mut Vec<TermId>,
+) -> TermId {
+    let Some(e) = inputs::enum_type(cx.cp, ty) else {
+        return cx.input_type_constraint(mem.types, term, ty);
+    };
+    if !enums.contains_key(&e) {
+        let made = crate::enums::constants(cx.cp, &e).and_then(|constants| {
+            let ordinals = mem.fields.get(&enum_constants::ordinal_key()).copied();
+            enum_constants::make(
+                cx.universe,
+                cx.terms,
+                enum_constants::count(enums),
+                mem.types,
+                ordinals,
+                constants,
+                cons,
+            )
+            .ok()
+        });
+        match made {
+            Some(made) => {
+                enums.insert(e.clone(), made);
+            }
+            None => {
+                cx.assume(format!(
+                    "the constants of enum {} could not be read: its inputs were taken to be null",
+                    e.replace('/', ".")
+                ));
+                let zero = cx.terms.int(0);
+                return cx.terms.eq(term, zero);
+            }
+        }
+    }
+    enum_constants::one_of(cx.cp, cx.terms, term, &ty.class_ref_name(), &enums[&e])
 }
 
 /// The term for a scalar initial value (a default, a number or null), which

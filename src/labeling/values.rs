@@ -211,6 +211,31 @@ impl Labeler<'_, '_> {
         if nullable && self.probe(is_null) {
             return Ok(Value::Null);
         }
+        // An enum constant the reference's type admits (for an enum type,
+        // the only objects there are).
+        let wanted = ty.class_ref_name();
+        let constants: Vec<(String, String, TermId)> = entry
+            .enum_constants
+            .iter()
+            .flat_map(|(e, cs)| cs.iter().map(move |(c, t)| (e, c, *t)))
+            .filter(|(_, c, _)| self.cx.cp.is_assignable(&c.class, &wanted).unwrap_or(false))
+            .map(|(e, c, t)| (e.clone(), c.name.clone(), t))
+            .collect();
+        for (e, name, c) in constants {
+            let same = self.cx.terms.eq(term, c);
+            if self.probe(same) {
+                return Ok(Value::Enum {
+                    class: e.replace('/', "."),
+                    constant: name,
+                });
+            }
+        }
+        if crate::model::inputs::enum_type(self.cx.cp, ty).is_some() {
+            return Err(LabelingError::NoFit(format!(
+                "no constant of {ty} fits {}",
+                self.cx.terms.show(term)
+            )));
+        }
         // A new object before an alias of one already labelled: a structure
         // is cyclic or shared only where the path needs it (code under test
         // that walks a structure rarely terminates on a gratuitous cycle).
@@ -266,6 +291,15 @@ impl Labeler<'_, '_> {
             let is_c = self.cx.terms.eq(class_of, cid);
             if self.probe(is_c) {
                 let name = self.cx.universe.name(c).expect("a universe id").to_string();
+                let class = self.cx.universe.class(c).expect("a universe id").clone();
+                if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
+                    // An enum's objects are its constants, which the path
+                    // did not name here: no object of it may be made.
+                    return Err(LabelingError::Unsupported(format!(
+                        "an input of type {ty} must be an object of the enum {} other than its constants",
+                        name.replace('/', ".")
+                    )));
+                }
                 if name == "java/lang/String" {
                     self.strings.push(id);
                     return self.string(id, entry).map(Value::Str);

@@ -69,7 +69,11 @@ impl InputDomain {
         }
         let name = ty.class_ref_name();
         let ids = self.candidates(cp, universe, &name);
-        if ids.is_empty() {
+        // An input whose static type is an enum is one of its constants
+        // (`enum_constants::one_of`, stated by the caller instead). One of
+        // a wider type (`Object`) may be of an enum class here: labeling
+        // makes it a constant, or refuses to build it.
+        if ids.is_empty() && enum_type(cp, ty).is_none() {
             // Inputs of this type can only be null here; a refutation that
             // needs that is no proof, since a class elsewhere could fit.
             self.assume(format!(
@@ -88,6 +92,21 @@ impl InputDomain {
         let any = terms.or(eqs);
         terms.implies(input, any)
     }
+}
+
+/// The enum class (internal name) of `ty`, when it is an enum or the body
+/// of one of its constants: its inputs are constants or null
+/// ([`super::enum_constants`]).
+pub fn enum_type(cp: &ClassPath, ty: &JType) -> Option<String> {
+    let JType::Object(name) = ty else {
+        return None;
+    };
+    let class = cp.load(name).ok()?;
+    if crate::enums::is_enum(&class) {
+        return Some(name.clone());
+    }
+    let outer = cp.load(class.super_class.as_deref()?).ok()?;
+    crate::enums::is_enum(&outer).then(|| outer.name.clone())
 }
 
 /// `v > 0`: an object of the input heap.

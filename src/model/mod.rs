@@ -21,6 +21,7 @@
 //! during the search — any number of input objects may still appear — and
 //! labeling closes it.
 
+pub mod enum_constants;
 pub mod inputs;
 pub mod term;
 
@@ -272,6 +273,9 @@ pub struct Memory {
     /// field (`Boolean.TRUE`), by field: one object each, made before the
     /// method ran.
     pub clinit_objects: BTreeMap<FieldKey, TermId>,
+    /// The objects of the enum constants the path met, by enum class
+    /// (see [`enum_constants`]).
+    pub enum_constants: BTreeMap<String, enum_constants::ConstantTerms>,
     /// Reads of array elements: (`Cells` term, key). A whole-array effect
     /// (a new array's zeroes, `System.arraycopy`) is stated for exactly
     /// these cells rather than as an equation between arrays, which would
@@ -289,6 +293,7 @@ impl Memory {
             reads: Vec::new(),
             literals: BTreeMap::new(),
             clinit_objects: BTreeMap::new(),
+            enum_constants: BTreeMap::new(),
             cell_reads: Vec::new(),
         }
     }

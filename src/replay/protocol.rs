@@ -69,6 +69,7 @@ fn value_json(v: &Value) -> Json {
         Value::Float(_) => json!("-Infinity"),
         Value::Str(s) => json!(s),
         Value::Ref { object } => json!({ "ref": object }),
+        Value::Enum { class, constant } => json!({ "enum": class, "constant": constant }),
     }
 }
 

@@ -125,8 +125,12 @@ impl Explorer<'_> {
     /// none of the program's classes, no array.
     fn may_be_preexisting(&self, ty: &VType) -> bool {
         match ty {
+            // An enum's objects are its constants, which the model gives
+            // the identity an input shares (model::enum_constants).
             VType::Ref(name) => {
-                !name.starts_with('[') && self.cp.user_class_names().binary_search(name).is_err()
+                !name.starts_with('[')
+                    && self.cp.user_class_names().binary_search(name).is_err()
+                    && !self.cp.load(name).is_ok_and(|c| crate::enums::is_enum(&c))
             }
             _ => false,
         }

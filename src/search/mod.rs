@@ -36,6 +36,7 @@ mod cmv;
 mod dispatch;
 mod driver;
 mod edges;
+mod enums;
 mod exclude;
 mod explore;
 mod heap;

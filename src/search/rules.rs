@@ -142,6 +142,21 @@ impl Explorer<'_> {
 
     /// `v > 0 → type[v] ∈ input candidates of ty`.
     fn input_type(&mut self, st: &mut St, v: TermId, ty: &JType) -> TermId {
+        if let Some(e) = inputs::enum_type(self.cp, ty) {
+            let mut out = Vec::new();
+            match self.enum_input(st, v, ty, &e, &mut out) {
+                Ok(c) => {
+                    out.push(c);
+                    return self.terms.and(out);
+                }
+                Err(why) => {
+                    // Taken as null: no proof may rest on it.
+                    self.assume(format!("{why}: enum inputs of {e} were taken to be null"));
+                    let zero = self.terms.int(0);
+                    return self.terms.eq(v, zero);
+                }
+            }
+        }
         let types = st.mem.types;
         self.domain
             .type_constraint(self.cp, &mut self.universe, &mut self.terms, types, v, ty)

@@ -35,6 +35,14 @@ impl Explorer<'_> {
         value: TermId,
         out: &mut Vec<TermId>,
     ) -> Result<StaticRead, Unsupported> {
+        if let Some(c) = self.enum_constant_read(st, key, out)? {
+            out.push(self.terms.eq(value, c));
+            return Ok(StaticRead::Fixed);
+        }
+        if let Some(map) = self.switch_map_read(st, key, out) {
+            out.push(self.terms.eq(value, map));
+            return Ok(StaticRead::Fixed);
+        }
         let initial = match self.static_initial(key) {
             Some(initial) => initial,
             None => match self.standard_stream(key) {

@@ -63,7 +63,9 @@ pub(super) fn collect_universe(
     for ty in input_types {
         if let JType::Object(name) = ty {
             if let Ok(c) = cp.load(&name) {
-                if !c.is_interface() && !c.is_abstract() {
+                if crate::enums::is_enum(&c) {
+                    add_enum(cp, &name, &mut u);
+                } else if !c.is_interface() && !c.is_abstract() {
                     u.add(c, true);
                 }
             }
@@ -87,6 +89,16 @@ pub(super) fn collect_universe(
         scan_reachable(cp, root, max_depth, &mut u);
         if u.len() == before {
             return Ok(u);
+        }
+    }
+}
+
+/// The enum `name` and the classes of its constants (the enum's own, or
+/// the bodies of constants that have one).
+fn add_enum(cp: &ClassPath, name: &str, u: &mut Universe) {
+    for c in crate::enums::constants(cp, name).unwrap_or_default() {
+        if let Ok(class) = cp.load(&c.class) {
+            u.add(class, false);
         }
     }
 }
@@ -129,6 +141,18 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                     if let Ok(c) = cp.load(c) {
                         u.add(c, false);
                     }
+                }
+                // An enum constant: the classes of its enum's constants.
+                Op::GetStatic(f)
+                    if crate::enums::is_constant_field(
+                        cp,
+                        &crate::model::FieldKey {
+                            class: f.class.clone(),
+                            name: f.name.clone(),
+                        },
+                    ) =>
+                {
+                    add_enum(cp, &f.class, u);
                 }
                 // `System.out` and `System.err` are `PrintStream`s made
                 // before the method ran (src/search/printing.rs).

@@ -54,6 +54,9 @@ pub(super) enum Unsupported {
     /// model lacks.
     #[error("arraycopy of reference arrays (ArrayStoreException is not modelled)")]
     ArrayCopyOfReferences,
+    /// An enum whose constants' classes its class initializer does not show.
+    #[error("the constants of enum {0} could not be read")]
+    EnumConstants(String),
     /// A failing `checkcast` to an array type.
     #[error("ClassCastException of a cast to an array type")]
     CastToArrayFails,

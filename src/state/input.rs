@@ -28,6 +28,14 @@ pub enum Value {
         #[serde(rename = "ref")]
         object: usize,
     },
+    /// A constant of an enum (JLS §8.9): `{"enum": "java.math.RoundingMode",
+    /// "constant": "CEILING"}`.
+    Enum {
+        /// The enum class, binary name in Java form (`pkg.Outer$Color`).
+        #[serde(rename = "enum")]
+        class: String,
+        constant: String,
+    },
 }
 
 #[allow(non_snake_case)]
@@ -185,6 +193,10 @@ impl InputState {
             Value::Int(i) => write!(f, "{i}"),
             Value::Float(x) => write!(f, "{x:?}"),
             Value::Str(s) => write!(f, "{s:?}"),
+            Value::Enum { class, constant } => {
+                let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+                write!(f, "{simple}.{constant}")
+            }
             Value::Ref { object } => {
                 let Some(o) = self.objects.get(*object) else {
                     return write!(f, "#{object}");

@@ -70,6 +70,25 @@ final class State {
     /** A JSON value as a value of {@code type} (boxed for primitives). */
     @SuppressWarnings("unchecked")
     Object value(Class<?> type, Object json, String where) {
+        if (json instanceof Map && ((Map<String, Object>) json).containsKey("enum")) {
+            // An enum constant: the object its class initializer made.
+            Map<String, Object> e = (Map<String, Object>) json;
+            try {
+                Class<?> c = Class.forName((String) e.get("enum"), true, loader);
+                Field f = c.getDeclaredField((String) e.get("constant"));
+                if (!f.isEnumConstant()) {
+                    throw new Refusal(where + ": " + f + " is no enum constant");
+                }
+                f.setAccessible(true);
+                Object constant = f.get(null);
+                if (!type.isInstance(constant)) {
+                    throw new Refusal(where + ": " + f + " for a " + type.getTypeName());
+                }
+                return constant;
+            } catch (ReflectiveOperationException x) {
+                throw new Refusal(where + ": " + x);
+            }
+        }
         if (json instanceof Map) {
             Object ref = ((Map<String, Object>) json).get("ref");
             if (!(ref instanceof Long) || (Long) ref < 0 || (Long) ref >= objects.length) {
