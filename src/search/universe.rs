@@ -65,6 +65,9 @@ pub(super) fn collect_universe(
             if let Ok(c) = cp.load(&name) {
                 if crate::enums::is_enum(&c) {
                     add_enum(cp, &name, &mut u);
+                } else if name == "java/lang/Class" {
+                    // One per class, made by the JVM (docs/objects.md): an
+                    // input `Class` is never built from fields.
                 } else if !c.is_interface() && !c.is_abstract() {
                     u.add(c, true);
                 }
