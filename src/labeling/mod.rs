@@ -110,6 +110,12 @@ pub(crate) fn label(
         strings: Vec::new(),
         queue: VecDeque::new(),
     };
+    // An input object's class is one labeling can build: never, where the
+    // path allows, one outside the universe that type tests left open.
+    for open in l.cx.terms.pred_applications(crate::search::OUTSIDE_SUBTYPE) {
+        let closed = l.cx.terms.not(open);
+        l.prefer(closed);
+    }
     // Static fields first: they are the environment the call runs in (a
     // mode, a limit), and fixing them first gives the arguments the values
     // a reader expects (foo's `a = 1` before `i = 42`, not a wrapped `a`).

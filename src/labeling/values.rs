@@ -146,6 +146,11 @@ impl Labeler<'_, '_> {
         Ok(out)
     }
 
+    /// [`Self::probe`], for a preference whose outcome does not matter.
+    pub(super) fn prefer(&mut self, c: TermId) {
+        self.probe(c);
+    }
+
     /// Keeps `c` if the constraints stay satisfiable with it. When the
     /// solver's current model already satisfies `c`, no check is needed: the
     /// model stays a model of everything asserted.

@@ -142,6 +142,19 @@ impl Terms {
         self.preds.len()
     }
 
+    /// The applications of predicates whose name starts with `prefix`, in
+    /// the order they were made.
+    pub fn pred_applications(&self, prefix: &str) -> Vec<TermId> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _))| {
+                matches!(n, Node::Pred(p, _) if self.preds[p.0 as usize].starts_with(prefix))
+            })
+            .map(|(i, _)| TermId(i as u32))
+            .collect()
+    }
+
     /// Declares a predicate symbol (predicates are never truncated).
     pub fn new_pred(&mut self, name: impl Into<String>) -> PredId {
         self.preds.push(name.into());

@@ -21,6 +21,11 @@ use crate::frames::VType;
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::reason::Reason;
 
+/// The prefix of the predicates "an input object of a class outside the
+/// universe that is a subtype of C" ([`Explorer::is_subtype`]); labeling
+/// prefers them false, so input objects get the classes it can build.
+pub(crate) const OUTSIDE: &str = "outside_subtype_of_";
+
 /// The methods a call may run, each with the condition under which it does.
 pub(super) type CallTargets = Vec<(Found<Method>, Option<TermId>)>;
 
@@ -171,11 +176,19 @@ impl Explorer<'_> {
                 .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0)
     }
 
-    /// Constraint: `v` is a reference to an object whose class is a subtype
-    /// of `class` (as a disjunction over the universe's class ids).
-    pub(super) fn is_subtype(&mut self, class_term: TermId, class: &str) -> TermId {
-        let ids = match self.subtypes.get(class) {
-            Some(ids) => ids.clone(),
+    /// Constraint: the object `o` (whose class is `class_term`) is an
+    /// instance of `class`: a disjunction over the universe's class ids.
+    ///
+    /// The universe holds the classes of every object the path allocates,
+    /// exactly; an *input* object may in truth be of a JDK class the
+    /// universe lacks (a subclass of a JDK type that is not final). For
+    /// such a type the test is therefore left open on input objects (a
+    /// predicate of `o` the solver may set either way): a refutation then
+    /// holds for any class an input may have, and a state that needs an
+    /// outside class is refuted by the replay.
+    pub(super) fn is_subtype(&mut self, o: TermId, class_term: TermId, class: &str) -> TermId {
+        let (ids, open) = match self.subtypes.get(class) {
+            Some(known) => known.clone(),
             None => {
                 let ids: Vec<u32> = (1..=self.universe.len() as u32)
                     .filter(|&id| {
@@ -183,16 +196,12 @@ impl Explorer<'_> {
                         self.cp.is_assignable(name, class).unwrap_or(false)
                     })
                     .collect();
-                self.subtypes.insert(class.to_string(), ids.clone());
-                // A type test on a JDK type that is not final sees only the
-                // classes in the universe, not the JDK's other subclasses.
-                if !self.is_closed_type(class) {
-                    self.assume(format!(
-                        "type tests on {} consider only the classes on the class path and those the code creates",
-                        class.replace('/', ".")
-                    ));
-                }
-                ids
+                let open = (!self.is_closed_type(class)).then(|| {
+                    self.terms
+                        .new_pred(format!("{OUTSIDE}{}", class.replace('/', ".")))
+                });
+                self.subtypes.insert(class.to_string(), (ids.clone(), open));
+                (ids, open)
             }
         };
         let mut eqs: Vec<TermId> = ids
@@ -209,6 +218,12 @@ impl Explorer<'_> {
         ) {
             let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
             eqs.push(self.terms.cmp(BvCmp::Sge, class_term, base));
+        }
+        if let Some(p) = open {
+            let zero = self.terms.int(0);
+            let input = self.terms.cmp(BvCmp::Sgt, o, zero);
+            let outside = self.terms.pred(p, o);
+            eqs.push(self.terms.and(vec![input, outside]));
         }
         self.terms.or(eqs)
     }

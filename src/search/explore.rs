@@ -53,8 +53,10 @@ pub(super) struct Explorer<'a> {
     /// this search (see [`Explorer::assume`]).
     pub domain: InputDomain,
     pub paths: u64,
-    /// `isSub(C, ·)` cache: class → ids of its subtypes in the universe.
-    pub subtypes: HashMap<String, Vec<u32>>,
+    /// `isSub(C, ·)` cache: class → ids of its subtypes in the universe,
+    /// and for a type the universe may not close, the predicate "an input
+    /// object of a class outside the universe that is a subtype of C".
+    pub subtypes: HashMap<String, (Vec<u32>, Option<crate::model::term::PredId>)>,
 }
 
 impl<'a> Explorer<'a> {

@@ -34,6 +34,7 @@ mod callee;
 mod calls;
 mod cmv;
 mod dispatch;
+pub(crate) use dispatch::OUTSIDE as OUTSIDE_SUBTYPE;
 mod driver;
 mod edges;
 mod enums;

@@ -402,7 +402,7 @@ impl Explorer<'_> {
                     self.terms.eq(o, z)
                 };
                 let class_of = self.terms.select(st.mem.types, o);
-                let sub = self.is_subtype(class_of, &ty.class_ref_name());
+                let sub = self.is_subtype(o, class_of, &ty.class_ref_name());
                 out.push(self.terms.or(vec![is_null, sub]));
             }
             Op::InstanceOf(ty) => {
@@ -413,7 +413,7 @@ impl Explorer<'_> {
                 }
                 let nn = self.non_null(o);
                 let class_of = self.terms.select(st.mem.types, o);
-                let sub = self.is_subtype(class_of, &ty.class_ref_name());
+                let sub = self.is_subtype(o, class_of, &ty.class_ref_name());
                 let yes = self.terms.and(vec![nn, sub]);
                 let (one, zero) = (self.terms.int(1), self.terms.int(0));
                 let v = self.terms.ite(yes, one, zero);

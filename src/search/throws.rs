@@ -98,9 +98,9 @@ impl Explorer<'_> {
         let class_of = self.terms.select(st.mem.types, o);
         let mut parts = Vec::new();
         let must = catch.must.as_deref().unwrap_or("java/lang/Throwable");
-        parts.push(self.is_subtype(class_of, must));
+        parts.push(self.is_subtype(o, class_of, must));
         for n in catch.must_not.clone() {
-            let s = self.is_subtype(class_of, &n);
+            let s = self.is_subtype(o, class_of, &n);
             parts.push(self.terms.not(s));
         }
         self.terms.and(parts)
@@ -288,7 +288,7 @@ impl Explorer<'_> {
                 let o = stack[n - 1];
                 let non_null = self.terms.ne(o, zero);
                 let class_of = self.terms.select(st.mem.types, o);
-                let sub = self.is_subtype(class_of, &ty.class_ref_name());
+                let sub = self.is_subtype(o, class_of, &ty.class_ref_name());
                 let not_sub = self.terms.not(sub);
                 self.terms.and(vec![non_null, not_sub])
             }
