@@ -8,35 +8,8 @@ mod support;
 
 use serde_json::{json, Value};
 
-/// jaut on `Modes.<method>` at its `// TARGET: <name>` line (JSON,
-/// replayed): exit code and JSON.
 fn aim(method: &str, target: &str) -> (Option<i32>, Value) {
-    let source = support::repo().join("samples/src/enums/Modes.java");
-    let text = std::fs::read_to_string(source).unwrap();
-    let tag = format!("// TARGET: {target}");
-    let line = text
-        .lines()
-        .position(|l| l.trim_end().ends_with(&tag))
-        .map(|i| (i + 1).to_string())
-        .unwrap_or_else(|| panic!("no {tag}"));
-    let class = support::sample_class("enums/Modes");
-    let out = support::jaut(&[
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--line",
-        &line,
-        "--format",
-        "json",
-    ]);
-    let json = serde_json::from_str(&support::stdout(&out)).unwrap_or_else(|e| {
-        panic!(
-            "{method}: {e}\n{}{}",
-            support::stdout(&out),
-            support::stderr(&out)
-        )
-    });
-    (out.status.code(), json)
+    support::aim_at_marker("enums/Modes", method, target)
 }
 
 fn constant(class: &str, name: &str) -> Value {

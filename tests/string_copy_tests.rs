@@ -8,35 +8,8 @@ mod support;
 
 use serde_json::Value;
 
-/// jaut on `Copies.<method>` at its `// TARGET: <method>` line (JSON,
-/// replayed): exit code and JSON.
 fn aim(method: &str) -> (Option<i32>, Value) {
-    let source = support::repo().join("samples/src/copies/Copies.java");
-    let text = std::fs::read_to_string(source).unwrap();
-    let tag = format!("// TARGET: {method}");
-    let line = text
-        .lines()
-        .position(|l| l.trim_end().ends_with(&tag))
-        .map(|i| (i + 1).to_string())
-        .unwrap_or_else(|| panic!("no {tag}"));
-    let class = support::sample_class("copies/Copies");
-    let out = support::jaut(&[
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--line",
-        &line,
-        "--format",
-        "json",
-    ]);
-    let json = serde_json::from_str(&support::stdout(&out)).unwrap_or_else(|e| {
-        panic!(
-            "{method}: {e}\n{}{}",
-            support::stdout(&out),
-            support::stderr(&out)
-        )
-    });
-    (out.status.code(), json)
+    support::aim_at_marker("copies/Copies", method, method)
 }
 
 fn reached_and_confirmed(method: &str) -> Value {

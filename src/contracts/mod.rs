@@ -25,6 +25,7 @@ use serde::Deserialize;
 pub use expr::{BinOp, Expr, ExprError, Tok, UnOp};
 
 use crate::classfile::descriptor::MethodDescriptor;
+use crate::search::StringMethod;
 
 /// One behaviour: when `pre` holds, `post` does after the call.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,6 +78,9 @@ pub enum Intrinsic {
     /// `String.intern()`: a string with the same characters (the canonical
     /// one, which may or may not be the receiver).
     StringIntern,
+    /// `substring`, `indexOf(int)`, `lastIndexOf(int)`, `startsWith`,
+    /// `endsWith`, `hashCode` of `String` (src/search/string_methods.rs).
+    StringMethod(crate::search::StringMethod),
     /// `PrintStream.print`, `println`, `printf`, ... (`printing.rs`): no
     /// effect the program can read back; `printf`, `format` and `append`
     /// return the stream.
@@ -205,6 +209,38 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         Intrinsic::StringOfChars,
     ),
     ("java/lang/String.toCharArray()[C", Intrinsic::StringToChars),
+    (
+        "java/lang/String.substring(I)Ljava/lang/String;",
+        Intrinsic::StringMethod(StringMethod::Substring),
+    ),
+    (
+        "java/lang/String.substring(II)Ljava/lang/String;",
+        Intrinsic::StringMethod(StringMethod::Substring),
+    ),
+    (
+        "java/lang/String.indexOf(I)I",
+        Intrinsic::StringMethod(StringMethod::IndexOf),
+    ),
+    (
+        "java/lang/String.indexOf(II)I",
+        Intrinsic::StringMethod(StringMethod::IndexOf),
+    ),
+    (
+        "java/lang/String.lastIndexOf(I)I",
+        Intrinsic::StringMethod(StringMethod::LastIndexOf),
+    ),
+    (
+        "java/lang/String.startsWith(Ljava/lang/String;)Z",
+        Intrinsic::StringMethod(StringMethod::StartsWith),
+    ),
+    (
+        "java/lang/String.endsWith(Ljava/lang/String;)Z",
+        Intrinsic::StringMethod(StringMethod::EndsWith),
+    ),
+    (
+        "java/lang/String.hashCode()I",
+        Intrinsic::StringMethod(StringMethod::HashCode),
+    ),
     (
         "java/lang/String.toString()Ljava/lang/String;",
         Intrinsic::StringSelf,

@@ -86,11 +86,17 @@ impl Inputs<'_> {
                     Ok(format!("{}.{constant}", s.access.type_name(class)))
                 } else {
                     s.helpers.get_field = true;
-                    Ok(format!(
+                    let read = format!(
                         "getField(null, {}, {})",
                         s.access.class_literal(class),
                         java::string_literal(constant)
-                    ))
+                    );
+                    // An Object, cast to the slot's type for a direct call.
+                    if !reflect && ty != "java.lang.Object" && s.access.type_accessible(ty) {
+                        Ok(format!("({}) {read}", s.access.type_name(ty)))
+                    } else {
+                        Ok(read)
+                    }
                 }
             }
             other => Ok(literal(other, ty)),

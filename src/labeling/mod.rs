@@ -109,6 +109,7 @@ pub(crate) fn label(
         objects: Vec::new(),
         strings: Vec::new(),
         queue: VecDeque::new(),
+        enums: Default::default(),
     };
     // An input object's class is one labeling can build: never, where the
     // path allows, one outside the universe that type tests left open.

@@ -7,7 +7,8 @@
 use std::collections::VecDeque;
 
 use super::{EntryState, Labeling, LabelingError, Value};
-use crate::classfile::JType;
+use crate::classfile::{Class, JType};
+use crate::model::enum_constants;
 use crate::model::term::{BvCmp, TermId};
 use crate::model::FieldKey;
 use crate::solver::Sat;
@@ -26,6 +27,9 @@ pub(super) struct Labeler<'e, 'a> {
     /// Ids of the input strings (labelled by value, not as objects).
     pub strings: Vec<TermId>,
     pub queue: VecDeque<usize>,
+    /// Objects of enum constants made while labelling inputs of wider
+    /// types than their enums, by enum.
+    pub enums: std::collections::BTreeMap<String, enum_constants::ConstantTerms>,
 }
 
 impl Labeler<'_, '_> {
@@ -182,6 +186,54 @@ impl Labeler<'_, '_> {
         Ok(Value::of_bits(ty, v))
     }
 
+    /// A constant of class `class` (an enum, or a constant's body) that
+    /// `term` may be, for an input of a wider type than the enum (the path
+    /// named none of the enum's constants).
+    fn constant_of(&mut self, term: TermId, class: &Class, entry: &EntryState) -> Option<Value> {
+        let e = if crate::enums::is_enum(class) {
+            class.name.clone()
+        } else {
+            class.super_class.clone()?
+        };
+        let made = match self.enums.get(&e) {
+            Some(made) => made.clone(),
+            None => {
+                let constants = crate::enums::constants(self.cx.cp, &e)?;
+                let mut known = entry.enum_constants.clone();
+                known.extend(self.enums.clone());
+                let mut cons = Vec::new();
+                let made = enum_constants::make(
+                    self.cx.universe,
+                    self.cx.terms,
+                    enum_constants::count(&known),
+                    entry.types,
+                    entry.fields.get(&enum_constants::ordinal_key()).copied(),
+                    constants,
+                    &mut cons,
+                )
+                .ok()?;
+                for c in cons {
+                    self.cx.solver.assert(self.cx.terms, c);
+                }
+                self.enums.insert(e.clone(), made.clone());
+                made
+            }
+        };
+        for (c, t) in made {
+            if c.class != class.name {
+                continue;
+            }
+            let same = self.cx.terms.eq(term, t);
+            if self.probe(same) {
+                return Some(Value::Enum {
+                    class: e.replace('/', "."),
+                    constant: c.name,
+                });
+            }
+        }
+        None
+    }
+
     /// An object already labelled that `term` may be (an alias, or a cycle).
     fn alias(&mut self, term: TermId, ty: &JType) -> Option<Value> {
         for i in 0..self.objects.len() {
@@ -241,6 +293,18 @@ impl Labeler<'_, '_> {
                 self.cx.terms.show(term)
             )));
         }
+        // An input of a wider type may be a constant of an enum the path
+        // did not name: one of those, never an object made of the enum.
+        if !ty.is_array() {
+            for c in self.cx.input_candidates(&ty.class_ref_name()) {
+                let class = self.cx.universe.class(c).expect("a universe id").clone();
+                if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
+                    if let Some(v) = self.constant_of(term, &class, entry) {
+                        return Ok(v);
+                    }
+                }
+            }
+        }
         // A new object before an alias of one already labelled: a structure
         // is cyclic or shared only where the path needs it (code under test
         // that walks a structure rarely terminates on a gratuitous cycle).
@@ -298,8 +362,7 @@ impl Labeler<'_, '_> {
                 let name = self.cx.universe.name(c).expect("a universe id").to_string();
                 let class = self.cx.universe.class(c).expect("a universe id").clone();
                 if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
-                    // An enum's objects are its constants, which the path
-                    // did not name here: no object of it may be made.
+                    // An enum's objects are its constants (tried above).
                     return Err(LabelingError::Unsupported(format!(
                         "an input of type {ty} must be an object of the enum {} other than its constants",
                         name.replace('/', ".")

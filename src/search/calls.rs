@@ -447,6 +447,10 @@ impl Explorer<'_> {
             | Intrinsic::StringOfChars => {
                 unreachable!("handled above")
             }
+            Intrinsic::StringMethod(method) => {
+                let params: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
+                self.string_method(st, method, &params, result, index, &mut out)?;
+            }
             Intrinsic::StringToChars => {
                 let s = this.ok_or(Unsupported::NoReceiver)?;
                 self.chars_of_string(st, result, s, index, &mut out);

@@ -46,6 +46,8 @@ mod printing;
 mod rules;
 mod statics;
 mod string_copy;
+mod string_methods;
+pub use string_methods::StringMethod;
 mod throws;
 mod universe;
 mod unsupported;

@@ -8,10 +8,11 @@
 //! A `char[]`'s elements are mutable cells whose earlier writes the
 //! backward search only relates to the cells the path reads
 //! ([`Explorer::redefine_cells`]); a string copied from an array is
-//! therefore related to it cell by cell, for at most [`TRACKED`]
-//! characters — a restriction recorded as an assumption, so no proof rests
-//! on it. (An equation of the two whole rows is exact for any length, but
-//! left Z3 answering unknown as soon as the array's writes came in.)
+//! therefore related to it cell by cell, for its first [`TRACKED`]
+//! characters; the others are left free, which allows more than the JVM
+//! does, so refutations stay proofs. (An equation of the two whole rows is
+//! exact for any length, but left Z3 answering unknown as soon as the
+//! array's writes came in.)
 
 use super::cmv::St;
 use super::explore::Explorer;
@@ -23,7 +24,8 @@ use crate::model::FieldKey;
 
 const STRING: &str = "java/lang/String";
 
-/// The most characters of a string copied from a `char[]`.
+/// The characters of a string copied from a `char[]` that the model
+/// relates to the array's.
 const TRACKED: i32 = 16;
 
 impl Explorer<'_> {
@@ -76,14 +78,10 @@ impl Explorer<'_> {
         out.push(self.terms.eq(len_s, len));
         let key = FieldKey::array_elements(&JType::Char);
         let cells = self.cells(st, &key, &JType::Char);
-        // Longer copies are out of this model's reach (an equation of
+        // Characters past the first TRACKED are left free (an equation of
         // whole rows leaves the solver answering unknown once the array's
-        // earlier writes come in): a restriction no proof may rest on.
-        let most = self.terms.int(TRACKED);
-        out.push(self.terms.cmp(BvCmp::Sle, len, most));
-        self.assume(format!(
-            "strings made from a char[] were taken to have at most {TRACKED} characters"
-        ));
+        // earlier writes come in): more behaviours than the JVM has, so
+        // refutations stay proofs, and the replay checks a reached state.
         for k in 0..TRACKED {
             let k = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, k, len);

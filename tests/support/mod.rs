@@ -144,3 +144,31 @@ pub fn jdk() -> std::sync::Arc<jaut::classpath::Jdk> {
     })
     .clone()
 }
+
+/// jaut on `<sample>.<method>` (`sample` like `enums/Modes`) at the line
+/// of `samples/src/<sample>.java` marked `// TARGET: <target>`, in JSON and
+/// replayed: exit code and JSON.
+#[allow(dead_code)]
+pub fn aim_at_marker(sample: &str, method: &str, target: &str) -> (Option<i32>, serde_json::Value) {
+    let source = repo().join(format!("samples/src/{sample}.java"));
+    let text = std::fs::read_to_string(&source).unwrap();
+    let tag = format!("// TARGET: {target}");
+    let line = text
+        .lines()
+        .position(|l| l.trim_end().ends_with(&tag))
+        .map(|i| (i + 1).to_string())
+        .unwrap_or_else(|| panic!("no {tag} in {}", source.display()));
+    let class = sample_class(sample);
+    let out = jaut(&[
+        class.to_str().unwrap(),
+        "-m",
+        method,
+        "--line",
+        &line,
+        "--format",
+        "json",
+    ]);
+    let json = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("{sample}.{method}: {e}\n{}{}", stdout(&out), stderr(&out)));
+    (out.status.code(), json)
+}

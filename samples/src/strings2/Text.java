@@ -1,0 +1,45 @@
+package strings2;
+
+/**
+ * String methods over exact contents (src/search/string_methods.rs):
+ * substring, indexOf, lastIndexOf, startsWith, endsWith, hashCode.
+ */
+public class Text {
+    public static int extension(String name) {
+        int dot = name.lastIndexOf('.');
+        if (dot > 0 && name.substring(dot + 1).equals("txt")) {
+            return 1; // TARGET: txt
+        }
+        return 0;
+    }
+
+    public static int firstSlash(String path) {
+        int i = path.indexOf('/');
+        if (i == 2 && path.startsWith("ab")) {
+            return 1; // TARGET: slash
+        }
+        return 0;
+    }
+
+    public static int suffix(String s) {
+        if (s.endsWith("ing") && s.length() == 5) {
+            return 1; // TARGET: suffix
+        }
+        return 0;
+    }
+
+    public static int hashed(String s) {
+        if (s.length() == 2 && s.hashCode() == 3105) {
+            return 1; // TARGET: hashed
+        }
+        return 0;
+    }
+
+    /** A prefix longer than the string never matches. */
+    public static int tooLong(String s) {
+        if (s.length() < 2 && s.startsWith("abc")) {
+            return 1; // TARGET: tooLong
+        }
+        return 0;
+    }
+}

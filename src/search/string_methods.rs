@@ -1,0 +1,179 @@
+//! `String` methods over the string model ([`super::calls`]: an immutable
+//! length and characters per string): `substring`, `indexOf(int)`,
+//! `lastIndexOf(int)`, `startsWith`, `endsWith`, `hashCode`, each on its
+//! normal path (JDK 17 `java.lang.String`).
+//!
+//! Each is a statement about every character of a string: quantifier-free,
+//! it is written character by character for the first [`MAX_CHARS`]
+//! characters. Past them the result is left free (more behaviours than the
+//! JVM has, so refutations stay proofs; a state that relies on a free
+//! result is checked by the replay), and labeling picks short strings.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::unsupported::Unsupported;
+use crate::model::term::{BvCmp, BvOp, TermId};
+
+/// The most characters of a string these models follow.
+const MAX_CHARS: i32 = 16;
+
+/// Which method an intrinsic models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StringMethod {
+    /// `substring(int)`, `substring(int, int)`.
+    Substring,
+    /// `indexOf(int)`, `indexOf(int, int)`: a `char` (code points above
+    /// 0xFFFF are outside the model).
+    IndexOf,
+    /// `lastIndexOf(int)`.
+    LastIndexOf,
+    /// `startsWith(String)`.
+    StartsWith,
+    /// `endsWith(String)`.
+    EndsWith,
+    /// `hashCode()`: `s[0]*31^(n-1) + … + s[n-1]`, wrapping (JLS §15.17.2).
+    HashCode,
+}
+
+impl Explorer<'_> {
+    /// The length of `s`, and whether it is longer than the model follows.
+    fn measured(&mut self, st: &mut St, s: TermId, out: &mut Vec<TermId>) -> (TermId, TermId) {
+        let len = self.string_length(st, s, out);
+        let most = self.terms.int(MAX_CHARS);
+        let long = self.terms.cmp(BvCmp::Sgt, len, most);
+        (len, long)
+    }
+
+    /// `r` is `exact` unless `open` holds (then it is left free).
+    fn unless(&mut self, open: TermId, r: TermId, exact: TermId) -> TermId {
+        let closed = self.terms.not(open);
+        let is = self.terms.eq(r, exact);
+        self.terms.implies(closed, is)
+    }
+
+    /// The constraints of `method` called at `index` with `params` (the
+    /// receiver, then the arguments) and result `r`.
+    pub(super) fn string_method(
+        &mut self,
+        st: &mut St,
+        method: StringMethod,
+        params: &[TermId],
+        r: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let (s, args) = params.split_first().ok_or(Unsupported::NoReceiver)?;
+        let s = *s;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        match method {
+            StringMethod::Substring => {
+                let (len, _) = self.measured(st, s, out);
+                let begin = args[0];
+                let end = args.get(1).copied().unwrap_or(len);
+                // The normal path: 0 <= begin <= end <= length (else
+                // StringIndexOutOfBoundsException).
+                out.push(self.terms.cmp(BvCmp::Sge, begin, zero));
+                out.push(self.terms.cmp(BvCmp::Sle, begin, end));
+                out.push(self.terms.cmp(BvCmp::Sle, end, len));
+                self.new_string(st, r, index, out)?;
+                let len_r = self.string_length(st, r, out);
+                let n = self.terms.bin(BvOp::Sub, end, begin);
+                out.push(self.terms.eq(len_r, n));
+                for k in 0..MAX_CHARS {
+                    let k = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, k, n);
+                    let from = self.terms.bin(BvOp::Add, begin, k);
+                    let c = self.string_char(st, r, k, out);
+                    let d = self.string_char(st, s, from, out);
+                    let same = self.terms.eq(c, d);
+                    out.push(self.terms.implies(inside, same));
+                }
+            }
+            StringMethod::IndexOf | StringMethod::LastIndexOf => {
+                let last = method == StringMethod::LastIndexOf;
+                let (len, long) = self.measured(st, s, out);
+                let ch = args[0];
+                // A supplementary code point is searched for as a surrogate
+                // pair: outside the model, so the result is free.
+                let max_char = self.terms.int(0xFFFF);
+                let supplementary = self.terms.cmp(BvCmp::Sgt, ch, max_char);
+                let open = self.terms.or(vec![long, supplementary]);
+                // indexOf(ch, from): the search starts at max(from, 0).
+                let from = match args.get(1) {
+                    Some(&f) if !last => {
+                        let neg = self.terms.cmp(BvCmp::Slt, f, zero);
+                        self.terms.ite(neg, zero, f)
+                    }
+                    _ => zero,
+                };
+                // Where the character is, among the positions searched.
+                let mut found = Vec::new();
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let c = self.string_char(st, s, kt, out);
+                    let here = self.terms.eq(c, ch);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+                    let searched = self.terms.cmp(BvCmp::Sge, kt, from);
+                    found.push((kt, self.terms.and(vec![here, inside, searched])));
+                }
+                // The first (or last) such position, else -1.
+                let mut v = self.terms.int(-1);
+                let order: Vec<usize> = if last {
+                    (0..found.len()).collect()
+                } else {
+                    (0..found.len()).rev().collect()
+                };
+                for k in order {
+                    let (kt, hit) = found[k];
+                    v = self.terms.ite(hit, kt, v);
+                }
+                let c = self.unless(open, r, v);
+                out.push(c);
+            }
+            StringMethod::StartsWith | StringMethod::EndsWith => {
+                let end = method == StringMethod::EndsWith;
+                let p = args[0];
+                out.push(self.terms.ne(p, zero));
+                let (len, _) = self.measured(st, s, out);
+                let (len_p, long) = self.measured(st, p, out);
+                let fits = self.terms.cmp(BvCmp::Sle, len_p, len);
+                let shift = if end {
+                    self.terms.bin(BvOp::Sub, len, len_p)
+                } else {
+                    zero
+                };
+                let mut all = vec![fits];
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len_p);
+                    let at = self.terms.bin(BvOp::Add, shift, kt);
+                    let c = self.string_char(st, s, at, out);
+                    let d = self.string_char(st, p, kt, out);
+                    let same = self.terms.eq(c, d);
+                    all.push(self.terms.implies(inside, same));
+                }
+                let yes = self.terms.and(all);
+                let v = self.terms.ite(yes, one, zero);
+                let c = self.unless(long, r, v);
+                out.push(c);
+            }
+            StringMethod::HashCode => {
+                let (len, long) = self.measured(st, s, out);
+                let thirty_one = self.terms.int(31);
+                let mut h = zero;
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+                    let c = self.string_char(st, s, kt, out);
+                    let times = self.terms.bin(BvOp::Mul, h, thirty_one);
+                    let next = self.terms.bin(BvOp::Add, times, c);
+                    h = self.terms.ite(inside, next, h);
+                }
+                let c = self.unless(long, r, h);
+                out.push(c);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,60 @@
+//! `String` methods over exact contents (src/search/string_methods.rs), on
+//! the sample `strings2/Text`: `substring`, `indexOf`, `lastIndexOf`,
+//! `startsWith`, `endsWith` and `hashCode` reach their targets with states
+//! the JVM confirms, and a target no string reaches is proved unreachable.
+
+mod support;
+
+use serde_json::Value;
+
+fn aim(method: &str, target: &str) -> (Option<i32>, Value) {
+    support::aim_at_marker("strings2/Text", method, target)
+}
+
+fn string_arg(method: &str, target: &str) -> String {
+    let (code, v) = aim(method, target);
+    assert_eq!(code, Some(0), "{method}: {v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    v["state"]["args"][0]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{method}: {v:#}"))
+        .to_string()
+}
+
+#[test]
+fn last_index_of_and_substring() {
+    let name = string_arg("extension", "txt");
+    let dot = name.rfind('.').expect("a dot");
+    assert!(dot > 0 && &name[dot + 1..] == "txt", "{name}");
+}
+
+#[test]
+fn index_of_and_starts_with() {
+    let path = string_arg("firstSlash", "slash");
+    assert_eq!(path.find('/'), Some(2), "{path}");
+    assert!(path.starts_with("ab"), "{path}");
+}
+
+#[test]
+fn ends_with() {
+    let s = string_arg("suffix", "suffix");
+    assert!(s.ends_with("ing") && s.chars().count() == 5, "{s}");
+}
+
+/// `String.hashCode` is the 31-polynomial over the characters (3105 is
+/// the hash of "ab").
+#[test]
+fn hash_code_is_exact() {
+    let s = string_arg("hashed", "hashed");
+    let h = s
+        .encode_utf16()
+        .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(i32::from(c)));
+    assert_eq!(h, 3105, "{s}");
+}
+
+#[test]
+fn a_prefix_longer_than_the_string_never_matches() {
+    let (code, v) = aim("tooLong", "tooLong");
+    assert_eq!(code, Some(3), "{v:#}");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
