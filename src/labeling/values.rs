@@ -268,8 +268,48 @@ impl Labeler<'_, '_> {
         if nullable && self.probe(is_null) {
             return Ok(Value::Null);
         }
-        // An enum constant the reference's type admits (for an enum type,
-        // the only objects there are).
+        // An enum's objects are its constants: for an enum type the only
+        // choice; for a wider one, after an object labeling can build.
+        let is_enum = crate::model::inputs::enum_type(self.cx.cp, ty).is_some();
+        if is_enum {
+            return self.named_constant(term, ty, entry)?.ok_or_else(|| {
+                LabelingError::NoFit(format!(
+                    "no constant of {ty} fits {}",
+                    self.cx.terms.show(term)
+                ))
+            });
+        }
+        if let Some(v) = self.new_object(term, ty, entry)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.named_constant(term, ty, entry)? {
+            return Ok(v);
+        }
+        if !ty.is_array() {
+            for c in self.cx.input_candidates(&ty.class_ref_name()) {
+                let class = self.cx.universe.class(c).expect("a universe id").clone();
+                if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
+                    if let Some(v) = self.constant_of(term, &class, entry) {
+                        return Ok(v);
+                    }
+                }
+            }
+        }
+        self.alias(term, ty).ok_or_else(|| {
+            LabelingError::NoFit(format!(
+                "no object fits the reference {}",
+                self.cx.terms.show(term)
+            ))
+        })
+    }
+
+    /// A constant of an enum the path named that `term` may be.
+    fn named_constant(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+    ) -> Result<Option<Value>, LabelingError> {
         let wanted = ty.class_ref_name();
         let constants: Vec<(String, String, TermId)> = entry
             .enum_constants
@@ -281,42 +321,34 @@ impl Labeler<'_, '_> {
         for (e, name, c) in constants {
             let same = self.cx.terms.eq(term, c);
             if self.probe(same) {
-                return Ok(Value::Enum {
+                return Ok(Some(Value::Enum {
                     class: e.replace('/', "."),
                     constant: name,
-                });
+                }));
             }
         }
-        if crate::model::inputs::enum_type(self.cx.cp, ty).is_some() {
-            return Err(LabelingError::NoFit(format!(
-                "no constant of {ty} fits {}",
-                self.cx.terms.show(term)
-            )));
-        }
-        // An input of a wider type may be a constant of an enum the path
-        // did not name: one of those, never an object made of the enum.
-        if !ty.is_array() {
-            for c in self.cx.input_candidates(&ty.class_ref_name()) {
-                let class = self.cx.universe.class(c).expect("a universe id").clone();
-                if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
-                    if let Some(v) = self.constant_of(term, &class, entry) {
-                        return Ok(v);
-                    }
-                }
-            }
-        }
-        // A new object before an alias of one already labelled: a structure
-        // is cyclic or shared only where the path needs it (code under test
-        // that walks a structure rarely terminates on a gratuitous cycle).
-        // Its id is the one the current model gives the reference when that
-        // is a fresh input id (no check needed), else the next unused one.
+        Ok(None)
+    }
+
+    /// A new input object of a class labeling can build (no enum), if
+    /// `term` may be one: a structure is cyclic or shared only where the
+    /// path needs it (code under test that walks a structure rarely
+    /// terminates on a gratuitous cycle). Its id is the one the current
+    /// model gives the reference when that is a fresh input id (no check
+    /// needed), else the next unused one.
+    fn new_object(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+    ) -> Result<Option<Value>, LabelingError> {
         let i = self.objects.len();
         let modelled = self
             .cx
             .solver
             .value(self.cx.terms, term)
             .map(|v| v as u32 as i32)
-            .filter(|&v| v > 0);
+            .filter(|&v| v > 0 && v < enum_constants::FIRST_CONSTANT);
         let used: Vec<Option<u64>> = self
             .objects
             .iter()
@@ -332,14 +364,6 @@ impl Labeler<'_, '_> {
             .unwrap_or(fresh_id);
         let id = self.cx.terms.int(id_value);
         let is_new = self.cx.terms.eq(term, id);
-        if !self.probe(is_new) {
-            return self.alias(term, ty).ok_or_else(|| {
-                LabelingError::NoFit(format!(
-                    "no object fits the reference {}",
-                    self.cx.terms.show(term)
-                ))
-            });
-        }
         let class_of = self.cx.terms.select(entry.types, id);
         if ty.is_array() {
             // An input array has exactly its static type.
@@ -347,34 +371,49 @@ impl Labeler<'_, '_> {
             let aid = self.cx.universe.array_id(&descriptor);
             let aid = self.cx.terms.int(aid as i32);
             let is_it = self.cx.terms.eq(class_of, aid);
+            if !self.probe(is_new) {
+                return Ok(None);
+            }
             if !self.probe(is_it) {
                 return Err(LabelingError::NoFit(format!("no array of type {ty} fits")));
             }
             self.objects.push((id, descriptor));
             self.queue.push_back(i);
-            return Ok(Value::Ref(i));
+            return Ok(Some(Value::Ref(i)));
         }
-        let candidates = self.cx.input_candidates(&ty.class_ref_name());
+        let candidates: Vec<u32> = self
+            .cx
+            .input_candidates(&ty.class_ref_name())
+            .into_iter()
+            .filter(|&c| {
+                let class = self.cx.universe.class(c).expect("a universe id");
+                !crate::enums::is_enum_or_constant_body(self.cx.cp, class)
+            })
+            .collect();
+        let buildable: Vec<TermId> = candidates
+            .iter()
+            .map(|&c| {
+                let cid = self.cx.terms.int(c as i32);
+                self.cx.terms.eq(class_of, cid)
+            })
+            .collect();
+        let any = self.cx.terms.or(buildable);
+        let fits = self.cx.terms.and(vec![is_new, any]);
+        if !self.probe(fits) {
+            return Ok(None);
+        }
         for c in candidates {
             let cid = self.cx.terms.int(c as i32);
             let is_c = self.cx.terms.eq(class_of, cid);
             if self.probe(is_c) {
                 let name = self.cx.universe.name(c).expect("a universe id").to_string();
-                let class = self.cx.universe.class(c).expect("a universe id").clone();
-                if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
-                    // An enum's objects are its constants (tried above).
-                    return Err(LabelingError::Unsupported(format!(
-                        "an input of type {ty} must be an object of the enum {} other than its constants",
-                        name.replace('/', ".")
-                    )));
-                }
                 if name == "java/lang/String" {
                     self.strings.push(id);
-                    return self.string(id, entry).map(Value::Str);
+                    return self.string(id, entry).map(|s| Some(Value::Str(s)));
                 }
                 self.objects.push((id, name));
                 self.queue.push_back(i);
-                return Ok(Value::Ref(i));
+                return Ok(Some(Value::Ref(i)));
             }
         }
         Err(LabelingError::NoFit(format!(

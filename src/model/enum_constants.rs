@@ -26,7 +26,7 @@ pub fn ordinal_key() -> FieldKey {
 /// objects of the input heap at fixed references from here up (labeling
 /// numbers the other input objects from 1), which keeps the solver from
 /// searching for references that only need to be distinct.
-const FIRST_CONSTANT: i32 = 0x4000_0000;
+pub const FIRST_CONSTANT: i32 = 0x4000_0000;
 
 /// Makes the objects of `constants`, with the constraints that fix them:
 /// fixed distinct positive references (after the `known` constants the
