@@ -15,6 +15,7 @@
 //! must be explored from its bytecode.
 
 mod expr;
+pub mod latin1;
 pub mod printing;
 
 use std::collections::HashMap;
@@ -81,6 +82,9 @@ pub enum Intrinsic {
     /// `substring`, `indexOf(int)`, `lastIndexOf(int)`, `startsWith`,
     /// `endsWith`, `hashCode` of `String` (src/search/string_methods.rs).
     StringMethod(crate::search::StringMethod),
+    /// `Character.isDigit`, `isLetter`, `toUpperCase`, ... (`latin1.rs`):
+    /// exact for Latin-1, free past it.
+    Character(latin1::CharacterMethod),
     /// `PrintStream.print`, `println`, `printf`, ... (`printing.rs`): no
     /// effect the program can read back; `printf`, `format` and `append`
     /// return the stream.
@@ -300,10 +304,24 @@ impl Contracts {
             environment: std::collections::HashSet::new(),
         };
         let printing = printing::intrinsics();
+        let characters = latin1::CharacterMethod::ALL.iter().flat_map(|&(m, name)| {
+            let descriptors: [&str; 2] = if name.starts_with("to") {
+                ["(C)C", "(I)I"]
+            } else {
+                ["(C)Z", "(I)Z"]
+            };
+            descriptors.map(|d| {
+                (
+                    format!("java/lang/Character.{name}{d}"),
+                    Intrinsic::Character(m),
+                )
+            })
+        });
         let all = INTRINSICS
             .iter()
             .map(|(k, i)| (k.to_string(), *i))
-            .chain(printing);
+            .chain(printing)
+            .chain(characters);
         for (key, i) in all {
             c.by_key
                 .insert(key, (Contract::Intrinsic(i), "built-in".into()));

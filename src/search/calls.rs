@@ -451,6 +451,7 @@ impl Explorer<'_> {
                 let params: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
                 self.string_method(st, method, &params, result, index, &mut out)?;
             }
+            Intrinsic::Character(method) => self.character_call(method, arg(0), result, &mut out),
             Intrinsic::StringToChars => {
                 let s = this.ok_or(Unsupported::NoReceiver)?;
                 self.chars_of_string(st, result, s, index, &mut out);

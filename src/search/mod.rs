@@ -32,6 +32,7 @@
 
 mod callee;
 mod calls;
+mod characters;
 mod cmv;
 mod dispatch;
 pub(crate) use dispatch::OUTSIDE as OUTSIDE_SUBTYPE;

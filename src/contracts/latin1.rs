@@ -1,0 +1,105 @@
+//! The `java.lang.Character` methods over Latin-1 (code points 0 to 255),
+//! as JDK 17 answers them (`CharacterDataLatin1`): the classes of
+//! characters as ranges, and the case mappings. `tests/character_tests.rs`
+//! checks every table against the JVM. Past Latin-1 the search leaves the
+//! answer free (src/search/characters.rs).
+
+/// A `Character` method with a Latin-1 model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharacterMethod {
+    IsDigit,
+    IsWhitespace,
+    IsLetter,
+    IsLetterOrDigit,
+    IsUpperCase,
+    IsLowerCase,
+    ToUpperCase,
+    ToLowerCase,
+}
+
+impl CharacterMethod {
+    /// Every method, with its name in `java.lang.Character`.
+    pub const ALL: [(CharacterMethod, &'static str); 8] = [
+        (CharacterMethod::IsDigit, "isDigit"),
+        (CharacterMethod::IsWhitespace, "isWhitespace"),
+        (CharacterMethod::IsLetter, "isLetter"),
+        (CharacterMethod::IsLetterOrDigit, "isLetterOrDigit"),
+        (CharacterMethod::IsUpperCase, "isUpperCase"),
+        (CharacterMethod::IsLowerCase, "isLowerCase"),
+        (CharacterMethod::ToUpperCase, "toUpperCase"),
+        (CharacterMethod::ToLowerCase, "toLowerCase"),
+    ];
+
+    /// For a predicate, the Latin-1 characters it holds for, as inclusive
+    /// ranges; `None` for a case mapping.
+    pub fn ranges(self) -> Option<&'static [(u32, u32)]> {
+        Some(match self {
+            CharacterMethod::IsDigit => &[(0x30, 0x39)],
+            CharacterMethod::IsWhitespace => &[(0x09, 0x0d), (0x1c, 0x20)],
+            CharacterMethod::IsLetter => &[
+                (0x41, 0x5a),
+                (0x61, 0x7a),
+                (0xaa, 0xaa),
+                (0xb5, 0xb5),
+                (0xba, 0xba),
+                (0xc0, 0xd6),
+                (0xd8, 0xf6),
+                (0xf8, 0xff),
+            ],
+            CharacterMethod::IsLetterOrDigit => &[
+                (0x30, 0x39),
+                (0x41, 0x5a),
+                (0x61, 0x7a),
+                (0xaa, 0xaa),
+                (0xb5, 0xb5),
+                (0xba, 0xba),
+                (0xc0, 0xd6),
+                (0xd8, 0xf6),
+                (0xf8, 0xff),
+            ],
+            CharacterMethod::IsUpperCase => &[(0x41, 0x5a), (0xc0, 0xd6), (0xd8, 0xde)],
+            CharacterMethod::IsLowerCase => &[
+                (0x61, 0x7a),
+                (0xaa, 0xaa),
+                (0xb5, 0xb5),
+                (0xba, 0xba),
+                (0xdf, 0xf6),
+                (0xf8, 0xff),
+            ],
+            CharacterMethod::ToUpperCase | CharacterMethod::ToLowerCase => return None,
+        })
+    }
+
+    /// For a case mapping, the Latin-1 characters it changes: `(ranges,
+    /// offset)` moved by the offset, and single characters with their image.
+    #[allow(clippy::type_complexity)]
+    pub fn mapping(self) -> Option<(&'static [(u32, u32)], i32, &'static [(u32, u32)])> {
+        match self {
+            CharacterMethod::ToUpperCase => Some((
+                &[(0x61, 0x7a), (0xe0, 0xf6), (0xf8, 0xfe)],
+                -32,
+                &[(0xb5, 0x39c), (0xff, 0x178)],
+            )),
+            CharacterMethod::ToLowerCase => {
+                Some((&[(0x41, 0x5a), (0xc0, 0xd6), (0xd8, 0xde)], 32, &[]))
+            }
+            _ => None,
+        }
+    }
+
+    /// What the model says of Latin-1 character `c` (the image of a
+    /// mapping, or 1/0 for a predicate).
+    pub fn latin1(self, c: u32) -> u32 {
+        if let Some(ranges) = self.ranges() {
+            return u32::from(ranges.iter().any(|&(a, b)| (a..=b).contains(&c)));
+        }
+        let (ranges, offset, single) = self.mapping().expect("a mapping");
+        if let Some(&(_, image)) = single.iter().find(|&&(x, _)| x == c) {
+            return image;
+        }
+        if ranges.iter().any(|&(a, b)| (a..=b).contains(&c)) {
+            return (c as i32 + offset) as u32;
+        }
+        c
+    }
+}

@@ -1,0 +1,58 @@
+//! `java.lang.Character` over Latin-1 (src/contracts/latin1.rs,
+//! src/search/characters.rs): the tables agree with the JVM's answers for
+//! all 256 characters, and on the sample `chars/Classify` targets behind
+//! them are reached (confirmed by the replay) or proved unreachable.
+
+mod support;
+
+use jaut::contracts::latin1::CharacterMethod;
+
+/// Every Latin-1 answer of every modelled method, as the JVM gives it.
+#[test]
+fn the_tables_are_the_jvms() {
+    let dir = tempfile::tempdir().unwrap();
+    let names: Vec<&str> = CharacterMethod::ALL.iter().map(|(_, n)| *n).collect();
+    let calls: String = names
+        .iter()
+        .map(|n| {
+            if n.starts_with("to") {
+                format!("System.out.print(Character.{n}(c) + \" \");")
+            } else {
+                format!("System.out.print((Character.{n}(c) ? 1 : 0) + \" \");")
+            }
+        })
+        .collect();
+    let source = format!(
+        "public class Latin1 {{ public static void main(String[] a) {{ \
+         for (int c = 0; c < 256; c++) {{ {calls} System.out.println(); }} }} }}"
+    );
+    let file = dir.path().join("Latin1.java");
+    std::fs::write(&file, source).unwrap();
+    support::javac(&[file], dir.path(), None);
+    let out = std::process::Command::new(support::jdk_tool("java"))
+        .args(["-cp", dir.path().to_str().unwrap(), "Latin1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for (c, line) in text.lines().enumerate() {
+        let jvm: Vec<u32> = line
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        for (k, (m, name)) in CharacterMethod::ALL.iter().enumerate() {
+            assert_eq!(m.latin1(c as u32), jvm[k], "Character.{name}({c:#x})");
+        }
+    }
+    assert_eq!(text.lines().count(), 256);
+}
+
+#[test]
+fn targets_behind_character_methods() {
+    for (method, target) in [("kind", "digitAndQ"), ("spaceOrLetter", "spaceLetter")] {
+        let (code, v) = support::aim_at_marker("chars/Classify", method, target);
+        assert_eq!(code, Some(0), "{method}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    }
+    let (code, v) = support::aim_at_marker("chars/Classify", "both", "both");
+    assert_eq!(code, Some(3), "{v:#}");
+}
