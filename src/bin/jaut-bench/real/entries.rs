@@ -65,6 +65,14 @@ pub const ENTRIES: &[Entry] = &[
         STRING_UTILS,
         "containsOnly(Ljava/lang/CharSequence;[C)",
     ),
+    e(LANG3, STRING_UTILS, "isAlpha"),
+    e(LANG3, STRING_UTILS, "isAllLowerCase"),
+    e(
+        LANG3,
+        STRING_UTILS,
+        "substringAfterLast(Ljava/lang/String;I)",
+    ),
+    e(LANG3, STRING_UTILS, "substringBefore(Ljava/lang/String;I)"),
     // commons-lang3: numbers, booleans, characters, arrays.
     e(LANG3, NUMBER_UTILS, "toInt(Ljava/lang/String;I)"),
     e(LANG3, NUMBER_UTILS, "max(III)"),
