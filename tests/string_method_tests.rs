@@ -52,6 +52,21 @@ fn hash_code_is_exact() {
     assert_eq!(h, 3105, "{s}");
 }
 
+/// The search may satisfy `lastIndexOf(ch)` with a supplementary code
+/// point, for which the model leaves the result free; labeling prefers a
+/// `char`, whose answer is exact, so the JVM confirms the state (it used
+/// to refute four states with ch = 65536…).
+#[test]
+fn labeling_prefers_the_exact_model() {
+    let (code, v) = aim("lastAt", "lastAt");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert!(
+        v["state"]["args"][1]["value"].as_i64().unwrap() <= 0xFFFF,
+        "{v:#}"
+    );
+}
+
 #[test]
 fn a_prefix_longer_than_the_string_never_matches() {
     let (code, v) = aim("tooLong", "tooLong");

@@ -111,9 +111,10 @@ pub(crate) fn label(
         queue: VecDeque::new(),
         enums: Default::default(),
     };
-    // An input object's class is one labeling can build: never, where the
-    // path allows, one outside the universe that type tests left open.
-    for open in l.cx.terms.pred_applications(crate::search::OUTSIDE_SUBTYPE) {
+    // Where the path allows, an input object's class is one labeling can
+    // build (not one outside the universe that a type test left open), and
+    // every intrinsic's result is its exact one (not one left free).
+    for open in l.cx.terms.pred_applications(crate::search::PREFER_FALSE) {
         let closed = l.cx.terms.not(open);
         l.prefer(closed);
     }

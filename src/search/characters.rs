@@ -46,6 +46,9 @@ impl Explorer<'_> {
             }
             (None, None) => unreachable!("a predicate or a mapping"),
         };
+        let beyond = self.terms.not(latin1);
+        let named = self.beyond_model(beyond, result);
+        out.push(named);
         let is = self.terms.eq(result, exact);
         out.push(self.terms.implies(latin1, is));
     }

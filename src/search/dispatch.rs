@@ -26,6 +26,11 @@ use crate::reason::Reason;
 /// prefers them false, so input objects get the classes it can build.
 pub(crate) const OUTSIDE: &str = "outside_subtype_of_";
 
+/// The prefix of every predicate labeling prefers false: a type test left
+/// open ([`OUTSIDE`]) or a result left free past what a model follows
+/// ([`Explorer::beyond_model`]).
+pub(crate) const PREFER_FALSE: &str = "outside_";
+
 /// The methods a call may run, each with the condition under which it does.
 pub(super) type CallTargets = Vec<(Found<Method>, Option<TermId>)>;
 
@@ -174,6 +179,15 @@ impl Explorer<'_> {
                 .cp
                 .load(class)
                 .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0)
+    }
+
+    /// `open ⇔ outside_model(v)`: names the condition under which an
+    /// intrinsic leaves its result `v` free, so that labeling prefers
+    /// states where the model is exact (the replay would refute the others).
+    pub(super) fn beyond_model(&mut self, open: TermId, v: TermId) -> TermId {
+        let p = self.terms.new_pred(format!("{PREFER_FALSE}model"));
+        let named = self.terms.pred(p, v);
+        self.terms.eq(open, named)
     }
 
     /// Constraint: the object `o` (whose class is `class_term`) is an

@@ -35,7 +35,7 @@ mod calls;
 mod characters;
 mod cmv;
 mod dispatch;
-pub(crate) use dispatch::OUTSIDE as OUTSIDE_SUBTYPE;
+pub(crate) use dispatch::PREFER_FALSE;
 mod driver;
 mod edges;
 mod enums;

@@ -44,11 +44,15 @@ impl Explorer<'_> {
         (len, long)
     }
 
-    /// `r` is `exact` unless `open` holds (then it is left free).
+    /// `r` is `exact` unless `open` holds (then it is left free), with
+    /// `open` named so that labeling prefers it false
+    /// ([`Explorer::beyond_model`]).
     fn unless(&mut self, open: TermId, r: TermId, exact: TermId) -> TermId {
+        let named = self.beyond_model(open, r);
         let closed = self.terms.not(open);
         let is = self.terms.eq(r, exact);
-        self.terms.implies(closed, is)
+        let exact = self.terms.implies(closed, is);
+        self.terms.and(vec![named, exact])
     }
 
     /// The constraints of `method` called at `index` with `params` (the

@@ -35,6 +35,18 @@ public class Text {
         return 0;
     }
 
+    /**
+     * An int argument searched for: the model is exact for a char and free
+     * for a supplementary code point, and labeling prefers the exact one.
+     */
+    public static int lastAt(String s, int ch) {
+        int i = s.lastIndexOf(ch);
+        if (i != -1 && i != s.length() - 1) {
+            return 1; // TARGET: lastAt
+        }
+        return 0;
+    }
+
     /** A prefix longer than the string never matches. */
     public static int tooLong(String s) {
         if (s.length() < 2 && s.startsWith("abc")) {
