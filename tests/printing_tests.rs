@@ -10,25 +10,7 @@ use serde_json::Value;
 
 /// jaut on `Report.<method>` at `line` (JSON, replayed): exit code and JSON.
 fn aim(method: &str, line: u32) -> (Option<i32>, Value) {
-    let class = support::sample_class("printing/Report");
-    let line = line.to_string();
-    let out = support::jaut(&[
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--line",
-        &line,
-        "--format",
-        "json",
-    ]);
-    let json = serde_json::from_str(&support::stdout(&out)).unwrap_or_else(|e| {
-        panic!(
-            "{method} line {line}: {e}\n{}{}",
-            support::stdout(&out),
-            support::stderr(&out)
-        )
-    });
-    (out.status.code(), json)
+    support::aim_at_line("printing/Report", method, line as usize, &[])
 }
 
 fn reasons(v: &Value) -> Vec<(String, String)> {

@@ -10,27 +10,7 @@ use serde_json::Value;
 /// jaut on `Registry.<method>` at `line` (JSON, replayed), plus `extra`
 /// arguments: exit code and JSON.
 fn aim(method: &str, line: u32, extra: &[&str]) -> (Option<i32>, Value) {
-    let class = support::sample_class("statics/Registry");
-    let line = line.to_string();
-    let mut args = vec![
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--line",
-        &line,
-        "--format",
-        "json",
-    ];
-    args.extend_from_slice(extra);
-    let out = support::jaut(&args);
-    let json = serde_json::from_str(&support::stdout(&out)).unwrap_or_else(|e| {
-        panic!(
-            "{method} line {line}: {e}\n{}{}",
-            support::stdout(&out),
-            support::stderr(&out)
-        )
-    });
-    (out.status.code(), json)
+    support::aim_at_line("statics/Registry", method, line as usize, extra)
 }
 
 /// `static Node head`, which no code writes, is always null: the target

@@ -11,23 +11,7 @@ use serde_json::Value;
 
 fn throws(method: &str, exception: &str) -> (Option<i32>, Value) {
     let class = support::sample_class("exceptions/Deep");
-    let out = support::jaut(&[
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--throws",
-        exception,
-        "--format",
-        "json",
-    ]);
-    let json = serde_json::from_str(&support::stdout(&out)).unwrap_or_else(|e| {
-        panic!(
-            "{method}: {e}\n{}{}",
-            support::stdout(&out),
-            support::stderr(&out)
-        )
-    });
-    (out.status.code(), json)
+    support::jaut_json(&[class.to_str().unwrap(), "-m", method, "--throws", exception])
 }
 
 #[test]

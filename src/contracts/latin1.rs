@@ -4,6 +4,21 @@
 //! checks every table against the JVM. Past Latin-1 the search leaves the
 //! answer free (src/search/characters.rs).
 
+/// The Latin-1 digits.
+const DIGITS: &[(u32, u32)] = &[(0x30, 0x39)];
+
+/// The Latin-1 letters.
+const LETTERS: &[(u32, u32)] = &[
+    (0x41, 0x5a),
+    (0x61, 0x7a),
+    (0xaa, 0xaa),
+    (0xb5, 0xb5),
+    (0xba, 0xba),
+    (0xc0, 0xd6),
+    (0xd8, 0xf6),
+    (0xf8, 0xff),
+];
+
 /// A `Character` method with a Latin-1 model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CharacterMethod {
@@ -32,33 +47,14 @@ impl CharacterMethod {
 
     /// For a predicate, the Latin-1 characters it holds for, as inclusive
     /// ranges; `None` for a case mapping.
-    pub fn ranges(self) -> Option<&'static [(u32, u32)]> {
+    pub fn ranges(self) -> Option<Vec<(u32, u32)>> {
         Some(match self {
-            CharacterMethod::IsDigit => &[(0x30, 0x39)],
-            CharacterMethod::IsWhitespace => &[(0x09, 0x0d), (0x1c, 0x20)],
-            CharacterMethod::IsLetter => &[
-                (0x41, 0x5a),
-                (0x61, 0x7a),
-                (0xaa, 0xaa),
-                (0xb5, 0xb5),
-                (0xba, 0xba),
-                (0xc0, 0xd6),
-                (0xd8, 0xf6),
-                (0xf8, 0xff),
-            ],
-            CharacterMethod::IsLetterOrDigit => &[
-                (0x30, 0x39),
-                (0x41, 0x5a),
-                (0x61, 0x7a),
-                (0xaa, 0xaa),
-                (0xb5, 0xb5),
-                (0xba, 0xba),
-                (0xc0, 0xd6),
-                (0xd8, 0xf6),
-                (0xf8, 0xff),
-            ],
-            CharacterMethod::IsUpperCase => &[(0x41, 0x5a), (0xc0, 0xd6), (0xd8, 0xde)],
-            CharacterMethod::IsLowerCase => &[
+            CharacterMethod::IsDigit => DIGITS.to_vec(),
+            CharacterMethod::IsWhitespace => vec![(0x09, 0x0d), (0x1c, 0x20)],
+            CharacterMethod::IsLetter => LETTERS.to_vec(),
+            CharacterMethod::IsLetterOrDigit => [DIGITS, LETTERS].concat(),
+            CharacterMethod::IsUpperCase => vec![(0x41, 0x5a), (0xc0, 0xd6), (0xd8, 0xde)],
+            CharacterMethod::IsLowerCase => vec![
                 (0x61, 0x7a),
                 (0xaa, 0xaa),
                 (0xb5, 0xb5),

@@ -26,7 +26,7 @@ impl Explorer<'_> {
         let latin1 = self.terms.and(vec![low, high]);
         let exact = match (method.ranges(), method.mapping()) {
             (Some(ranges), _) => {
-                let inside = self.in_ranges(c, ranges);
+                let inside = self.in_ranges(c, &ranges);
                 let one = self.terms.int(1);
                 self.terms.ite(inside, one, zero)
             }

@@ -20,7 +20,6 @@ use crate::contracts::printing::may_print_objects;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 
-const STRING: &str = "java/lang/String";
 
 /// The class `System.out` and `System.err` hold.
 pub(super) const PRINT_STREAM: &str = "java/io/PrintStream";
@@ -59,12 +58,7 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         self.program_objects_printed(st, index);
-        let sid = self
-            .universe
-            .id(STRING)
-            .ok_or(Unsupported::StringNotLoaded)?;
-        let pc = st.top().m.code().instructions[index].pc;
-        self.allocated(st, result, sid, STRING, pc, out);
+        self.new_string(st, result, index, out)?;
         self.assume(
             "the text String.format returns was taken as any string (its format is not modelled)"
                 .to_string(),

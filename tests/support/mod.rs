@@ -145,9 +145,36 @@ pub fn jdk() -> std::sync::Arc<jaut::classpath::Jdk> {
     .clone()
 }
 
-/// jaut on `<sample>.<method>` (`sample` like `enums/Modes`) at the line
-/// of `samples/src/<sample>.java` marked `// TARGET: <target>`, in JSON and
-/// replayed: exit code and JSON.
+/// The `jaut` binary run with `args` and `--format json`: exit code and the
+/// JSON it printed.
+#[allow(dead_code)]
+pub fn jaut_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let mut all = args.to_vec();
+    all.extend_from_slice(&["--format", "json"]);
+    let out = jaut(&all);
+    let json = serde_json::from_str(&stdout(&out))
+        .unwrap_or_else(|e| panic!("jaut {all:?}: {e}\n{}{}", stdout(&out), stderr(&out)));
+    (out.status.code(), json)
+}
+
+/// jaut on `<sample>.<method>` (`sample` like `statics/Registry`) at source
+/// `line`, with `extra` arguments, in JSON and replayed.
+#[allow(dead_code)]
+pub fn aim_at_line(
+    sample: &str,
+    method: &str,
+    line: usize,
+    extra: &[&str],
+) -> (Option<i32>, serde_json::Value) {
+    let class = sample_class(sample);
+    let line = line.to_string();
+    let mut args = vec![class.to_str().unwrap(), "-m", method, "--line", &line];
+    args.extend_from_slice(extra);
+    jaut_json(&args)
+}
+
+/// [`aim_at_line`] at the line of `samples/src/<sample>.java` marked
+/// `// TARGET: <target>`.
 #[allow(dead_code)]
 pub fn aim_at_marker(sample: &str, method: &str, target: &str) -> (Option<i32>, serde_json::Value) {
     let source = repo().join(format!("samples/src/{sample}.java"));
@@ -156,19 +183,6 @@ pub fn aim_at_marker(sample: &str, method: &str, target: &str) -> (Option<i32>, 
     let line = text
         .lines()
         .position(|l| l.trim_end().ends_with(&tag))
-        .map(|i| (i + 1).to_string())
         .unwrap_or_else(|| panic!("no {tag} in {}", source.display()));
-    let class = sample_class(sample);
-    let out = jaut(&[
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--line",
-        &line,
-        "--format",
-        "json",
-    ]);
-    let json = serde_json::from_str(&stdout(&out))
-        .unwrap_or_else(|e| panic!("{sample}.{method}: {e}\n{}{}", stdout(&out), stderr(&out)));
-    (out.status.code(), json)
+    aim_at_line(sample, method, line + 1, &[])
 }
