@@ -1,0 +1,81 @@
+package floats;
+
+/**
+ * Acceptance cases for floating point (issue 16 item 1): each method has one
+ * target, the `return 1` (or the write of {@code hit}), whose reachability
+ * depends on IEEE-754 and Java's rules (JLS 4.2.3, 5.1.3, 15.17.3, 15.20.1).
+ * jaut does not yet reason about these: today every path through them ends
+ * with "unsupported: ... (floating point)".
+ */
+public class Floats {
+    /** Reachable only when {@code x} is NaN. */
+    public static int selfUnequal(double x) {
+        if (x != x) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Reachable for every {@code d >= 2^31 - 1} and for +infinity (saturating d2i). */
+    public static int saturates(double d) {
+        if ((int) d == Integer.MAX_VALUE) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Unreachable: 0.1 + 0.2 rounds to 0.30000000000000004. */
+    public static int pointThree() {
+        double a = 0.1;
+        double b = 0.2;
+        if (a + b == 0.3) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** A chain of double comparisons: reachable for 0 < x < y < 1 (e.g. 0.25, 0.5). */
+    public static int chain(double x, double y) {
+        if (x > 0.0 && x < y && y < 1.0) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Java's truncating remainder (not IEEE remainder): -5.5 % 2.0 == -1.5. */
+    public static int remainder(double x) {
+        if (x % 2.0 == -1.5) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** NaN converts to 0 (JLS 5.1.3): reachable by NaN and by any |f| < 1. */
+    public static int nanToZero(float f) {
+        if ((long) f == 0L && f != 0.0f) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** A float field of an input object decides the branch. */
+    public static int field(Box b) {
+        if (b.weight * 2.0f > 3.0f) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Math.min's -0.0 rule: min(0.0, -0.0) is -0.0, so 1/min is -infinity. */
+    public static int negativeZero(double x) {
+        if (1.0 / Math.min(0.0, x) == Double.NEGATIVE_INFINITY) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** A float field holder. */
+    public static final class Box {
+        public float weight;
+    }
+}
