@@ -1539,3 +1539,42 @@ fn known_subtypes_follow_added_entries() {
         .unwrap()
         .contains(&"more/Cow".to_string()));
 }
+
+/// A real class's BootstrapMethods attribute: `java.util.Comparator`
+/// (`comparing`, `thenComparing`, … are serializable lambdas) names
+/// `LambdaMetafactory.altMetafactory`,
+/// and each `invokedynamic` in it finds its entry by index.
+#[test]
+fn jdk_comparator_bootstrap_methods_name_the_metafactory() {
+    use jaut::classfile::bootstrap::{BootstrapArg, HandleKind};
+    use jaut::classfile::bytecode::Op;
+    let cp = ClassPath::with_jdk(Some(support::jdk()));
+    let cmp = cp.load("java/util/Comparator").unwrap();
+    assert!(!cmp.bootstrap_methods.is_empty());
+    for bsm in &cmp.bootstrap_methods {
+        assert_eq!(bsm.handle.kind, HandleKind::InvokeStatic);
+        // Comparator's lambdas are `(Comparator<T> & Serializable)`, hence
+        // altMetafactory, whose extra arguments (flags, …) follow these three.
+        assert_eq!(
+            bsm.handle.qualified_name(),
+            "java/lang/invoke/LambdaMetafactory.altMetafactory"
+        );
+        // samMethodType, implMethod, instantiatedMethodType, flags.
+        assert!(bsm.args.len() >= 4, "{bsm}");
+        assert!(matches!(bsm.args[3], BootstrapArg::Int(_)), "{bsm}");
+        assert!(matches!(bsm.args[0], BootstrapArg::MethodType(_)), "{bsm}");
+        assert!(matches!(bsm.args[1], BootstrapArg::Handle(_)), "{bsm}");
+        assert!(matches!(bsm.args[2], BootstrapArg::MethodType(_)), "{bsm}");
+    }
+    let mut sites = 0;
+    for m in &cmp.methods {
+        let Some(code) = &m.code else { continue };
+        for insn in &code.instructions {
+            if let Op::InvokeDynamic { bootstrap, .. } = &insn.op {
+                assert!(cmp.bootstrap_method(*bootstrap).is_some());
+                sites += 1;
+            }
+        }
+    }
+    assert!(sites > 0);
+}

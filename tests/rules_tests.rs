@@ -1188,6 +1188,16 @@ fn unsupported_floating_point() {
 #[test]
 fn unsupported_invokedynamic() {
     unsupported("lambda", "unsupported_invokedynamic", "invokedynamic");
+    // The reason names the bootstrap method.
+    let t = target("Rules", "lambda", "unsupported_invokedynamic");
+    let reasons = expect_unknown(&t);
+    assert!(
+        reasons.iter().any(|r| r
+            .to_string()
+            .contains("invokedynamic java.lang.invoke.LambdaMetafactory.metafactory at")),
+        "{}: {reasons:?}",
+        t.what
+    );
 }
 
 #[test]

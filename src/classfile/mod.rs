@@ -7,6 +7,7 @@
 //! into the owned model below, so a [`Class`] outlives the bytes it came from
 //! and can be cached and shared between threads by the class path.
 
+pub mod bootstrap;
 pub mod bytecode;
 pub mod descriptor;
 mod mnemonics;
@@ -120,6 +121,8 @@ pub struct Class {
     pub methods: Vec<Method>,
     pub source_file: Option<String>,
     pub major_version: u16,
+    /// The BootstrapMethods attribute, in order (empty without one).
+    pub bootstrap_methods: Vec<bootstrap::BootstrapMethod>,
 }
 
 impl Class {
@@ -144,6 +147,11 @@ impl Class {
     /// The simple name, `Coord` (for nested classes, `Outer$Inner`).
     pub fn simple_name(&self) -> &str {
         self.name.rsplit('/').next().unwrap_or(&self.name)
+    }
+
+    /// The bootstrap method an `invokedynamic` names by index.
+    pub fn bootstrap_method(&self, index: u16) -> Option<&bootstrap::BootstrapMethod> {
+        self.bootstrap_methods.get(usize::from(index))
     }
 
     pub fn field(&self, name: &str) -> Option<&Field> {

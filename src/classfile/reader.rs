@@ -12,6 +12,7 @@ use cafebabe::attributes::{
 use cafebabe::bytecode::{Opcode, PrimitiveArrayType};
 use cafebabe::constant_pool::{LiteralConstant, Loadable, MemberRef, ObjectArrayType};
 
+use super::bootstrap::{BootstrapArg, BootstrapMethod, HandleKind, MethodHandle};
 use super::bytecode::{
     ArrayElem, BinOp, CmpOp, Cond, Constant, Conversion, FieldRef, Instruction, InvokeKind, Kind,
     MethodRef, Op, StackOp,
@@ -36,9 +37,14 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
         .map_err(ClassFileError::Parse)?;
     let name = cf.this_class.to_string();
     let mut source_file = None;
+    let mut bootstrap_methods = Vec::new();
     for attr in &cf.attributes {
-        if let AttributeData::SourceFile(s) = &attr.data {
-            source_file = Some(s.to_string());
+        match &attr.data {
+            AttributeData::SourceFile(s) => source_file = Some(s.to_string()),
+            AttributeData::BootstrapMethods(entries) => {
+                bootstrap_methods = entries.iter().map(bootstrap_method).collect();
+            }
+            _ => {}
         }
     }
     let fields = cf
@@ -101,7 +107,54 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
         methods,
         source_file,
         major_version: cf.major_version,
+        bootstrap_methods,
     })
+}
+
+fn bootstrap_method(e: &cafebabe::attributes::BootstrapMethodEntry<'_>) -> BootstrapMethod {
+    BootstrapMethod {
+        handle: method_handle(&e.method),
+        args: e.arguments.iter().map(bootstrap_arg).collect(),
+    }
+}
+
+fn method_handle(h: &cafebabe::constant_pool::MethodHandle<'_>) -> MethodHandle {
+    use cafebabe::constant_pool::ReferenceKind as K;
+    MethodHandle {
+        kind: match h.kind {
+            K::GetField => HandleKind::GetField,
+            K::GetStatic => HandleKind::GetStatic,
+            K::PutField => HandleKind::PutField,
+            K::PutStatic => HandleKind::PutStatic,
+            K::InvokeVirtual => HandleKind::InvokeVirtual,
+            K::InvokeStatic => HandleKind::InvokeStatic,
+            K::InvokeSpecial => HandleKind::InvokeSpecial,
+            K::NewInvokeSpecial => HandleKind::NewInvokeSpecial,
+            K::InvokeInterface => HandleKind::InvokeInterface,
+        },
+        owner: h.class_name.to_string(),
+        name: h.member_ref.name.to_string(),
+        descriptor: h.member_ref.descriptor.to_string(),
+    }
+}
+
+fn bootstrap_arg(a: &cafebabe::constant_pool::BootstrapArgument<'_>) -> BootstrapArg {
+    use cafebabe::constant_pool::BootstrapArgument as A;
+    match a {
+        A::LiteralConstant(l) => match l {
+            LiteralConstant::Integer(v) => BootstrapArg::Int(*v),
+            LiteralConstant::Float(v) => BootstrapArg::Float(*v),
+            LiteralConstant::Long(v) => BootstrapArg::Long(*v),
+            LiteralConstant::Double(v) => BootstrapArg::Double(*v),
+            LiteralConstant::String(s) => BootstrapArg::String(s.to_string()),
+            LiteralConstant::StringBytes(b) => {
+                BootstrapArg::String(String::from_utf8_lossy(b).into_owned())
+            }
+        },
+        A::ClassInfo(c) => BootstrapArg::Class(c.to_string()),
+        A::MethodHandle(h) => BootstrapArg::Handle(method_handle(h)),
+        A::MethodType(d) => BootstrapArg::MethodType(d.to_string()),
+    }
 }
 
 fn read_code(code: &CodeData<'_>) -> Result<Code, MethodError> {

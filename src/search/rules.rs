@@ -514,6 +514,18 @@ impl Explorer<'_> {
                 };
                 self.allocated(st, r, id, "java/lang/String", insn.pc, out);
             }
+            // Any other call site (lambdas included, for now): its
+            // bootstrap method named in the typed reason.
+            Op::InvokeDynamic { bootstrap, .. } => {
+                let bsm = st
+                    .top()
+                    .m
+                    .class
+                    .bootstrap_method(*bootstrap)
+                    .map(|b| b.handle.qualified_name().replace('/', "."));
+                let why = super::unsupported::Unsupported::InvokeDynamic(bsm);
+                return Err(self.unsupported(st, insn, &why.to_string()));
+            }
             Op::MonitorEnter | Op::MonitorExit => {
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));

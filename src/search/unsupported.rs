@@ -70,6 +70,11 @@ pub(super) enum Unsupported {
     /// A call whose method does not resolve.
     #[error("call to {0} (not found on the class path)")]
     MethodNotFound(MethodRef),
+    /// An `invokedynamic` whose bootstrap method (`owner.name`, source form)
+    /// the search does not model; `None` when the class has no entry at
+    /// the site's index.
+    #[error("invokedynamic {}", .0.as_deref().unwrap_or("(no bootstrap method entry)"))]
+    InvokeDynamic(Option<String>),
     /// Resolving a call's method failed.
     #[error(transparent)]
     ClassPath(#[from] ClassPathError),
@@ -115,6 +120,16 @@ mod tests {
             (
                 Unsupported::CallOnArray(r.clone()),
                 "call to [I.clone()Ljava/lang/Object; on an array",
+            ),
+            (
+                Unsupported::InvokeDynamic(Some(
+                    "java.lang.runtime.ObjectMethods.bootstrap".into(),
+                )),
+                "invokedynamic java.lang.runtime.ObjectMethods.bootstrap",
+            ),
+            (
+                Unsupported::InvokeDynamic(None),
+                "invokedynamic (no bootstrap method entry)",
             ),
             (
                 Unsupported::MethodNotFound(r),
