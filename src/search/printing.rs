@@ -20,7 +20,6 @@ use crate::contracts::printing::may_print_objects;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 
-
 /// The class `System.out` and `System.err` hold.
 pub(super) const PRINT_STREAM: &str = "java/io/PrintStream";
 
