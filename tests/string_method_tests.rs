@@ -67,6 +67,26 @@ fn labeling_prefers_the_exact_model() {
     );
 }
 
+/// `indexOf(String, int)` and `contains` (which calls `indexOf(String)`).
+#[test]
+fn index_of_a_string() {
+    let (code, v) = aim("found", "found");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let s = v["state"]["args"][0]["value"].as_str().unwrap().to_string();
+    let from = v["state"]["args"][1]["value"].as_i64().unwrap() as usize;
+    assert_eq!(
+        s[from.min(s.len())..]
+            .find("ab")
+            .map(|i| i + from.min(s.len())),
+        Some(3),
+        "{s}"
+    );
+    // indexOf("", from) is from clamped into [0, length]: proved.
+    let (code, v) = aim("empty", "emptyNever");
+    assert_eq!(code, Some(3), "{v:#}");
+}
+
 #[test]
 fn a_prefix_longer_than_the_string_never_matches() {
     let (code, v) = aim("tooLong", "tooLong");

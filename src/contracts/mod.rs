@@ -234,6 +234,18 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         Intrinsic::StringMethod(StringMethod::LastIndexOf),
     ),
     (
+        "java/lang/String.indexOf(Ljava/lang/String;)I",
+        Intrinsic::StringMethod(StringMethod::IndexOfString),
+    ),
+    (
+        "java/lang/String.indexOf(Ljava/lang/String;I)I",
+        Intrinsic::StringMethod(StringMethod::IndexOfString),
+    ),
+    (
+        "java/lang/String.contains(Ljava/lang/CharSequence;)Z",
+        Intrinsic::StringMethod(StringMethod::Contains),
+    ),
+    (
         "java/lang/String.startsWith(Ljava/lang/String;)Z",
         Intrinsic::StringMethod(StringMethod::StartsWith),
     ),

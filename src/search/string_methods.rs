@@ -1,5 +1,6 @@
 //! `String` methods over the string model ([`super::calls`]: an immutable
 //! length and characters per string): `substring`, `indexOf(int)`,
+//! `indexOf(String)`,
 //! `lastIndexOf(int)`, `startsWith`, `endsWith`, `hashCode`, each on its
 //! normal path (JDK 17 `java.lang.String`).
 //!
@@ -33,9 +34,64 @@ pub enum StringMethod {
     EndsWith,
     /// `hashCode()`: `s[0]*31^(n-1) + … + s[n-1]`, wrapping (JLS §15.17.2).
     HashCode,
+    /// `indexOf(String)`, `indexOf(String, int)`: the first position at or
+    /// after the start (clamped to 0) where the other string occurs.
+    IndexOfString,
+    /// `contains(CharSequence)`: exact when the argument is a `String`.
+    Contains,
 }
 
 impl Explorer<'_> {
+    /// The first position at or after `from` (at least 0) where string `x`
+    /// (not null) occurs in `s`, and when that answer is not exact (a
+    /// string past the characters followed).
+    fn index_of_string(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        x: TermId,
+        from: TermId,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
+        let zero = self.terms.int(0);
+        out.push(self.terms.ne(x, zero));
+        let (len, long) = self.measured(st, s, out);
+        let (len_x, long_x) = self.measured(st, x, out);
+        // Position p matches when p >= from, p + len(x) <= len(s) and the
+        // characters agree.
+        let mut matches = Vec::new();
+        for p in 0..=MAX_CHARS {
+            let pt = self.terms.int(p);
+            let end = self.terms.bin(BvOp::Add, pt, len_x);
+            let mut all = vec![
+                self.terms.cmp(BvCmp::Sge, pt, from),
+                self.terms.cmp(BvCmp::Sle, end, len),
+            ];
+            for k in 0..MAX_CHARS - p {
+                let kt = self.terms.int(k);
+                let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
+                let at = self.terms.int(p + k);
+                let c = self.string_char(st, s, at, out);
+                let d = self.string_char(st, x, kt, out);
+                let same = self.terms.eq(c, d);
+                all.push(self.terms.implies(inside, same));
+            }
+            matches.push((pt, self.terms.and(all)));
+        }
+        let mut v = self.terms.int(-1);
+        for (pt, hit) in matches.into_iter().rev() {
+            v = self.terms.ite(hit, pt, v);
+        }
+        // The empty string is found at the start, or at the end when the
+        // start is past it.
+        let empty = self.terms.eq(len_x, zero);
+        let past = self.terms.cmp(BvCmp::Sge, from, len);
+        let at = self.terms.ite(past, len, from);
+        v = self.terms.ite(empty, at, v);
+        let open = self.terms.or(vec![long, long_x]);
+        (v, open)
+    }
+
     /// The length of `s`, and whether it is longer than the model follows.
     fn measured(&mut self, st: &mut St, s: TermId, out: &mut Vec<TermId>) -> (TermId, TermId) {
         let len = self.string_length(st, s, out);
@@ -160,6 +216,37 @@ impl Explorer<'_> {
                 let yes = self.terms.and(all);
                 let v = self.terms.ite(yes, one, zero);
                 let c = self.unless(long, r, v);
+                out.push(c);
+            }
+            StringMethod::IndexOfString => {
+                let from = match args.get(1) {
+                    Some(&f) => {
+                        let neg = self.terms.cmp(BvCmp::Slt, f, zero);
+                        self.terms.ite(neg, zero, f)
+                    }
+                    None => zero,
+                };
+                let (v, open) = self.index_of_string(st, s, args[0], from, out);
+                let c = self.unless(open, r, v);
+                out.push(c);
+            }
+            StringMethod::Contains => {
+                // `indexOf(x.toString()) >= 0`: exact when x is a String.
+                let x = args[0];
+                let (v, open) = self.index_of_string(st, s, x, zero, out);
+                let sid = self.universe.id("java/lang/String");
+                let class_of = self.terms.select(st.mem.types, x);
+                let not_string = match sid {
+                    Some(id) => {
+                        let id = self.terms.int(id as i32);
+                        self.terms.ne(class_of, id)
+                    }
+                    None => self.terms.bool(true),
+                };
+                let open = self.terms.or(vec![open, not_string]);
+                let found = self.terms.cmp(BvCmp::Sge, v, zero);
+                let exact = self.terms.ite(found, one, zero);
+                let c = self.unless(open, r, exact);
                 out.push(c);
             }
             StringMethod::HashCode => {

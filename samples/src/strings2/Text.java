@@ -47,6 +47,22 @@ public class Text {
         return 0;
     }
 
+    /** indexOf(String) from a start, and contains. */
+    public static int found(String s, int from) {
+        if (s.indexOf("ab", from) == 3 && s.contains("ba") && from > 0) {
+            return 1; // TARGET: found
+        }
+        return 0;
+    }
+
+    /** The empty string is found at the start, or at the end past it. */
+    public static int empty(String s, int from) {
+        if (s.length() == 2 && s.indexOf("", from) != Math.min(Math.max(from, 0), 2)) {
+            return 1; // TARGET: emptyNever
+        }
+        return 0;
+    }
+
     /** A prefix longer than the string never matches. */
     public static int tooLong(String s) {
         if (s.length() < 2 && s.startsWith("abc")) {
