@@ -87,6 +87,35 @@ fn index_of_a_string() {
     assert_eq!(code, Some(3), "{v:#}");
 }
 
+/// `compareTo`: a reached state whose comparison the test recomputes; and
+/// `a.compareTo(a) != 0`, which no string reaches, is never claimed
+/// reached (past 16 characters the model's answer is free, so the search
+/// may offer a long string, which the JVM refutes: unknown, not a proof).
+#[test]
+fn compare_to() {
+    let (code, v) = aim("ordered", "ordered");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let a: Vec<u16> = v["state"]["args"][0]["value"]
+        .as_str()
+        .unwrap()
+        .encode_utf16()
+        .collect();
+    let b: Vec<u16> = v["state"]["args"][1]["value"]
+        .as_str()
+        .unwrap()
+        .encode_utf16()
+        .collect();
+    let k = a.iter().zip(&b).position(|(x, y)| x != y);
+    let cmp = k.map_or(a.len() as i32 - b.len() as i32, |k| {
+        i32::from(a[k]) - i32::from(b[k])
+    });
+    assert_eq!(cmp, -2, "{a:?} {b:?}");
+    let (code, v) = aim("selfCompare", "selfCompare");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+    assert_ne!(code, Some(0), "{v:#}");
+}
+
 #[test]
 fn a_prefix_longer_than_the_string_never_matches() {
     let (code, v) = aim("tooLong", "tooLong");

@@ -246,6 +246,10 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         Intrinsic::StringMethod(StringMethod::Contains),
     ),
     (
+        "java/lang/String.compareTo(Ljava/lang/String;)I",
+        Intrinsic::StringMethod(StringMethod::CompareTo),
+    ),
+    (
         "java/lang/String.startsWith(Ljava/lang/String;)Z",
         Intrinsic::StringMethod(StringMethod::StartsWith),
     ),

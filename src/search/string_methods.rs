@@ -39,6 +39,9 @@ pub enum StringMethod {
     IndexOfString,
     /// `contains(CharSequence)`: exact when the argument is a `String`.
     Contains,
+    /// `compareTo(String)`: the difference of the first differing
+    /// characters, else of the lengths.
+    CompareTo,
 }
 
 impl Explorer<'_> {
@@ -247,6 +250,29 @@ impl Explorer<'_> {
                 let found = self.terms.cmp(BvCmp::Sge, v, zero);
                 let exact = self.terms.ite(found, one, zero);
                 let c = self.unless(open, r, exact);
+                out.push(c);
+            }
+            StringMethod::CompareTo => {
+                let x = args[0];
+                out.push(self.terms.ne(x, zero));
+                let (len, _) = self.measured(st, s, out);
+                let (len_x, _) = self.measured(st, x, out);
+                let shorter = self.terms.cmp(BvCmp::Slt, len, len_x);
+                let lim = self.terms.ite(shorter, len, len_x);
+                let mut v = self.terms.bin(BvOp::Sub, len, len_x);
+                for k in (0..MAX_CHARS).rev() {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, lim);
+                    let c = self.string_char(st, s, kt, out);
+                    let d = self.string_char(st, x, kt, out);
+                    let differ = self.terms.ne(c, d);
+                    let first = self.terms.and(vec![inside, differ]);
+                    let diff = self.terms.bin(BvOp::Sub, c, d);
+                    v = self.terms.ite(first, diff, v);
+                }
+                let most = self.terms.int(MAX_CHARS);
+                let open = self.terms.cmp(BvCmp::Sgt, lim, most);
+                let c = self.unless(open, r, v);
                 out.push(c);
             }
             StringMethod::HashCode => {

@@ -63,6 +63,22 @@ public class Text {
         return 0;
     }
 
+    /** compareTo: the first differing characters decide. */
+    public static int ordered(String a, String b) {
+        if (a.compareTo(b) == -2 && a.length() == 2 && b.length() == 3) {
+            return 1; // TARGET: ordered
+        }
+        return 0;
+    }
+
+    /** A string compares equal to itself. */
+    public static int selfCompare(String a) {
+        if (a.compareTo(a) != 0) {
+            return 1; // TARGET: selfCompare
+        }
+        return 0;
+    }
+
     /** A prefix longer than the string never matches. */
     public static int tooLong(String s) {
         if (s.length() < 2 && s.startsWith("abc")) {
