@@ -163,7 +163,9 @@ pub fn search_goal(
                             limit: config.timeout,
                         }),
                     }];
-                    reasons.extend(ex.cuts.values().cloned());
+                    // A check the deadline cut short is already this one.
+                    let first = reasons[0].clone();
+                    reasons.extend(ex.cuts.values().filter(|r| **r != first).cloned());
                     break Verdict::Unknown { reasons };
                 }
                 Flow::Exhausted => {

@@ -196,9 +196,23 @@ impl Explorer<'_> {
                 false
             }
             Sat::Unknown => {
-                self.cut(Reason::SolverUnknown(SolverPoint::Path));
+                let why = self.unknown_check(SolverPoint::Path);
+                self.cut(why);
                 false
             }
+        }
+    }
+
+    /// Why a check answered unknown: the search's deadline, which cuts the
+    /// last check short (a timeout, not the solver giving up), or the
+    /// per-check limit.
+    fn unknown_check(&self, point: SolverPoint) -> Reason {
+        if Instant::now() >= self.deadline {
+            Reason::Bound(crate::reason::Bound::Timeout {
+                limit: self.config.timeout,
+            })
+        } else {
+            Reason::SolverUnknown(point)
         }
     }
 
@@ -376,7 +390,8 @@ impl Explorer<'_> {
             }
             other => {
                 if other == Sat::Unknown {
-                    self.cut(Reason::SolverUnknown(SolverPoint::Entry));
+                    let why = self.unknown_check(SolverPoint::Entry);
+                    self.cut(why);
                 } else {
                     self.paths += 1;
                     // Name the path's own conflict when there is one; only
