@@ -92,6 +92,16 @@ pub enum Intrinsic {
     /// `String.format`: a new string whose contents are not modelled (an
     /// assumption, so no proof rests on them).
     Format,
+    /// A method of `StringBuilder`, `StringBuffer` or
+    /// `AbstractStringBuilder` (src/search/builders.rs). Not in the table
+    /// by key: [`crate::search::BuilderMethod::of`] picks it.
+    Builder(crate::search::BuilderMethod),
+    /// `new String(StringBuilder)`, `new String(StringBuffer)`: the
+    /// builder's contents.
+    StringOfBuilder,
+    /// `Integer.parseInt`, `Integer.toString`, `String.valueOf(int)`, ...
+    /// (src/search/numbers.rs).
+    Number(crate::search::NumberMethod),
 }
 
 /// What the search knows of a method without exploring it.
@@ -214,6 +224,14 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
     ),
     ("java/lang/String.toCharArray()[C", Intrinsic::StringToChars),
     (
+        "java/lang/String.<init>(Ljava/lang/StringBuilder;)V",
+        Intrinsic::StringOfBuilder,
+    ),
+    (
+        "java/lang/String.<init>(Ljava/lang/StringBuffer;)V",
+        Intrinsic::StringOfBuilder,
+    ),
+    (
         "java/lang/String.substring(I)Ljava/lang/String;",
         Intrinsic::StringMethod(StringMethod::Substring),
     ),
@@ -333,9 +351,13 @@ impl Contracts {
                 )
             })
         });
+        let numbers = crate::search::NumberMethod::KEYS
+            .iter()
+            .map(|(k, m)| (k.to_string(), Intrinsic::Number(*m)));
         let all = INTRINSICS
             .iter()
             .map(|(k, i)| (k.to_string(), *i))
+            .chain(numbers)
             .chain(printing)
             .chain(characters);
         for (key, i) in all {

@@ -104,6 +104,19 @@ pub(crate) fn label(
     cx: &mut Labeling<'_>,
     entry: &EntryState,
 ) -> Result<InputState, LabelingError> {
+    // A preference the solver cannot settle quickly is given up: the
+    // search's limit (seconds) per probe would make labeling the slowest
+    // part of a search over builders' characters.
+    cx.solver.set_probe_limit(Some(PROBE_LIMIT));
+    let labelled = label_entry(cx, entry);
+    cx.solver.set_probe_limit(None);
+    labelled
+}
+
+/// The most a labeling preference's check may take.
+const PROBE_LIMIT: std::time::Duration = std::time::Duration::from_millis(400);
+
+fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, LabelingError> {
     let mut l = Labeler {
         cx,
         objects: Vec::new(),

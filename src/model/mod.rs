@@ -90,6 +90,24 @@ impl FieldKey {
         }
     }
 
+    /// The lengths of `StringBuilder`s and `StringBuffer`s (mutable:
+    /// `search::builders`).
+    pub fn builder_length() -> FieldKey {
+        FieldKey {
+            class: "java/lang/AbstractStringBuilder".into(),
+            name: "<length>".into(),
+        }
+    }
+
+    /// The characters of `StringBuilder`s and `StringBuffer`s, as `Cells`
+    /// (mutable).
+    pub fn builder_chars() -> FieldKey {
+        FieldKey {
+            class: "java/lang/AbstractStringBuilder".into(),
+            name: "<chars>".into(),
+        }
+    }
+
     /// Class id → the `java.lang.Class` object of that class.
     pub fn class_objects() -> FieldKey {
         FieldKey {
@@ -211,6 +229,14 @@ impl Universe {
 
     /// Ids of the classes an input object of static type `ty` may have,
     /// in the order labeling tries them: `ty` itself first when concrete.
+    /// Objects of class `name` are never inputs (labeling cannot build
+    /// them), whatever made it an input class.
+    pub fn not_input(&mut self, name: &str) {
+        if let Some(&id) = self.ids.get(name) {
+            self.input[id as usize - 1] = false;
+        }
+    }
+
     pub fn input_candidates(&self, cp: &ClassPath, ty: &str) -> Vec<u32> {
         let mut ids: Vec<u32> = self
             .concrete_subtypes(cp, ty)

@@ -49,7 +49,18 @@ impl Explorer<'_> {
             "{}.{}{}",
             found.class.name, found.member.name, found.member.descriptor
         );
-        self.config.contracts.get(&key).cloned()
+        if let Some(c) = self.config.contracts.get(&key) {
+            return Some(c.clone());
+        }
+        if super::builders::BUILDER_CLASSES.contains(&found.class.name.as_str()) {
+            return super::BuilderMethod::of(
+                &found.member.name,
+                &found.member.descriptor,
+                found.member.is_static(),
+            )
+            .map(|m| Contract::Intrinsic(Intrinsic::Builder(m)));
+        }
+        None
     }
 
     /// Steps back over the call at `index` to `found`, described by
@@ -137,13 +148,15 @@ impl Explorer<'_> {
                 }
                 out
             }
-            Some(Contract::Intrinsic(i)) => match self.intrinsic(&mut next, &env, i, index) {
-                Ok(cs) => vec![cs],
-                Err(why) => {
-                    self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
-                    return Flow::Exhausted;
+            Some(Contract::Intrinsic(i)) => {
+                match self.intrinsic(&mut next, &env, i, &m.name, index) {
+                    Ok(cs) => vec![cs],
+                    Err(why) => {
+                        self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
+                        return Flow::Exhausted;
+                    }
                 }
-            },
+            }
         };
         if let Some(c) = result.and_then(|r| self.in_range(&ret, r)) {
             common.push(c);
@@ -313,6 +326,7 @@ impl Explorer<'_> {
         st: &mut St,
         env: &Env,
         i: Intrinsic,
+        name: &str,
         index: usize,
     ) -> Result<Vec<TermId>, Unsupported> {
         let this = env.params.first().map(|p| p.0);
@@ -341,6 +355,16 @@ impl Explorer<'_> {
                 return Ok(out);
             }
             _ => {}
+        }
+        if let Intrinsic::Builder(method) = i {
+            let result = env.result.as_ref();
+            self.builder_call(st, method, name, &env.params, result, index, &mut out)?;
+            return Ok(out);
+        }
+        if i == Intrinsic::StringOfBuilder {
+            let this = this.ok_or(Unsupported::NoReceiver)?;
+            self.string_of_builder(st, this, arg(0), &mut out);
+            return Ok(out);
         }
         if i == Intrinsic::Print {
             let result = env.result.as_ref().map(|r| r.0);
@@ -444,7 +468,9 @@ impl Explorer<'_> {
             | Intrinsic::ExceptionInit
             | Intrinsic::Print
             | Intrinsic::StringCopy
-            | Intrinsic::StringOfChars => {
+            | Intrinsic::StringOfChars
+            | Intrinsic::Builder(_)
+            | Intrinsic::StringOfBuilder => {
                 unreachable!("handled above")
             }
             Intrinsic::StringMethod(method) => {
@@ -473,6 +499,9 @@ impl Explorer<'_> {
                 self.same_string(st, result, s, &mut out);
             }
             Intrinsic::Format => self.format_call(st, result, index, &mut out)?,
+            Intrinsic::Number(method) => {
+                self.number_call(st, method, &env.params, result, index, &mut out)?;
+            }
             Intrinsic::IdentityHash => {
                 // The receiver of hashCode (not null: the call would have
                 // thrown), the argument of identityHashCode.

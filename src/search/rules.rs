@@ -86,6 +86,14 @@ impl Explorer<'_> {
         name: &str,
     ) -> Result<FieldKey, Reason> {
         match self.cp.resolve_field(class, name) {
+            Ok(Some(found)) if found.class.name == "java/lang/AbstractStringBuilder" => {
+                // Builders are modelled by their methods (search::builders).
+                Err(self.unsupported(
+                    st,
+                    insn,
+                    &format!("field {class}.{name} of a builder (modelled by its methods)"),
+                ))
+            }
             Ok(Some(found)) => Ok(FieldKey {
                 class: found.class.name.clone(),
                 name: name.to_string(),
@@ -503,16 +511,23 @@ impl Explorer<'_> {
             // javac's string concatenation (JDK 9+): a new string. Its text
             // is left free — more behaviours than the JVM has, so no proof
             // rests on it; the replay checks a state that depends on it.
-            Op::InvokeDynamic { name, desc, .. }
-                if name == "makeConcatWithConstants"
-                    && desc.ret == JType::Object("java/lang/String".into()) =>
+            Op::InvokeDynamic {
+                name,
+                desc,
+                bootstrap,
+            } if (name == "makeConcatWithConstants" || name == "makeConcat")
+                && desc.ret == JType::Object("java/lang/String".into()) =>
             {
                 let r = self.pop(st);
-                self.operands(st, &before, desc.params.len());
-                let Some(id) = self.universe.id("java/lang/String") else {
-                    return Err(self.unsupported(st, insn, "string concatenation"));
-                };
-                self.allocated(st, r, id, "java/lang/String", insn.pc, out);
+                let args = self.operands(st, &before, desc.params.len());
+                let code = st.top().m.clone();
+                let index = code
+                    .code()
+                    .index_of(insn.pc)
+                    .expect("the instruction is in its code");
+                if let Err(why) = self.concatenation(st, *bootstrap, desc, &args, r, index, out) {
+                    return Err(self.unsupported(st, insn, &why.to_string()));
+                }
             }
             // Any other call site (lambdas included, for now): its
             // bootstrap method named in the typed reason.

@@ -96,7 +96,12 @@ impl Explorer<'_> {
     }
 
     /// The length of `s`, and whether it is longer than the model follows.
-    fn measured(&mut self, st: &mut St, s: TermId, out: &mut Vec<TermId>) -> (TermId, TermId) {
+    pub(super) fn measured(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
         let len = self.string_length(st, s, out);
         let most = self.terms.int(MAX_CHARS);
         let long = self.terms.cmp(BvCmp::Sgt, len, most);
@@ -106,7 +111,7 @@ impl Explorer<'_> {
     /// `r` is `exact` unless `open` holds (then it is left free), with
     /// `open` named so that labeling prefers it false
     /// ([`Explorer::beyond_model`]).
-    fn unless(&mut self, open: TermId, r: TermId, exact: TermId) -> TermId {
+    pub(super) fn unless(&mut self, open: TermId, r: TermId, exact: TermId) -> TermId {
         let named = self.beyond_model(open, r);
         let closed = self.terms.not(open);
         let is = self.terms.eq(r, exact);

@@ -91,6 +91,13 @@ pub(super) fn collect_universe(
         let before = u.len();
         scan_reachable(cp, root, max_depth, &mut u);
         if u.len() == before {
+            // A builder is modelled by its methods from its construction
+            // on (search::builders): an input one cannot be built yet, so
+            // inputs of a builder type are null (with the assumption that
+            // says so).
+            for name in super::builders::BUILDER_CLASSES {
+                u.not_input(name);
+            }
             return Ok(u);
         }
     }

@@ -54,6 +54,12 @@ pub(super) enum Unsupported {
     /// model lacks.
     #[error("arraycopy of reference arrays (ArrayStoreException is not modelled)")]
     ArrayCopyOfReferences,
+    /// A string concatenation whose recipe the model cannot read.
+    #[error("string concatenation with a recipe the model cannot read")]
+    Concat,
+    /// A builder method that hands out or writes the builder's internals.
+    #[error("StringBuilder.{0} (its internal array) is not modelled")]
+    BuilderInternals(String),
     /// An enum whose constants' classes its class initializer does not show.
     #[error("the constants of enum {0} could not be read")]
     EnumConstants(String),

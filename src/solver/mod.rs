@@ -38,6 +38,9 @@ pub struct Solver {
     /// the limit, or by the time left once that is less, and a check after
     /// the deadline answers `Unknown` at once.
     deadline: Option<(Instant, Duration)>,
+    /// A tighter bound for checks under assumptions (labeling's probes,
+    /// where an answer too slow to come is taken as "no").
+    probe_limit: Option<Duration>,
     pub checks: u64,
     pub time: Duration,
 }
@@ -87,6 +90,7 @@ impl Solver {
             model: None,
             depth: 0,
             check_timeout: None,
+            probe_limit: None,
             deadline: None,
             checks: 0,
             time: Duration::ZERO,
@@ -113,6 +117,12 @@ impl Solver {
     /// that is less.
     pub fn set_deadline(&mut self, deadline: Instant, limit: Duration) {
         self.deadline = Some((deadline, limit));
+    }
+
+    /// Bounds each check under assumptions by `limit` too (`None`: only
+    /// the deadline's limit).
+    pub fn set_probe_limit(&mut self, limit: Option<Duration>) {
+        self.probe_limit = limit;
     }
 
     pub fn push(&mut self) {
@@ -157,6 +167,7 @@ impl Solver {
 
     fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
         let start = Instant::now();
+        let mut bound = None;
         if let Some((deadline, limit)) = self.deadline {
             let Some(left) = deadline.checked_duration_since(start) else {
                 return Sat::Unknown;
@@ -165,13 +176,23 @@ impl Solver {
             // 50 ms); until then the limit stays as set, so a search that
             // ends early runs with the same parameters every time and
             // finds the same models.
-            if left < limit {
+            bound = Some(if left < limit {
                 let step = 50;
                 let ms = (left.as_millis() as u64).div_ceil(step) * step;
-                self.set_check_timeout(Duration::from_millis(ms));
+                Duration::from_millis(ms)
             } else {
-                self.set_check_timeout(limit);
+                limit
+            });
+        }
+        if let (false, Some(probe)) = (assumptions.is_empty(), self.probe_limit) {
+            bound = Some(bound.map_or(probe, |b| b.min(probe)));
+        }
+        match bound {
+            Some(b) => self.set_check_timeout(b),
+            None if self.check_timeout.is_some() => {
+                self.set_check_timeout(Duration::from_millis(u64::from(u32::MAX)));
             }
+            None => {}
         }
         let r = if assumptions.is_empty() {
             self.z3.check()

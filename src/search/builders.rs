@@ -1,0 +1,508 @@
+//! `StringBuilder` and `StringBuffer` (both `AbstractStringBuilder`, JDK
+//! 17) as the search models them: a mutable length and mutable characters
+//! per builder, two heap arrays like a field's ([`FieldKey::builder_length`],
+//! [`FieldKey::builder_chars`]), apart from the JDK's own fields (`value`,
+//! `coder`, `count`), which no explored bytecode may read
+//! (`rules::field_key` cuts such a read).
+//!
+//! Every method of the three classes is an intrinsic here, on its normal
+//! path (its exceptions are explored in its bytecode, see
+//! [`super::throws`]):
+//!
+//! - exact: the constructors, `append` of a `String`, `CharSequence`,
+//!   `char`, `int`, `long` or `boolean` (string conversion,
+//!   [`super::text`]), `insert` of the same at an offset, `length`,
+//!   `charAt`, `setCharAt`, `setLength`, `deleteCharAt`, `delete`,
+//!   `reverse` (a surrogate there leaves that character free), `substring`
+//!   and `toString` (the new string's first [`TRACKED`] characters; the
+//!   others are free);
+//! - `append(Object)` and `insert(int, Object)` are not intrinsics: their
+//!   bytecode converts the object (`String.valueOf`) and calls the
+//!   `String` form;
+//! - any other method ([`BuilderMethod::Other`]): a result the model does
+//!   not follow, and, unless the method only reads, the builder's contents
+//!   become unknown — more behaviours than the JVM has, so refutations stay
+//!   proofs. One that hands out the builder's internals (`getValue`) or
+//!   writes an argument (`getChars`) is cut with a reason.
+//!
+//! The backward search states each effect only on the cells that later
+//! reads use ([`Explorer::redefine_cells`]): `after(b, k)` in terms of
+//! `prior`.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::text::Piece;
+use super::unsupported::Unsupported;
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+use crate::model::FieldKey;
+
+/// The characters of a string made from a builder that the model relates
+/// to the builder's.
+const TRACKED: i32 = 16;
+
+/// The classes whose methods are builder intrinsics.
+pub const BUILDER_CLASSES: [&str; 3] = [
+    "java/lang/AbstractStringBuilder",
+    "java/lang/StringBuilder",
+    "java/lang/StringBuffer",
+];
+
+/// Which builder method an intrinsic models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuilderMethod {
+    /// `<init>()`, `<init>(int)`, `<init>(String)`, `<init>(CharSequence)`.
+    Init,
+    /// `append(x)` of a `String`, `CharSequence`, `char`, `int`, `long` or
+    /// `boolean`.
+    Append,
+    /// `insert(offset, x)`, of the same types.
+    Insert,
+    Length,
+    CharAt,
+    SetCharAt,
+    SetLength,
+    DeleteCharAt,
+    /// `delete(start, end)`.
+    Delete,
+    Reverse,
+    /// `substring(start[, end])`.
+    Substring,
+    ToString,
+    /// Any other instance method of the builder classes.
+    Other,
+}
+
+impl BuilderMethod {
+    /// The intrinsic for method `name` with `descriptor` of one of
+    /// [`BUILDER_CLASSES`]; `None` for a method whose bytecode the search
+    /// explores (or a static one).
+    pub fn of(name: &str, descriptor: &str, is_static: bool) -> Option<BuilderMethod> {
+        if is_static {
+            return None;
+        }
+        let params = &descriptor[..descriptor.find(')').map_or(0, |i| i + 1)];
+        const TEXT: [&str; 6] = [
+            "Ljava/lang/String;",
+            "Ljava/lang/CharSequence;",
+            "C",
+            "I",
+            "J",
+            "Z",
+        ];
+        let one_of_text = |prefix: &str| {
+            TEXT.iter()
+                .any(|t| params == format!("({prefix}{t})").as_str())
+        };
+        Some(match name {
+            "<init>" => match params {
+                "()" | "(I)" | "(Ljava/lang/String;)" | "(Ljava/lang/CharSequence;)" => {
+                    BuilderMethod::Init
+                }
+                _ => BuilderMethod::Other,
+            },
+            "append" | "insert" if params.contains("Ljava/lang/Object;") => return None,
+            "append" if one_of_text("") => BuilderMethod::Append,
+            "insert" if one_of_text("I") => BuilderMethod::Insert,
+            "length" if params == "()" => BuilderMethod::Length,
+            "charAt" if params == "(I)" => BuilderMethod::CharAt,
+            "setCharAt" if params == "(IC)" => BuilderMethod::SetCharAt,
+            "setLength" if params == "(I)" => BuilderMethod::SetLength,
+            "deleteCharAt" if params == "(I)" => BuilderMethod::DeleteCharAt,
+            "delete" if params == "(II)" => BuilderMethod::Delete,
+            "reverse" if params == "()" => BuilderMethod::Reverse,
+            "substring" if params == "(I)" || params == "(II)" => BuilderMethod::Substring,
+            "toString" if params == "()" => BuilderMethod::ToString,
+            _ => BuilderMethod::Other,
+        })
+    }
+}
+
+/// Methods among [`BuilderMethod::Other`] that change nothing.
+const READ_ONLY: [&str; 11] = [
+    "indexOf",
+    "lastIndexOf",
+    "capacity",
+    "codePointAt",
+    "codePointBefore",
+    "codePointCount",
+    "offsetByCodePoints",
+    "compareTo",
+    "subSequence",
+    "isEmpty",
+    "hashCode",
+];
+
+/// A builder effect being stepped over: the builder, its length before,
+/// and the builder arrays before and after the call.
+struct Effect {
+    b: TermId,
+    old: TermId,
+    len_prior: TermId,
+    len_after: Option<TermId>,
+    chars_prior: Option<TermId>,
+    chars_after: Option<TermId>,
+}
+
+/// How a builder's cells change: the new character at cell `k` of the
+/// builder, from the prior length and cells.
+type CellEffect<'a> =
+    dyn FnMut(&mut Explorer<'_>, &mut St, TermId, TermId, TermId) -> (TermId, Vec<TermId>) + 'a;
+
+impl Explorer<'_> {
+    /// The constraints of builder method `method` (`name`) called at
+    /// `index` with `params` (the receiver first, typed) and `result`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn builder_call(
+        &mut self,
+        st: &mut St,
+        method: BuilderMethod,
+        name: &str,
+        params: &[(TermId, JType)],
+        result: Option<&(TermId, JType)>,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let b = params.first().ok_or(Unsupported::NoReceiver)?.0;
+        let args = &params[1..];
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        // A method returning the builder (`append`, `insert`, … and their
+        // bridges typed `Appendable`/`AbstractStringBuilder`) returns `this`.
+        if let Some((r, JType::Object(c))) = result {
+            if c != "java/lang/String" {
+                if c == "java/lang/Appendable" || BUILDER_CLASSES.contains(&c.as_str()) {
+                    out.push(self.terms.eq(*r, b));
+                } else {
+                    return Err(Unsupported::BuilderInternals(name.to_string()));
+                }
+            }
+        }
+        match method {
+            BuilderMethod::Init => {
+                let piece = match args.first() {
+                    None => Piece::Literal(Vec::new()),
+                    Some((cap, JType::Int)) => {
+                        // NegativeArraySizeException otherwise.
+                        out.push(self.terms.cmp(BvCmp::Sge, *cap, zero));
+                        Piece::Literal(Vec::new())
+                    }
+                    Some((s, ty)) => {
+                        out.push(self.terms.ne(*s, zero));
+                        self.piece_of(*s, ty, out)
+                    }
+                };
+                let len = self.piece_len(st, &piece, out);
+                let e = self.builder_before(st, b, out);
+                let mut piece_cons = Vec::new();
+                self.builder_after(st, &e, len, out, &mut |ex, st, _, i, _| {
+                    (ex.piece_char(st, &piece, i, &mut piece_cons), Vec::new())
+                });
+                out.extend(piece_cons);
+            }
+            BuilderMethod::Append | BuilderMethod::Insert => {
+                let (offset, x) = match method {
+                    BuilderMethod::Insert => (Some(args[0].0), &args[1]),
+                    _ => (None, &args[0]),
+                };
+                let piece = self.piece_of(x.0, &x.1, out);
+                let n = self.piece_len(st, &piece, out);
+                let e = self.builder_before(st, b, out);
+                let at = offset.unwrap_or(e.old);
+                if offset.is_some() {
+                    // StringIndexOutOfBoundsException otherwise.
+                    out.push(self.terms.cmp(BvCmp::Sge, at, zero));
+                    out.push(self.terms.cmp(BvCmp::Sle, at, e.old));
+                }
+                let total = self.terms.bin(BvOp::Add, e.old, n);
+                out.push(self.terms.cmp(BvCmp::Sge, total, zero));
+                let end = self.terms.bin(BvOp::Add, at, n);
+                let mut piece_cons = Vec::new();
+                self.builder_after(st, &e, total, out, &mut |ex, st, cells, i, _| {
+                    // i < at: kept; at <= i < at + n: the piece; past it:
+                    // the character n before.
+                    let rel = ex.terms.bin(BvOp::Sub, i, at);
+                    let c = ex.piece_char(st, &piece, rel, &mut piece_cons);
+                    let before = ex.terms.cmp(BvCmp::Slt, i, at);
+                    let inside = ex.terms.cmp(BvCmp::Slt, i, end);
+                    let (kept, used_k) = ex.builder_cell(cells, b, i);
+                    let mut used = vec![used_k];
+                    let v = if offset.is_some() {
+                        let back = ex.terms.bin(BvOp::Sub, i, n);
+                        let (moved, used_m) = ex.builder_cell(cells, b, back);
+                        used.push(used_m);
+                        ex.terms.ite(inside, c, moved)
+                    } else {
+                        c
+                    };
+                    (ex.terms.ite(before, kept, v), used)
+                });
+                out.extend(piece_cons);
+            }
+            BuilderMethod::Length => {
+                let r = result.ok_or(Unsupported::NoResult)?.0;
+                let len = self.builder_length(st, b, out);
+                out.push(self.terms.eq(r, len));
+            }
+            BuilderMethod::CharAt => {
+                let r = result.ok_or(Unsupported::NoResult)?.0;
+                let i = args[0].0;
+                let len = self.builder_length(st, b, out);
+                out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+                out.push(self.terms.cmp(BvCmp::Slt, i, len));
+                let c = self.builder_char(st, b, i, out);
+                out.push(self.terms.eq(r, c));
+            }
+            BuilderMethod::SetCharAt => {
+                let (i, c) = (args[0].0, args[1].0);
+                let e = self.builder_before(st, b, out);
+                out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+                out.push(self.terms.cmp(BvCmp::Slt, i, e.old));
+                self.builder_after(st, &e, e.old, out, &mut |ex, _, cells, k, _| {
+                    let (kept, used) = ex.builder_cell(cells, b, k);
+                    let here = ex.terms.eq(k, i);
+                    (ex.terms.ite(here, c, kept), vec![used])
+                });
+            }
+            BuilderMethod::SetLength => {
+                let n = args[0].0;
+                out.push(self.terms.cmp(BvCmp::Sge, n, zero));
+                let e = self.builder_before(st, b, out);
+                self.builder_after(st, &e, n, out, &mut |ex, _, cells, k, old| {
+                    // Characters past the old length are '\0'.
+                    let (kept, used) = ex.builder_cell(cells, b, k);
+                    let within = ex.terms.cmp(BvCmp::Slt, k, old);
+                    let nul = ex.terms.int(0);
+                    (ex.terms.ite(within, kept, nul), vec![used])
+                });
+            }
+            BuilderMethod::DeleteCharAt | BuilderMethod::Delete => {
+                let e = self.builder_before(st, b, out);
+                let len = e.old;
+                let (start, n) = if method == BuilderMethod::DeleteCharAt {
+                    let i = args[0].0;
+                    out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+                    out.push(self.terms.cmp(BvCmp::Slt, i, len));
+                    (i, one)
+                } else {
+                    // `end` is clamped to the length; then
+                    // 0 <= start <= end (else StringIndexOutOfBoundsException).
+                    let (start, end) = (args[0].0, args[1].0);
+                    let past = self.terms.cmp(BvCmp::Sgt, end, len);
+                    let end = self.terms.ite(past, len, end);
+                    out.push(self.terms.cmp(BvCmp::Sge, start, zero));
+                    out.push(self.terms.cmp(BvCmp::Sle, start, end));
+                    (start, self.terms.bin(BvOp::Sub, end, start))
+                };
+                let new_len = self.terms.bin(BvOp::Sub, len, n);
+                self.builder_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
+                    let from = ex.terms.bin(BvOp::Add, k, n);
+                    let (moved, used_m) = ex.builder_cell(cells, b, from);
+                    let (kept, used_k) = ex.builder_cell(cells, b, k);
+                    let before = ex.terms.cmp(BvCmp::Slt, k, start);
+                    (ex.terms.ite(before, kept, moved), vec![used_m, used_k])
+                });
+            }
+            BuilderMethod::Reverse => {
+                let mut free = Vec::new();
+                let e = self.builder_before(st, b, out);
+                self.builder_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
+                    // The character from the other end; a surrogate (which
+                    // `reverse` keeps paired) is left free.
+                    let last = ex.terms.bin(BvOp::Sub, old, one);
+                    let from = ex.terms.bin(BvOp::Sub, last, k);
+                    let (c, used) = ex.builder_cell(cells, b, from);
+                    let lo = ex.terms.int(0xD800);
+                    let hi = ex.terms.int(0xDFFF);
+                    let above = ex.terms.cmp(BvCmp::Sge, c, lo);
+                    let below = ex.terms.cmp(BvCmp::Sle, c, hi);
+                    let surrogate = ex.terms.and(vec![above, below]);
+                    let any = ex.fresh("reversed", Sort::Bv(32));
+                    if let Some(r) = ex.in_range(&JType::Char, any) {
+                        free.push(r);
+                    }
+                    (ex.terms.ite(surrogate, any, c), vec![used])
+                });
+                out.extend(free);
+            }
+            BuilderMethod::Substring | BuilderMethod::ToString => {
+                let r = result.ok_or(Unsupported::NoResult)?.0;
+                let len = self.builder_length(st, b, out);
+                let (start, end) = match (method, args) {
+                    (BuilderMethod::ToString, _) => (zero, len),
+                    (_, [s]) => (s.0, len),
+                    (_, [s, e, ..]) => (s.0, e.0),
+                    _ => return Err(Unsupported::NoSuchParameter),
+                };
+                out.push(self.terms.cmp(BvCmp::Sge, start, zero));
+                out.push(self.terms.cmp(BvCmp::Sle, start, end));
+                out.push(self.terms.cmp(BvCmp::Sle, end, len));
+                self.new_string(st, r, index, out)?;
+                let n = self.terms.bin(BvOp::Sub, end, start);
+                let len_r = self.string_length(st, r, out);
+                out.push(self.terms.eq(len_r, n));
+                for k in 0..TRACKED {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
+                    let from = self.terms.bin(BvOp::Add, start, kt);
+                    let c = self.builder_char(st, b, from, out);
+                    let d = self.string_char(st, r, kt, out);
+                    let same = self.terms.eq(c, d);
+                    out.push(self.terms.implies(inside, same));
+                }
+            }
+            BuilderMethod::Other => {
+                if name == "getChars" {
+                    return Err(Unsupported::BuilderInternals(name.to_string()));
+                }
+                if let Some((r, JType::Object(c))) = result {
+                    if c == "java/lang/String" {
+                        self.new_string(st, *r, index, out)?;
+                    }
+                }
+                if !READ_ONLY.contains(&name) {
+                    self.builder_havoc(st, b, out);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The length of builder `b` at this point (never negative).
+    fn builder_length(&mut self, st: &mut St, b: TermId, out: &mut Vec<TermId>) -> TermId {
+        let lengths = self.heap_array(st, FieldKey::builder_length(), Sort::Array(32));
+        let len = self.terms.select(lengths, b);
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+        len
+    }
+
+    /// Character `k` of builder `b` at this point.
+    fn builder_char(&mut self, st: &mut St, b: TermId, k: TermId, out: &mut Vec<TermId>) -> TermId {
+        let cells = self.heap_array(st, FieldKey::builder_chars(), Sort::Cells(32));
+        let (c, key) = self.builder_cell(cells, b, k);
+        st.mem.cell_reads.push((cells, key));
+        if let Some(r) = self.in_range(&JType::Char, c) {
+            out.push(r);
+        }
+        c
+    }
+
+    /// Cell `k` of builder `b` in `cells`, and its key.
+    fn builder_cell(&mut self, cells: TermId, b: TermId, k: TermId) -> (TermId, TermId) {
+        let key = self.terms.cell(b, k);
+        (self.terms.select(cells, key), key)
+    }
+
+    /// Steps back to just before an effect on builder `b`: the path's
+    /// builder arrays become fresh ones for the state before the call
+    /// (those after it are kept in the [`Effect`]), and the builder's length
+    /// before the call is read.
+    fn builder_before(&mut self, st: &mut St, b: TermId, out: &mut Vec<TermId>) -> Effect {
+        let len_key = FieldKey::builder_length();
+        let chars_key = FieldKey::builder_chars();
+        let len_after = st.mem.fields.get(&len_key).copied();
+        let chars_after = st.mem.fields.get(&chars_key).copied();
+        let len_prior = self.fresh(&len_key.to_string(), Sort::Array(32));
+        st.mem.fields.insert(len_key, len_prior);
+        let chars_prior = chars_after.map(|_| {
+            let prior = self.fresh(&chars_key.to_string(), Sort::Cells(32));
+            st.mem.fields.insert(chars_key, prior);
+            prior
+        });
+        let old = self.terms.select(len_prior, b);
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, old, zero));
+        Effect {
+            b,
+            old,
+            len_prior,
+            len_after,
+            chars_prior,
+            chars_after,
+        }
+    }
+
+    /// States the effect: the builder's new length `new_len` and its new
+    /// character at each cell a later read uses, `char(cells before,
+    /// index, length before)` with the cells of the state before it reads.
+    fn builder_after(
+        &mut self,
+        st: &mut St,
+        e: &Effect,
+        new_len: TermId,
+        out: &mut Vec<TermId>,
+        char: &mut CellEffect<'_>,
+    ) {
+        if let Some(after) = e.len_after {
+            let updated = self.terms.store(e.len_prior, e.b, new_len);
+            out.push(self.terms.eq(after, updated));
+        }
+        let (Some(after), Some(prior)) = (e.chars_after, e.chars_prior) else {
+            return;
+        };
+        let reads: Vec<TermId> = st
+            .mem
+            .cell_reads
+            .iter()
+            .filter(|(c, _)| *c == after)
+            .map(|&(_, k)| k)
+            .collect();
+        for k in reads {
+            let owner = self.terms.extract(63, 32, k);
+            let mine = self.terms.eq(owner, e.b);
+            let i = self.terms.extract(31, 0, k);
+            let (v, used) = char(self, st, prior, i, e.old);
+            let kept = self.terms.select(prior, k);
+            let value = self.terms.ite(mine, v, kept);
+            let read = self.terms.select(after, k);
+            out.push(self.terms.eq(read, value));
+            st.mem.cell_reads.push((prior, k));
+            for u in used {
+                st.mem.cell_reads.push((prior, u));
+            }
+        }
+    }
+
+    /// Steps back over a call that may change builder `b` in ways the
+    /// model does not follow: its length and characters after it are free.
+    fn builder_havoc(&mut self, st: &mut St, b: TermId, out: &mut Vec<TermId>) {
+        let new_len = self.fresh("builder-length", Sort::Bv(32));
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, new_len, zero));
+        let e = self.builder_before(st, b, out);
+        let mut free = Vec::new();
+        self.builder_after(st, &e, new_len, out, &mut |ex, _, _, _, _| {
+            let c = ex.fresh("builder-char", Sort::Bv(32));
+            if let Some(r) = ex.in_range(&JType::Char, c) {
+                free.push(r);
+            }
+            (c, Vec::new())
+        });
+        out.extend(free);
+    }
+
+    /// String `s` holds the contents of builder `b` (not null) at this
+    /// point: `new String(StringBuilder)`, the first [`TRACKED`]
+    /// characters related, the others free.
+    pub(super) fn string_of_builder(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        b: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        out.push(self.non_null(b));
+        let len = self.builder_length(st, b, out);
+        let len_s = self.string_length(st, s, out);
+        out.push(self.terms.eq(len_s, len));
+        for k in 0..TRACKED {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let c = self.builder_char(st, b, kt, out);
+            let d = self.string_char(st, s, kt, out);
+            let same = self.terms.eq(c, d);
+            out.push(self.terms.implies(inside, same));
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! String concatenation as javac compiles it since JDK 9 (JLS §15.18.1):
+//! `invokedynamic makeConcatWithConstants` with a recipe, a string whose
+//! `\u{1}` marks stand for the call's arguments in order and `\u{2}` for the
+//! bootstrap method's further constants
+//! (`java.lang.invoke.StringConcatFactory`); `makeConcat` has no recipe and
+//! joins its arguments.
+//!
+//! The result is a new string: its length is exact, and so are its first
+//! [`TRACKED`] characters, each argument written as string conversion
+//! writes it ([`super::text`]); the characters past them are left free
+//! (more behaviours than the JVM has; the replay checks a state that relies
+//! on them). An argument that is an object other than a string is
+//! converted by its `toString`, which the model does not run: its text is
+//! free, and the call is assumed to have no other effect.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::text::Piece;
+use super::unsupported::Unsupported;
+use crate::classfile::bootstrap::BootstrapArg;
+use crate::classfile::descriptor::MethodDescriptor;
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, Sort, TermId};
+
+/// The characters of a concatenation the model relates to its pieces.
+const TRACKED: i32 = 16;
+
+const ARG: char = '\u{1}';
+const CONSTANT: char = '\u{2}';
+
+impl Explorer<'_> {
+    /// `r` is the string the concatenation call at `index` with bootstrap
+    /// method `bootstrap` of the current class and arguments `args` (typed
+    /// by `desc`) makes.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn concatenation(
+        &mut self,
+        st: &mut St,
+        bootstrap: u16,
+        desc: &MethodDescriptor,
+        args: &[TermId],
+        r: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let class = st.top().m.class.clone();
+        let bsm = class
+            .bootstrap_method(bootstrap)
+            .ok_or(Unsupported::Concat)?;
+        let mut pieces = Vec::new();
+        let mut next_arg = 0;
+        let typed = |ex: &mut Self, k: usize, out: &mut Vec<TermId>| -> Option<Piece> {
+            let ty = desc.params.get(k)?;
+            if let JType::Object(c) = ty {
+                if c != "java/lang/String" {
+                    ex.assume(format!(
+                        "the toString of a {} joined into a string was taken to have no effect",
+                        c.replace('/', ".")
+                    ));
+                }
+            }
+            Some(ex.piece_of(args[k], ty, out))
+        };
+        if bsm.handle.name == "makeConcatWithConstants" {
+            let Some(BootstrapArg::String(recipe)) = bsm.args.first() else {
+                return Err(Unsupported::Concat);
+            };
+            let mut constants = bsm.args[1..].iter();
+            let mut text = String::new();
+            for ch in recipe.chars() {
+                if ch != ARG && ch != CONSTANT {
+                    text.push(ch);
+                    continue;
+                }
+                if !text.is_empty() {
+                    pieces.push(self.recipe_text(&std::mem::take(&mut text), out));
+                }
+                if ch == ARG {
+                    pieces.push(typed(self, next_arg, out).ok_or(Unsupported::Concat)?);
+                    next_arg += 1;
+                } else {
+                    let c = match constants.next() {
+                        Some(BootstrapArg::String(s)) => s.clone(),
+                        Some(BootstrapArg::Int(v)) => v.to_string(),
+                        Some(BootstrapArg::Long(v)) => v.to_string(),
+                        _ => return Err(Unsupported::Concat),
+                    };
+                    pieces.push(self.recipe_text(&c, out));
+                }
+            }
+            if !text.is_empty() {
+                pieces.push(self.recipe_text(&text, out));
+            }
+        } else {
+            for k in 0..desc.params.len() {
+                pieces.push(typed(self, k, out).ok_or(Unsupported::Concat)?);
+            }
+        }
+        self.new_string(st, r, index, out)?;
+        let (starts, total) = self.layout(st, &pieces, out);
+        let len = self.string_length(st, r, out);
+        out.push(self.terms.eq(len, total));
+        for k in 0..TRACKED {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, total);
+            let c = self.joined_char(st, &pieces, &starts, kt, out);
+            let d = self.string_char(st, r, kt, out);
+            let same = self.terms.eq(c, d);
+            out.push(self.terms.implies(inside, same));
+        }
+        Ok(())
+    }
+
+    /// Constant text of a recipe: exact, unless the class file's string
+    /// could not be read exactly (then free text of its length).
+    fn recipe_text(&mut self, text: &str, out: &mut Vec<TermId>) -> Piece {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        if text.contains('\u{FFFD}') {
+            // Its true length is unknown too (a lost unit may have been a
+            // surrogate pair).
+            let len = self.fresh("text-length", Sort::Bv(32));
+            let zero = self.terms.int(0);
+            out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+            return Piece::Free(len);
+        }
+        Piece::Literal(units)
+    }
+}

@@ -1,0 +1,298 @@
+//! Pieces of text: the string form Java gives a value (JLS §5.1.11,
+//! string conversion), as a length and a character at any position. String
+//! concatenation, `StringBuilder.append`/`insert` and `String.valueOf`
+//! put them together ([`super::builders`], [`super::numbers`]).
+//!
+//! - a string: its characters, `"null"` for null;
+//! - a `char`: itself; a `boolean`: `"true"` or `"false"`;
+//! - an `int` or `long`: its decimal form (`Integer.toString`), with a
+//!   `-` when negative, exact for every value: the magnitude is written as
+//!   the sum of fresh digits `d_j * 10^j` (`0 <= d_j <= 9`), a linear
+//!   statement the solver handles well, unlike a chain of divisions;
+//! - anything else (a `float`, an object's `toString`): a free length and
+//!   free characters, more behaviours than the JVM has, so refutations stay
+//!   proofs and the replay checks what a state relies on.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+
+const STRING: &str = "java/lang/String";
+
+/// Width of the arithmetic on decimal magnitudes: `|Long.MIN_VALUE|`
+/// and every partial sum fit.
+const WIDE: u32 = 72;
+
+/// The string form of one value.
+#[derive(Debug, Clone)]
+pub(super) enum Piece {
+    /// A `String` reference: its characters, `"null"` when null.
+    Str(TermId),
+    /// A `CharSequence` reference: a string's characters, `"null"` when
+    /// null, free text for any other class.
+    Chars(TermId),
+    /// Fixed UTF-16 text.
+    Literal(Vec<u16>),
+    /// One `char`.
+    Char(TermId),
+    /// A `boolean` (an int, 0 or 1).
+    Bool(TermId),
+    /// The decimal form of an `int` or `long`.
+    Decimal(Decimal),
+    /// Text the model does not follow, of this (free) length.
+    Free(TermId),
+}
+
+/// An integer's decimal form: sign, digits and how many are written.
+#[derive(Debug, Clone)]
+pub(super) struct Decimal {
+    negative: TermId,
+    /// Least significant first, each a 32-bit value 0..=9.
+    digits: Vec<TermId>,
+    /// How many digits are written (at least 1).
+    count: TermId,
+}
+
+fn utf16(text: &str) -> Vec<u16> {
+    text.encode_utf16().collect()
+}
+
+impl Explorer<'_> {
+    /// The piece for value `v` of static type `ty`, as string conversion
+    /// writes it.
+    pub(super) fn piece_of(&mut self, v: TermId, ty: &JType, out: &mut Vec<TermId>) -> Piece {
+        match ty {
+            JType::Boolean => Piece::Bool(v),
+            JType::Char => Piece::Char(v),
+            JType::Byte | JType::Short | JType::Int | JType::Long => {
+                Piece::Decimal(self.decimal(v, out))
+            }
+            JType::Object(c) if c == STRING => Piece::Str(v),
+            JType::Object(c) if c == "java/lang/CharSequence" => Piece::Chars(v),
+            _ => {
+                let len = self.fresh("text-length", Sort::Bv(32));
+                let zero = self.terms.int(0);
+                out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+                Piece::Free(len)
+            }
+        }
+    }
+
+    /// The decimal form of `v` (32 or 64 bits).
+    pub(super) fn decimal(&mut self, v: TermId, out: &mut Vec<TermId>) -> Decimal {
+        let width = self.terms.width(v);
+        // |Integer.MIN_VALUE| and ten-digit sums fit in 40 bits.
+        let wide_w = if width <= 32 { 40 } else { WIDE };
+        let wide = self.terms.sign_ext(wide_w - width, v);
+        let zero = self.terms.bv(0, wide_w);
+        let negative = self.terms.cmp(BvCmp::Slt, wide, zero);
+        let minus = self.terms.neg(wide);
+        let magnitude = self.terms.ite(negative, minus, wide);
+        let n = if width <= 32 { 10 } else { 19 };
+        let nine = self.terms.int(9);
+        let zero32 = self.terms.int(0);
+        let mut digits = Vec::new();
+        let mut sum = zero;
+        let mut power: i64 = 1;
+        for _ in 0..n {
+            let d = self.fresh("digit", Sort::Bv(32));
+            out.push(self.terms.cmp(BvCmp::Sge, d, zero32));
+            out.push(self.terms.cmp(BvCmp::Sle, d, nine));
+            let dw = self.terms.zero_ext(wide_w - 32, d);
+            let p = self.terms.bv(power, wide_w);
+            let term = self.terms.bin(BvOp::Mul, dw, p);
+            sum = self.terms.bin(BvOp::Add, sum, term);
+            digits.push(d);
+            power = power.saturating_mul(10);
+        }
+        out.push(self.terms.eq(sum, magnitude));
+        // The number of digits: one past the highest non-zero digit.
+        let mut count = self.terms.int(1);
+        for (j, &d) in digits.iter().enumerate().skip(1) {
+            let nonzero = self.terms.ne(d, zero32);
+            let c = self.terms.int(j as i32 + 1);
+            count = self.terms.ite(nonzero, c, count);
+        }
+        Decimal {
+            negative,
+            digits,
+            count,
+        }
+    }
+
+    /// The length of `p`'s text.
+    pub(super) fn piece_len(&mut self, st: &mut St, p: &Piece, out: &mut Vec<TermId>) -> TermId {
+        match p {
+            Piece::Str(s) => {
+                let len = self.string_length(st, *s, out);
+                self.or_null_text(*s, len, 4)
+            }
+            Piece::Chars(s) => {
+                let len = self.string_length(st, *s, out);
+                let is_string = self.is_string(st, *s);
+                let other = self.fresh("text-length", Sort::Bv(32));
+                let zero = self.terms.int(0);
+                out.push(self.terms.cmp(BvCmp::Sge, other, zero));
+                let v = self.terms.ite(is_string, len, other);
+                self.or_null_text(*s, v, 4)
+            }
+            Piece::Literal(units) => self.terms.int(units.len() as i32),
+            Piece::Char(_) => self.terms.int(1),
+            Piece::Bool(b) => {
+                let zero = self.terms.int(0);
+                let f = self.terms.eq(*b, zero);
+                let (five, four) = (self.terms.int(5), self.terms.int(4));
+                self.terms.ite(f, five, four)
+            }
+            Piece::Decimal(d) => {
+                let (one, zero) = (self.terms.int(1), self.terms.int(0));
+                let sign = self.terms.ite(d.negative, one, zero);
+                self.terms.bin(BvOp::Add, sign, d.count)
+            }
+            Piece::Free(len) => *len,
+        }
+    }
+
+    /// Character `i` of `p`'s text (`0 <= i < ` its length).
+    pub(super) fn piece_char(
+        &mut self,
+        st: &mut St,
+        p: &Piece,
+        i: TermId,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        match p {
+            Piece::Str(s) => {
+                let c = self.string_char(st, *s, i, out);
+                self.or_null_char(*s, i, c)
+            }
+            Piece::Chars(s) => {
+                let c = self.string_char(st, *s, i, out);
+                let is_string = self.is_string(st, *s);
+                let other = self.free_char(out);
+                let v = self.terms.ite(is_string, c, other);
+                self.or_null_char(*s, i, v)
+            }
+            Piece::Literal(units) => self.literal_char(units, i),
+            Piece::Char(c) => *c,
+            Piece::Bool(b) => {
+                let zero = self.terms.int(0);
+                let f = self.terms.eq(*b, zero);
+                let t = self.literal_char(&utf16("true"), i);
+                let fl = self.literal_char(&utf16("false"), i);
+                self.terms.ite(f, fl, t)
+            }
+            Piece::Decimal(d) => {
+                // Position i - sign is digit count - 1 - (i - sign).
+                let (one, zero) = (self.terms.int(1), self.terms.int(0));
+                let sign = self.terms.ite(d.negative, one, zero);
+                let top = self.terms.bin(BvOp::Sub, d.count, one);
+                let p = self.terms.bin(BvOp::Sub, i, sign);
+                let j = self.terms.bin(BvOp::Sub, top, p);
+                let mut digit = d.digits[0];
+                for (k, &dk) in d.digits.iter().enumerate().skip(1) {
+                    let kt = self.terms.int(k as i32);
+                    let here = self.terms.eq(j, kt);
+                    digit = self.terms.ite(here, dk, digit);
+                }
+                let ascii_zero = self.terms.int(i32::from(b'0'));
+                let c = self.terms.bin(BvOp::Add, digit, ascii_zero);
+                let first = self.terms.eq(i, zero);
+                let minus_here = self.terms.and(vec![d.negative, first]);
+                let minus = self.terms.int(i32::from(b'-'));
+                self.terms.ite(minus_here, minus, c)
+            }
+            Piece::Free(_) => self.free_char(out),
+        }
+    }
+
+    /// Character `i` of fixed text (0 past its end).
+    pub(super) fn literal_char(&mut self, units: &[u16], i: TermId) -> TermId {
+        let mut v = self.terms.int(0);
+        for (k, &u) in units.iter().enumerate().rev() {
+            let kt = self.terms.int(k as i32);
+            let here = self.terms.eq(i, kt);
+            let c = self.terms.int(i32::from(u));
+            v = self.terms.ite(here, c, v);
+        }
+        v
+    }
+
+    /// A character the model does not follow.
+    fn free_char(&mut self, out: &mut Vec<TermId>) -> TermId {
+        let c = self.fresh("text-char", Sort::Bv(32));
+        if let Some(r) = self.in_range(&JType::Char, c) {
+            out.push(r);
+        }
+        c
+    }
+
+    /// `v`, or `null_len` when reference `s` is null.
+    fn or_null_text(&mut self, s: TermId, v: TermId, null_len: i32) -> TermId {
+        let zero = self.terms.int(0);
+        let is_null = self.terms.eq(s, zero);
+        let n = self.terms.int(null_len);
+        self.terms.ite(is_null, n, v)
+    }
+
+    /// `c`, or character `i` of `"null"` when reference `s` is null.
+    fn or_null_char(&mut self, s: TermId, i: TermId, c: TermId) -> TermId {
+        let zero = self.terms.int(0);
+        let is_null = self.terms.eq(s, zero);
+        let n = self.literal_char(&utf16("null"), i);
+        self.terms.ite(is_null, n, c)
+    }
+
+    /// Whether object `s` is a `java.lang.String`.
+    pub(super) fn is_string(&mut self, st: &St, s: TermId) -> TermId {
+        let Some(sid) = self.universe.id(STRING) else {
+            return self.terms.bool(false);
+        };
+        let class_of = self.terms.select(st.mem.types, s);
+        let sid = self.terms.int(sid as i32);
+        self.terms.eq(class_of, sid)
+    }
+
+    /// Character `k` of the text made of `pieces` one after the other,
+    /// whose starts are `starts` (`k` below the total length).
+    pub(super) fn joined_char(
+        &mut self,
+        st: &mut St,
+        pieces: &[Piece],
+        starts: &[TermId],
+        k: TermId,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        // The last piece starting at or before k holds it (an empty piece
+        // starts where the next one does).
+        let mut v = self.terms.int(0);
+        for (p, &start) in pieces.iter().zip(starts) {
+            let at = self.terms.bin(BvOp::Sub, k, start);
+            let c = self.piece_char(st, p, at, out);
+            let here = self.terms.cmp(BvCmp::Sge, k, start);
+            v = self.terms.ite(here, c, v);
+        }
+        v
+    }
+
+    /// The starts of `pieces` one after the other, and the total length.
+    pub(super) fn layout(
+        &mut self,
+        st: &mut St,
+        pieces: &[Piece],
+        out: &mut Vec<TermId>,
+    ) -> (Vec<TermId>, TermId) {
+        let mut starts = Vec::new();
+        let mut at = self.terms.int(0);
+        for p in pieces {
+            starts.push(at);
+            let len = self.piece_len(st, p, out);
+            at = self.terms.bin(BvOp::Add, at, len);
+            // Longer text is an OutOfMemoryError, not a normal path.
+            let zero = self.terms.int(0);
+            out.push(self.terms.cmp(BvCmp::Sge, at, zero));
+        }
+        (starts, at)
+    }
+}
