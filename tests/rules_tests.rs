@@ -1186,18 +1186,12 @@ fn unsupported_floating_point() {
 }
 
 #[test]
-fn unsupported_invokedynamic() {
-    unsupported("lambda", "unsupported_invokedynamic", "invokedynamic");
-    // The reason names the bootstrap method.
-    let t = target("Rules", "lambda", "unsupported_invokedynamic");
-    let reasons = expect_unknown(&t);
-    assert!(
-        reasons.iter().any(|r| r
-            .to_string()
-            .contains("invokedynamic java.lang.invoke.LambdaMetafactory.metafactory at")),
-        "{}: {reasons:?}",
-        t.what
-    );
+fn invokedynamic_of_a_lambda() {
+    // A lambda is modelled (tests/lambda_tests.rs; another bootstrap
+    // method's typed reason is tested there too).
+    emits("Rules", "lambda", &["invokedynamic"]);
+    let t = target("Rules", "lambda", "invokedynamic_lambda");
+    assert_eq!(expect_reached(&t).int("x"), 1, "{}", t.what);
 }
 
 #[test]

@@ -122,3 +122,20 @@ fn a_prefix_longer_than_the_string_never_matches() {
     assert_eq!(code, Some(3), "{v:#}");
     assert_eq!(v["verdict"], "unreachable", "{v:#}");
 }
+
+/// `codePointAt`, `Character.toTitleCase` and `new String(int[], int, int)`
+/// (as commons-lang3's `capitalize` uses them).
+#[test]
+fn code_points() {
+    let s = string_arg("codePoints", "code-points");
+    let first = s.chars().next().unwrap();
+    assert!(first == 'q' || first == 'Q', "{s}");
+}
+
+/// A surrogate pair is one code point for `codePointAt`.
+#[test]
+fn surrogate_pairs() {
+    let (code, v) = aim("surrogatePair", "surrogate");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+}

@@ -16,6 +16,7 @@
 
 pub mod hierarchy;
 mod jdk;
+pub mod lambda;
 
 use std::collections::{BTreeSet, HashMap};
 use std::fs::File;
@@ -386,6 +387,12 @@ impl ClassPath {
 
     fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Class>>> {
         self.cache.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Adds a class made by jaut rather than read from a file (a lambda's,
+    /// [`lambda`]); a class of that name already known stays.
+    pub fn define(&self, class: Class) -> Arc<Class> {
+        self.cache_class(Arc::new(class))
     }
 
     fn cache_class(&self, class: Arc<Class>) -> Arc<Class> {

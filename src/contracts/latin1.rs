@@ -30,11 +30,14 @@ pub enum CharacterMethod {
     IsLowerCase,
     ToUpperCase,
     ToLowerCase,
+    /// Over Latin-1 the same as `toUpperCase` (the title-case forms that
+    /// differ are digraphs past it).
+    ToTitleCase,
 }
 
 impl CharacterMethod {
     /// Every method, with its name in `java.lang.Character`.
-    pub const ALL: [(CharacterMethod, &'static str); 8] = [
+    pub const ALL: [(CharacterMethod, &'static str); 9] = [
         (CharacterMethod::IsDigit, "isDigit"),
         (CharacterMethod::IsWhitespace, "isWhitespace"),
         (CharacterMethod::IsLetter, "isLetter"),
@@ -43,6 +46,7 @@ impl CharacterMethod {
         (CharacterMethod::IsLowerCase, "isLowerCase"),
         (CharacterMethod::ToUpperCase, "toUpperCase"),
         (CharacterMethod::ToLowerCase, "toLowerCase"),
+        (CharacterMethod::ToTitleCase, "toTitleCase"),
     ];
 
     /// For a predicate, the Latin-1 characters it holds for, as inclusive
@@ -62,7 +66,9 @@ impl CharacterMethod {
                 (0xdf, 0xf6),
                 (0xf8, 0xff),
             ],
-            CharacterMethod::ToUpperCase | CharacterMethod::ToLowerCase => return None,
+            CharacterMethod::ToUpperCase
+            | CharacterMethod::ToLowerCase
+            | CharacterMethod::ToTitleCase => return None,
         })
     }
 
@@ -71,7 +77,7 @@ impl CharacterMethod {
     #[allow(clippy::type_complexity)]
     pub fn mapping(self) -> Option<(&'static [(u32, u32)], i32, &'static [(u32, u32)])> {
         match self {
-            CharacterMethod::ToUpperCase => Some((
+            CharacterMethod::ToUpperCase | CharacterMethod::ToTitleCase => Some((
                 &[(0x61, 0x7a), (0xe0, 0xf6), (0xf8, 0xfe)],
                 -32,
                 &[(0xb5, 0x39c), (0xff, 0x178)],

@@ -96,6 +96,9 @@ pub enum Intrinsic {
     /// `AbstractStringBuilder` (src/search/builders.rs). Not in the table
     /// by key: [`crate::search::BuilderMethod::of`] picks it.
     Builder(crate::search::BuilderMethod),
+    /// `new String(int[] codePoints, int offset, int count)`: exact for
+    /// code points of the Basic Multilingual Plane.
+    StringOfCodePoints,
     /// `new String(StringBuilder)`, `new String(StringBuffer)`: the
     /// builder's contents.
     StringOfBuilder,
@@ -265,6 +268,18 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
     ),
     (
         "java/lang/String.compareTo(Ljava/lang/String;)I",
+        Intrinsic::StringMethod(StringMethod::CompareTo),
+    ),
+    (
+        "java/lang/String.codePointAt(I)I",
+        Intrinsic::StringMethod(StringMethod::CodePointAt),
+    ),
+    (
+        "java/lang/String.<init>([III)V",
+        Intrinsic::StringOfCodePoints,
+    ),
+    (
+        "java/lang/String.compareTo(Ljava/lang/Object;)I",
         Intrinsic::StringMethod(StringMethod::CompareTo),
     ),
     (

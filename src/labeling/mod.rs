@@ -126,11 +126,15 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
     };
     // Where the path allows, an input object's class is one labeling can
     // build (not one outside the universe that a type test left open), and
-    // every intrinsic's result is its exact one (not one left free).
+    // every intrinsic's result is its exact one (not one left free): the
+    // replay refutes most states that need otherwise, so these
+    // preferences get the search's full limit per check.
+    l.cx.solver.set_probe_limit(None);
     for open in l.cx.terms.pred_applications(crate::search::PREFER_FALSE) {
         let closed = l.cx.terms.not(open);
         l.prefer(closed);
     }
+    l.cx.solver.set_probe_limit(Some(PROBE_LIMIT));
     // Static fields first: they are the environment the call runs in (a
     // mode, a limit), and fixing them first gives the arguments the values
     // a reader expects (foo's `a = 1` before `i = 42`, not a wrapped `a`).

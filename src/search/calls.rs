@@ -361,6 +361,11 @@ impl Explorer<'_> {
             self.builder_call(st, method, name, &env.params, result, index, &mut out)?;
             return Ok(out);
         }
+        if i == Intrinsic::StringOfCodePoints {
+            let this = this.ok_or(Unsupported::NoReceiver)?;
+            self.string_of_code_points(st, this, arg(0), arg(1), arg(2), &mut out);
+            return Ok(out);
+        }
         if i == Intrinsic::StringOfBuilder {
             let this = this.ok_or(Unsupported::NoReceiver)?;
             self.string_of_builder(st, this, arg(0), &mut out);
@@ -437,7 +442,21 @@ impl Explorer<'_> {
                 let chars = self.string_cells(st);
                 let row_s = self.terms.row(chars, s, len_s);
                 let row_o = self.terms.row(chars, o, len_o);
-                same.push(self.terms.eq(row_s, row_o));
+                let rows = self.terms.eq(row_s, row_o);
+                same.push(rows);
+                // Consequences of equal rows, character by character: the
+                // solver refutes unequal strings from them far faster than
+                // through the rows' extensionality.
+                for k in 0..16 {
+                    let kt = self.terms.int(k);
+                    let in_s = self.terms.cmp(BvCmp::Slt, kt, len_s);
+                    let in_o = self.terms.cmp(BvCmp::Slt, kt, len_o);
+                    let c = self.string_char(st, s, kt, &mut o_cons);
+                    let d = self.string_char(st, o, kt, &mut o_cons);
+                    let both = self.terms.and(vec![rows, in_s, in_o]);
+                    let eq = self.terms.eq(c, d);
+                    o_cons.push(self.terms.implies(both, eq));
+                }
                 let is_same = self.terms.and(same);
                 let one = self.terms.int(1);
                 let v = self.terms.ite(is_same, one, zero);
@@ -470,6 +489,7 @@ impl Explorer<'_> {
             | Intrinsic::StringCopy
             | Intrinsic::StringOfChars
             | Intrinsic::Builder(_)
+            | Intrinsic::StringOfCodePoints
             | Intrinsic::StringOfBuilder => {
                 unreachable!("handled above")
             }

@@ -529,8 +529,47 @@ impl Explorer<'_> {
                     return Err(self.unsupported(st, insn, &why.to_string()));
                 }
             }
-            // Any other call site (lambdas included, for now): its
-            // bootstrap method named in the typed reason.
+            // A lambda or method reference: a new object of the class
+            // LambdaMetafactory would spin (classpath::lambda), holding
+            // the captured values.
+            Op::InvokeDynamic {
+                desc, bootstrap, ..
+            } if st
+                .top()
+                .m
+                .class
+                .bootstrap_method(*bootstrap)
+                .is_some_and(crate::classpath::lambda::is_lambda_bootstrap) =>
+            {
+                let owner = st.top().m.class.name.clone();
+                let class = crate::classpath::lambda::lambda_class_name(&owner, *bootstrap);
+                let Some(id) = self.universe.id(&class) else {
+                    let m = st.top().m.class.clone();
+                    let why = crate::classpath::lambda::lambda_class(&m, *bootstrap, "", desc)
+                        .err()
+                        .map_or_else(
+                            || "a lambda outside the universe".to_string(),
+                            |e| e.to_string(),
+                        );
+                    return Err(self.unsupported(st, insn, &why));
+                };
+                let r = self.pop(st);
+                let captured = self.operands(st, &before, desc.params.len());
+                for (k, (v, ty)) in captured.iter().zip(&desc.params).enumerate() {
+                    let key = FieldKey {
+                        class: class.clone(),
+                        name: crate::classpath::lambda::captured_field(k),
+                    };
+                    if let Some(&array) = st.mem.fields.get(&key) {
+                        let cell = self.terms.select(array, r);
+                        let stored = self.narrow(ty, *v);
+                        out.push(self.terms.eq(cell, stored));
+                    }
+                }
+                self.allocated(st, r, id, &class, insn.pc, out);
+            }
+            // Any other call site: its bootstrap method named in the typed
+            // reason.
             Op::InvokeDynamic { bootstrap, .. } => {
                 let bsm = st
                     .top()

@@ -94,6 +94,61 @@ impl Explorer<'_> {
         }
     }
 
+    /// String `s` holds code points `count` of `int[]` `a` from `offset`
+    /// (`new String(int[], int, int)`), as they are at this point of the
+    /// path: exact when the first [`TRACKED`] are of the Basic
+    /// Multilingual Plane and there are no more (else the string's length
+    /// and characters are left free, more behaviours than the JVM has).
+    pub(super) fn string_of_code_points(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        a: TermId,
+        offset: TermId,
+        count: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        out.push(self.non_null(a));
+        let zero = self.terms.int(0);
+        out.push(self.terms.cmp(BvCmp::Sge, offset, zero));
+        out.push(self.terms.cmp(BvCmp::Sge, count, zero));
+        let len = self.array_length(st, a, out);
+        let end = self.terms.bin(crate::model::term::BvOp::Add, offset, count);
+        out.push(self.terms.cmp(BvCmp::Sle, end, len));
+        let key = FieldKey::array_elements(&JType::Int);
+        let cells = self.cells(st, &key, &JType::Int);
+        let most = self.terms.int(TRACKED);
+        let mut open = vec![self.terms.cmp(BvCmp::Sgt, count, most)];
+        let mut exact = Vec::new();
+        let len_s = self.string_length(st, s, out);
+        exact.push(self.terms.eq(len_s, count));
+        let (bmp_end, max_cp) = (self.terms.int(0xFFFF), self.terms.int(0x10FFFF));
+        for k in 0..TRACKED {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, count);
+            let at = self.terms.bin(crate::model::term::BvOp::Add, offset, kt);
+            let ka = self.terms.cell(a, at);
+            let cp = self.terms.select(cells, ka);
+            st.mem.cell_reads.push((cells, ka));
+            // A code point outside 0..=0x10FFFF raises
+            // IllegalArgumentException.
+            let valid_lo = self.terms.cmp(BvCmp::Sge, cp, zero);
+            let valid_hi = self.terms.cmp(BvCmp::Sle, cp, max_cp);
+            let valid = self.terms.and(vec![valid_lo, valid_hi]);
+            out.push(self.terms.implies(inside, valid));
+            let supplementary = self.terms.cmp(BvCmp::Sgt, cp, bmp_end);
+            open.push(self.terms.and(vec![inside, supplementary]));
+            let c = self.string_char(st, s, kt, out);
+            let same = self.terms.eq(c, cp);
+            exact.push(self.terms.implies(inside, same));
+        }
+        let open = self.terms.or(open);
+        out.push(self.beyond_model(open, s));
+        let exact = self.terms.and(exact);
+        let closed = self.terms.not(open);
+        out.push(self.terms.implies(closed, exact));
+    }
+
     /// `r` is a new `char[]` holding the characters of string `s` (not
     /// null): `s.toCharArray()` at the call at `index`.
     pub(super) fn chars_of_string(

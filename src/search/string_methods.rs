@@ -42,6 +42,9 @@ pub enum StringMethod {
     /// `compareTo(String)`: the difference of the first differing
     /// characters, else of the lengths.
     CompareTo,
+    /// `codePointAt(int)`: the character there, or the code point of the
+    /// surrogate pair starting there.
+    CodePointAt,
 }
 
 impl Explorer<'_> {
@@ -257,9 +260,45 @@ impl Explorer<'_> {
                 let c = self.unless(open, r, exact);
                 out.push(c);
             }
+            StringMethod::CodePointAt => {
+                let i = args[0];
+                let len = self.string_length(st, s, out);
+                // The normal path: in bounds (else
+                // StringIndexOutOfBoundsException).
+                out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+                out.push(self.terms.cmp(BvCmp::Slt, i, len));
+                let c = self.string_char(st, s, i, out);
+                let next = self.terms.bin(BvOp::Add, i, one);
+                let d = self.string_char(st, s, next, out);
+                let in_range = |ex: &mut Self, x: TermId, lo: i32, hi: i32| {
+                    let (lo, hi) = (ex.terms.int(lo), ex.terms.int(hi));
+                    let a = ex.terms.cmp(BvCmp::Sge, x, lo);
+                    let b = ex.terms.cmp(BvCmp::Sle, x, hi);
+                    ex.terms.and(vec![a, b])
+                };
+                let high = in_range(self, c, 0xD800, 0xDBFF);
+                let low = in_range(self, d, 0xDC00, 0xDFFF);
+                let has_next = self.terms.cmp(BvCmp::Slt, next, len);
+                let pair = self.terms.and(vec![high, has_next, low]);
+                // ((c - 0xD800) << 10) + (d - 0xDC00) + 0x10000
+                let (hb, lb) = (self.terms.int(0xD800), self.terms.int(0xDC00));
+                let hi_bits = self.terms.bin(BvOp::Sub, c, hb);
+                let ten = self.terms.int(10);
+                let hi_bits = self.terms.bin(BvOp::Shl, hi_bits, ten);
+                let lo_bits = self.terms.bin(BvOp::Sub, d, lb);
+                let base = self.terms.int(0x10000);
+                let sum = self.terms.bin(BvOp::Add, hi_bits, lo_bits);
+                let cp = self.terms.bin(BvOp::Add, sum, base);
+                let v = self.terms.ite(pair, cp, c);
+                out.push(self.terms.eq(r, v));
+            }
             StringMethod::CompareTo => {
                 let x = args[0];
                 out.push(self.terms.ne(x, zero));
+                // The bridge compareTo(Object) casts its argument
+                // (ClassCastException otherwise).
+                let is_string = self.is_string(st, x);
+                out.push(is_string);
                 let (len, _) = self.measured(st, s, out);
                 let (len_x, _) = self.measured(st, x, out);
                 let shorter = self.terms.cmp(BvCmp::Slt, len, len_x);

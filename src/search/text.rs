@@ -48,7 +48,7 @@ pub(super) enum Piece {
 #[derive(Debug, Clone)]
 pub(super) struct Decimal {
     negative: TermId,
-    /// Least significant first, each a 32-bit value 0..=9.
+    /// Least significant first, each a 4-bit value 0..=9.
     digits: Vec<TermId>,
     /// How many digits are written (at least 1).
     count: TermId,
@@ -90,16 +90,15 @@ impl Explorer<'_> {
         let minus = self.terms.neg(wide);
         let magnitude = self.terms.ite(negative, minus, wide);
         let n = if width <= 32 { 10 } else { 19 };
-        let nine = self.terms.int(9);
-        let zero32 = self.terms.int(0);
+        // Four bits a digit: the fewer bits, the easier for the solver.
+        let ten = self.terms.bv(10, 4);
         let mut digits = Vec::new();
         let mut sum = zero;
         let mut power: i64 = 1;
         for _ in 0..n {
-            let d = self.fresh("digit", Sort::Bv(32));
-            out.push(self.terms.cmp(BvCmp::Sge, d, zero32));
-            out.push(self.terms.cmp(BvCmp::Sle, d, nine));
-            let dw = self.terms.zero_ext(wide_w - 32, d);
+            let d = self.fresh("digit", Sort::Bv(4));
+            out.push(self.terms.cmp(BvCmp::Ult, d, ten));
+            let dw = self.terms.zero_ext(wide_w - 4, d);
             let p = self.terms.bv(power, wide_w);
             let term = self.terms.bin(BvOp::Mul, dw, p);
             sum = self.terms.bin(BvOp::Add, sum, term);
@@ -108,9 +107,10 @@ impl Explorer<'_> {
         }
         out.push(self.terms.eq(sum, magnitude));
         // The number of digits: one past the highest non-zero digit.
+        let zero4 = self.terms.bv(0, 4);
         let mut count = self.terms.int(1);
         for (j, &d) in digits.iter().enumerate().skip(1) {
-            let nonzero = self.terms.ne(d, zero32);
+            let nonzero = self.terms.ne(d, zero4);
             let c = self.terms.int(j as i32 + 1);
             count = self.terms.ite(nonzero, c, count);
         }
@@ -196,6 +196,7 @@ impl Explorer<'_> {
                     let here = self.terms.eq(j, kt);
                     digit = self.terms.ite(here, dk, digit);
                 }
+                let digit = self.terms.zero_ext(28, digit);
                 let ascii_zero = self.terms.int(i32::from(b'0'));
                 let c = self.terms.bin(BvOp::Add, digit, ascii_zero);
                 let first = self.terms.eq(i, zero);

@@ -174,6 +174,21 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                         u.add(c, false);
                     }
                 }
+                // A lambda: the class LambdaMetafactory would spin.
+                Op::InvokeDynamic {
+                    name,
+                    desc,
+                    bootstrap,
+                } if class
+                    .bootstrap_method(*bootstrap)
+                    .is_some_and(crate::classpath::lambda::is_lambda_bootstrap) =>
+                {
+                    if let Ok(c) =
+                        crate::classpath::lambda::lambda_class(&class, *bootstrap, name, desc)
+                    {
+                        u.add(cp.define(c), false);
+                    }
+                }
                 // A class the code tests for may be an input's class.
                 Op::CheckCast(t) | Op::InstanceOf(t) => {
                     if let JType::Object(name) = t.as_ref() {

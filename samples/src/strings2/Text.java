@@ -86,4 +86,23 @@ public class Text {
         }
         return 0;
     }
+
+    /** codePointAt, Character.toTitleCase and new String(int[], int, int). */
+    public static int codePoints(String s) {
+        int cp = s.codePointAt(0);
+        int[] cps = {Character.toTitleCase(cp), 'b'};
+        String t = new String(cps, 0, 2);
+        if (t.equals("Qb") && Character.charCount(cp) == 1) {
+            return 1; // TARGET: code-points
+        }
+        return 0;
+    }
+
+    /** A surrogate pair read as one code point. */
+    public static int surrogatePair(String s) {
+        if (s.length() == 2 && s.codePointAt(0) == 0x1F600) {
+            return 1; // TARGET: surrogate
+        }
+        return 0;
+    }
 }
