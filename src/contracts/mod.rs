@@ -51,6 +51,8 @@ pub enum Intrinsic {
     Box,
     /// `Object.getClass()`: one `Class` object per class.
     GetClass,
+    /// `Class.isArray()`: whether the class object is an array class's.
+    ClassIsArray,
     /// `System.arraycopy`: elements copied between arrays of one type.
     ArrayCopy,
     /// The constructor of a JDK exception class that stores its message
@@ -324,6 +326,7 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         "java/lang/Object.getClass()Ljava/lang/Class;",
         Intrinsic::GetClass,
     ),
+    ("java/lang/Class.isArray()Z", Intrinsic::ClassIsArray),
     (
         "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
         Intrinsic::ArrayCopy,

@@ -116,6 +116,15 @@ impl FieldKey {
         }
     }
 
+    /// `java.lang.Class` object → the id of its class (the inverse of
+    /// [`FieldKey::class_objects`]).
+    pub fn class_ids() -> FieldKey {
+        FieldKey {
+            class: "java/lang/Class".into(),
+            name: "<id>".into(),
+        }
+    }
+
     /// Object → its identity hash code (never written: one value per
     /// object for the whole run).
     pub fn identity_hashes() -> FieldKey {

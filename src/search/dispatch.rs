@@ -133,7 +133,7 @@ impl Explorer<'_> {
                             continue;
                         }
                     }
-                    let eqs = classes
+                    let mut eqs: Vec<TermId> = classes
                         .iter()
                         .filter_map(|c| self.universe.id(c))
                         .map(|id| {
@@ -141,6 +141,15 @@ impl Explorer<'_> {
                             self.terms.eq(class_of, idc)
                         })
                         .collect();
+                    // An array receiver (typed Object) runs Object's
+                    // methods (JVMS §2.15, arrays' class hierarchy).
+                    let may_be_array = static_type
+                        .as_deref()
+                        .is_none_or(|t| t == crate::classpath::hierarchy::OBJECT);
+                    if found.class.name == crate::classpath::hierarchy::OBJECT && may_be_array {
+                        let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
+                        eqs.push(self.terms.cmp(BvCmp::Sge, class_of, base));
+                    }
                     let one_of = self.terms.or(eqs);
                     let c = self.terms.and(vec![non_null, one_of]);
                     targets.push((found, Some(c)));

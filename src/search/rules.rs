@@ -194,7 +194,7 @@ impl Explorer<'_> {
                     {
                         let id = self.universe.id(name).expect("checked");
                         let idc = self.terms.int(id as i32);
-                        let c = self.class_object(st, idc);
+                        let c = self.class_object(st, idc, out);
                         let zero = self.terms.int(0);
                         out.push(self.terms.ne(c, zero));
                         c

@@ -10,6 +10,10 @@
 //! descriptor prefix when the name is overloaded). If the jar is new, add
 //! its Debian package to [`debian_package`] and to `scripts/setup.sh`.
 
+/// The `method` of an entry that covers its whole class (`jaut cover`
+/// without `--method`): every method JaCoCo lists is measured.
+pub const WHOLE_CLASS: &str = "*";
+
 /// One benchmark entry: one `jaut cover` run and one JaCoCo measurement.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
@@ -34,6 +38,7 @@ const STRING_UTILS: &str = "org.apache.commons.lang3.StringUtils";
 const NUMBER_UTILS: &str = "org.apache.commons.lang3.math.NumberUtils";
 const BOOLEAN_UTILS: &str = "org.apache.commons.lang3.BooleanUtils";
 const CHAR_UTILS: &str = "org.apache.commons.lang3.CharUtils";
+const WORD_UTILS: &str = "org.apache.commons.lang3.text.WordUtils";
 const ARRAY_UTILS: &str = "org.apache.commons.lang3.ArrayUtils";
 const FIFO: &str = "org.apache.commons.collections4.queue.CircularFifoQueue";
 const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils";
@@ -108,6 +113,11 @@ pub const ENTRIES: &[Entry] = &[
         FILENAME_UTILS,
         "isExtension(Ljava/lang/String;Ljava/lang/String;)",
     ),
+    // Whole string-heavy classes, every method (the Strings issue's
+    // per-class figures).
+    e(LANG3, CHAR_UTILS, WHOLE_CLASS),
+    e(LANG3, BOOLEAN_UTILS, WHOLE_CLASS),
+    e(LANG3, WORD_UTILS, WHOLE_CLASS),
 ];
 
 /// The Debian package that installs `jar`, for the missing-jar message.
@@ -132,6 +142,9 @@ impl Entry {
     /// name and the method, its descriptor (if any) in Java types.
     pub fn label(&self) -> String {
         let simple = self.class.rsplit('.').next().unwrap_or(self.class);
+        if self.is_whole_class() {
+            return format!("{simple} (whole class)");
+        }
         match self.method.split_once('(') {
             None => format!("{simple}.{}", self.method),
             Some((name, rest)) => {
@@ -139,6 +152,11 @@ impl Entry {
                 format!("{simple}.{name}({})", java_params(params).join(", "))
             }
         }
+    }
+
+    /// Whether the entry covers its whole class.
+    pub fn is_whole_class(&self) -> bool {
+        self.method == WHOLE_CLASS
     }
 
     /// The label as a file name (`StringUtils.countMatches_CharSequence_char`).
@@ -160,6 +178,9 @@ impl Entry {
     /// `name` that this entry selects (the rule of `jaut cover --method`:
     /// the name, and the descriptor's start when one is given).
     pub fn selects(&self, name: &str, desc: &str) -> bool {
+        if self.is_whole_class() {
+            return true;
+        }
         match self.method.split_once('(') {
             None => name == self.method,
             Some((n, d)) => name == n && desc.starts_with(&format!("({d}")),
@@ -216,6 +237,10 @@ mod tests {
         assert_eq!(y.label(), "ArrayUtils.subarray(int[], int, int)");
         assert_eq!(y.slug(), "ArrayUtils.subarray_intArr_int_int");
         assert_eq!(e(GUAVA, INT_MATH, "gcd").label(), "IntMath.gcd");
+        let whole = e(LANG3, CHAR_UTILS, WHOLE_CLASS);
+        assert_eq!(whole.label(), "CharUtils (whole class)");
+        assert_eq!(whole.slug(), "CharUtils_whole_class");
+        assert!(whole.selects("toChar", "(Ljava/lang/String;C)C"));
     }
 
     #[test]

@@ -431,10 +431,12 @@ fn measure(
 
     // 1. jaut cover, as a user runs it.
     let mut cover = Command::new(jaut);
+    cover.arg("cover").arg(&jar).args(["--class", entry.class]);
+    if !entry.is_whole_class() {
+        cover.args(["--method", entry.method]);
+    }
     cover
-        .arg("cover")
-        .arg(&jar)
-        .args(["--class", entry.class, "--method", entry.method, "--out"])
+        .arg("--out")
         .arg(&tests_dir)
         .args(["--format", "json", "--no-times", "--timeout"])
         .arg(o.timeout.to_string());
