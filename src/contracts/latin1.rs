@@ -28,6 +28,10 @@ pub enum CharacterMethod {
     IsLetterOrDigit,
     IsUpperCase,
     IsLowerCase,
+    /// No Latin-1 character is title case.
+    IsTitleCase,
+    /// `isSpaceChar`: the space separators (Zs, Zl, Zp).
+    IsSpaceChar,
     ToUpperCase,
     ToLowerCase,
     /// Over Latin-1 the same as `toUpperCase` (the title-case forms that
@@ -37,13 +41,15 @@ pub enum CharacterMethod {
 
 impl CharacterMethod {
     /// Every method, with its name in `java.lang.Character`.
-    pub const ALL: [(CharacterMethod, &'static str); 9] = [
+    pub const ALL: [(CharacterMethod, &'static str); 11] = [
         (CharacterMethod::IsDigit, "isDigit"),
         (CharacterMethod::IsWhitespace, "isWhitespace"),
         (CharacterMethod::IsLetter, "isLetter"),
         (CharacterMethod::IsLetterOrDigit, "isLetterOrDigit"),
         (CharacterMethod::IsUpperCase, "isUpperCase"),
         (CharacterMethod::IsLowerCase, "isLowerCase"),
+        (CharacterMethod::IsTitleCase, "isTitleCase"),
+        (CharacterMethod::IsSpaceChar, "isSpaceChar"),
         (CharacterMethod::ToUpperCase, "toUpperCase"),
         (CharacterMethod::ToLowerCase, "toLowerCase"),
         (CharacterMethod::ToTitleCase, "toTitleCase"),
@@ -58,6 +64,8 @@ impl CharacterMethod {
             CharacterMethod::IsLetter => LETTERS.to_vec(),
             CharacterMethod::IsLetterOrDigit => [DIGITS, LETTERS].concat(),
             CharacterMethod::IsUpperCase => vec![(0x41, 0x5a), (0xc0, 0xd6), (0xd8, 0xde)],
+            CharacterMethod::IsTitleCase => vec![],
+            CharacterMethod::IsSpaceChar => vec![(0x20, 0x20), (0xa0, 0xa0)],
             CharacterMethod::IsLowerCase => vec![
                 (0x61, 0x7a),
                 (0xaa, 0xaa),
