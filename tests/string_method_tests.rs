@@ -139,3 +139,19 @@ fn surrogate_pairs() {
     assert_eq!(code, Some(0), "{v:#}");
     assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
 }
+
+/// `trim`, `toUpperCase`, `replace(char, char)`, `equalsIgnoreCase` and
+/// `concat` (src/search/string_edits.rs): reached states the JVM confirms,
+/// and a concatenation that is never empty.
+#[test]
+fn strings_made_from_strings() {
+    let s = string_arg("trimmed", "trimmed");
+    assert!(s.trim() == "ok" && s.chars().count() == 4, "{s}");
+    let (code, v) = aim("cases", "cases");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let s = string_arg("ignoringCase", "ignoring-case");
+    assert!(s.eq_ignore_ascii_case("Hello") && s != "Hello", "{s}");
+    let (_, v) = aim("concatenated", "concatenated");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}

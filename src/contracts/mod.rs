@@ -26,7 +26,7 @@ use serde::Deserialize;
 pub use expr::{BinOp, Expr, ExprError, Tok, UnOp};
 
 use crate::classfile::descriptor::MethodDescriptor;
-use crate::search::StringMethod;
+use crate::search::{StringEdit, StringMethod};
 
 /// One behaviour: when `pre` holds, `post` does after the call.
 #[derive(Debug, Clone, PartialEq)]
@@ -104,6 +104,9 @@ pub enum Intrinsic {
     /// `new String(StringBuilder)`, `new String(StringBuffer)`: the
     /// builder's contents.
     StringOfBuilder,
+    /// `concat`, `trim`, `replace(char, char)`, `toLowerCase()`,
+    /// `toUpperCase()`, `equalsIgnoreCase` (src/search/string_edits.rs).
+    StringEdit(crate::search::StringEdit),
     /// `Integer.parseInt`, `Integer.toString`, `String.valueOf(int)`, ...
     /// (src/search/numbers.rs).
     Number(crate::search::NumberMethod),
@@ -271,6 +274,30 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
     (
         "java/lang/String.compareTo(Ljava/lang/String;)I",
         Intrinsic::StringMethod(StringMethod::CompareTo),
+    ),
+    (
+        "java/lang/String.concat(Ljava/lang/String;)Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::Concat),
+    ),
+    (
+        "java/lang/String.trim()Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::Trim),
+    ),
+    (
+        "java/lang/String.replace(CC)Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::ReplaceChar),
+    ),
+    (
+        "java/lang/String.toLowerCase()Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::Lower),
+    ),
+    (
+        "java/lang/String.toUpperCase()Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::Upper),
+    ),
+    (
+        "java/lang/String.equalsIgnoreCase(Ljava/lang/String;)Z",
+        Intrinsic::StringEdit(StringEdit::EqualsIgnoreCase),
     ),
     (
         "java/lang/String.codePointAt(I)I",

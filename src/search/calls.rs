@@ -497,6 +497,11 @@ impl Explorer<'_> {
                 let params: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
                 self.string_method(st, method, &params, result, index, &mut out)?;
             }
+            Intrinsic::StringEdit(method) => {
+                let s = this.ok_or(Unsupported::NoReceiver)?;
+                let args: Vec<TermId> = env.params[1..].iter().map(|p| p.0).collect();
+                self.string_edit(st, method, s, &args, result, index, &mut out)?;
+            }
             Intrinsic::Character(method) => self.character_call(method, arg(0), result, &mut out),
             Intrinsic::StringToChars => {
                 let s = this.ok_or(Unsupported::NoReceiver)?;

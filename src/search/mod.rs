@@ -50,6 +50,8 @@ mod printing;
 mod rules;
 mod statics;
 mod string_copy;
+mod string_edits;
+pub use string_edits::StringEdit;
 mod text;
 pub use builders::BuilderMethod;
 pub use numbers::NumberMethod;

@@ -105,4 +105,35 @@ public class Text {
         }
         return 0;
     }
+
+    /** trim(): the string without surrounding blanks. */
+    public static int trimmed(String s) {
+        if (s.trim().equals("ok") && s.length() == 4) {
+            return 1; // TARGET: trimmed
+        }
+        return 0;
+    }
+
+    /** toUpperCase(), replace(char, char), equalsIgnoreCase, concat. */
+    public static int cases(String s, String t) {
+        if (s.toUpperCase().equals("AB") && s.charAt(0) == 'a'
+                && t.replace('a', 'b').equals("bbb") && t.startsWith("a")) {
+            return 1; // TARGET: cases
+        }
+        return 0;
+    }
+
+    public static int ignoringCase(String s) {
+        if (s.equalsIgnoreCase("Hello") && !s.equals("Hello")) {
+            return 1; // TARGET: ignoring-case
+        }
+        return 0;
+    }
+
+    public static int concatenated(String s) {
+        if (s.concat("!").length() == 0) {
+            return 1; // TARGET: concatenated
+        }
+        return 0;
+    }
 }

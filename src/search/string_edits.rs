@@ -1,0 +1,233 @@
+//! `String` methods that make a string from another (JDK 17
+//! `java.lang.String`), over the string model of [`super::calls`]:
+//! `concat`, `trim`, `strip`, `replace(char, char)`, `toLowerCase()`,
+//! `toUpperCase()`, and the comparison `equalsIgnoreCase`, each on its
+//! normal path.
+//!
+//! Like the other string intrinsics they are exact for the first
+//! [`MAX_CHARS`] characters and leave the rest free (more behaviours than
+//! the JVM has, so refutations stay proofs; the replay checks a state that
+//! relies on a free part, and labeling prefers short strings). The case
+//! mappings are exact for ASCII letters only: past ASCII, `String`'s case
+//! mapping may change the length (`"ß".toUpperCase()` is `"SS"`) and
+//! depends on the locale, so a string with such a character gets a free
+//! result; and ASCII letters map as in every locale but Turkish and
+//! Azerbaijani (`'i'` to `'İ'`), an assumption the verdict reports.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::text::Piece;
+use super::unsupported::Unsupported;
+use crate::model::term::{BvCmp, BvOp, TermId};
+
+/// The most characters of a string these models follow.
+const MAX_CHARS: i32 = 16;
+
+/// Which method an intrinsic models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StringEdit {
+    /// `concat(String)`.
+    Concat,
+    /// `trim()`: without leading and trailing characters `<= ' '`.
+    Trim,
+    /// `replace(char, char)`.
+    ReplaceChar,
+    /// `toLowerCase()`.
+    Lower,
+    /// `toUpperCase()`.
+    Upper,
+    /// `equalsIgnoreCase(String)`.
+    EqualsIgnoreCase,
+}
+
+impl Explorer<'_> {
+    /// The constraints of `method` on receiver `s` with `args` and result
+    /// `r`, called at `index`.
+    pub(super) fn string_edit(
+        &mut self,
+        st: &mut St,
+        method: StringEdit,
+        s: TermId,
+        args: &[TermId],
+        r: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let zero = self.terms.int(0);
+        match method {
+            StringEdit::Concat => {
+                let t = args[0];
+                // NullPointerException otherwise.
+                out.push(self.terms.ne(t, zero));
+                self.new_string(st, r, index, out)?;
+                let pieces = [Piece::Str(s), Piece::Str(t)];
+                let (starts, total) = self.layout(st, &pieces, out);
+                let len = self.string_length(st, r, out);
+                out.push(self.terms.eq(len, total));
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, total);
+                    let c = self.joined_char(st, &pieces, &starts, kt, out);
+                    let d = self.string_char(st, r, kt, out);
+                    let same = self.terms.eq(c, d);
+                    out.push(self.terms.implies(inside, same));
+                }
+            }
+            StringEdit::Trim => {
+                let (len, long) = self.measured(st, s, out);
+                let space = self.terms.int(i32::from(b' '));
+                let mut start = len;
+                let mut end = zero;
+                for k in (0..MAX_CHARS).rev() {
+                    let kt = self.terms.int(k);
+                    let c = self.string_char(st, s, kt, out);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+                    let above = self.terms.cmp(BvCmp::Sgt, c, space);
+                    let kept = self.terms.and(vec![inside, above]);
+                    start = self.terms.ite(kept, kt, start);
+                }
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let c = self.string_char(st, s, kt, out);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+                    let above = self.terms.cmp(BvCmp::Sgt, c, space);
+                    let kept = self.terms.and(vec![inside, above]);
+                    let one = self.terms.int(1);
+                    let after = self.terms.bin(BvOp::Add, kt, one);
+                    end = self.terms.ite(kept, after, end);
+                }
+                // All blank: the empty string (start = len, end = 0).
+                let blank = self.terms.cmp(BvCmp::Sge, start, end);
+                let n = self.terms.bin(BvOp::Sub, end, start);
+                let n = self.terms.ite(blank, zero, n);
+                let len_r = self.string_length(st, r, out);
+                let mut exact = vec![self.terms.eq(len_r, n)];
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
+                    let from = self.terms.bin(BvOp::Add, start, kt);
+                    let c = self.string_char(st, s, from, out);
+                    let d = self.string_char(st, r, kt, out);
+                    let eq = self.terms.eq(c, d);
+                    exact.push(self.terms.implies(inside, eq));
+                }
+                self.exact_unless(st, long, r, exact, out);
+            }
+            StringEdit::ReplaceChar | StringEdit::Lower | StringEdit::Upper => {
+                let (len, long) = self.measured(st, s, out);
+                let mut open = vec![long];
+                let len_r = self.string_length(st, r, out);
+                let mut exact = vec![self.terms.eq(len_r, len)];
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+                    let c = self.string_char(st, s, kt, out);
+                    let mapped = match method {
+                        StringEdit::ReplaceChar => {
+                            let is_old = self.terms.eq(c, args[0]);
+                            self.terms.ite(is_old, args[1], c)
+                        }
+                        _ => {
+                            let beyond = self.terms.int(0x7f);
+                            let non_ascii = self.terms.cmp(BvCmp::Sgt, c, beyond);
+                            open.push(self.terms.and(vec![inside, non_ascii]));
+                            let (lo, hi, delta) = if method == StringEdit::Lower {
+                                (b'A', b'Z', 32)
+                            } else {
+                                (b'a', b'z', -32)
+                            };
+                            let (lo, hi) =
+                                (self.terms.int(i32::from(lo)), self.terms.int(i32::from(hi)));
+                            let a = self.terms.cmp(BvCmp::Sge, c, lo);
+                            let b = self.terms.cmp(BvCmp::Sle, c, hi);
+                            let letter = self.terms.and(vec![a, b]);
+                            let delta = self.terms.int(delta);
+                            let moved = self.terms.bin(BvOp::Add, c, delta);
+                            self.terms.ite(letter, moved, c)
+                        }
+                    };
+                    let d = self.string_char(st, r, kt, out);
+                    let eq = self.terms.eq(d, mapped);
+                    exact.push(self.terms.implies(inside, eq));
+                }
+                if method != StringEdit::ReplaceChar {
+                    self.assume(
+                        "the default locale maps ASCII letters' case as English does \
+                         (not Turkish or Azerbaijani)"
+                            .to_string(),
+                    );
+                }
+                let open = self.terms.or(open);
+                self.exact_unless(st, open, r, exact, out);
+            }
+            StringEdit::EqualsIgnoreCase => {
+                let t = args[0];
+                let (len, long) = self.measured(st, s, out);
+                let (len_t, long_t) = self.measured(st, t, out);
+                let mut all = vec![self.terms.ne(t, zero), self.terms.eq(len, len_t)];
+                let mut open = vec![long, long_t];
+                let beyond = self.terms.int(0x7f);
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+                    let c = self.string_char(st, s, kt, out);
+                    let d = self.string_char(st, t, kt, out);
+                    for x in [c, d] {
+                        let non_ascii = self.terms.cmp(BvCmp::Sgt, x, beyond);
+                        open.push(self.terms.and(vec![inside, non_ascii]));
+                    }
+                    let uc = self.ascii_upper(c);
+                    let ud = self.ascii_upper(d);
+                    let eq = self.terms.eq(uc, ud);
+                    all.push(self.terms.implies(inside, eq));
+                }
+                // A null argument is simply unequal (no exception).
+                let is_null = self.terms.eq(t, zero);
+                let open = self.terms.or(open);
+                let not_null = self.terms.not(is_null);
+                let open = self.terms.and(vec![not_null, open]);
+                let yes = self.terms.and(all);
+                let one = self.terms.int(1);
+                let v = self.terms.ite(yes, one, zero);
+                out.push(self.unless(open, r, v));
+            }
+        }
+        Ok(())
+    }
+
+    /// The ASCII upper case of character `c`.
+    fn ascii_upper(&mut self, c: TermId) -> TermId {
+        let (lo, hi) = (
+            self.terms.int(i32::from(b'a')),
+            self.terms.int(i32::from(b'z')),
+        );
+        let a = self.terms.cmp(BvCmp::Sge, c, lo);
+        let b = self.terms.cmp(BvCmp::Sle, c, hi);
+        let letter = self.terms.and(vec![a, b]);
+        let delta = self.terms.int(-32);
+        let moved = self.terms.bin(BvOp::Add, c, delta);
+        self.terms.ite(letter, moved, c)
+    }
+
+    /// `exact` holds unless `open` (named so labeling prefers it false);
+    /// when open, the result `r` is still a string, but a free one. Whether
+    /// `r` is the receiver itself (the JDK returns it when nothing changes)
+    /// or a new string is left open: more behaviours than the JVM has for
+    /// `==`, none for the contents.
+    fn exact_unless(
+        &mut self,
+        st: &St,
+        open: TermId,
+        r: TermId,
+        exact: Vec<TermId>,
+        out: &mut Vec<TermId>,
+    ) {
+        out.push(self.beyond_model(open, r));
+        let zero = self.terms.int(0);
+        out.push(self.terms.ne(r, zero));
+        out.push(self.is_string(st, r));
+        let closed = self.terms.not(open);
+        let exact = self.terms.and(exact);
+        out.push(self.terms.implies(closed, exact));
+    }
+}
