@@ -43,6 +43,7 @@ pub enum StringEdit {
 impl Explorer<'_> {
     /// The constraints of `method` on receiver `s` with `args` and result
     /// `r`, called at `index`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn string_edit(
         &mut self,
         st: &mut St,
