@@ -112,3 +112,16 @@ fn parse_int_normal_and_exceptional_paths() {
     let v = aim("parsedSign", "parsed-sign");
     assert_ne!(v["verdict"], "reached", "{v:#}");
 }
+
+/// `Integer.toHexString` (exact: a negative int has eight digits),
+/// `Character.digit` and Latin-1 `toLowerCase`.
+#[test]
+fn hex_digits_and_latin1_case() {
+    let v = reached("hex", "hex");
+    assert_eq!(arg(&v, 0), 255, "{v:#}");
+    unreachable("hexNegative", "hex-negative");
+    let v = reached("digit", "digit");
+    assert_eq!(arg(&v, 0), u32::from(b'b'), "{v:#}");
+    let v = reached("lowered", "lowered");
+    assert_eq!(string(&v, 0).to_lowercase(), "été", "{v:#}");
+}

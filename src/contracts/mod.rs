@@ -87,6 +87,8 @@ pub enum Intrinsic {
     /// `Character.isDigit`, `isLetter`, `toUpperCase`, ... (`latin1.rs`):
     /// exact for Latin-1, free past it.
     Character(latin1::CharacterMethod),
+    /// `Character.digit(char, int)`, `digit(int, int)`: exact for Latin-1.
+    CharacterDigit,
     /// `PrintStream.print`, `println`, `printf`, ... (`printing.rs`): no
     /// effect the program can read back; `printf`, `format` and `append`
     /// return the stream.
@@ -299,6 +301,8 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         "java/lang/String.equalsIgnoreCase(Ljava/lang/String;)Z",
         Intrinsic::StringEdit(StringEdit::EqualsIgnoreCase),
     ),
+    ("java/lang/Character.digit(CI)I", Intrinsic::CharacterDigit),
+    ("java/lang/Character.digit(II)I", Intrinsic::CharacterDigit),
     (
         "java/lang/String.codePointAt(I)I",
         Intrinsic::StringMethod(StringMethod::CodePointAt),

@@ -502,6 +502,7 @@ impl Explorer<'_> {
                 let args: Vec<TermId> = env.params[1..].iter().map(|p| p.0).collect();
                 self.string_edit(st, method, s, &args, result, index, &mut out)?;
             }
+            Intrinsic::CharacterDigit => self.character_digit(arg(0), arg(1), result, &mut out),
             Intrinsic::Character(method) => self.character_call(method, arg(0), result, &mut out),
             Intrinsic::StringToChars => {
                 let s = this.ok_or(Unsupported::NoReceiver)?;

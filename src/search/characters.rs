@@ -30,25 +30,71 @@ impl Explorer<'_> {
                 let one = self.terms.int(1);
                 self.terms.ite(inside, one, zero)
             }
-            (None, Some((ranges, offset, single))) => {
-                let mut v = c;
-                let inside = self.in_ranges(c, ranges);
-                let delta = self.terms.int(offset);
-                let moved = self.terms.bin(BvOp::Add, c, delta);
-                v = self.terms.ite(inside, moved, v);
-                for &(x, image) in single {
-                    let x = self.terms.int(x as i32);
-                    let is_x = self.terms.eq(c, x);
-                    let image = self.terms.int(image as i32);
-                    v = self.terms.ite(is_x, image, v);
-                }
-                v
-            }
+            (None, Some(_)) => self.latin1_mapping(method, c),
             (None, None) => unreachable!("a predicate or a mapping"),
         };
         let beyond = self.terms.not(latin1);
         let named = self.beyond_model(beyond, result);
         out.push(named);
+        let is = self.terms.eq(result, exact);
+        out.push(self.terms.implies(latin1, is));
+    }
+
+    /// The image of Latin-1 character `c` under case mapping `method`.
+    pub(super) fn latin1_mapping(&mut self, method: CharacterMethod, c: TermId) -> TermId {
+        let (ranges, offset, single) = method.mapping().expect("a case mapping");
+        let inside = self.in_ranges(c, ranges);
+        let delta = self.terms.int(offset);
+        let moved = self.terms.bin(BvOp::Add, c, delta);
+        let mut v = self.terms.ite(inside, moved, c);
+        for &(x, image) in single {
+            let x = self.terms.int(x as i32);
+            let is_x = self.terms.eq(c, x);
+            let image = self.terms.int(image as i32);
+            v = self.terms.ite(is_x, image, v);
+        }
+        v
+    }
+
+    /// `result` of `Character.digit(c, radix)`: the value of `c` as a digit
+    /// of `radix` (`0`-`9`, then letters of either case), -1 when it is
+    /// none or the radix is outside 2..=36; exact for Latin-1 (which has
+    /// no other digits), free past it (digits of other scripts).
+    pub(super) fn character_digit(
+        &mut self,
+        c: TermId,
+        radix: TermId,
+        result: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        let value_in = |ex: &mut Self, lo: u8, hi: u8, base: i32| {
+            let (l, h) = (ex.terms.int(i32::from(lo)), ex.terms.int(i32::from(hi)));
+            let a = ex.terms.cmp(BvCmp::Sge, c, l);
+            let b = ex.terms.cmp(BvCmp::Sle, c, h);
+            let inside = ex.terms.and(vec![a, b]);
+            let shift = ex.terms.int(base - i32::from(lo));
+            (inside, ex.terms.bin(BvOp::Add, c, shift))
+        };
+        let (is_num, num) = value_in(self, b'0', b'9', 0);
+        let (is_low, low) = value_in(self, b'a', b'z', 10);
+        let (is_up, up) = value_in(self, b'A', b'Z', 10);
+        let minus = self.terms.int(-1);
+        let mut v = self.terms.ite(is_up, up, minus);
+        v = self.terms.ite(is_low, low, v);
+        v = self.terms.ite(is_num, num, v);
+        let below = self.terms.cmp(BvCmp::Slt, v, radix);
+        let (two, max) = (self.terms.int(2), self.terms.int(36));
+        let r_lo = self.terms.cmp(BvCmp::Sge, radix, two);
+        let r_hi = self.terms.cmp(BvCmp::Sle, radix, max);
+        let ok = self.terms.and(vec![below, r_lo, r_hi]);
+        let exact = self.terms.ite(ok, v, minus);
+        let zero = self.terms.int(0);
+        let top = self.terms.int(255);
+        let low_c = self.terms.cmp(BvCmp::Sge, c, zero);
+        let high_c = self.terms.cmp(BvCmp::Sle, c, top);
+        let latin1 = self.terms.and(vec![low_c, high_c]);
+        let beyond = self.terms.not(latin1);
+        out.push(self.beyond_model(beyond, result));
         let is = self.terms.eq(result, exact);
         out.push(self.terms.implies(latin1, is));
     }

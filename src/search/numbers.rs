@@ -38,11 +38,21 @@ pub enum NumberMethod {
     ParseInt,
     /// `Long.parseLong(String[, int])`.
     ParseLong,
+    /// `Integer.toHexString(int)`, `Long.toHexString(long)`.
+    ToHex,
 }
 
 impl NumberMethod {
     /// The intrinsics, by method key.
-    pub const KEYS: [(&'static str, NumberMethod); 14] = [
+    pub const KEYS: [(&'static str, NumberMethod); 16] = [
+        (
+            "java/lang/Integer.toHexString(I)Ljava/lang/String;",
+            NumberMethod::ToHex,
+        ),
+        (
+            "java/lang/Long.toHexString(J)Ljava/lang/String;",
+            NumberMethod::ToHex,
+        ),
         (
             "java/lang/Integer.toString(I)Ljava/lang/String;",
             NumberMethod::ToText,
@@ -135,6 +145,12 @@ impl Explorer<'_> {
                 }
                 self.new_string(st, r, index, out)?;
                 let piece = self.piece_of(*v, ty, out);
+                self.text_of_piece(st, r, &piece, None, out)?;
+            }
+            NumberMethod::ToHex => {
+                let v = params.first().ok_or(Unsupported::NoSuchParameter)?.0;
+                self.new_string(st, r, index, out)?;
+                let piece = super::text::Piece::Hex(self.nibbles(v));
                 self.text_of_piece(st, r, &piece, None, out)?;
             }
             NumberMethod::ParseInt | NumberMethod::ParseLong => {

@@ -8,16 +8,18 @@
 //! [`MAX_CHARS`] characters and leave the rest free (more behaviours than
 //! the JVM has, so refutations stay proofs; the replay checks a state that
 //! relies on a free part, and labeling prefers short strings). The case
-//! mappings are exact for ASCII letters only: past ASCII, `String`'s case
-//! mapping may change the length (`"ß".toUpperCase()` is `"SS"`) and
-//! depends on the locale, so a string with such a character gets a free
-//! result; and ASCII letters map as in every locale but Turkish and
-//! Azerbaijani (`'i'` to `'İ'`), an assumption the verdict reports.
+//! mappings are exact for Latin-1 ([`crate::contracts::latin1`]) but for
+//! `'ß'`, whose upper case is `"SS"`: past Latin-1 `String`'s case mapping
+//! may change the length and depends on the locale, so a string with such
+//! a character gets a free result; and letters map as in every locale but
+//! Turkish, Azerbaijani and Lithuanian (`'i'` to `'İ'`), an assumption the
+//! verdict reports.
 
 use super::cmv::St;
 use super::explore::Explorer;
 use super::text::Piece;
 use super::unsupported::Unsupported;
+use crate::contracts::latin1::CharacterMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 
 /// The most characters of a string these models follow.
@@ -129,22 +131,20 @@ impl Explorer<'_> {
                             self.terms.ite(is_old, args[1], c)
                         }
                         _ => {
-                            let beyond = self.terms.int(0x7f);
-                            let non_ascii = self.terms.cmp(BvCmp::Sgt, c, beyond);
-                            open.push(self.terms.and(vec![inside, non_ascii]));
-                            let (lo, hi, delta) = if method == StringEdit::Lower {
-                                (b'A', b'Z', 32)
+                            // Latin-1 maps character by character, but for
+                            // 'ß', whose upper case is "SS".
+                            let beyond = self.terms.int(0xff);
+                            let non_latin1 = self.terms.cmp(BvCmp::Sgt, c, beyond);
+                            open.push(self.terms.and(vec![inside, non_latin1]));
+                            let m = if method == StringEdit::Lower {
+                                CharacterMethod::ToLowerCase
                             } else {
-                                (b'a', b'z', -32)
+                                let sharp_s = self.terms.int(0xdf);
+                                let is_sharp = self.terms.eq(c, sharp_s);
+                                open.push(self.terms.and(vec![inside, is_sharp]));
+                                CharacterMethod::ToUpperCase
                             };
-                            let (lo, hi) =
-                                (self.terms.int(i32::from(lo)), self.terms.int(i32::from(hi)));
-                            let a = self.terms.cmp(BvCmp::Sge, c, lo);
-                            let b = self.terms.cmp(BvCmp::Sle, c, hi);
-                            let letter = self.terms.and(vec![a, b]);
-                            let delta = self.terms.int(delta);
-                            let moved = self.terms.bin(BvOp::Add, c, delta);
-                            self.terms.ite(letter, moved, c)
+                            self.latin1_mapping(m, c)
                         }
                     };
                     let d = self.string_char(st, r, kt, out);
@@ -153,8 +153,8 @@ impl Explorer<'_> {
                 }
                 if method != StringEdit::ReplaceChar {
                     self.assume(
-                        "the default locale maps ASCII letters' case as English does \
-                         (not Turkish or Azerbaijani)"
+                        "the default locale maps letters' case as English does \
+                         (not Turkish, Azerbaijani or Lithuanian)"
                             .to_string(),
                     );
                 }

@@ -40,6 +40,9 @@ pub(super) enum Piece {
     Bool(TermId),
     /// The decimal form of an `int` or `long`.
     Decimal(Decimal),
+    /// The unsigned hexadecimal form of an `int` or `long`
+    /// (`Integer.toHexString`): its nibbles, least significant first.
+    Hex(Vec<TermId>),
     /// Text the model does not follow, of this (free) length.
     Free(TermId),
 }
@@ -150,8 +153,30 @@ impl Explorer<'_> {
                 let sign = self.terms.ite(d.negative, one, zero);
                 self.terms.bin(BvOp::Add, sign, d.count)
             }
+            Piece::Hex(nibbles) => self.hex_count(nibbles),
             Piece::Free(len) => *len,
         }
+    }
+
+    /// The nibbles of `v` (32 or 64 bits), least significant first.
+    pub(super) fn nibbles(&mut self, v: TermId) -> Vec<TermId> {
+        let width = self.terms.width(v);
+        (0..width / 4)
+            .map(|j| self.terms.extract(4 * j + 3, 4 * j, v))
+            .collect()
+    }
+
+    /// How many hexadecimal digits are written: one past the highest
+    /// non-zero nibble, at least 1.
+    fn hex_count(&mut self, nibbles: &[TermId]) -> TermId {
+        let zero4 = self.terms.bv(0, 4);
+        let mut count = self.terms.int(1);
+        for (j, &d) in nibbles.iter().enumerate().skip(1) {
+            let nonzero = self.terms.ne(d, zero4);
+            let c = self.terms.int(j as i32 + 1);
+            count = self.terms.ite(nonzero, c, count);
+        }
+        count
     }
 
     /// Character `i` of `p`'s text (`0 <= i < ` its length).
@@ -203,6 +228,28 @@ impl Explorer<'_> {
                 let minus_here = self.terms.and(vec![d.negative, first]);
                 let minus = self.terms.int(i32::from(b'-'));
                 self.terms.ite(minus_here, minus, c)
+            }
+            Piece::Hex(nibbles) => {
+                let count = self.hex_count(nibbles);
+                let one = self.terms.int(1);
+                let top = self.terms.bin(BvOp::Sub, count, one);
+                let j = self.terms.bin(BvOp::Sub, top, i);
+                let mut digit = nibbles[0];
+                for (k, &dk) in nibbles.iter().enumerate().skip(1) {
+                    let kt = self.terms.int(k as i32);
+                    let here = self.terms.eq(j, kt);
+                    digit = self.terms.ite(here, dk, digit);
+                }
+                let digit = self.terms.zero_ext(28, digit);
+                let ten = self.terms.int(10);
+                let letter = self.terms.cmp(BvCmp::Sge, digit, ten);
+                let (zero_c, a_c) = (
+                    self.terms.int(i32::from(b'0')),
+                    self.terms.int(i32::from(b'a') - 10),
+                );
+                let as_digit = self.terms.bin(BvOp::Add, digit, zero_c);
+                let as_letter = self.terms.bin(BvOp::Add, digit, a_c);
+                self.terms.ite(letter, as_letter, as_digit)
             }
             Piece::Free(_) => self.free_char(out),
         }

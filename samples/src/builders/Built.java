@@ -116,4 +116,32 @@ public class Built {
         }
         return 0;
     }
+
+    public static int hex(int n) {
+        if (Integer.toHexString(n).equals("ff") ) {
+            return 1; // TARGET: hex
+        }
+        return 0;
+    }
+
+    public static int hexNegative(int n) {
+        if (Integer.toHexString(n).length() < 8 && n < 0) {
+            return 1; // TARGET: hex-negative
+        }
+        return 0;
+    }
+
+    public static int digit(char c) {
+        if (Character.digit(c, 16) == 11 && c > 'Z') {
+            return 1; // TARGET: digit
+        }
+        return 0;
+    }
+
+    public static int lowered(String s) {
+        if (s.toLowerCase().equals("\u00e9t\u00e9") && s.charAt(0) == '\u00c9') {
+            return 1; // TARGET: lowered
+        }
+        return 0;
+    }
 }
