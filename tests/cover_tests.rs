@@ -1004,7 +1004,7 @@ fn enum_inputs_are_constants_in_the_tests() {
     run_generated_suite(out.path(), "enums/Modes");
 }
 
-/// Lambdas, builders and number text in `jaut cover`: every target settled
+/// Lambdas, builders, number text and mocks in `jaut cover`: every target settled
 /// (honest unknowns: `parseInt` past Latin-1, a round trip the solver
 /// cannot settle in time, a slow labeling), and the generated suites
 /// compile and pass.
@@ -1016,6 +1016,7 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
         // 10 s may run out.
         ("lambdas/Lambdas", vec!["messageSupplied"]),
         ("builders/Built", vec!["parsedSign", "roundTrip"]),
+        ("mocks/Mocks", vec![]),
     ] {
         let (doc, _, out) = cover_json(&[&class_file(sample), "--timeout", "10"]);
         for m in doc["methods"].as_array().unwrap() {

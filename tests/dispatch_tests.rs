@@ -109,10 +109,10 @@ fn a_jdk_interface_receiver_is_no_proof() {
     assert!(matches!(verdict, Verdict::Unknown { .. }), "{verdict:?}");
 }
 
-/// A call on a user interface that nothing on the class path implements
-/// runs nothing in jaut's closed world; a refutation that rests on it is
-/// no proof (any implementation could exist): unknown, with the
-/// closed-world assumption as the reason — never `unreachable`.
+/// A call on a user interface that nothing on the class path implements:
+/// the input is a mock (src/classpath/mock.rs) whose call answers 3, which
+/// the replay confirms; before mocks this was unknown with a closed-world
+/// reason, and it must never be `unreachable`.
 #[test]
 fn an_interface_without_implementation_proves_nothing() {
     let events = support::sample_class("dispatch/Events");
@@ -124,18 +124,12 @@ fn an_interface_without_implementation_proves_nothing() {
         "11",
         "--format",
         "json",
-        "--no-replay",
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", support::stderr(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", support::stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&support::stdout(&out)).unwrap();
-    assert_eq!(v["verdict"], "unknown", "{v:#}");
-    let reasons = v["reasons"].as_array().unwrap();
-    assert!(
-        reasons.iter().any(|r| r["kind"] == "closed-world"
-            && r["message"]
-                .as_str()
-                .unwrap()
-                .contains("dispatch.Events$Listener.onEvent")),
-        "{v:#}"
-    );
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let mock = &v["state"]["objects"][0]["mock"][0];
+    assert_eq!(mock["method"], "onEvent(I)I", "{v:#}");
+    assert_eq!(mock["returns"][0], 3, "{v:#}");
 }

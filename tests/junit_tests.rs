@@ -877,6 +877,7 @@ fn identities_decide_what_is_asserted() {
         class: "lists.Node".into(),
         fields: node_fields(Value::Null, next, prev),
         elements: None,
+        mock: None,
     };
     let list_fields = |first: Value, last: Value, size: Value| {
         [
@@ -909,6 +910,7 @@ fn identities_decide_what_is_asserted() {
                 class: "lists.DoublyLinkedList".into(),
                 fields: list_fields(Value::Ref(1), Value::Ref(3), Value::Int(3)),
                 elements: None,
+                mock: None,
             },
             node(1, Value::Ref(2), Value::Null),
             node(2, Value::Ref(3), Value::Ref(1)),
@@ -1054,6 +1056,7 @@ fn reflection_hidden_fields_and_floating_point() {
                     field("ratio", "jw.Features", "float", Value::Float(0.25)),
                 ],
                 elements: None,
+                mock: None,
             },
             Object {
                 id: 1,
@@ -1064,6 +1067,7 @@ fn reflection_hidden_fields_and_floating_point() {
                     field("shade", "jw.Features$Derived", "int", Value::Int(4)),
                 ],
                 elements: None,
+                mock: None,
             },
             Object {
                 id: 2,
@@ -1075,6 +1079,7 @@ fn reflection_hidden_fields_and_floating_point() {
                     Value::Float(1.5),
                 )],
                 elements: None,
+                mock: None,
             },
         ],
     };

@@ -165,6 +165,7 @@ fn object(id: usize, class: &str, fields: &[(&str, &str, &str, Value)]) -> Objec
             })
             .collect(),
         elements: None,
+        mock: None,
     }
 }
 
@@ -174,6 +175,7 @@ fn array(id: usize, class: &str, elements: Vec<Value>) -> Object {
         class: class.into(),
         fields: vec![],
         elements: Some(elements),
+        mock: None,
     }
 }
 

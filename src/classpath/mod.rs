@@ -17,6 +17,7 @@
 pub mod hierarchy;
 mod jdk;
 pub mod lambda;
+pub mod mock;
 
 use std::collections::{BTreeSet, HashMap};
 use std::fs::File;

@@ -124,7 +124,7 @@ pub(super) fn arrange<'s>(
         check_fresh_receiver(&inputs, state)?;
     }
     for (id, o) in state.objects.iter().enumerate() {
-        if subject.ctor && Some(id) == inputs.receiver {
+        if (subject.ctor && Some(id) == inputs.receiver) || o.mock.is_some() {
             continue;
         }
         let hint = inputs.hints[id]
@@ -132,11 +132,22 @@ pub(super) fn arrange<'s>(
             .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
         inputs.vars[id] = Some(declare(s, o, &hint));
     }
+    // Mocks after the objects their answers may name.
+    for (id, o) in state.objects.iter().enumerate() {
+        if let Some(methods) = &o.mock {
+            let hint = inputs.hints[id]
+                .clone()
+                .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
+            inputs.vars[id] = Some(super::mock::declare_mock(s, &inputs, o, methods, &hint)?);
+        }
+    }
     for (id, o) in state.objects.iter().enumerate() {
         let Some(v) = inputs.vars[id].clone() else {
             continue;
         };
-        fill(s, &inputs, &v, o)?;
+        if o.mock.is_none() {
+            fill(s, &inputs, &v, o)?;
+        }
     }
     set_statics(s, &inputs, state)?;
     Ok(inputs)
@@ -315,7 +326,7 @@ fn set_statics(s: &mut Scope, inputs: &Inputs, state: &InputState) -> Result<(),
 }
 
 /// A literal of a primitive or string value for a slot of type `ty`.
-fn literal(v: &Value, ty: &str) -> String {
+pub(super) fn literal(v: &Value, ty: &str) -> String {
     match v {
         Value::Null => "null".into(),
         Value::Bool(b) => java::primitive_literal(ty, None, None, Some(*b)),

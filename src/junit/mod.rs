@@ -46,6 +46,7 @@ pub mod jacoco;
 pub mod java;
 mod layout;
 mod method;
+mod mock;
 mod observed;
 
 use std::collections::BTreeMap;

@@ -50,6 +50,10 @@ pub struct EnvCall {
     pub pc: u32,
     pub result: TermId,
     pub ty: JType,
+    /// For a call of a mock's method ([`crate::classpath::mock`]): the
+    /// mock, whose answers labeling writes with the object rather than as
+    /// an environment value.
+    pub mock: Option<TermId>,
 }
 
 /// Builds the entry state and the constraints every input satisfies:

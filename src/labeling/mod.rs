@@ -151,6 +151,10 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
     }
     let mut environment = Vec::new();
     for (k, call) in entry.environment.iter().enumerate() {
+        if call.mock.is_some() {
+            // A mock's answer: written with the mock object.
+            continue;
+        }
         let value = l.value(call.result, &call.ty, entry)?;
         let occurrence = entry.environment[..k]
             .iter()
@@ -218,6 +222,18 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 class: JType::Array(elem).to_string(),
                 fields: Vec::new(),
                 elements: Some(elements),
+                mock: None,
+            };
+            continue;
+        }
+        if let Some(interface) = crate::classpath::mock::mocked_interface(&class) {
+            let mock = l.mock_answers(id_term, &class, entry)?;
+            objects[i] = Object {
+                id: i,
+                class: interface.replace('/', "."),
+                fields: Vec::new(),
+                elements: None,
+                mock: Some(mock),
             };
             continue;
         }
@@ -250,6 +266,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             class: class.replace('/', "."),
             fields: values,
             elements: None,
+            mock: None,
         };
     }
     Ok(InputState {

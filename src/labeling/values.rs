@@ -421,6 +421,38 @@ impl Labeler<'_, '_> {
         )))
     }
 
+    /// The answers of mock `id` (of mock class `class`): for each abstract
+    /// method, what the path's calls on it returned, in call order.
+    pub(super) fn mock_answers(
+        &mut self,
+        id: TermId,
+        class: &str,
+        entry: &EntryState,
+    ) -> Result<Vec<crate::state::MockMethod>, LabelingError> {
+        let mock_class = self
+            .cx
+            .cp
+            .load(class)
+            .map_err(|e| LabelingError::NoFit(e.to_string()))?;
+        let mut out = Vec::new();
+        for m in &mock_class.methods {
+            let key = format!("{class}.{}{}", m.name, m.descriptor);
+            let mut returns = Vec::new();
+            for call in entry.environment.iter().filter(|c| c.callee == key) {
+                let Some(receiver) = call.mock else { continue };
+                let same = self.cx.terms.eq(receiver, id);
+                if self.probe(same) {
+                    returns.push(self.value(call.result, &call.ty, entry)?);
+                }
+            }
+            out.push(crate::state::MockMethod {
+                method: format!("{}{}", m.name, m.descriptor),
+                returns,
+            });
+        }
+        Ok(out)
+    }
+
     /// The integer of least magnitude the constraints allow (0, 1 and -1
     /// first), fixed in the solver.
     fn integer(&mut self, term: TermId, width: u32, ty: &JType) -> Result<i64, LabelingError> {

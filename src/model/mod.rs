@@ -236,8 +236,11 @@ impl Universe {
             .collect()
     }
 
-    /// Ids of the classes an input object of static type `ty` may have,
-    /// in the order labeling tries them: `ty` itself first when concrete.
+    /// Whether objects of class `id` may be inputs.
+    pub fn is_input(&self, id: u32) -> bool {
+        self.input.get(id as usize - 1).copied().unwrap_or(false)
+    }
+
     /// Objects of class `name` are never inputs (labeling cannot build
     /// them), whatever made it an input class.
     pub fn not_input(&mut self, name: &str) {
@@ -246,6 +249,8 @@ impl Universe {
         }
     }
 
+    /// Ids of the classes an input object of static type `ty` may have,
+    /// in the order labeling tries them: `ty` itself first when concrete.
     pub fn input_candidates(&self, cp: &ClassPath, ty: &str) -> Vec<u32> {
         let mut ids: Vec<u32> = self
             .concrete_subtypes(cp, ty)

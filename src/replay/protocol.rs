@@ -132,6 +132,17 @@ fn state_json(s: &InputState) -> Json {
                 if let Some(e) = &o.elements {
                     obj["elements"] = e.iter().map(value_json).collect();
                 }
+                if let Some(methods) = &o.mock {
+                    obj["mock"] = methods
+                        .iter()
+                        .map(|m| {
+                            json!({
+                                "method": m.method,
+                                "returns": m.returns.iter().map(value_json).collect::<Vec<_>>(),
+                            })
+                        })
+                        .collect();
+                }
                 obj
             })
             .collect(),

@@ -109,6 +109,7 @@ impl Explorer<'_> {
         };
         let what = format!("{}.{}", found.class.java_name(), m);
         let key = format!("{}.{}{}", found.class.name, m.name, m.descriptor);
+        let mocked = crate::classpath::mock::mocked_interface(&found.class.name);
         let from_environment =
             self.config.contracts.is_environment(&key) || (contract.is_none() && m.code.is_none());
         if let (true, Some(r)) = (from_environment, result) {
@@ -120,9 +121,17 @@ impl Explorer<'_> {
                 pc: caller.code().instructions[index].pc,
                 result: r,
                 ty: ret.clone(),
+                mock: receiver.filter(|_| mocked.is_some()),
             });
         }
         let behaviours: Vec<Vec<TermId>> = match contract {
+            None if mocked.is_some() => {
+                self.assume(format!(
+                    "calls on a mock of {} were taken to change nothing",
+                    mocked.unwrap_or_default().replace('/', ".")
+                ));
+                vec![Vec::new()]
+            }
             None => {
                 self.assume(format!(
                     "the result of {what} (no bytecode, no contract) was taken as a free input"

@@ -363,6 +363,13 @@ impl Explorer<'_> {
                 continue;
             }
             if found.member.code.is_none() {
+                if let Some(i) = crate::classpath::mock::mocked_interface(&found.class.name) {
+                    self.assume(format!(
+                        "calls on a mock of {} were taken to raise nothing",
+                        i.replace('/', ".")
+                    ));
+                    continue;
+                }
                 if found.member.is_native() {
                     // The JVM's own natives that build exceptions, read the
                     // clock and so on raise nothing; any other is assumed

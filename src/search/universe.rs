@@ -90,7 +90,7 @@ pub(super) fn collect_universe(
     loop {
         let before = u.len();
         scan_reachable(cp, root, max_depth, &mut u);
-        if u.len() == before {
+        if u.len() == before && !add_mocks(cp, root, &mut u) {
             // A builder is modelled by its methods from its construction
             // on (search::builders): an input one cannot be built yet, so
             // inputs of a builder type are null (with the assumption that
@@ -101,6 +101,33 @@ pub(super) fn collect_universe(
             return Ok(u);
         }
     }
+}
+
+/// Adds a mock class ([`crate::classpath::mock`]) for each interface type
+/// of an input — a parameter, or a field of an input class — that no input
+/// class of the universe implements; whether one was added.
+fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
+    let mut types: Vec<JType> = root.method().arg_types(&root.class.name);
+    for c in u.classes().to_vec() {
+        if u.id(&c.name).is_some_and(|id| u.is_input(id)) {
+            if let Ok(fields) = cp.instance_fields(&c.name) {
+                types.extend(fields.into_iter().map(|f| f.member.ty));
+            }
+        }
+    }
+    let mut added = false;
+    for ty in types {
+        let JType::Object(name) = ty else { continue };
+        let mock = crate::classpath::mock::mock_class_name(&name);
+        if u.id(&mock).is_some() || !u.input_candidates(cp, &name).is_empty() {
+            continue;
+        }
+        if let Some(class) = crate::classpath::mock::mock_class(cp, &name) {
+            u.add(cp.define(class), true);
+            added = true;
+        }
+    }
+    added
 }
 
 /// The enum `name` and the classes of its constants (the enum's own, or

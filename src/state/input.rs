@@ -146,6 +146,20 @@ pub struct Object {
     /// An array's elements, in index order; `None` for an object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elements: Option<Vec<Value>>,
+    /// For a mock (an implementation of the interface `class` the test
+    /// writes itself, issue 17): what each of the interface's abstract
+    /// methods returns, call by call; `None` for any other object.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mock: Option<Vec<MockMethod>>,
+}
+
+/// One abstract method of a mock and its answers, in call order (past
+/// them, the type's default value).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MockMethod {
+    /// Name and JVM descriptor: `compare(Ljava/lang/Object;Ljava/lang/Object;)I`.
+    pub method: String,
+    pub returns: Vec<Value>,
 }
 
 impl Object {
@@ -214,6 +228,25 @@ impl InputState {
                         self.write_value(f, e, elem, shown)?;
                     }
                     return f.write_str("]");
+                }
+                if let Some(methods) = &o.mock {
+                    f.write_str(" mock {")?;
+                    for (i, m) in methods.iter().enumerate() {
+                        f.write_str(if i == 0 { " " } else { ", " })?;
+                        let name = m.method.split('(').next().unwrap_or(&m.method);
+                        let ret = crate::classfile::descriptor::MethodDescriptor::parse(
+                            &m.method[m.method.find('(').unwrap_or(0)..],
+                        )
+                        .map(|d| d.ret.to_string())
+                        .unwrap_or_default();
+                        write!(f, "{name} → [")?;
+                        for (k, v) in m.returns.iter().enumerate() {
+                            f.write_str(if k == 0 { "" } else { ", " })?;
+                            self.write_value(f, v, &ret, shown)?;
+                        }
+                        f.write_str("]")?;
+                    }
+                    return f.write_str(if methods.is_empty() { "}" } else { " }" });
                 }
                 f.write_str(" {")?;
                 for (i, field) in o.fields.iter().enumerate() {

@@ -7,5 +7,7 @@
 mod input;
 mod path;
 
-pub use input::{Arg, EnvValue, FieldValue, InitialStatic, InputState, Object, StaticValue, Value};
+pub use input::{
+    Arg, EnvValue, FieldValue, InitialStatic, InputState, MockMethod, Object, StaticValue, Value,
+};
 pub use path::PathStep;

@@ -23,6 +23,14 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+            if (o.containsKey("mock")) {
+                if (!c.isInterface()) {
+                    throw new Refusal("object #" + i + ": a mock of " + c.getTypeName() + ", which is no interface");
+                }
+                Mock handler = new Mock(this, c.getTypeName(), list(o.get("mock")));
+                objects[i] = java.lang.reflect.Proxy.newProxyInstance(c.getClassLoader() == null ? loader : c.getClassLoader(), new Class<?>[] {c}, handler);
+                continue;
+            }
             if (c.isArray()) {
                 objects[i] = Array.newInstance(c.getComponentType(), list(o.get("elements")).size());
             } else if (c.isInterface() || java.lang.reflect.Modifier.isAbstract(c.getModifiers())) {
@@ -34,6 +42,9 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Object target = objects[i];
+            if (o.containsKey("mock")) {
+                continue;
+            }
             if (target.getClass().isArray()) {
                 Class<?> component = target.getClass().getComponentType();
                 List<Object> elements = list(o.get("elements"));

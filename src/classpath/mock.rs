@@ -1,0 +1,110 @@
+//! Mocks (issue 17): an input whose static type is an interface that no
+//! class jaut can build implements gets a class of its own, "some
+//! implementation of T", written here as an ordinary [`Class`] so that the
+//! search chooses, dispatches to and labels it like any input class.
+//!
+//! The class, `T$$Mock`, implements T and declares each of T's abstract
+//! methods (those of its superinterfaces too, but not the public methods of
+//! `java.lang.Object` an interface may redeclare, such as
+//! `Comparator.equals`) with no bytecode: a call returns a free value, one
+//! per call (the search records each as an environment call on the mock,
+//! [`crate::labeling::EnvCall::mock`]), and is taken to change nothing — an
+//! assumption the verdict reports, so no proof rests on a mock. Default
+//! methods keep their bytecode (the interface's own).
+//!
+//! Labeling writes the object as the interface with the answers of each
+//! method in call order ([`crate::state::MockMethod`]); the replay builds a
+//! `java.lang.reflect.Proxy` that gives them, and the JUnit test an
+//! anonymous class.
+
+use crate::classfile::{access, Class, Method};
+use crate::classpath::ClassPath;
+
+/// The suffix of a mock class's name.
+pub const MOCK_SUFFIX: &str = "$$Mock";
+
+/// The name of the mock class of interface `interface`.
+pub fn mock_class_name(interface: &str) -> String {
+    format!("{interface}{MOCK_SUFFIX}")
+}
+
+/// The interface a mock class implements, if `class` is one.
+pub fn mocked_interface(class: &str) -> Option<&str> {
+    class.strip_suffix(MOCK_SUFFIX)
+}
+
+/// The abstract methods a mock of `interface` answers: name and
+/// descriptor, in declaration order, superinterfaces after.
+pub fn abstract_methods(cp: &ClassPath, interface: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut defaults: Vec<(String, String)> = Vec::new();
+    let mut work = vec![interface.to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = work.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let Ok(c) = cp.load(&name) else { continue };
+        for m in &c.methods {
+            if m.is_static() || m.name.starts_with('<') || m.access & access::PRIVATE != 0 {
+                continue;
+            }
+            let key = (m.name.clone(), m.descriptor.clone());
+            if is_object_method(&m.name, &m.descriptor) {
+                continue;
+            }
+            if m.is_abstract() {
+                if !out.contains(&key) && !defaults.contains(&key) {
+                    out.push(key);
+                }
+            } else {
+                defaults.push(key);
+            }
+        }
+        work.extend(c.interfaces.iter().rev().cloned());
+    }
+    out
+}
+
+/// A public method of `java.lang.Object` (which every class implements).
+fn is_object_method(name: &str, descriptor: &str) -> bool {
+    matches!(
+        (name, descriptor),
+        ("equals", "(Ljava/lang/Object;)Z")
+            | ("hashCode", "()I")
+            | ("toString", "()Ljava/lang/String;")
+    )
+}
+
+/// The mock class of interface `interface`, or `None` when it is no
+/// interface.
+pub fn mock_class(cp: &ClassPath, interface: &str) -> Option<Class> {
+    let iface = cp.load(interface).ok()?;
+    if !iface.is_interface() {
+        return None;
+    }
+    let methods = abstract_methods(cp, interface)
+        .into_iter()
+        .filter_map(|(name, descriptor)| {
+            let desc = crate::classfile::descriptor::MethodDescriptor::parse(&descriptor)?;
+            Some(Method {
+                name,
+                descriptor,
+                desc,
+                access: access::PUBLIC,
+                code: None,
+            })
+        })
+        .collect();
+    Some(Class {
+        name: mock_class_name(interface),
+        access: access::PUBLIC | access::FINAL | access::SYNTHETIC,
+        super_class: Some("java/lang/Object".into()),
+        interfaces: vec![interface.to_string()],
+        fields: Vec::new(),
+        methods,
+        source_file: None,
+        major_version: iface.major_version,
+        bootstrap_methods: Vec::new(),
+    })
+}
