@@ -46,7 +46,7 @@ expected_stamp=$(printf 'javac %s\nflags %s\n%s\n' "$javac" "$flags" "$sources")
 up_to_date() {
     [[ -f "$stamp" && -f "$manifest" ]] || return 1
     [[ "$(cat "$stamp")" == "$expected_stamp" ]] || return 1
-    [[ -z "$(find "$src" "$script_dir/build.sh" -newer "$stamp" -print -quit)" ]] || return 1
+    [[ -z "$(find "$src" "$script_dir/build.sh" "$script_dir/relocate" -newer "$stamp" -print -quit)" ]] || return 1
     # every class file of the last build must still be there
     while IFS= read -r f; do
         [[ -f "$out/$f" ]] || return 1
@@ -80,6 +80,17 @@ while IFS= read -r f; do
 done <<< "$sources" > "$tmp/sources.txt"
 # shellcheck disable=SC2086 # $flags is a list of options
 "$javac" $flags -d "$tmp/classes" @"$tmp/sources.txt"
+
+# The JDK's TreeMap and PriorityQueue relocated into the package
+# `relocated` (samples/relocate/Relocate.java, with Debian's ASM jars):
+# the JDK's own bytecode run as a program's, for the mock samples.
+asm_cp=/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar
+if [[ ! -f /usr/share/java/asm-commons.jar ]]; then
+    echo "samples/build.sh: /usr/share/java/asm-commons.jar is missing: install libasm-java (bash scripts/setup.sh)" >&2
+    exit 1
+fi
+"$javac" --release 11 -encoding UTF-8 -nowarn -cp "$asm_cp" -d "$tmp/relocate" "$script_dir/relocate/Relocate.java"
+"$JAVA_HOME/bin/java" -cp "$asm_cp:$tmp/relocate" Relocate "$tmp/classes" java/util/TreeMap java/util/PriorityQueue
 
 # Replace the class files of the previous build by the new ones.
 if [[ -f "$manifest" ]]; then

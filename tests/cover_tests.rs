@@ -1030,3 +1030,29 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
         run_generated_suite(out.path(), sample);
     }
 }
+
+/// The JDK's own `TreeMap` and `PriorityQueue`, relocated into the samples
+/// (samples/relocate), with their `Comparator` a mock: every block of
+/// `put`, `getEntry`, `getEntryUsingComparator`, `compare` and
+/// `siftUpUsingComparator` is reached, and the tests pass.
+#[test]
+fn relocated_jdk_comparator_methods_are_fully_covered() {
+    for (class, method) in [
+        (
+            "relocated/TreeMap",
+            "put(Ljava/lang/Object;Ljava/lang/Object;Z)",
+        ),
+        ("relocated/TreeMap", "getEntry"),
+        ("relocated/TreeMap", "getEntryUsingComparator"),
+        ("relocated/TreeMap", "compare"),
+        ("relocated/PriorityQueue", "siftUpUsingComparator"),
+    ] {
+        let (doc, _, out) =
+            cover_json(&[&class_file(class), "--method", method, "--timeout", "20"]);
+        for m in doc["methods"].as_array().unwrap() {
+            assert_eq!(m["unknown"], 0, "{class}.{method}: {m:#}");
+            assert_eq!(m["unreachable"], 0, "{class}.{method}: {m:#}");
+        }
+        compile_and_run_suite(out.path(), method, samples(), &["-nowarn"]);
+    }
+}

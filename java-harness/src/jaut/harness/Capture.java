@@ -28,6 +28,16 @@ final class Capture {
     static final int MAX_ELEMENTS = 10000;
 
     private final IdentityHashMap<Object, Integer> ids = new IdentityHashMap<>();
+    /** The input state's mocks, by id: reported as the input objects they are. */
+    private final IdentityHashMap<Object, Integer> mocks;
+
+    Capture() {
+        this(new IdentityHashMap<>());
+    }
+
+    Capture(IdentityHashMap<Object, Integer> mocks) {
+        this.mocks = mocks;
+    }
     private final List<Object> order = new ArrayList<>();
     private final List<Integer> depths = new ArrayList<>();
 
@@ -85,6 +95,15 @@ final class Capture {
 
     private void object(StringBuilder out, Object o, int depth, int index) {
         Class<?> c = o.getClass();
+        Integer mock = mocks.get(o);
+        if (mock != null) {
+            // A mock's class is the JVM's proxy class, whose name changes
+            // from run to run: the object is reported as the input it is.
+            out.append("{\"class\":");
+            Json.quote(out, c.getInterfaces()[0].getTypeName());
+            out.append(",\"fields\":[],\"opaque\":\"a mock of the input state\",\"input\":").append(mock).append('}');
+            return;
+        }
         out.append("{\"class\":");
         Json.quote(out, c.getTypeName());
         out.append(",\"fields\":[");

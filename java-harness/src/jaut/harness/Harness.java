@@ -364,7 +364,7 @@ public final class Harness {
                 receiver = result;
             }
 
-            Capture capture = new Capture();
+            Capture capture = new Capture(built.mocks);
             StringBuilder out = new StringBuilder("\"ended\":");
             if (thrown != null) {
                 out.append("{\"kind\":\"threw\",\"class\":");

@@ -14,6 +14,8 @@ import java.util.Map;
 final class State {
     private final ClassLoader loader;
     private final Object[] objects;
+    /** The mocks among the objects, by id. */
+    final java.util.IdentityHashMap<Object, Integer> mocks = new java.util.IdentityHashMap<>();
 
     @SuppressWarnings("unchecked")
     State(ClassLoader loader, Map<String, Object> state) throws ReflectiveOperationException {
@@ -29,6 +31,7 @@ final class State {
                 }
                 Mock handler = new Mock(this, c.getTypeName(), list(o.get("mock")));
                 objects[i] = java.lang.reflect.Proxy.newProxyInstance(c.getClassLoader() == null ? loader : c.getClassLoader(), new Class<?>[] {c}, handler);
+                mocks.put(objects[i], i);
                 continue;
             }
             if (c.isArray()) {

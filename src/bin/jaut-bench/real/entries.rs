@@ -42,6 +42,9 @@ const WORD_UTILS: &str = "org.apache.commons.lang3.text.WordUtils";
 const ARRAY_UTILS: &str = "org.apache.commons.lang3.ArrayUtils";
 const FIFO: &str = "org.apache.commons.collections4.queue.CircularFifoQueue";
 const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils";
+const COMPARATOR_UTILS: &str = "org.apache.commons.collections4.ComparatorUtils";
+const NOT_PREDICATE: &str = "org.apache.commons.collections4.functors.NotPredicate";
+const CHAINED_TRANSFORMER: &str = "org.apache.commons.collections4.functors.ChainedTransformer";
 const INT_MATH: &str = "com.google.common.math.IntMath";
 const FILENAME_UTILS: &str = "org.apache.commons.io.FilenameUtils";
 
@@ -99,6 +102,22 @@ pub const ENTRIES: &[Entry] = &[
     e(COLLECTIONS4, FIFO, "get"),
     e(COLLECTIONS4, FIFO, "size"),
     e(COLLECTIONS4, COLLECTION_UTILS, "sizeIsEmpty"),
+    // commons-collections4: methods taking comparators, predicates and
+    // transformers, interfaces nothing on the class path implements
+    // (mocks, issue 17).
+    e(COLLECTIONS4, COMPARATOR_UTILS, "max"),
+    e(
+        COLLECTIONS4,
+        COLLECTION_UTILS,
+        "countMatches(Ljava/lang/Iterable;Lorg/apache/commons/collections4/Predicate;)",
+    ),
+    e(
+        COLLECTIONS4,
+        COLLECTION_UTILS,
+        "filter(Ljava/lang/Iterable;Lorg/apache/commons/collections4/Predicate;)",
+    ),
+    e(COLLECTIONS4, NOT_PREDICATE, "evaluate"),
+    e(COLLECTIONS4, CHAINED_TRANSFORMER, "transform"),
     // guava: integer arithmetic with overflow checks and table lookups.
     e(GUAVA, INT_MATH, "gcd"),
     e(GUAVA, INT_MATH, "mod"),
