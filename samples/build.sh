@@ -47,6 +47,7 @@ up_to_date() {
     [[ -f "$stamp" && -f "$manifest" ]] || return 1
     [[ "$(cat "$stamp")" == "$expected_stamp" ]] || return 1
     [[ -z "$(find "$src" "$script_dir/build.sh" "$script_dir/relocate" -newer "$stamp" -print -quit)" ]] || return 1
+    [[ -f "$(dirname "$out")/relocated/relocated/TreeMap.class" ]] || return 1
     # every class file of the last build must still be there
     while IFS= read -r f; do
         [[ -f "$out/$f" ]] || return 1
@@ -82,15 +83,19 @@ done <<< "$sources" > "$tmp/sources.txt"
 "$javac" $flags -d "$tmp/classes" @"$tmp/sources.txt"
 
 # The JDK's TreeMap and PriorityQueue relocated into the package
-# `relocated` (samples/relocate/Relocate.java, with Debian's ASM jars):
-# the JDK's own bytecode run as a program's, for the mock samples.
+# `relocated` (samples/relocate/Relocate.java, with Debian's ASM jars): the
+# JDK's own bytecode run as a program's, for the mock samples. They go to a
+# class-path root of their own, OUT's sibling `relocated`, so that the
+# samples' interfaces (Iterator, Comparator) keep no implementation.
 asm_cp=/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar
 if [[ ! -f /usr/share/java/asm-commons.jar ]]; then
     echo "samples/build.sh: /usr/share/java/asm-commons.jar is missing: install libasm-java (bash scripts/setup.sh)" >&2
     exit 1
 fi
+relocated="$(dirname "$out")/relocated"
 "$javac" --release 11 -encoding UTF-8 -nowarn -cp "$asm_cp" -d "$tmp/relocate" "$script_dir/relocate/Relocate.java"
-"$JAVA_HOME/bin/java" -cp "$asm_cp:$tmp/relocate" Relocate "$tmp/classes" java/util/TreeMap java/util/PriorityQueue
+rm -rf "$relocated"
+"$JAVA_HOME/bin/java" -cp "$asm_cp:$tmp/relocate" Relocate "$relocated" java/util/TreeMap java/util/PriorityQueue
 
 # Replace the class files of the previous build by the new ones.
 if [[ -f "$manifest" ]]; then

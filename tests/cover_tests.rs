@@ -1031,8 +1031,8 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
     }
 }
 
-/// The JDK's own `TreeMap` and `PriorityQueue`, relocated into the samples
-/// (samples/relocate), with their `Comparator` a mock: every block of
+/// The JDK's own `TreeMap` and `PriorityQueue`, relocated by the samples'
+/// build (samples/relocate, into `target/samples/relocated`), with their `Comparator` a mock: every block of
 /// `put`, `getEntry`, `getEntryUsingComparator`, `compare` and
 /// `siftUpUsingComparator` is reached, and the tests pass.
 #[test]
@@ -1047,12 +1047,19 @@ fn relocated_jdk_comparator_methods_are_fully_covered() {
         ("relocated/TreeMap", "compare"),
         ("relocated/PriorityQueue", "siftUpUsingComparator"),
     ] {
-        let (doc, _, out) =
-            cover_json(&[&class_file(class), "--method", method, "--timeout", "20"]);
+        let relocated = samples().parent().unwrap().join("relocated");
+        let file = relocated.join(format!("{class}.class"));
+        let (doc, _, out) = cover_json(&[
+            file.to_str().unwrap(),
+            "--method",
+            method,
+            "--timeout",
+            "20",
+        ]);
         for m in doc["methods"].as_array().unwrap() {
             assert_eq!(m["unknown"], 0, "{class}.{method}: {m:#}");
             assert_eq!(m["unreachable"], 0, "{class}.{method}: {m:#}");
         }
-        compile_and_run_suite(out.path(), method, samples(), &["-nowarn"]);
+        compile_and_run_suite(out.path(), method, &relocated, &["-nowarn"]);
     }
 }

@@ -104,20 +104,28 @@ pub(super) fn collect_universe(
 }
 
 /// Adds a mock class ([`crate::classpath::mock`]) for each interface type
-/// of an input — a parameter, or a field of an input class — that no input
-/// class of the universe implements; whether one was added.
+/// of an input — a parameter (the receiver included), or a field of a
+/// parameter's class — that no input class of the universe implements;
+/// whether one was added. (Fields of every input class would be more
+/// complete, but on a large jar that is thousands of classes.)
 fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
-    let mut types: Vec<JType> = root.method().arg_types(&root.class.name);
-    for c in u.classes().to_vec() {
-        if u.id(&c.name).is_some_and(|id| u.is_input(id)) {
-            if let Ok(fields) = cp.instance_fields(&c.name) {
+    let params: Vec<JType> = root.method().arg_types(&root.class.name);
+    let mut types = params.clone();
+    for ty in &params {
+        if let JType::Object(name) = ty {
+            if let Ok(fields) = cp.instance_fields(name) {
                 types.extend(fields.into_iter().map(|f| f.member.ty));
             }
         }
     }
+    types.sort_by_key(|t| t.descriptor());
+    types.dedup();
     let mut added = false;
     for ty in types {
         let JType::Object(name) = ty else { continue };
+        if !cp.load(&name).is_ok_and(|c| c.is_interface()) {
+            continue;
+        }
         let mock = crate::classpath::mock::mock_class_name(&name);
         if u.id(&mock).is_some() || !u.input_candidates(cp, &name).is_empty() {
             continue;
