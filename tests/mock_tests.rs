@@ -90,6 +90,12 @@ fn the_text_form_shows_the_answers() {
         stdout.contains("c = Comparator#0 mock { compare → [1, 1] }"),
         "{stdout}"
     );
+    assert!(
+        stdout.contains(
+            "needs    an implementation of java.util.Comparator whose compare returns 1, then 1"
+        ),
+        "{stdout}"
+    );
 }
 
 /// A target no implementation reaches is not claimed, and a refutation

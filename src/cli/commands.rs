@@ -367,6 +367,9 @@ pub(super) fn write_verdict(out: &mut String, outcome: &Outcome) {
             for line in r.state.to_string().lines() {
                 let _ = writeln!(out, "  {line}");
             }
+            for need in r.state.needs() {
+                let _ = writeln!(out, "needs    {need}");
+            }
             write_path(out, &r.path);
         }
         Verdict::Unreachable { conflicts } => {
@@ -467,6 +470,10 @@ pub(super) fn verdict_json(
         Verdict::Reached(r) => {
             v["state"] = serde_json::to_value(&r.state).expect("states serialize");
             v["path"] = serde_json::to_value(&r.path).expect("paths serialize");
+            let needs = r.state.needs();
+            if !needs.is_empty() {
+                v["needs"] = json!(needs);
+            }
         }
         Verdict::Unreachable { conflicts } => v["conflicts"] = json!(conflicts),
         Verdict::Unknown { reasons } => v["reasons"] = json!(reasons),

@@ -69,6 +69,22 @@ impl Value {
     }
 }
 
+/// A value in a few characters, for the words of [`InputState::needs`].
+fn short_value(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => i.to_string(),
+        Value::Float(x) => format!("{x:?}"),
+        Value::Str(s) => format!("{s:?}"),
+        Value::Ref { object } => format!("object #{object}"),
+        Value::Enum { class, constant } => {
+            let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+            format!("{simple}.{constant}")
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Arg {
     pub name: String,
@@ -189,6 +205,36 @@ pub struct InputState {
 }
 
 impl InputState {
+    /// What the state rests on beyond plain values: for each mock, the
+    /// implementation of its interface the target needs, in words
+    /// (`an implementation of java.util.Comparator whose compare returns
+    /// 1, then -1`).
+    pub fn needs(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for o in &self.objects {
+            let Some(methods) = &o.mock else { continue };
+            let answers: Vec<String> = methods
+                .iter()
+                .filter(|m| !m.returns.is_empty())
+                .map(|m| {
+                    let name = m.method.split('(').next().unwrap_or(&m.method);
+                    let values: Vec<String> = m.returns.iter().map(short_value).collect();
+                    format!("{name} returns {}", values.join(", then "))
+                })
+                .collect();
+            out.push(if answers.is_empty() {
+                format!("an implementation of {}", o.class)
+            } else {
+                format!(
+                    "an implementation of {} whose {}",
+                    o.class,
+                    answers.join("; whose ")
+                )
+            });
+        }
+        out
+    }
+
     fn write_value(
         &self,
         f: &mut fmt::Formatter<'_>,
