@@ -1016,7 +1016,8 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
         // 10 s may run out.
         ("lambdas/Lambdas", vec!["messageSupplied"]),
         ("builders/Built", vec!["parsedSign", "roundTrip"]),
-        ("mocks/Mocks", vec![]),
+        // An abstract class's constructor cannot be called on its own.
+        ("mocks/Mocks", vec!["<init>"]),
     ] {
         let (doc, _, out) = cover_json(&[&class_file(sample), "--timeout", "10"]);
         for m in doc["methods"].as_array().unwrap() {

@@ -115,3 +115,26 @@ fn no_proof_rests_on_a_mock() {
     assert_eq!(v["verdict"], "unknown", "{v:#}");
     assert!(v.to_string().contains("mock"), "{v:#}");
 }
+
+/// An abstract class: the mock extends it, its concrete methods keep their
+/// code and its fields their values (`perimeter` reads `sides`); a JDK
+/// abstract class (`InputStream`) too.
+#[test]
+fn abstract_classes_are_mocked() {
+    let v = reached("shaped", "shaped");
+    let o = &v["state"]["objects"][0];
+    assert_eq!(o["class"], "mocks.Mocks$Shape", "{v:#}");
+    assert_eq!(o["mock"][0]["returns"][0], 12, "{v:#}");
+    let sides = o["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "sides")
+        .unwrap();
+    assert_eq!(sides["value"], 4, "{v:#}");
+    let v = reached("readTwo", "read-two");
+    let a = answers(&v, 0);
+    let read = &a.iter().find(|(n, _)| n == "read").unwrap().1;
+    assert_eq!(read[0], 97, "{v:#}");
+    assert_eq!(read[1], -1, "{v:#}");
+}

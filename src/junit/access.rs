@@ -109,6 +109,26 @@ impl<'a> Access<'a> {
         public || java::package_of(ty) == self.package
     }
 
+    /// Whether the test may write `new T() { ... }` for type `ty` (Java
+    /// form): an interface, or an abstract class with a constructor without
+    /// parameters the test may call (public or protected, or package-private
+    /// in the test's package).
+    pub(super) fn mock_constructible(&mut self, ty: &str) -> bool {
+        let Some(class) = self.load(ty) else {
+            return false;
+        };
+        if class.is_interface() {
+            return true;
+        }
+        let same_package = java::package_of(ty) == self.package;
+        class.methods.iter().any(|m| {
+            m.name == "<init>"
+                && m.descriptor == "()V"
+                && (m.access & (access::PUBLIC | access::PROTECTED) != 0
+                    || (same_package && m.access & access::PRIVATE == 0))
+        })
+    }
+
     /// How the test writes accessible type `ty`: `int`, `Coord`,
     /// `PrivateRedBlackTree.Entry`, `String`, `java.util.List`.
     pub(super) fn type_name(&self, ty: &str) -> String {

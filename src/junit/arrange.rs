@@ -145,9 +145,9 @@ pub(super) fn arrange<'s>(
         let Some(v) = inputs.vars[id].clone() else {
             continue;
         };
-        if o.mock.is_none() {
-            fill(s, &inputs, &v, o)?;
-        }
+        // A mock of an abstract class ran its constructor: every field is
+        // set, defaults too.
+        fill(s, &inputs, &v, o, o.mock.is_some())?;
     }
     set_statics(s, &inputs, state)?;
     Ok(inputs)
@@ -254,7 +254,13 @@ fn declare(s: &mut Scope, o: &Object, hint: &str) -> Var {
 
 /// Sets the non-default elements (reference arrays) or fields of `o`, held
 /// in `v`.
-fn fill(s: &mut Scope, inputs: &Inputs, v: &Var, o: &Object) -> Result<(), JunitError> {
+fn fill(
+    s: &mut Scope,
+    inputs: &Inputs,
+    v: &Var,
+    o: &Object,
+    all_fields: bool,
+) -> Result<(), JunitError> {
     if let (Some(elements), Some(elem)) = (&o.elements, o.element_type()) {
         if is_primitive(elem) {
             return Ok(());
@@ -270,7 +276,7 @@ fn fill(s: &mut Scope, inputs: &Inputs, v: &Var, o: &Object) -> Result<(), Junit
         return Ok(());
     }
     for f in &o.fields {
-        if is_default(&f.value) {
+        if is_default(&f.value) && !all_fields {
             continue;
         }
         let value_typed = match &f.value {

@@ -13,6 +13,10 @@
 //! };
 //! ```
 //!
+//! For an abstract class, the anonymous subclass runs the class's
+//! constructor without parameters (none: the test is not written), and
+//! every field of the state is then set, defaults included.
+//!
 //! An anonymous class rather than Mockito keeps the tests free of a
 //! dependency the project's own JUnit setup lacks (docs/junit.md), and
 //! works for every interface, functional or not.
@@ -41,6 +45,12 @@ pub(super) fn declare_mock(
         )));
     }
     let iface = s.access.type_name(&o.class);
+    if !s.access.mock_constructible(&o.class) {
+        return Err(JunitError::Unsupported(format!(
+            "a mock of {}, which has no constructor without parameters the test may call",
+            o.class
+        )));
+    }
     let name = s.fresh(hint);
     let mut bodies = Vec::new();
     for m in methods {

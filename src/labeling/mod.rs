@@ -226,17 +226,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             };
             continue;
         }
-        if let Some(interface) = crate::classpath::mock::mocked_interface(&class) {
-            let mock = l.mock_answers(id_term, &class, entry)?;
-            objects[i] = Object {
-                id: i,
-                class: interface.replace('/', "."),
-                fields: Vec::new(),
-                elements: None,
-                mock: Some(mock),
-            };
-            continue;
-        }
+        let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);
         let fields =
             l.cx.cp
                 .instance_fields(&class)
@@ -261,12 +251,23 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 value,
             });
         }
-        objects[i] = Object {
-            id: i,
-            class: class.replace('/', "."),
-            fields: values,
-            elements: None,
-            mock: None,
+        objects[i] = match mocked {
+            // A mock: the type it implements or extends, with the answers
+            // of its methods (and, for an abstract class, its fields).
+            Some(t) => Object {
+                id: i,
+                class: t.replace('/', "."),
+                fields: values,
+                elements: None,
+                mock: Some(l.mock_answers(id_term, &class, entry)?),
+            },
+            None => Object {
+                id: i,
+                class: class.replace('/', "."),
+                fields: values,
+                elements: None,
+                mock: None,
+            },
         };
     }
     Ok(InputState {

@@ -123,7 +123,10 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
     let mut added = false;
     for ty in types {
         let JType::Object(name) = ty else { continue };
-        if !cp.load(&name).is_ok_and(|c| c.is_interface()) {
+        if !cp
+            .load(&name)
+            .is_ok_and(|c| c.is_interface() || c.is_abstract())
+        {
             continue;
         }
         let mock = crate::classpath::mock::mock_class_name(&name);

@@ -292,7 +292,17 @@ impl InputState {
                         }
                         f.write_str("]")?;
                     }
-                    return f.write_str(if methods.is_empty() { "}" } else { " }" });
+                    for (i, field) in o.fields.iter().enumerate() {
+                        f.write_str(if i == 0 && methods.is_empty() {
+                            " "
+                        } else {
+                            "; "
+                        })?;
+                        write!(f, "{} = ", field.name)?;
+                        self.write_value(f, &field.value, &field.ty, shown)?;
+                    }
+                    let empty = methods.is_empty() && o.fields.is_empty();
+                    return f.write_str(if empty { "}" } else { " }" });
                 }
                 f.write_str(" {")?;
                 for (i, field) in o.fields.iter().enumerate() {

@@ -55,4 +55,29 @@ public class Mocks {
         }
         return 0;
     }
+
+    /** An abstract class: its concrete methods keep their code and fields. */
+    public abstract static class Shape {
+        protected int sides;
+
+        public abstract int area();
+
+        public int perimeter() {
+            return sides * 2;
+        }
+    }
+
+    public static int shaped(Shape s) {
+        if (s.area() == 12 && s.perimeter() == 8) {
+            return 1; // TARGET: shaped
+        }
+        return 0;
+    }
+
+    public static int readTwo(java.io.InputStream in) throws java.io.IOException {
+        if (in.read() == 'a' && in.read() == -1) {
+            return 1; // TARGET: read-two
+        }
+        return 0;
+    }
 }

@@ -100,7 +100,8 @@ final class Capture {
             // A mock's class is the JVM's proxy class, whose name changes
             // from run to run: the object is reported as the input it is.
             out.append("{\"class\":");
-            Json.quote(out, c.getInterfaces()[0].getTypeName());
+            Class<?> mocked = java.lang.reflect.Proxy.isProxyClass(c) ? c.getInterfaces()[0] : c.getSuperclass();
+            Json.quote(out, mocked.getTypeName());
             out.append(",\"fields\":[],\"opaque\":\"a mock of the input state\",\"input\":").append(mock).append('}');
             return;
         }

@@ -31,6 +31,36 @@ final class Mock implements InvocationHandler {
         }
     }
 
+    /** The next answer of method {@code key} (name and descriptor), boxed. */
+    Object answer(String key) {
+        int open = key.indexOf('(');
+        Class<?> type = returnType(key.substring(key.lastIndexOf(')') + 1));
+        Deque<Object> left = answers.get(key);
+        if (type == void.class) {
+            return null;
+        }
+        if (left == null || left.isEmpty()) {
+            return defaultValue(type);
+        }
+        return state.value(type, left.poll(), "answer of " + name + "." + key.substring(0, open));
+    }
+
+    /** The class of a return type descriptor, for the primitives and Object. */
+    private Class<?> returnType(String d) {
+        switch (d) {
+            case "V": return void.class;
+            case "Z": return boolean.class;
+            case "B": return byte.class;
+            case "C": return char.class;
+            case "S": return short.class;
+            case "I": return int.class;
+            case "J": return long.class;
+            case "F": return float.class;
+            case "D": return double.class;
+            default: return Object.class;
+        }
+    }
+
     @Override
     public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
         if (m.getDeclaringClass() == Object.class) {

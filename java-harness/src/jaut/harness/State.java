@@ -25,10 +25,26 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Class<?> c = Reflect.classFor((String) o.get("class"), loader);
-            if (o.containsKey("mock")) {
-                if (!c.isInterface()) {
-                    throw new Refusal("object #" + i + ": a mock of " + c.getTypeName() + ", which is no interface");
+            if (o.containsKey("mock") && !c.isInterface()) {
+                // A mock of an abstract class: an instance of a subclass made
+                // for it, in its package and class loader when that is the
+                // program's.
+                Mock handler = new Mock(this, c.getTypeName(), list(o.get("mock")));
+                List<String> keys = new java.util.ArrayList<>();
+                for (Object mo : list(o.get("mock"))) {
+                    keys.add((String) ((Map<String, Object>) mo).get("method"));
                 }
+                String sub = (c.getClassLoader() == loader ? c.getName().replace('.', '/') : "jaut/mock/" + c.getName().replace('.', '_')) + "$$JautMock" + i;
+                if (!(loader instanceof TargetLoader)) {
+                    throw new Refusal("object #" + i + ": a mock of an abstract class needs the replay's class loader");
+                }
+                Class<?> made = ((TargetLoader) loader).define(sub.replace('/', '.'), MockClass.generate(sub, c, keys));
+                objects[i] = Reflect.UNSAFE.allocateInstance(made);
+                MockCalls.register(objects[i], handler);
+                mocks.put(objects[i], i);
+                continue;
+            }
+            if (o.containsKey("mock")) {
                 Mock handler = new Mock(this, c.getTypeName(), list(o.get("mock")));
                 objects[i] = java.lang.reflect.Proxy.newProxyInstance(c.getClassLoader() == null ? loader : c.getClassLoader(), new Class<?>[] {c}, handler);
                 mocks.put(objects[i], i);
@@ -45,7 +61,7 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Object target = objects[i];
-            if (o.containsKey("mock")) {
+            if (o.containsKey("mock") && java.lang.reflect.Proxy.isProxyClass(target.getClass())) {
                 continue;
             }
             if (target.getClass().isArray()) {

@@ -40,6 +40,9 @@ final class TargetLoader extends ClassLoader {
         if (name.equals("jaut.harness.Probe")) {
             return Probe.class;
         }
+        if (name.equals("jaut.harness.MockCalls")) {
+            return MockCalls.class;
+        }
         return super.loadClass(name, resolve);
     }
 
@@ -49,6 +52,11 @@ final class TargetLoader extends ClassLoader {
         if (b == null) {
             throw new ClassNotFoundException(name);
         }
+        return defineClass(name, b, 0, b.length);
+    }
+
+    /** Defines a class jaut made (a mock's subclass, {@link MockClass}). */
+    Class<?> define(String name, byte[] b) {
         return defineClass(name, b, 0, b.length);
     }
 
