@@ -882,7 +882,7 @@ fn directory_with_several_classes_needs_class() {
     let dir = samples_dir();
     user_error(
         &[&dir, "--method", "moveY", "--pc", "51"],
-        &[&dir, "classes", "--class", "cfgcases.Box"],
+        &[&dir, "classes", "--class", "arrays.Arrays"],
     );
     user_error(&["cfg", &dir, "--method", "moveY"], &["--class"]);
     user_error(

@@ -192,6 +192,13 @@ impl Universe {
         *self.arrays.entry(descriptor.to_string()).or_insert(next)
     }
 
+    /// The array types met so far, with their ids, and the id the next
+    /// one will get.
+    pub fn arrays(&self) -> (Vec<(String, u32)>, u32) {
+        let known = self.arrays.iter().map(|(d, &id)| (d.clone(), id)).collect();
+        (known, ARRAY_ID_BASE + self.arrays.len() as u32)
+    }
+
     /// The descriptor of the array type with this id.
     pub fn array_descriptor(&self, id: u32) -> Option<&str> {
         let k = id.checked_sub(ARRAY_ID_BASE)?;

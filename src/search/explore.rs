@@ -251,7 +251,9 @@ impl Explorer<'_> {
                 return Flow::Exhausted;
             }
             if let Op::Invoke(kind, r) = &insn.op {
-                return self.enter_callee(st, pending, index - 1, *kind, r);
+                if !super::array_clone::is_array_clone(r) {
+                    return self.enter_callee(st, pending, index - 1, *kind, r);
+                }
             }
             match self.step(&mut st, &insn, &mut pending) {
                 Ok(()) => st.top().index -= 1,

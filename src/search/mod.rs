@@ -36,6 +36,8 @@ mod characters;
 mod cmv;
 mod dispatch;
 pub(crate) use dispatch::PREFER_FALSE;
+mod array_clone;
+mod array_types;
 mod builders;
 mod concat;
 mod driver;

@@ -402,26 +402,28 @@ impl Explorer<'_> {
                 let t = self.pop(st);
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.terms.eq(t, o));
-                if ty.is_array() {
-                    return Err(self.unsupported(st, insn, "checkcast to an array type"));
-                }
                 let is_null = {
                     let z = self.null();
                     self.terms.eq(o, z)
                 };
                 let class_of = self.terms.select(st.mem.types, o);
-                let sub = self.is_subtype(o, class_of, &ty.class_ref_name());
+                let sub = if ty.is_array() {
+                    self.is_array_instance(o, class_of, &ty.descriptor())
+                } else {
+                    self.is_subtype(o, class_of, &ty.class_ref_name())
+                };
                 out.push(self.terms.or(vec![is_null, sub]));
             }
             Op::InstanceOf(ty) => {
                 let t = self.pop(st);
                 let o = self.operands(st, &before, 1)[0];
-                if ty.is_array() {
-                    return Err(self.unsupported(st, insn, "instanceof an array type"));
-                }
                 let nn = self.non_null(o);
                 let class_of = self.terms.select(st.mem.types, o);
-                let sub = self.is_subtype(o, class_of, &ty.class_ref_name());
+                let sub = if ty.is_array() {
+                    self.is_array_instance(o, class_of, &ty.descriptor())
+                } else {
+                    self.is_subtype(o, class_of, &ty.class_ref_name())
+                };
                 let yes = self.terms.and(vec![nn, sub]);
                 let (one, zero) = (self.terms.int(1), self.terms.int(0));
                 let v = self.terms.ite(yes, one, zero);
@@ -579,6 +581,11 @@ impl Explorer<'_> {
                     .map(|b| b.handle.qualified_name().replace('/', "."));
                 let why = super::unsupported::Unsupported::InvokeDynamic(bsm);
                 return Err(self.unsupported(st, insn, &why.to_string()));
+            }
+            Op::Invoke(_, r) if super::array_clone::is_array_clone(r) => {
+                let result = self.pop(st);
+                let a = self.operands(st, &before, 1)[0];
+                self.array_clone(st, insn, &r.class, a, result, out);
             }
             Op::MonitorEnter | Op::MonitorExit => {
                 let o = self.operands(st, &before, 1)[0];

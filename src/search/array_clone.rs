@@ -1,0 +1,56 @@
+//! `clone()` of an array (JLS §10.7: an array's `clone` is public and
+//! returns a shallow copy): a new array of the same type and length whose
+//! elements are the original's at the call.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::heap::sort_width;
+use crate::classfile::bytecode::{Instruction, MethodRef};
+use crate::classfile::JType;
+use crate::model::term::{Sort, TermId};
+use crate::model::FieldKey;
+
+/// Whether `r` is `clone()` called on an array type.
+pub(super) fn is_array_clone(r: &MethodRef) -> bool {
+    r.class.starts_with('[') && r.name == "clone" && r.descriptor == "()Ljava/lang/Object;"
+}
+
+impl Explorer<'_> {
+    /// Steps back over `a.clone()` at `insn`, with `a` (not null on the
+    /// normal path) and the result `r`.
+    pub(super) fn array_clone(
+        &mut self,
+        st: &mut St,
+        insn: &Instruction,
+        descriptor: &str,
+        a: TermId,
+        r: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        out.push(self.non_null(a));
+        let elem = match JType::parse(descriptor) {
+            Some(JType::Array(e)) => *e,
+            _ => JType::Object("java/lang/Object".into()),
+        };
+        let id = self.universe.array_id(descriptor);
+        self.allocated(st, r, id, descriptor, insn.pc, out);
+        let len = self.array_length(st, r, out);
+        let len_a = self.array_length(st, a, out);
+        out.push(self.terms.eq(len, len_a));
+        let key = FieldKey::array_elements(&elem);
+        if let Some(&after) = st.mem.fields.get(&key) {
+            let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(&elem)));
+            self.redefine_cells(st, after, prior, out, |ex, k| {
+                // A cell of the copy holds the original's cell at its index.
+                let owner = ex.terms.extract(63, 32, k);
+                let mine = ex.terms.eq(owner, r);
+                let index = ex.terms.extract(31, 0, k);
+                let from = ex.terms.cell(a, index);
+                let copied = ex.terms.select(prior, from);
+                let kept = ex.terms.select(prior, k);
+                (ex.terms.ite(mine, copied, kept), vec![from, k])
+            });
+            st.mem.fields.insert(key, prior);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! `clone()` of arrays (src/search/array_clone.rs) and type tests against
+//! array types (src/search/array_types.rs), on the sample `arrays/Clones`.
+
+mod support;
+
+use serde_json::Value;
+
+fn aim(method: &str, target: &str) -> (Option<i32>, Value) {
+    support::aim_at_marker("arrays/Clones", method, target)
+}
+
+#[test]
+fn a_clone_is_a_new_array_with_the_same_elements() {
+    let (code, v) = aim("cloned", "cloned");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    // The copy's elements are the original's: never claimed different
+    // (the solver may not settle it in time, so no proof is required).
+    let (_, v) = aim("sameElements", "same-elements");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+}
+
+#[test]
+fn instanceof_and_checkcast_of_array_types() {
+    let (code, v) = aim("typedArray", "typed-array");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    // An Object input is never an array in the input domain: a target
+    // behind an array type test on it is not proved unreachable.
+    for target in ["typed", "int-array"] {
+        let (_, v) = aim("typed", target);
+        assert_ne!(v["verdict"], "unreachable", "{target}: {v:#}");
+    }
+}
