@@ -1089,3 +1089,18 @@ fn the_jvms_own_exception_messages_are_not_asserted() {
     assert!(text.contains("\"negative: "), "{text}");
     run_generated_suite(out.path(), "exceptions/Messages");
 }
+
+/// A protected member class of another package (public in its class file,
+/// protected in source: the InnerClasses attribute says so) is never named
+/// by a test that is not its subclass: it is built by reflection, and the
+/// suite compiles and passes.
+#[test]
+fn protected_member_classes_are_not_named() {
+    let (_, _, out) = cover_json(&[&class_file("nested2/Use"), "--timeout", "10"]);
+    let text: String = support::java_files(out.path())
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(!text.contains("Outer.Hidden "), "{text}");
+    run_generated_suite(out.path(), "nested2/Use");
+}

@@ -123,6 +123,10 @@ pub struct Class {
     pub major_version: u16,
     /// The BootstrapMethods attribute, in order (empty without one).
     pub bootstrap_methods: Vec<bootstrap::BootstrapMethod>,
+    /// For a nested class, its access flags as declared in source, from its
+    /// own InnerClasses entry (JVMS §4.7.6): a `protected` or `private`
+    /// member class is `ACC_PUBLIC` or package-private in `access`.
+    pub inner_access: Option<u16>,
 }
 
 impl Class {

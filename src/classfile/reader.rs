@@ -38,11 +38,18 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
     let name = cf.this_class.to_string();
     let mut source_file = None;
     let mut bootstrap_methods = Vec::new();
+    let mut inner_access = None;
     for attr in &cf.attributes {
         match &attr.data {
             AttributeData::SourceFile(s) => source_file = Some(s.to_string()),
             AttributeData::BootstrapMethods(entries) => {
                 bootstrap_methods = entries.iter().map(bootstrap_method).collect();
+            }
+            AttributeData::InnerClasses(entries) => {
+                inner_access = entries
+                    .iter()
+                    .find(|e| e.inner_class_info == name)
+                    .map(|e| e.access_flags.bits());
             }
             _ => {}
         }
@@ -108,6 +115,7 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
         source_file,
         major_version: cf.major_version,
         bootstrap_methods,
+        inner_access,
     })
 }
 

@@ -147,6 +147,7 @@ pub fn lambda_class(
         source_file: owner.source_file.clone(),
         major_version: owner.major_version,
         bootstrap_methods: Vec::new(),
+        inner_access: None,
     })
 }
 

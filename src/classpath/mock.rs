@@ -153,5 +153,6 @@ pub fn mock_class(cp: &ClassPath, interface: &str) -> Option<Class> {
         source_file: None,
         major_version: iface.major_version,
         bootstrap_methods: Vec::new(),
+        inner_access: None,
     })
 }

@@ -98,6 +98,17 @@ impl<'a> Access<'a> {
             if inner.is_empty() || inner.starts_with(|c: char| c.is_ascii_digit()) {
                 return false;
             }
+            // A member class's declared access (a protected one is public
+            // in the class file): protected and package-private ones are
+            // visible from their package only (the test's, when it is).
+            if let Some(flags) = class.inner_access {
+                let same_package = java::package_of(ty) == self.package;
+                let visible =
+                    flags & access::PRIVATE == 0 && (flags & access::PUBLIC != 0 || same_package);
+                if !visible {
+                    return false;
+                }
+            }
             let pkg = java::package_of(ty);
             let outer = if pkg.is_empty() {
                 outer.to_string()
