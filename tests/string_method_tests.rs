@@ -155,3 +155,22 @@ fn strings_made_from_strings() {
     let (_, v) = aim("concatenated", "concatenated");
     assert_eq!(v["verdict"], "unreachable", "{v:#}");
 }
+
+/// `regionMatches` (ignoring case), `lastIndexOf(String)`,
+/// `new String(char[], int, int)` and `toLowerCase(Locale)`.
+#[test]
+fn regions_last_matches_and_ranges() {
+    let s = string_arg("region", "region");
+    assert!(
+        s.len() == 3 && s[1..].eq_ignore_ascii_case("bc") && &s[1..2] == "b",
+        "{s}"
+    );
+    let s = string_arg("lastAb", "last-ab");
+    assert_eq!(s.rfind("ab"), Some(2), "{s}");
+    assert_eq!(s.chars().count(), 5, "{s}");
+    let (code, v) = aim("charRange", "char-range");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let s = string_arg("lowerRoot", "lower-root");
+    assert_eq!(s.to_lowercase(), "ab", "{s}");
+}

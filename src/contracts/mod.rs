@@ -224,6 +224,15 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         Intrinsic::StringCopy,
     ),
     ("java/lang/String.<init>([C)V", Intrinsic::StringOfChars),
+    ("java/lang/String.<init>([CII)V", Intrinsic::StringOfChars),
+    (
+        "java/lang/String.valueOf([CII)Ljava/lang/String;",
+        Intrinsic::StringOfChars,
+    ),
+    (
+        "java/lang/String.copyValueOf([CII)Ljava/lang/String;",
+        Intrinsic::StringOfChars,
+    ),
     (
         "java/lang/String.valueOf([C)Ljava/lang/String;",
         Intrinsic::StringOfChars,
@@ -303,6 +312,26 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
     ),
     ("java/lang/Character.digit(CI)I", Intrinsic::CharacterDigit),
     ("java/lang/Character.digit(II)I", Intrinsic::CharacterDigit),
+    (
+        "java/lang/String.lastIndexOf(Ljava/lang/String;)I",
+        Intrinsic::StringMethod(StringMethod::LastIndexOfString),
+    ),
+    (
+        "java/lang/String.regionMatches(ILjava/lang/String;II)Z",
+        Intrinsic::StringMethod(StringMethod::RegionMatches),
+    ),
+    (
+        "java/lang/String.regionMatches(ZILjava/lang/String;II)Z",
+        Intrinsic::StringMethod(StringMethod::RegionMatches),
+    ),
+    (
+        "java/lang/String.toLowerCase(Ljava/util/Locale;)Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::Lower),
+    ),
+    (
+        "java/lang/String.toUpperCase(Ljava/util/Locale;)Ljava/lang/String;",
+        Intrinsic::StringEdit(StringEdit::Upper),
+    ),
     (
         "java/lang/String.codePointAt(I)I",
         Intrinsic::StringMethod(StringMethod::CodePointAt),

@@ -355,12 +355,14 @@ impl Explorer<'_> {
             }
             (Intrinsic::StringOfChars, None) => {
                 let this = this.ok_or(Unsupported::NoReceiver)?;
-                self.string_of_chars(st, this, arg(0), &mut out);
+                let range = (env.params.len() == 4).then(|| (arg(1), arg(2)));
+                self.string_of_chars(st, this, arg(0), range, &mut out);
                 return Ok(out);
             }
             (Intrinsic::StringOfChars, Some(r)) => {
                 self.new_string(st, r, index, &mut out)?;
-                self.string_of_chars(st, r, arg(0), &mut out);
+                let range = (env.params.len() == 3).then(|| (arg(1), arg(2)));
+                self.string_of_chars(st, r, arg(0), range, &mut out);
                 return Ok(out);
             }
             _ => {}

@@ -64,16 +64,31 @@ impl Explorer<'_> {
     }
 
     /// String `s` holds the elements of `char[]` `a` (not null) as they
-    /// are at this point of the path.
+    /// are at this point of the path: all of them, or `count` from
+    /// `offset` (within the array on the normal path, else
+    /// StringIndexOutOfBoundsException).
     pub(super) fn string_of_chars(
         &mut self,
         st: &mut St,
         s: TermId,
         a: TermId,
+        range: Option<(TermId, TermId)>,
         out: &mut Vec<TermId>,
     ) {
         out.push(self.non_null(a));
-        let len = self.array_length(st, a, out);
+        let len_a = self.array_length(st, a, out);
+        let zero = self.terms.int(0);
+        let (offset, len) = match range {
+            None => (zero, len_a),
+            Some((offset, count)) => {
+                out.push(self.terms.cmp(BvCmp::Sge, offset, zero));
+                out.push(self.terms.cmp(BvCmp::Sge, count, zero));
+                let end = self.terms.bin(crate::model::term::BvOp::Add, offset, count);
+                out.push(self.terms.cmp(BvCmp::Sge, end, zero));
+                out.push(self.terms.cmp(BvCmp::Sle, end, len_a));
+                (offset, count)
+            }
+        };
         let len_s = self.string_length(st, s, out);
         out.push(self.terms.eq(len_s, len));
         let key = FieldKey::array_elements(&JType::Char);
@@ -85,7 +100,8 @@ impl Explorer<'_> {
         for k in 0..TRACKED {
             let k = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, k, len);
-            let ka = self.terms.cell(a, k);
+            let at = self.terms.bin(crate::model::term::BvOp::Add, offset, k);
+            let ka = self.terms.cell(a, at);
             let element = self.terms.select(cells, ka);
             st.mem.cell_reads.push((cells, ka));
             let c = self.string_char(st, s, k, out);

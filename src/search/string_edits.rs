@@ -197,7 +197,7 @@ impl Explorer<'_> {
     }
 
     /// The ASCII upper case of character `c`.
-    fn ascii_upper(&mut self, c: TermId) -> TermId {
+    pub(super) fn ascii_upper(&mut self, c: TermId) -> TermId {
         let (lo, hi) = (
             self.terms.int(i32::from(b'a')),
             self.terms.int(i32::from(b'z')),

@@ -45,6 +45,12 @@ pub enum StringMethod {
     /// `codePointAt(int)`: the character there, or the code point of the
     /// surrogate pair starting there.
     CodePointAt,
+    /// `lastIndexOf(String)`: the last position where the other string
+    /// occurs (the length for the empty string).
+    LastIndexOfString,
+    /// `regionMatches([boolean ignoreCase,] int toffset, String other, int
+    /// ooffset, int len)`; ignoring case exact for ASCII.
+    RegionMatches,
 }
 
 impl Explorer<'_> {
@@ -291,6 +297,96 @@ impl Explorer<'_> {
                 let cp = self.terms.bin(BvOp::Add, sum, base);
                 let v = self.terms.ite(pair, cp, c);
                 out.push(self.terms.eq(r, v));
+            }
+            StringMethod::LastIndexOfString => {
+                let x = args[0];
+                out.push(self.terms.ne(x, zero));
+                let (len, long) = self.measured(st, s, out);
+                let (len_x, long_x) = self.measured(st, x, out);
+                let mut v = self.terms.int(-1);
+                for p in 0..=MAX_CHARS {
+                    let pt = self.terms.int(p);
+                    let end = self.terms.bin(BvOp::Add, pt, len_x);
+                    let mut all = vec![self.terms.cmp(BvCmp::Sle, end, len)];
+                    for k in 0..MAX_CHARS - p {
+                        let kt = self.terms.int(k);
+                        let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
+                        let at = self.terms.int(p + k);
+                        let c = self.string_char(st, s, at, out);
+                        let d = self.string_char(st, x, kt, out);
+                        let same = self.terms.eq(c, d);
+                        all.push(self.terms.implies(inside, same));
+                    }
+                    // A later match wins.
+                    let hit = self.terms.and(all);
+                    v = self.terms.ite(hit, pt, v);
+                }
+                let empty = self.terms.eq(len_x, zero);
+                v = self.terms.ite(empty, len, v);
+                let open = self.terms.or(vec![long, long_x]);
+                out.push(self.unless(open, r, v));
+            }
+            StringMethod::RegionMatches => {
+                // With a leading `ignoreCase` (5 arguments) or without (4).
+                let (ignore, rest) = if args.len() == 5 {
+                    (Some(args[0]), &args[1..])
+                } else {
+                    (None, args)
+                };
+                let (toffset, other, ooffset, n) = (rest[0], rest[1], rest[2], rest[3]);
+                out.push(self.terms.ne(other, zero));
+                let (len, long) = self.measured(st, s, out);
+                let (len_o, long_o) = self.measured(st, other, out);
+                let wide = |ex: &mut Self, x: TermId| ex.terms.sign_ext(32, x);
+                let (t64, o64, n64) = (wide(self, toffset), wide(self, ooffset), wide(self, n));
+                let (l64, lo64) = (wide(self, len), wide(self, len_o));
+                let zero64 = self.terms.bv(0, 64);
+                let t_room = self.terms.bin(BvOp::Sub, l64, n64);
+                let o_room = self.terms.bin(BvOp::Sub, lo64, n64);
+                let out_of_range = vec![
+                    self.terms.cmp(BvCmp::Slt, o64, zero64),
+                    self.terms.cmp(BvCmp::Slt, t64, zero64),
+                    self.terms.cmp(BvCmp::Sgt, t64, t_room),
+                    self.terms.cmp(BvCmp::Sgt, o64, o_room),
+                ];
+                let out_of_range = self.terms.or(out_of_range);
+                let most = self.terms.int(MAX_CHARS);
+                let mut open = vec![self.terms.cmp(BvCmp::Sgt, n, most), long, long_o];
+                let mut all = Vec::new();
+                let beyond = self.terms.int(0x7f);
+                for k in 0..MAX_CHARS {
+                    let kt = self.terms.int(k);
+                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
+                    let at_s = self.terms.bin(BvOp::Add, toffset, kt);
+                    let at_o = self.terms.bin(BvOp::Add, ooffset, kt);
+                    let c = self.string_char(st, s, at_s, out);
+                    let d = self.string_char(st, other, at_o, out);
+                    let same = match ignore {
+                        None => self.terms.eq(c, d),
+                        Some(flag) => {
+                            let exact = self.terms.eq(c, d);
+                            let uc = self.ascii_upper(c);
+                            let ud = self.ascii_upper(d);
+                            let folded = self.terms.eq(uc, ud);
+                            let on = self.terms.ne(flag, zero);
+                            let either = self.terms.or(vec![exact, folded]);
+                            for x in [c, d] {
+                                let non_ascii = self.terms.cmp(BvCmp::Sgt, x, beyond);
+                                open.push(self.terms.and(vec![on, inside, non_ascii]));
+                            }
+                            self.terms.ite(on, either, exact)
+                        }
+                    };
+                    all.push(self.terms.implies(inside, same));
+                }
+                let matched = self.terms.and(all);
+                let in_range = self.terms.not(out_of_range);
+                let yes = self.terms.and(vec![in_range, matched]);
+                let v = self.terms.ite(yes, one, zero);
+                // Out of range is exact whatever the lengths.
+                let open = self.terms.or(open);
+                let open = self.terms.and(vec![in_range, open]);
+                out.push(self.unless(open, r, v));
             }
             StringMethod::CompareTo => {
                 let x = args[0];

@@ -136,4 +136,36 @@ public class Text {
         }
         return 0;
     }
+
+    /** regionMatches, ignoring case. */
+    public static int region(String s) {
+        if (s.regionMatches(true, 1, "BC", 0, 2) && s.charAt(1) == 'b' && s.length() == 3) {
+            return 1; // TARGET: region
+        }
+        return 0;
+    }
+
+    /** lastIndexOf(String). */
+    public static int lastAb(String s) {
+        if (s.lastIndexOf("ab") == 2 && s.length() == 5) {
+            return 1; // TARGET: last-ab
+        }
+        return 0;
+    }
+
+    /** new String(char[], int, int). */
+    public static int charRange(char[] cs) {
+        if (new String(cs, 1, 2).equals("hi")) {
+            return 1; // TARGET: char-range
+        }
+        return 0;
+    }
+
+    /** toLowerCase(Locale). */
+    public static int lowerRoot(String s) {
+        if (s.toLowerCase(java.util.Locale.ROOT).equals("ab") && s.charAt(0) == 'A') {
+            return 1; // TARGET: lower-root
+        }
+        return 0;
+    }
 }
