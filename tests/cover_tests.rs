@@ -1016,10 +1016,11 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
         // 10 s may run out.
         ("lambdas/Lambdas", vec!["messageSupplied"]),
         ("builders/Built", vec!["parsedSign", "roundTrip"]),
-        // An abstract class's constructor cannot be called on its own.
-        ("mocks/Mocks", vec!["<init>"]),
+        // An abstract class's constructor cannot be called on its own;
+        // `guarded`'s handlers need a mock that throws (--mock-throws).
+        ("mocks/Mocks", vec!["<init>", "guarded"]),
     ] {
-        let (doc, _, out) = cover_json(&[&class_file(sample), "--timeout", "10"]);
+        let (doc, _, out) = cover_json(&[&class_file(sample), "--timeout", "20"]);
         for m in doc["methods"].as_array().unwrap() {
             let name = m["method"].as_str().unwrap();
             for t in m["target_list"].as_array().unwrap() {
@@ -1103,4 +1104,26 @@ fn protected_member_classes_are_not_named() {
         .collect();
     assert!(!text.contains("Outer.Hidden "), "{text}");
     run_generated_suite(out.path(), "nested2/Use");
+}
+
+/// A test whose mock throws (`--mock-throws`) compiles and passes.
+#[test]
+fn a_throwing_mock_is_written_as_a_test() {
+    let (doc, _, out) = cover_json(&[
+        &class_file("mocks/Mocks"),
+        "--method",
+        "guarded",
+        "--mock-throws",
+        "--timeout",
+        "10",
+    ]);
+    for m in doc["methods"].as_array().unwrap() {
+        assert_eq!(m["unknown"], 0, "{m:#}");
+    }
+    let text: String = support::java_files(out.path())
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(text.contains("throw (RuntimeException) answer;"), "{text}");
+    run_generated_suite(out.path(), "mocks/Mocks");
 }

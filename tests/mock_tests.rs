@@ -92,7 +92,7 @@ fn the_text_form_shows_the_answers() {
     );
     assert!(
         stdout.contains(
-            "needs    an implementation of java.util.Comparator whose compare returns 1, then 1"
+            "needs    an implementation of java.util.Comparator whose compare returns 1, then returns 1"
         ),
         "{stdout}"
     );
@@ -137,4 +137,32 @@ fn abstract_classes_are_mocked() {
     let read = &a.iter().find(|(n, _)| n == "read").unwrap().1;
     assert_eq!(read[0], 97, "{v:#}");
     assert_eq!(read[1], -1, "{v:#}");
+}
+
+/// `--mock-throws`: a mock's call may throw a RuntimeException where the
+/// path needs one; without it, mocks raise nothing (an assumption, so the
+/// handler's target is unknown, never unreachable).
+#[test]
+fn a_mock_may_throw_when_asked() {
+    let (_, v) = support::aim_at_marker("mocks/Mocks", "guarded", "guarded");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    let source = support::repo().join("samples/src/mocks/Mocks.java");
+    let text = std::fs::read_to_string(source).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.ends_with("// TARGET: guarded"))
+        .unwrap()
+        + 1;
+    let (code, v) = support::aim_at_line("mocks/Mocks", "guarded", line, &["--mock-throws"]);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let o = &v["state"]["objects"][0]["mock"][0];
+    assert_eq!(o["throws"][0], 0, "{v:#}");
+    assert!(
+        v["needs"][0]
+            .as_str()
+            .unwrap()
+            .contains("throws a RuntimeException"),
+        "{v:#}"
+    );
 }

@@ -10,7 +10,9 @@
 //! `Comparator.equals`) with no bytecode: a call returns a free value, one
 //! per call (the search records each as an environment call on the mock,
 //! [`crate::labeling::EnvCall::mock`]), and is taken to change nothing — an
-//! assumption the verdict reports, so no proof rests on a mock. Default
+//! assumption the verdict reports, so no proof rests on a mock. With
+//! `--mock-throws` a call may instead raise a new `RuntimeException` where
+//! the path needs it (src/search/throws.rs). Default
 //! methods keep their bytecode (the interface's own).
 //!
 //! Labeling writes the object as the interface with the answers of each

@@ -277,6 +277,11 @@ pub struct Bounds {
     /// ones.
     #[arg(long, value_name = "FILE")]
     pub contracts: Option<std::path::PathBuf>,
+    /// Let a mock's call (an input implementing an interface or abstract
+    /// class nothing on the class path implements) throw a
+    /// RuntimeException where the path needs one.
+    #[arg(long)]
+    pub mock_throws: bool,
     /// Which static fields of the program are inputs the test may set.
     #[arg(long, value_enum, default_value_t = StaticsArg::Auto, value_name = "POLICY")]
     pub statics: StaticsArg,
@@ -324,6 +329,7 @@ impl Bounds {
             .with_max_derefs(self.max_derefs);
         c.max_recursion = self.max_recursion.max(1);
         c.statics = self.statics.into();
+        c.mock_throws = self.mock_throws;
         Ok(c)
     }
 }

@@ -89,7 +89,14 @@ pub(super) fn declare_mock(
             let values = m
                 .returns
                 .iter()
-                .map(|v| answer_expr(s, inputs, v, &desc.ret, &ret))
+                .enumerate()
+                .map(|(k, v)| {
+                    if m.throws.contains(&k) {
+                        Ok("new RuntimeException(\"thrown by a mock\")".to_string())
+                    } else {
+                        answer_expr(s, inputs, v, &desc.ret, &ret)
+                    }
+                })
                 .collect::<Result<Vec<_>, _>>()?;
             s.line(format!(
                 "java.util.Iterator<Object> {list} = java.util.Arrays.<Object>asList({}).iterator();",
@@ -101,10 +108,26 @@ pub(super) fn declare_mock(
                 None if ret == "java.lang.Object" => String::new(),
                 None => format!("({ret_source}) "),
             };
-            format!(
-                "return {list}.hasNext() ? {cast}{list}.next() : {};",
-                default_literal(&desc.ret)
-            )
+            if m.throws.is_empty() {
+                format!(
+                    "return {list}.hasNext() ? {cast}{list}.next() : {};",
+                    default_literal(&desc.ret)
+                )
+            } else {
+                // Some calls throw (--mock-throws): their answer is the
+                // exception.
+                [
+                    format!("if (!{list}.hasNext()) {{"),
+                    format!("    return {};", default_literal(&desc.ret)),
+                    "}".to_string(),
+                    format!("Object answer = {list}.next();"),
+                    "if (answer instanceof RuntimeException) {".to_string(),
+                    "    throw (RuntimeException) answer;".to_string(),
+                    "}".to_string(),
+                    format!("return {cast}answer;"),
+                ]
+                .join("\n")
+            }
         };
         bodies.push((method_name.to_string(), ret_source, params, body));
     }
@@ -115,8 +138,8 @@ pub(super) fn declare_mock(
             "    public {ret} {method_name}({}) {{",
             params.join(", ")
         ));
-        if !body.is_empty() {
-            s.line(format!("        {body}"));
+        for line in body.lines() {
+            s.line(format!("        {line}"));
         }
         s.line("    }".to_string());
     }

@@ -54,6 +54,9 @@ pub struct EnvCall {
     /// mock, whose answers labeling writes with the object rather than as
     /// an environment value.
     pub mock: Option<TermId>,
+    /// The mock's call raised a `RuntimeException` (`result` is it)
+    /// instead of returning (`--mock-throws`).
+    pub raises: bool,
 }
 
 /// Builds the entry state and the constraints every input satisfies:

@@ -438,16 +438,23 @@ impl Labeler<'_, '_> {
         for m in &mock_class.methods {
             let key = format!("{class}.{}{}", m.name, m.descriptor);
             let mut returns = Vec::new();
+            let mut throws = Vec::new();
             for call in entry.environment.iter().filter(|c| c.callee == key) {
                 let Some(receiver) = call.mock else { continue };
                 let same = self.cx.terms.eq(receiver, id);
                 if self.probe(same) {
-                    returns.push(self.value(call.result, &call.ty, entry)?);
+                    if call.raises {
+                        throws.push(returns.len());
+                        returns.push(crate::state::Value::Null);
+                    } else {
+                        returns.push(self.value(call.result, &call.ty, entry)?);
+                    }
                 }
             }
             out.push(crate::state::MockMethod {
                 method: format!("{}{}", m.name, m.descriptor),
                 returns,
+                throws,
             });
         }
         Ok(out)

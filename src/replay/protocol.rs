@@ -139,6 +139,7 @@ fn state_json(s: &InputState) -> Json {
                             json!({
                                 "method": m.method,
                                 "returns": m.returns.iter().map(value_json).collect::<Vec<_>>(),
+                                "throws": m.throws,
                             })
                         })
                         .collect();

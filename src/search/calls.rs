@@ -122,6 +122,7 @@ impl Explorer<'_> {
                 result: r,
                 ty: ret.clone(),
                 mock: receiver.filter(|_| mocked.is_some()),
+                raises: false,
             });
         }
         let behaviours: Vec<Vec<TermId>> = match contract {

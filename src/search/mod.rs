@@ -96,6 +96,9 @@ pub struct Config {
     /// Elements of one input array, checked when labeling (the search
     /// itself leaves lengths unbounded, so proofs stay proofs). Default `64`.
     pub max_array_length: usize,
+    /// A mock's call may raise a `RuntimeException` where the path needs
+    /// it (`--mock-throws`; by default mocks raise nothing).
+    pub mock_throws: bool,
     /// Contracts for calls not explored: the built-in ones, plus a user's
     /// (`--contracts FILE`).
     pub contracts: std::sync::Arc<crate::contracts::Contracts>,
@@ -120,6 +123,7 @@ impl Default for Config {
             max_derefs: 200,
             timeout: Duration::from_secs(20),
             max_array_length: 64,
+            mock_throws: false,
             contracts: std::sync::Arc::new(crate::contracts::Contracts::builtin()),
             max_checks: None,
             statics: crate::statics::StaticsPolicy::Auto,

@@ -350,6 +350,7 @@ impl Explorer<'_> {
         };
         // The caller's stack below the call's arguments; the callee's entry
         // pushes them back (see `return_to_caller`).
+        let before_call = st.clone();
         let mut caller = st;
         let args = r.desc.params.len() + usize::from(kind != InvokeKind::Static);
         let keep = caller.top().stack.len() - args;
@@ -364,6 +365,24 @@ impl Explorer<'_> {
             }
             if found.member.code.is_none() {
                 if let Some(i) = crate::classpath::mock::mocked_interface(&found.class.name) {
+                    if self.config.mock_throws
+                        && found.member.desc.ret != crate::classfile::JType::Void
+                    {
+                        let flow = self.mock_raises(
+                            before_call.clone(),
+                            pending.clone(),
+                            index,
+                            &found,
+                            dispatch,
+                            receiver,
+                            exc,
+                            catch,
+                        );
+                        if !matches!(flow, Flow::Exhausted) {
+                            return flow;
+                        }
+                        continue;
+                    }
                     self.assume(format!(
                         "calls on a mock of {} were taken to raise nothing",
                         i.replace('/', ".")
@@ -439,6 +458,60 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// `--mock-throws`: the call at `index` on a mock (`receiver`, of the
+    /// class `dispatch` says) raised a new `RuntimeException`, `exc`,
+    /// recorded as that call's answer.
+    #[allow(clippy::too_many_arguments)]
+    fn mock_raises(
+        &mut self,
+        mut st: St,
+        mut pending: Vec<TermId>,
+        index: usize,
+        found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
+        dispatch: Option<TermId>,
+        receiver: Option<TermId>,
+        exc: TermId,
+        catch: &Catch,
+    ) -> Flow {
+        const RUNTIME: &str = "java/lang/RuntimeException";
+        if self.class_fits(RUNTIME, catch) == Some(false) {
+            return Flow::Exhausted;
+        }
+        let Some(recv) = receiver else {
+            return Flow::Exhausted;
+        };
+        let m = st.top().m.clone();
+        let insn = m.code().instructions[index].clone();
+        let n = st.top().stack.len();
+        let slot = st.top().stack[n - 1 - found.member.desc.params.len()];
+        pending.extend(dispatch);
+        pending.push(self.terms.eq(recv, slot));
+        match self.allocate_exception(&mut st, RUNTIME, exc, insn.pc) {
+            Ok(cs) => pending.extend(cs),
+            Err(cut) => {
+                self.cut(cut);
+                return Flow::Exhausted;
+            }
+        }
+        st.environment.push(crate::labeling::EnvCall {
+            callee: format!(
+                "{}.{}{}",
+                found.class.name, found.member.name, found.member.descriptor
+            ),
+            caller: m.key.clone(),
+            in_method_under_test: st.acts.len() == 1,
+            pc: insn.pc,
+            result: exc,
+            ty: crate::classfile::JType::Object(RUNTIME.into()),
+            mock: Some(recv),
+            raises: true,
+        });
+        let mark = self.terms.mark();
+        let flow = self.dfs(st, pending);
+        self.backtrack(mark, &flow);
+        flow
     }
 
     /// True when a class of the program declares `fillInStackTrace()`,

@@ -135,6 +135,10 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
         }
         if let Some(class) = crate::classpath::mock::mock_class(cp, &name) {
             u.add(cp.define(class), true);
+            // What a mock's call raises under --mock-throws.
+            if let Ok(c) = cp.load("java/lang/RuntimeException") {
+                u.add(c, false);
+            }
             added = true;
         }
     }

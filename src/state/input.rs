@@ -176,6 +176,10 @@ pub struct MockMethod {
     /// Name and JVM descriptor: `compare(Ljava/lang/Object;Ljava/lang/Object;)I`.
     pub method: String,
     pub returns: Vec<Value>,
+    /// The calls (indices into `returns`, whose entry is then `null`) that
+    /// throw a `RuntimeException` instead (`--mock-throws`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub throws: Vec<usize>,
 }
 
 impl Object {
@@ -218,8 +222,19 @@ impl InputState {
                 .filter(|m| !m.returns.is_empty())
                 .map(|m| {
                     let name = m.method.split('(').next().unwrap_or(&m.method);
-                    let values: Vec<String> = m.returns.iter().map(short_value).collect();
-                    format!("{name} returns {}", values.join(", then "))
+                    let values: Vec<String> = m
+                        .returns
+                        .iter()
+                        .enumerate()
+                        .map(|(k, v)| {
+                            if m.throws.contains(&k) {
+                                "throws a RuntimeException".to_string()
+                            } else {
+                                format!("returns {}", short_value(v))
+                            }
+                        })
+                        .collect();
+                    format!("{name} {}", values.join(", then "))
                 })
                 .collect();
             out.push(if answers.is_empty() {
@@ -288,7 +303,11 @@ impl InputState {
                         write!(f, "{name} → [")?;
                         for (k, v) in m.returns.iter().enumerate() {
                             f.write_str(if k == 0 { "" } else { ", " })?;
-                            self.write_value(f, v, &ret, shown)?;
+                            if m.throws.contains(&k) {
+                                f.write_str("throws RuntimeException")?;
+                            } else {
+                                self.write_value(f, v, &ret, shown)?;
+                            }
                         }
                         f.write_str("]")?;
                     }

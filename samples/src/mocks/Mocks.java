@@ -80,4 +80,18 @@ public class Mocks {
         }
         return 0;
     }
+
+    /** A mock that throws: reached with --mock-throws only. */
+    public static int guarded(Listener l) {
+        if (l == null) {
+            return 0;
+        }
+        try {
+            return l.accept(1) ? 1 : 0;
+        } catch (IllegalStateException e) {
+            return -2;
+        } catch (RuntimeException e) {
+            return -1; // TARGET: guarded
+        }
+    }
 }

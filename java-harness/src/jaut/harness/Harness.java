@@ -158,6 +158,13 @@ public final class Harness {
 
     private static String describe(Throwable e) {
         String s = e.toString();
+        // JAUT_HARNESS_TRACE: where a harness failure happened (for
+        // whoever debugs the harness).
+        if (System.getenv("JAUT_HARNESS_TRACE") != null) {
+            for (StackTraceElement f : e.getStackTrace()) {
+                s += " at " + f;
+            }
+        }
         if (e.getCause() != null && e.getCause() != e) {
             s += " (caused by " + e.getCause() + ")";
         }

@@ -2,7 +2,6 @@ package jaut.harness;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
-import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
@@ -18,8 +17,13 @@ import java.util.Map;
 final class Mock implements InvocationHandler {
     private final State state;
     private final String name;
-    /** Method name and descriptor to the JSON answers left. */
+    /** Method name and descriptor to the JSON answers left (a list that
+     * holds nulls: an answer may be null). */
     private final Map<String, Deque<Object>> answers = new HashMap<>();
+    /** Method name and descriptor to the calls (from 0) that throw. */
+    private final Map<String, List<Object>> throwing = new HashMap<>();
+    /** Method name and descriptor to the calls made so far. */
+    private final Map<String, Integer> calls = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     Mock(State state, String name, List<Object> methods) {
@@ -27,12 +31,27 @@ final class Mock implements InvocationHandler {
         this.name = name;
         for (Object mo : methods) {
             Map<String, Object> m = (Map<String, Object>) mo;
-            answers.put((String) m.get("method"), new ArrayDeque<>(State.list(m.get("returns"))));
+            answers.put((String) m.get("method"), new java.util.LinkedList<>(State.list(m.get("returns"))));
+            throwing.put((String) m.get("method"), State.list(m.get("throws")));
+        }
+    }
+
+    /** Counts a call of {@code key}; throws when the state says it does. */
+    private void call(String key) {
+        int k = calls.merge(key, 1, Integer::sum) - 1;
+        List<Object> t = throwing.get(key);
+        if (t != null && t.contains((long) k)) {
+            Deque<Object> left = answers.get(key);
+            if (left != null) {
+                left.poll();
+            }
+            throw new RuntimeException("thrown by a mock");
         }
     }
 
     /** The next answer of method {@code key} (name and descriptor), boxed. */
     Object answer(String key) {
+        call(key);
         int open = key.indexOf('(');
         Class<?> type = returnType(key.substring(key.lastIndexOf(')') + 1));
         Deque<Object> left = answers.get(key);
@@ -73,6 +92,7 @@ final class Mock implements InvocationHandler {
         if (m.isDefault()) {
             return invokeDefault(proxy, m, args);
         }
+        call(m.getName() + descriptor(m));
         Deque<Object> left = answers.get(m.getName() + descriptor(m));
         Class<?> type = m.getReturnType();
         if (type == void.class) {
