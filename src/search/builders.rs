@@ -441,27 +441,16 @@ impl Explorer<'_> {
         let (Some(after), Some(prior)) = (e.chars_after, e.chars_prior) else {
             return;
         };
-        let reads: Vec<TermId> = st
-            .mem
-            .cell_reads
-            .iter()
-            .filter(|(c, _)| *c == after)
-            .map(|&(_, k)| k)
-            .collect();
-        for k in reads {
-            let owner = self.terms.extract(63, 32, k);
-            let mine = self.terms.eq(owner, e.b);
-            let i = self.terms.extract(31, 0, k);
-            let (v, used) = char(self, st, prior, i, e.old);
-            let kept = self.terms.select(prior, k);
-            let value = self.terms.ite(mine, v, kept);
-            let read = self.terms.select(after, k);
-            out.push(self.terms.eq(read, value));
-            st.mem.cell_reads.push((prior, k));
-            for u in used {
-                st.mem.cell_reads.push((prior, u));
-            }
-        }
+        self.redefine_cells_with(st, after, prior, out, |ex, st, k| {
+            // The builder's own cells change; the others keep theirs.
+            let owner = ex.terms.extract(63, 32, k);
+            let mine = ex.terms.eq(owner, e.b);
+            let i = ex.terms.extract(31, 0, k);
+            let (v, mut used) = char(ex, st, prior, i, e.old);
+            let kept = ex.terms.select(prior, k);
+            used.push(k);
+            (ex.terms.ite(mine, v, kept), used)
+        });
     }
 
     /// Steps back over a call that may change builder `b` in ways the

@@ -97,17 +97,7 @@ impl Explorer<'_> {
             }
         }
         self.new_string(st, r, index, out)?;
-        let (starts, total) = self.layout(st, &pieces, out);
-        let len = self.string_length(st, r, out);
-        out.push(self.terms.eq(len, total));
-        for k in 0..TRACKED {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, total);
-            let c = self.joined_char(st, &pieces, &starts, kt, out);
-            let d = self.string_char(st, r, kt, out);
-            let same = self.terms.eq(c, d);
-            out.push(self.terms.implies(inside, same));
-        }
+        self.string_of_pieces(st, r, &pieces, TRACKED, out);
         Ok(())
     }
 

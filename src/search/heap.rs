@@ -65,6 +65,19 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
         mut value: impl FnMut(&mut Self, TermId) -> (TermId, Vec<TermId>),
     ) {
+        self.redefine_cells_with(st, after, prior, out, |ex, _, k| value(ex, k));
+    }
+
+    /// [`Explorer::redefine_cells`] for an effect whose cells read the
+    /// state (a string's characters).
+    pub(super) fn redefine_cells_with(
+        &mut self,
+        st: &mut St,
+        after: TermId,
+        prior: TermId,
+        out: &mut Vec<TermId>,
+        mut value: impl FnMut(&mut Self, &mut St, TermId) -> (TermId, Vec<TermId>),
+    ) {
         let reads: Vec<TermId> = st
             .mem
             .cell_reads
@@ -73,7 +86,7 @@ impl Explorer<'_> {
             .map(|&(_, k)| k)
             .collect();
         for k in reads {
-            let (v, used) = value(self, k);
+            let (v, used) = value(self, st, k);
             let read = self.terms.select(after, k);
             out.push(self.terms.eq(read, v));
             for u in used {

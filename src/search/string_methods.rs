@@ -74,21 +74,9 @@ impl Explorer<'_> {
         let mut matches = Vec::new();
         for p in 0..=MAX_CHARS {
             let pt = self.terms.int(p);
-            let end = self.terms.bin(BvOp::Add, pt, len_x);
-            let mut all = vec![
-                self.terms.cmp(BvCmp::Sge, pt, from),
-                self.terms.cmp(BvCmp::Sle, end, len),
-            ];
-            for k in 0..MAX_CHARS - p {
-                let kt = self.terms.int(k);
-                let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
-                let at = self.terms.int(p + k);
-                let c = self.string_char(st, s, at, out);
-                let d = self.string_char(st, x, kt, out);
-                let same = self.terms.eq(c, d);
-                all.push(self.terms.implies(inside, same));
-            }
-            matches.push((pt, self.terms.and(all)));
+            let at_p = self.match_at(st, s, len, x, len_x, p, out);
+            let after = self.terms.cmp(BvCmp::Sge, pt, from);
+            matches.push((pt, self.terms.and(vec![after, at_p])));
         }
         let mut v = self.terms.int(-1);
         for (pt, hit) in matches.into_iter().rev() {
@@ -102,6 +90,34 @@ impl Explorer<'_> {
         v = self.terms.ite(empty, at, v);
         let open = self.terms.or(vec![long, long_x]);
         (v, open)
+    }
+
+    /// String `x` (length `len_x`) occurs in `s` (length `len`) at
+    /// position `p`, as far as the model follows the characters.
+    #[allow(clippy::too_many_arguments)]
+    fn match_at(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        len: TermId,
+        x: TermId,
+        len_x: TermId,
+        p: i32,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        let pt = self.terms.int(p);
+        let end = self.terms.bin(BvOp::Add, pt, len_x);
+        let mut all = vec![self.terms.cmp(BvCmp::Sle, end, len)];
+        for k in 0..MAX_CHARS - p {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
+            let at = self.terms.int(p + k);
+            let c = self.string_char(st, s, at, out);
+            let d = self.string_char(st, x, kt, out);
+            let same = self.terms.eq(c, d);
+            all.push(self.terms.implies(inside, same));
+        }
+        self.terms.and(all)
     }
 
     /// The length of `s`, and whether it is longer than the model follows.
@@ -306,19 +322,8 @@ impl Explorer<'_> {
                 let mut v = self.terms.int(-1);
                 for p in 0..=MAX_CHARS {
                     let pt = self.terms.int(p);
-                    let end = self.terms.bin(BvOp::Add, pt, len_x);
-                    let mut all = vec![self.terms.cmp(BvCmp::Sle, end, len)];
-                    for k in 0..MAX_CHARS - p {
-                        let kt = self.terms.int(k);
-                        let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
-                        let at = self.terms.int(p + k);
-                        let c = self.string_char(st, s, at, out);
-                        let d = self.string_char(st, x, kt, out);
-                        let same = self.terms.eq(c, d);
-                        all.push(self.terms.implies(inside, same));
-                    }
                     // A later match wins.
-                    let hit = self.terms.and(all);
+                    let hit = self.match_at(st, s, len, x, len_x, p, out);
                     v = self.terms.ite(hit, pt, v);
                 }
                 let empty = self.terms.eq(len_x, zero);

@@ -324,6 +324,29 @@ impl Explorer<'_> {
         v
     }
 
+    /// String `r` holds `pieces` one after the other: its length exact, its
+    /// first `tracked` characters exact, the others free.
+    pub(super) fn string_of_pieces(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        pieces: &[Piece],
+        tracked: i32,
+        out: &mut Vec<TermId>,
+    ) {
+        let (starts, total) = self.layout(st, pieces, out);
+        let len = self.string_length(st, r, out);
+        out.push(self.terms.eq(len, total));
+        for k in 0..tracked {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, total);
+            let c = self.joined_char(st, pieces, &starts, kt, out);
+            let d = self.string_char(st, r, kt, out);
+            let same = self.terms.eq(c, d);
+            out.push(self.terms.implies(inside, same));
+        }
+    }
+
     /// The starts of `pieces` one after the other, and the total length.
     pub(super) fn layout(
         &mut self,
