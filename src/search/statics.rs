@@ -72,6 +72,7 @@ impl Explorer<'_> {
                         self.allocated(st, r, id, class, 0, out);
                         st.mem.clinit_objects.insert(key.clone(), r);
                         self.preexisting_met(st);
+                        self.boolean_constant_value(st, key, r, out);
                         r
                     }
                 }
@@ -90,6 +91,31 @@ impl Explorer<'_> {
         };
         out.push(self.terms.eq(value, fixed));
         Ok(StaticRead::Fixed)
+    }
+
+    /// `Boolean.TRUE` and `Boolean.FALSE` hold `true` and `false` (their
+    /// final `value` field, which `<clinit>`'s constructor call set before
+    /// the method ran and nothing writes again).
+    fn boolean_constant_value(
+        &mut self,
+        st: &mut St,
+        key: &FieldKey,
+        r: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        let v = match (key.class.as_str(), key.name.as_str()) {
+            ("java/lang/Boolean", "TRUE") => 1,
+            ("java/lang/Boolean", "FALSE") => 0,
+            _ => return,
+        };
+        let field = FieldKey {
+            class: "java/lang/Boolean".into(),
+            name: "value".into(),
+        };
+        let values = self.heap_array(st, field, Sort::Array(32));
+        let held = self.terms.select(values, r);
+        let v = self.terms.int(v);
+        out.push(self.terms.eq(held, v));
     }
 
     /// The initial value of the program's static field `key` when the path
