@@ -941,6 +941,7 @@ fn identities_decide_what_is_asserted() {
     let observation = |identity: bool| Observation {
         reached: true,
         executed: vec![],
+        edges: vec![],
         ended: Ended::Returned {
             value: Some(Observed::Null),
         },

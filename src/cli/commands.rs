@@ -69,6 +69,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
             flavor,
             force: args.force,
         }),
+        prefer_credited: true,
         ..Options::default()
     };
     let outcome = pipeline::run(&selected.cp, &class, method, &goal, &options, &mut jvm).map_err(
@@ -79,10 +80,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
     )?;
     let status = ExitStatus::of(&outcome.verdict);
     if let Some(file) = &args.cfg_svg {
-        let pc = match goal {
-            Goal::Pc(pc) => Some(pc),
-            Goal::Throws(_) => None,
-        };
+        let pc = goal.pc();
         super::cfg_svg::write(&selected.cp, &class, method, pc, &outcome, file)?;
     }
     if let (Verdict::Unknown { .. }, Some(last)) = (&outcome.verdict, outcome.refuted.last()) {
@@ -97,9 +95,9 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         );
     }
     if args.format == AimFormat::Json {
-        let (pc, line) = match goal {
-            Goal::Pc(pc) => (pc, code.line_of(pc)),
-            Goal::Throws(_) => (0, None),
+        let (pc, line) = match goal.pc() {
+            Some(pc) => (pc, code.line_of(pc)),
+            None => (0, None),
         };
         let mut json = verdict_json(&class, method, pc, line, &outcome);
         if let Some(exception) = &args.throws {
@@ -178,6 +176,7 @@ fn goal_text(goal: &Goal) -> String {
     match goal {
         Goal::Pc(pc) => format!("pc {pc} executes"),
         Goal::Throws(e) => format!("throws {}", e.replace('/', ".")),
+        Goal::Edge { from, to } => format!("the branch at pc {from} goes to pc {to}"),
     }
 }
 
@@ -316,7 +315,7 @@ fn write_replay(out: &mut String, goal: &Goal, method: &Method, names: &[&str], 
     };
     let _ = match goal {
         Goal::Throws(_) => writeln!(out, "replay   confirmed: {}", observation.outcome()),
-        Goal::Pc(pc) => {
+        Goal::Pc(pc) | Goal::Edge { to: pc, .. } => {
             let total = method.code.as_ref().map_or(0, |c| c.instructions.len());
             writeln!(
                 out,

@@ -63,9 +63,35 @@ pub struct MethodEntry {
     /// `covered_after / (targets - unreachable)`, 4 decimals.
     pub reachable_coverage: f64,
     pub instructions_covered: usize,
+    /// The branch outcomes' counts (the block counts are the fields above).
+    #[serde(default)]
+    pub branches: BranchCounts,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_ms: Option<f64>,
+    /// Blocks, then branch outcomes (those have `from`).
     pub target_list: Vec<TargetEntry>,
+}
+
+/// A method's branch outcomes: each way of each conditional branch, each
+/// distinct successor of each switch (JaCoCo's branch counter).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BranchCounts {
+    pub total: usize,
+    pub covered_before: usize,
+    pub covered_after: usize,
+    pub unreachable: usize,
+    pub unknown: usize,
+}
+
+impl BranchCounts {
+    /// Adds another method's counts.
+    pub fn add(&mut self, o: &BranchCounts) {
+        self.total += o.total;
+        self.covered_before += o.covered_before;
+        self.covered_after += o.covered_after;
+        self.unreachable += o.unreachable;
+        self.unknown += o.unknown;
+    }
 }
 
 impl MethodEntry {
@@ -120,10 +146,14 @@ pub enum By {
     Proof,
 }
 
-/// One target: a block's first instruction, and how it ended.
+/// One target: a block's first instruction, or a branch outcome (the
+/// branch at `from` followed by `pc`), and how it ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TargetEntry {
     pub pc: u32,
+    /// A branch outcome's branch or switch pc; absent for a block.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<u32>,
     pub line: Option<u16>,
     pub block: usize,
     pub depth: Option<u32>,
@@ -159,7 +189,13 @@ pub struct TestEntry {
     pub descriptor: String,
     /// The pc it was made for.
     pub target: u32,
+    /// For a test made for a branch outcome: its branch's pc.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_from: Option<u32>,
     pub covers: Vec<u32>,
+    /// Branch outcomes it took, `[branch pc, next pc]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<(u32, u32)>,
     /// The input state (`docs/state-json.md`), kept as JSON.
     pub state: Value,
     /// How the replayed call ended; absent without replay.

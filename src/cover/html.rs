@@ -59,7 +59,7 @@ pub fn method_cfg_dot(cp: &ClassPath, m: &MethodEntry) -> Option<String> {
         font_size: Some(10),
         ..DotStyle::default()
     };
-    for t in &m.target_list {
+    for t in m.target_list.iter().filter(|t| t.from.is_none()) {
         style.fill.insert(t.pc, color(t).to_string());
         style
             .tooltip
@@ -135,7 +135,7 @@ pub fn page(
     out
 }
 
-const FIG5_HEADER: &str = "<th>bytecodes</th><th>targets</th><th>covered before</th><th>covered after</th><th>coverage</th><th>proved unreachable</th><th>unknown</th><th>time</th>";
+const FIG5_HEADER: &str = "<th>bytecodes</th><th>targets</th><th>covered before</th><th>covered after</th><th>coverage</th><th>proved unreachable</th><th>unknown</th><th>branches before</th><th>branches after</th><th>time</th>";
 
 fn figures(m: &MethodEntry) -> String {
     let reachable = m.targets.saturating_sub(m.unreachable);
@@ -144,8 +144,15 @@ fn figures(m: &MethodEntry) -> String {
     } else {
         m.covered_after as f64 / reachable as f64
     };
+    let b = &m.branches;
+    let reachable = b.total.saturating_sub(b.unreachable);
+    let branch_coverage = if reachable == 0 {
+        1.0
+    } else {
+        b.covered_after as f64 / reachable as f64
+    };
     format!(
-        "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{}</td><td>{}</td><td>{}</td>",
+        "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}/{} {:.1}%</td><td>{}</td>",
         m.bytecodes,
         m.targets,
         m.covered_before,
@@ -153,6 +160,11 @@ fn figures(m: &MethodEntry) -> String {
         coverage * 100.0,
         m.unreachable,
         m.unknown,
+        b.covered_before,
+        b.total,
+        b.covered_after,
+        b.total,
+        branch_coverage * 100.0,
         m.time_ms.map_or("-".to_string(), |t| format!("{t:.1} ms"))
     )
 }
@@ -181,6 +193,10 @@ fn summary(out: &mut String, doc: &Document) {
         total.covered_after = sum(|m| m.covered_after);
         total.unreachable = sum(|m| m.unreachable);
         total.unknown = sum(|m| m.unknown);
+        total.branches = Default::default();
+        for m in &doc.methods {
+            total.branches.add(&m.branches);
+        }
         total.time_ms = doc.methods.iter().map(|m| m.time_ms).sum::<Option<f64>>();
         let _ = writeln!(
             out,
@@ -218,7 +234,10 @@ fn method(
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"text {class}\">{}</td><td class=\"text\">{}</td></tr>",
-            t.pc,
+            match t.from {
+                Some(from) => format!("{from} &rarr; {}", t.pc),
+                None => t.pc.to_string(),
+            },
             t.line.map_or(String::new(), |l| l.to_string()),
             t.block,
             t.depth.map_or("-".to_string(), |d| d.to_string()),

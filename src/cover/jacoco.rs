@@ -5,7 +5,8 @@
 //! JaCoCo reports coverage per source line (`<line nr mi ci mb cb>`:
 //! missed/covered instructions and branches). A target is taken as covered
 //! only when its line has no missed instruction: then every instruction of
-//! the line ran, the target's included. A partly covered line (`mi > 0`)
+//! the line ran, the target's included; a branch outcome only when its
+//! branch's line has no missed branch either. A partly covered line (`mi > 0`)
 //! keeps all its targets: which of its instructions ran is not in the
 //! report, and attempting a covered target again costs time, while
 //! skipping an uncovered one would lose it. Lines map to pcs through the
@@ -234,13 +235,37 @@ impl Coverage {
             .copied()
     }
 
+    /// The counters of a class's whole source file, summed over its lines.
+    pub fn file_totals(&self, class: &crate::classfile::Class) -> LineCounts {
+        let package = class.name.rsplit_once('/').map_or("", |(p, _)| p);
+        let mut total = LineCounts::default();
+        let Some(file) = class.source_file.as_deref() else {
+            return total;
+        };
+        for c in self
+            .files
+            .get(&(package.to_string(), file.to_string()))
+            .into_iter()
+            .flat_map(BTreeMap::values)
+        {
+            total.mi += c.mi;
+            total.ci += c.ci;
+            total.mb += c.mb;
+            total.cb += c.cb;
+        }
+        total
+    }
+
     /// Whether the existing tests executed a target: its line ran with no
-    /// instruction missed.
+    /// instruction missed, and for a branch outcome (whose line is its
+    /// branch's) with no branch missed either. Which outcome of a line's
+    /// branches was missed is not in the report, so a line with a missed
+    /// branch keeps all its outcomes to attempt.
     pub fn covers(&self, unit: &Unit, target: &Target) -> bool {
         target
             .line
             .and_then(|l| self.line(&unit.class, l))
-            .is_some_and(|c| c.ci > 0 && c.mi == 0)
+            .is_some_and(|c| c.ci > 0 && c.mi == 0 && (!target.is_branch() || c.mb == 0))
     }
 
     /// Adds another report's lines (of other classes).

@@ -1,11 +1,25 @@
 //! A minimal suite: of the tests a cover run found, those kept cover every
-//! instruction any of them covered (EvoSuite's minimisation, by greedy set
-//! cover per method).
+//! instruction and branch outcome any of them covered (EvoSuite's
+//! minimisation, by greedy set cover per method).
 
 use std::collections::BTreeSet;
 
 use super::{GeneratedTest, Status, Target};
 use crate::classfile::Pc;
+
+/// What a test covers: a pc, or a branch outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Item {
+    Pc(Pc),
+    Edge(Pc, Pc),
+}
+
+fn items(t: &GeneratedTest) -> impl Iterator<Item = Item> + '_ {
+    t.covers
+        .iter()
+        .map(|&pc| Item::Pc(pc))
+        .chain(t.edges.iter().map(|&(a, b)| Item::Edge(a, b)))
+}
 
 /// A minimal suite (as EvoSuite minimises): per method, the tests kept are
 /// chosen greedily — the one covering the most instructions not yet
@@ -24,18 +38,9 @@ pub(super) fn minimize(
         let mine: Vec<usize> = (0..tests.len())
             .filter(|&i| tests[i].unit == unit)
             .collect();
-        let mut left: BTreeSet<Pc> = mine
-            .iter()
-            .flat_map(|&i| tests[i].covers.iter().copied())
-            .collect();
+        let mut left: BTreeSet<Item> = mine.iter().flat_map(|&i| items(&tests[i])).collect();
         while !left.is_empty() {
-            let gain = |i: usize| {
-                tests[i]
-                    .covers
-                    .iter()
-                    .filter(|pc| left.contains(pc))
-                    .count()
-            };
+            let gain = |i: usize| items(&tests[i]).filter(|x| left.contains(x)).count();
             let Some(best) = mine
                 .iter()
                 .copied()
@@ -48,8 +53,8 @@ pub(super) fn minimize(
                 break;
             }
             keep[best] = true;
-            for pc in &tests[best].covers {
-                left.remove(pc);
+            for x in items(&tests[best]) {
+                left.remove(&x);
             }
         }
     }
@@ -68,9 +73,13 @@ pub(super) fn minimize(
                 None => {
                     let target = &all[t];
                     let by = (0..tests.len()).find(|&i| {
-                        keep[i]
-                            && tests[i].unit == target.unit
-                            && tests[i].covers.contains(&target.pc)
+                        keep[i] && tests[i].unit == target.unit && {
+                            let t = &tests[i];
+                            match target.from {
+                                Some(from) => t.edges.contains(&(from, target.pc)),
+                                None => t.covers.contains(&target.pc),
+                            }
+                        }
                     });
                     if let Some(by) = by {
                         *test = renumber[by].expect("kept");

@@ -25,6 +25,7 @@
 //! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
 //! lines the existing tests covered are not attempted.
 
+mod covered;
 pub mod document;
 pub mod html;
 pub mod jacoco;
@@ -41,14 +42,15 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::classfile::{access, Class, Pc};
+use crate::classfile::{access, Class, Op, Pc};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
 use crate::pipeline::{self, Jvm, Replayed};
 use crate::reason::{Reason, Stop};
 use crate::replay::observation::Observation;
-use crate::search::{self, Goal, PathStep};
+use crate::search::{self, PathStep};
 
+pub use covered::Covered;
 pub use document::Document;
 pub use jvm::JvmReplayers;
 pub use report::Report;
@@ -127,14 +129,19 @@ impl Status {
 #[derive(Debug, Clone)]
 pub struct GeneratedTest {
     pub unit: usize,
-    /// The target it was made for.
+    /// The target it was made for (for a branch outcome, the successor's
+    /// pc; `target_from` is the branch's).
     pub target: Pc,
+    pub target_from: Option<Pc>,
     pub state: InputState,
     pub path: Vec<PathStep>,
     /// `None` without replay.
     pub observation: Option<Observation>,
     /// The method's pcs this test executed (replay), or the search's claim.
     pub covers: Vec<Pc>,
+    /// The branch outcomes it took, `(branch pc, next pc)`: replay, or the
+    /// search's claim.
+    pub edges: Vec<(Pc, Pc)>,
     /// The state is a constant-seeded input the JVM showed reaching the
     /// target, after the search stopped at a bound (see [`crate::seed`]).
     pub seeded: bool,
@@ -249,15 +256,20 @@ pub fn run(
         ..Timing::default()
     };
     let mut status: Vec<Option<Status>> = vec![None; all.len()];
-    // Per unit, the pcs covered so far.
-    let mut covered: Vec<BTreeSet<Pc>> = vec![BTreeSet::new(); units.len()];
+    // Per unit, the pcs and branch outcomes covered so far.
+    let mut covered: Vec<Covered> = vec![Covered::default(); units.len()];
     let mut unit_time: Vec<Duration> = vec![Duration::ZERO; units.len()];
     for (i, t) in all.iter().enumerate() {
         if t.depth.is_none() {
             status[i] = Some(Status::Dead);
         } else if before.is_some_and(|f| f(&units[t.unit], t)) {
             status[i] = Some(Status::CoveredBefore);
-            covered[t.unit].extend(block_pcs(&units[t.unit], t));
+            match t.from {
+                Some(from) => {
+                    covered[t.unit].edges.insert((from, t.pc));
+                }
+                None => covered[t.unit].pcs.extend(block_pcs(&units[t.unit], t)),
+            }
         }
     }
     let order = targets::attempt_order(&all);
@@ -321,7 +333,7 @@ pub fn run(
         drop(done_tx);
 
         let mut next = 0;
-        let is_covered = |covered: &[BTreeSet<Pc>], t: &Target| covered[t.unit].contains(&t.pc);
+        let is_covered = |covered: &[Covered], t: &Target| covered[t.unit].covers(t);
         let mut last_checkpoint = Instant::now();
         loop {
             // A stopped run (SIGINT/SIGTERM, or its budget spent) attempts
@@ -378,11 +390,14 @@ pub fn run(
                     continue;
                 }
                 let unit = &units[target.unit];
-                let blocks: Vec<&Target> = all.iter().filter(|b| b.unit == target.unit).collect();
+                let blocks: Vec<&Target> = all
+                    .iter()
+                    .filter(|b| b.unit == target.unit && !b.is_branch())
+                    .collect();
                 let (s, test) = commit(unit, target, a, &blocks);
                 if let Some(test) = test {
                     let number = tests.len();
-                    covered[target.unit].extend(test.covers.iter().copied());
+                    covered[target.unit].add(&test.covers, &test.edges);
                     tests.push(test);
                     status[t] = Some(Status::Reached {
                         test: number,
@@ -394,7 +409,7 @@ pub fn run(
                     for (i, other) in all.iter().enumerate() {
                         if matches!(status[i], None | Some(Status::Unknown { .. }))
                             && other.unit == target.unit
-                            && covered[other.unit].contains(&other.pc)
+                            && covered[other.unit].covers(other)
                         {
                             status[i] = Some(Status::Reached {
                                 test: number,
@@ -482,12 +497,13 @@ fn attempt(
         quick_checks: Some(QUICK_CHECKS),
         seeding: true,
         test: None,
+        prefer_credited: true,
     };
     pipeline::run(
         cp,
         &unit.class,
         unit.method(),
-        &Goal::Pc(target.pc),
+        &target.goal(),
         &options,
         jvm,
     )
@@ -512,24 +528,30 @@ fn commit(
         pipeline::Verdict::Unknown { reasons } => return (Status::Unknown { reasons }, None),
         pipeline::Verdict::Reached(r) => *r,
     };
-    let (observation, covers) = match reached.replay {
+    let (observation, covers, edges) = match reached.replay {
         Replayed::Confirmed(obs) => {
-            let covers = obs.executed.clone();
-            (Some(obs), covers)
+            let (covers, edges) = (obs.executed.clone(), obs.edges.clone());
+            (Some(obs), covers, edges)
         }
         Replayed::Failed(e) => {
             let reasons = vec![Reason::ReplayFailed(e.to_string())];
             return (Status::Unknown { reasons }, None);
         }
-        Replayed::Skipped => (None, claimed_pcs(unit, target, &reached.path, blocks)),
+        Replayed::Skipped => (
+            None,
+            claimed_pcs(unit, target, &reached.path, blocks),
+            claimed_edges(unit, target, &reached.path, blocks),
+        ),
     };
     let test = GeneratedTest {
         unit: target.unit,
         target: target.pc,
+        target_from: target.from,
         state: reached.state,
         path: reached.path,
         observation,
         covers,
+        edges,
         seeded: reached.seeded.is_some(),
     };
     (
@@ -539,6 +561,46 @@ fn commit(
         },
         Some(test),
     )
+}
+
+/// Without replay: the branch outcomes on the search's path (consecutive
+/// blocks of the method itself whose first ends in a branch or switch
+/// leading to the second), and the target's own outcome — the search's
+/// claim. A path through a recursive call of the method may pair blocks of
+/// two activations; the claim is the search's, as its label says.
+fn claimed_edges(
+    unit: &Unit,
+    target: &Target,
+    path: &[PathStep],
+    blocks: &[&Target],
+) -> Vec<(Pc, Pc)> {
+    let me = unit.path_name();
+    let code = unit.code();
+    let mut edges = BTreeSet::new();
+    if let Some(from) = target.from {
+        edges.insert((from, target.pc));
+    }
+    let mine: Vec<Pc> = path
+        .iter()
+        .filter(|s| s.method == me)
+        .map(|s| s.pc)
+        .collect();
+    for pair in mine.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        // The last instruction of the block starting at `a`.
+        let Some(block) = blocks.iter().find(|t| t.pc == a) else {
+            continue;
+        };
+        let Some(last) = code.instructions.iter().rfind(|i| i.pc < block.end) else {
+            continue;
+        };
+        let switch = matches!(last.op, Op::TableSwitch { .. } | Op::LookupSwitch { .. });
+        let next = last.op.branch_targets().contains(&b) || b == block.end;
+        if (last.op.is_conditional() || switch) && next {
+            edges.insert((last.pc, b));
+        }
+    }
+    edges.into_iter().collect()
 }
 
 /// Without replay: the pcs of the method's blocks on the search's path,

@@ -2,13 +2,16 @@
 //! terminal table and the Markdown report (`jaut-cover.md`). One row per
 //! method, after the JAUT paper's Fig. 5: bytecodes, targets, covered
 //! before, covered after, proved unreachable, unknown (with reasons),
+//! then branch outcomes covered over their total, before and after, and
 //! time. A document without times (`--no-times`) renders `-` for them, so
 //! two runs compare byte for byte.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::document::{By, CoverageSource, Document, MethodEntry, ReasonEntry, Verdict};
+use super::document::{
+    BranchCounts, By, CoverageSource, Document, MethodEntry, ReasonEntry, TargetEntry, Verdict,
+};
 
 /// A row's figures: a method's, or the total.
 struct Figures {
@@ -18,6 +21,7 @@ struct Figures {
     covered_after: usize,
     unreachable: usize,
     unknown: usize,
+    branches: BranchCounts,
     time_ms: Option<f64>,
 }
 
@@ -30,6 +34,7 @@ impl Figures {
             covered_after: m.covered_after,
             unreachable: m.unreachable,
             unknown: m.unknown,
+            branches: m.branches,
             time_ms: m.time_ms,
         }
     }
@@ -42,6 +47,7 @@ impl Figures {
             covered_after: 0,
             unreachable: 0,
             unknown: 0,
+            branches: BranchCounts::default(),
             time_ms: None,
         };
         for m in methods {
@@ -51,6 +57,7 @@ impl Figures {
             t.covered_after += m.covered_after;
             t.unreachable += m.unreachable;
             t.unknown += m.unknown;
+            t.branches.add(&m.branches);
             if let Some(ms) = m.time_ms {
                 t.time_ms = Some(t.time_ms.unwrap_or(0.0) + ms);
             }
@@ -67,6 +74,24 @@ impl Figures {
             self.covered_after as f64 / reachable as f64
         };
         format!("{:.1}%", c * 100.0)
+    }
+
+    /// `3/4`: branch outcomes the imported coverage took, over all.
+    fn branches_before(&self) -> String {
+        format!("{}/{}", self.branches.covered_before, self.branches.total)
+    }
+
+    /// `4/4 100.0%`: outcomes taken after the run, and their share of
+    /// those not proved unreachable.
+    fn branches_after(&self) -> String {
+        let b = &self.branches;
+        let reachable = b.total.saturating_sub(b.unreachable);
+        let c = if reachable == 0 {
+            1.0
+        } else {
+            b.covered_after as f64 / reachable as f64
+        };
+        format!("{}/{} {:.1}%", b.covered_after, b.total, c * 100.0)
     }
 
     fn time(&self) -> String {
@@ -99,15 +124,16 @@ pub fn joined(reasons: &[ReasonEntry]) -> String {
 }
 
 impl Document {
-    /// Each unknown target: `(method, pc, line, reasons)`, in method and pc order.
-    fn unknown_targets(&self) -> Vec<(&MethodEntry, u32, Option<u16>, String)> {
+    /// Each unknown target: `(method, target, line, reasons)`, in method
+    /// order, blocks then branch outcomes.
+    fn unknown_targets(&self) -> Vec<(&MethodEntry, String, Option<u16>, String)> {
         self.methods
             .iter()
             .flat_map(|m| m.target_list.iter().map(move |t| (m, t)))
             .filter(|(_, t)| t.verdict == Verdict::Unknown)
             .map(|(m, t)| {
                 let reasons = t.reasons.as_deref().map_or(String::new(), joined);
-                (m, t.pc, t.line, reasons)
+                (m, target_name(t), t.line, reasons)
             })
             .collect()
     }
@@ -168,6 +194,8 @@ impl Document {
             "coverage",
             "unreachable",
             "unknown",
+            "branches before",
+            "branches after",
             "time",
         ];
         let cell = |r: &Figures, name: String| {
@@ -180,10 +208,12 @@ impl Document {
                 r.coverage(),
                 r.unreachable.to_string(),
                 r.unknown.to_string(),
+                r.branches_before(),
+                r.branches_after(),
                 r.time(),
             ]
         };
-        let mut rows: Vec<[String; 9]> = self
+        let mut rows: Vec<[String; 11]> = self
             .methods
             .iter()
             .map(|m| cell(&Figures::of(m), m.label()))
@@ -216,7 +246,7 @@ impl Document {
         if !unknowns.is_empty() {
             out.push_str("unknown:\n");
             for (m, pc, l, reasons) in unknowns {
-                let _ = writeln!(out, "  {} pc {pc}{}: {reasons}", m.label(), line_suffix(l));
+                let _ = writeln!(out, "  {} {pc}{}: {reasons}", m.label(), line_suffix(l));
             }
         }
         let _ = writeln!(out, "{}; {}", self.tests_note(), self.source_note());
@@ -234,8 +264,8 @@ impl Document {
         let mut out = String::from("# jaut cover\n\n");
         let _ = writeln!(out, "{}.\n", capitalized(&self.source_note()));
         out.push_str(
-            "| method | bytecodes | targets | covered before | covered after | coverage | proved unreachable | unknown | time |\n\
-             |---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+            "| method | bytecodes | targets | covered before | covered after | coverage | proved unreachable | unknown | branches before | branches after | time |\n\
+             |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
         );
         let mut rows: Vec<(String, Figures)> = self
             .methods
@@ -248,7 +278,7 @@ impl Document {
         for (name, r) in rows {
             let _ = writeln!(
                 out,
-                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 r.bytecodes,
                 r.targets,
                 r.covered_before,
@@ -256,6 +286,8 @@ impl Document {
                 r.coverage(),
                 r.unreachable,
                 r.unknown,
+                r.branches_before(),
+                r.branches_after(),
                 r.time()
             );
         }
@@ -263,12 +295,7 @@ impl Document {
         if !unknowns.is_empty() {
             out.push_str("\n## Unknown targets\n\n");
             for (m, pc, l, reasons) in unknowns {
-                let _ = writeln!(
-                    out,
-                    "- `{}` pc {pc}{}: {reasons}",
-                    m.label(),
-                    line_suffix(l)
-                );
+                let _ = writeln!(out, "- `{}` {pc}{}: {reasons}", m.label(), line_suffix(l));
             }
         }
         let proofs: Vec<_> = self
@@ -282,9 +309,9 @@ impl Document {
             for (m, t) in proofs {
                 let _ = writeln!(
                     out,
-                    "- `{}` pc {}{}: {}",
+                    "- `{}` {}{}: {}",
                     m.label(),
-                    t.pc,
+                    target_name(t),
                     line_suffix(t.line),
                     unreachable_why(t.by, t.conflicts.as_deref())
                 );
@@ -315,6 +342,14 @@ impl Document {
             );
         }
         out
+    }
+}
+
+/// `pc 12` for a block, `branch pc 7 -> 12` for a branch outcome.
+pub fn target_name(t: &TargetEntry) -> String {
+    match t.from {
+        Some(from) => format!("branch pc {from} -> {}", t.pc),
+        None => format!("pc {}", t.pc),
     }
 }
 

@@ -8,17 +8,15 @@
 //! can be compared byte for byte: times are the only thing that varies
 //! between runs with the same inputs, whatever the number of threads.
 
-use std::collections::BTreeSet;
 use std::time::Duration;
 
 use serde_json::Value;
 
 use super::document::{
-    By, CoverageSource, Document, MethodEntry, ReasonEntry, TargetEntry, TestEntry, TimingEntry,
-    Verdict, SCHEMA,
+    BranchCounts, By, CoverageSource, Document, MethodEntry, ReasonEntry, TargetEntry, TestEntry,
+    TimingEntry, Verdict, SCHEMA,
 };
-use super::{GeneratedTest, Status, Target, Timing, Unit};
-use crate::classfile::Pc;
+use super::{Covered, GeneratedTest, Status, Target, Timing, Unit};
 
 /// A method's row.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +37,8 @@ pub struct Row {
     /// Instructions executed (replay) or claimed (no replay), imported
     /// coverage included.
     pub instructions_covered: usize,
+    /// The branch outcomes' counts (the fields above count blocks).
+    pub branches: BranchCounts,
     /// Search and replay time of the method's attempts.
     pub time: Duration,
 }
@@ -84,7 +84,7 @@ impl Report {
         status: Vec<Status>,
         tests: Vec<GeneratedTest>,
         unit_time: Vec<Duration>,
-        covered: Vec<BTreeSet<Pc>>,
+        covered: Vec<Covered>,
         timing: Timing,
         replayed: bool,
     ) -> Report {
@@ -92,30 +92,41 @@ impl Report {
             .iter()
             .enumerate()
             .map(|(u, unit)| {
-                let mine = || {
+                let mine = |branch: bool| {
                     targets
                         .iter()
                         .zip(&status)
-                        .filter(move |(t, _)| t.unit == u)
+                        .filter(move |(t, _)| t.unit == u && t.is_branch() == branch)
                         .map(|(_, s)| s)
                 };
-                let count = |f: &dyn Fn(&Status) -> bool| mine().filter(|s| f(s)).count();
+                let count = |branch: bool, f: &dyn Fn(&Status) -> bool| {
+                    mine(branch).filter(|s| f(s)).count()
+                };
+                let counts = |branch: bool| BranchCounts {
+                    total: mine(branch).count(),
+                    covered_before: count(branch, &|s| matches!(s, Status::CoveredBefore)),
+                    covered_after: count(branch, &|s| s.verdict() == "reached"),
+                    unreachable: count(branch, &|s| s.verdict() == "unreachable"),
+                    unknown: count(branch, &|s| s.verdict() == "unknown"),
+                };
+                let blocks = counts(false);
                 let code = unit.code();
                 Row {
                     class: unit.class.java_name(),
                     method: unit.method().name.clone(),
                     descriptor: unit.method().descriptor.clone(),
                     bytecodes: code.instructions.len(),
-                    targets: mine().count(),
-                    covered_before: count(&|s| matches!(s, Status::CoveredBefore)),
-                    covered_after: count(&|s| s.verdict() == "reached"),
-                    unreachable: count(&|s| s.verdict() == "unreachable"),
-                    unknown: count(&|s| s.verdict() == "unknown"),
+                    targets: blocks.total,
+                    covered_before: blocks.covered_before,
+                    covered_after: blocks.covered_after,
+                    unreachable: blocks.unreachable,
+                    unknown: blocks.unknown,
                     instructions_covered: code
                         .instructions
                         .iter()
-                        .filter(|i| covered[u].contains(&i.pc))
+                        .filter(|i| covered[u].pcs.contains(&i.pc))
                         .count(),
+                    branches: counts(true),
                     time: unit_time[u],
                 }
             })
@@ -196,6 +207,7 @@ impl Report {
                         r.covered_after,
                     ),
                     instructions_covered: r.instructions_covered,
+                    branches: r.branches,
                     time_ms: times.then(|| ms(r.time)),
                     target_list,
                 }
@@ -213,7 +225,9 @@ impl Report {
                         method: u.method().name.clone(),
                         descriptor: u.method().descriptor.clone(),
                         target: t.target,
+                        target_from: t.target_from,
                         covers: t.covers.clone(),
+                        edges: t.edges.clone(),
                         state: serde_json::to_value(&t.state).expect("states serialize"),
                         ended: t.observation.as_ref().map(|o| {
                             serde_json::to_value(&o.ended).expect("observations serialize")
@@ -249,6 +263,7 @@ impl Report {
     fn target_entry(&self, t: &Target, s: &Status) -> TargetEntry {
         let mut e = TargetEntry {
             pc: t.pc,
+            from: t.from,
             line: t.line,
             block: t.block,
             depth: t.depth,

@@ -1,6 +1,8 @@
 //! The test objectives of `jaut cover`: the first instruction of every
-//! basic block of the methods under test, with how deep each lies in its
-//! method's CFG.
+//! basic block of the methods under test, and every outcome of every
+//! conditional branch and switch (JaCoCo's branches: the two ways of an
+//! `if<cond>`, each distinct successor of a `tableswitch`/`lookupswitch`,
+//! JVMS §6.5), with how deep each lies in its method's CFG.
 //!
 //! Depth is the length, in blocks, of the longest path from the entry that
 //! uses no back edge (so a loop counts once). Attempting the deepest target
@@ -10,7 +12,7 @@
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
-use crate::cfg::{Cfg, Node};
+use crate::cfg::{Cfg, Edge, Node};
 use crate::classfile::{Class, Code, Method, Pc};
 use crate::classpath::ClassPath;
 
@@ -50,12 +52,16 @@ impl Unit {
     }
 }
 
-/// A test objective: the first instruction of a basic block.
+/// A test objective: the first instruction of a basic block, or a branch
+/// outcome (the branch at `from` followed by the block at `pc`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {
     /// Index of the method in the run's units.
     pub unit: usize,
+    /// The block's first pc (for a branch outcome, the successor's).
     pub pc: Pc,
+    /// For a branch outcome: the pc of the conditional branch or switch.
+    pub from: Option<Pc>,
     pub line: Option<u16>,
     /// The block's number in pc order (`block3` in `jaut cfg`).
     pub block: usize,
@@ -64,6 +70,21 @@ pub struct Target {
     /// Longest back-edge-free path from the entry, in blocks; `None` when no
     /// path from the entry reaches the block (dead code).
     pub depth: Option<u32>,
+}
+
+impl Target {
+    /// Whether this is a branch outcome rather than a block.
+    pub fn is_branch(&self) -> bool {
+        self.from.is_some()
+    }
+
+    /// The search's goal for this target.
+    pub fn goal(&self) -> crate::search::Goal {
+        match self.from {
+            Some(from) => crate::search::Goal::Edge { from, to: self.pc },
+            None => crate::search::Goal::Pc(self.pc),
+        }
+    }
 }
 
 /// The targets of one method, in pc order.
@@ -83,11 +104,44 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
         out.push(Target {
             unit: unit_index,
             pc: block.start,
+            from: None,
             line: code.line_of(block.start),
             block: number,
             end: block.end,
             depth: depths.get(&id.index()).copied(),
         });
+    }
+    // Branch outcomes: each distinct (branch, successor) pair, as JaCoCo
+    // counts them (switch keys sharing a successor are one outcome).
+    let blocks = out.clone();
+    for (number, &id) in cfg.blocks().iter().enumerate() {
+        let reachable = depths.contains_key(&id.index());
+        let mut seen = std::collections::BTreeSet::new();
+        for (succ, edge) in cfg.succs(id) {
+            let from = match edge {
+                Edge::Branch { pc, .. } | Edge::Switch { pc, .. } => *pc,
+                _ => continue,
+            };
+            let Some(to) = cfg.block(succ) else { continue };
+            if !seen.insert((from, to.start)) {
+                continue;
+            }
+            let successor = blocks.iter().find(|b| b.pc == to.start);
+            out.push(Target {
+                unit: unit_index,
+                pc: to.start,
+                from: Some(from),
+                line: code.line_of(from),
+                block: number,
+                end: to.end,
+                // As deep as its successor, or dead with its branch.
+                depth: if reachable {
+                    successor.and_then(|b| b.depth)
+                } else {
+                    None
+                },
+            });
+        }
     }
     Ok(out)
 }
@@ -157,15 +211,23 @@ fn depths(cfg: &Cfg) -> BTreeMap<usize, u32> {
 }
 
 /// The order in which targets are attempted: method by method (in the
-/// order the units were given), deepest first, then by pc. Dead targets are
-/// left out (they are proved unreachable without a search).
+/// order the units were given), blocks before branch outcomes (most
+/// outcomes are taken on the way to some block; the rest are attempted
+/// once every block is settled), deepest first, then by pc. Dead targets
+/// are left out (they are proved unreachable without a search).
 pub fn attempt_order(targets: &[Target]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..targets.len())
         .filter(|&i| targets[i].depth.is_some())
         .collect();
     order.sort_by_key(|&i| {
         let t = &targets[i];
-        (t.unit, std::cmp::Reverse(t.depth), t.pc)
+        (
+            t.unit,
+            t.is_branch(),
+            std::cmp::Reverse(t.depth),
+            t.pc,
+            t.from,
+        )
     });
     order
 }

@@ -107,6 +107,11 @@ pub struct Observation {
     /// Every pc of the method under test that executed, sorted, no
     /// repetitions.
     pub executed: Vec<u32>,
+    /// Every branch outcome taken in the method under test: `(from, to)`,
+    /// the pc of a conditional branch or switch and the pc that ran next,
+    /// sorted, no repetitions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<(u32, u32)>,
     pub ended: Ended,
     /// The receiver after the call (instance methods).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -86,6 +86,10 @@ pub(super) struct St {
     /// objects of the JDK made before the method ran (see
     /// `edges::PREEXISTING`).
     pub identity_compared: bool,
+    /// For a branch-outcome goal, until the first step back: the pc of the
+    /// branch or switch the path must come from (the target block's only
+    /// allowed predecessor edge; not the method's entry).
+    pub came_from: Option<crate::classfile::Pc>,
 }
 
 impl St {

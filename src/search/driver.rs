@@ -66,7 +66,7 @@ pub fn search_goal(
     // Where backward paths start: the target instruction, or each point
     // where an exception of the goal's class may leave the method.
     let (pc, raises): (Pc, Vec<(usize, Thrown, Catch)>) = match goal {
-        Goal::Pc(pc) => (*pc, Vec::new()),
+        Goal::Pc(pc) | Goal::Edge { to: pc, .. } => (*pc, Vec::new()),
         Goal::Throws(class) => {
             let goal = Catch {
                 must: Some(class.clone()),
@@ -113,7 +113,10 @@ pub fn search_goal(
             ex.loop_cut = false;
             ex.conflicts.clear();
             let flow = if raises.is_empty() {
-                let st = ex.initial_state(&root, target_index);
+                let mut st = ex.initial_state(&root, target_index);
+                if let Goal::Edge { from, .. } = goal {
+                    st.came_from = Some(*from);
+                }
                 ex.dfs(st, Vec::new())
             } else {
                 let mut flow = Flow::Exhausted;

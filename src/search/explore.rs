@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::cmv::{method_name, Act, Flow, MethodInfo, St};
 use super::{Config, PathStep};
 use crate::analysis::MethodKey;
-use crate::cfg::BlockId;
+use crate::cfg::{BlockId, Edge};
 use crate::classfile::Op;
 use crate::classpath::ClassPath;
 use crate::labeling::{self, Labeling};
@@ -130,6 +130,7 @@ impl Explorer<'_> {
             path_len: 0,
             derefs: 0,
             identity_compared: false,
+            came_from: None,
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {
@@ -276,8 +277,16 @@ impl Explorer<'_> {
             line: m.code().line_of(block.start),
         });
         // Check the path so far before branching, when there is a choice.
-        let is_entry = block_id == m.cfg.entry();
+        // A branch-outcome goal allows only the edge from its branch.
+        let came_from = st.came_from.take();
+        let is_entry = block_id == m.cfg.entry() && came_from.is_none();
         let mut preds = m.cfg.preds(block_id);
+        if let Some(from) = came_from {
+            preds.retain(|(_, e)| {
+                matches!(e, Edge::Branch { .. } | Edge::Switch { .. })
+                    && e.source_pc() == Some(from)
+            });
+        }
         preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
         let options = usize::from(is_entry) + preds.len();
         for &c in &pending {

@@ -177,6 +177,23 @@ pub enum Goal {
     /// The method ends by throwing an exception of this class (internal
     /// name) or a subclass.
     Throws(String),
+    /// A branch outcome: the conditional branch or switch at `from` is
+    /// followed by the instruction at `to` (one of its successors).
+    Edge {
+        from: crate::classfile::Pc,
+        to: crate::classfile::Pc,
+    },
+}
+
+impl Goal {
+    /// The pc the goal needs executed: the target, or a branch outcome's
+    /// successor; `None` for an exception goal.
+    pub fn pc(&self) -> Option<crate::classfile::Pc> {
+        match self {
+            Goal::Pc(pc) | Goal::Edge { to: pc, .. } => Some(*pc),
+            Goal::Throws(_) => None,
+        }
+    }
 }
 
 /// What the search concluded.

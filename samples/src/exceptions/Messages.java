@@ -6,12 +6,22 @@ package exceptions;
  * the JIT; a message the program builds is part of its behaviour.
  */
 public class Messages {
+    /** The handler runs only when the JVM raised the exception. */
     public static int length(String s) {
-        return s.length();
+        try {
+            return s.length();
+        } catch (NullPointerException e) {
+            throw e;
+        }
     }
 
+    /** As {@link #length}, for a division by zero. */
     public static int divide(int a, int b) {
-        return a / b;
+        try {
+            return a / b;
+        } catch (ArithmeticException e) {
+            throw e;
+        }
     }
 
     public static int checked(int x) {

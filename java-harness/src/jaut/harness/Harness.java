@@ -119,8 +119,10 @@ public final class Harness {
         }
         StringBuilder executed = new StringBuilder();
         boolean reached = trace(Probe.trace(), activePcs, activeTarget, executed);
+        StringBuilder edges = new StringBuilder();
+        edges(Probe.edges(), activePcs, edges);
         String line = "{\"id\":" + id + ",\"exiting\":{\"reached\":" + reached
-                + ",\"executed\":[" + executed + "]}}\n";
+                + ",\"executed\":[" + executed + "],\"edges\":[" + edges + "]}}\n";
         try {
             java.io.FileOutputStream out = new java.io.FileOutputStream(java.io.FileDescriptor.out);
             out.write(line.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
@@ -150,6 +152,22 @@ public final class Harness {
             }
         }
         return reached;
+    }
+
+    /** Appends branch outcomes as pc pairs: {@code [from,to],[from,to]}. */
+    private static void edges(List<int[]> edges, List<Object> pcs, StringBuilder out) {
+        boolean first = true;
+        for (int[] e : edges) {
+            if (e[0] >= pcs.size() || e[1] >= pcs.size()) {
+                continue;
+            }
+            if (!first) {
+                out.append(',');
+            }
+            first = false;
+            out.append('[').append(((Number) pcs.get(e[0])).longValue()).append(',')
+                    .append(((Number) pcs.get(e[1])).longValue()).append(']');
+        }
     }
 
     private static String answer(long id, String kind, String message) {
@@ -202,13 +220,14 @@ public final class Harness {
         }
 
         TargetLoader loader = new TargetLoader(sources, className, instrumented.bytes);
-        Call call = new Call(loader, className, method, descriptor, state, instrumented.instructions);
+        Call call = new Call(loader, className, method, descriptor, state, instrumented.instructions,
+                instrumented.branches);
         Thread thread = new Thread(null, call, "jaut-replay", 0);
         thread.setDaemon(true);
         thread.setContextClassLoader(loader);
         // Cleared here too: the shutdown hook may read it before the call
         // thread resets it (System.exit in a static initializer).
-        Probe.reset(instrumented.instructions);
+        Probe.reset(instrumented.instructions, instrumented.branches);
         Probe.environment(environment(state, pcs));
         activePcs = pcs;
         activeTarget = target;
@@ -228,6 +247,9 @@ public final class Harness {
         StringBuilder executed = new StringBuilder();
         boolean reached = trace(call.trace, pcs, target, executed);
         out.append(reached).append(",\"executed\":[").append(executed).append("],");
+        out.append("\"edges\":[");
+        edges(call.edges, pcs, out);
+        out.append("],");
         out.append(call.observed);
         return out.append('}').toString();
     }
@@ -270,19 +292,22 @@ public final class Harness {
         private final String descriptor;
         private final Map<String, Object> state;
         private final int instructions;
+        private final java.util.BitSet branches;
 
         Throwable failure;
         boolean[] trace = new boolean[0];
+        List<int[]> edges = new ArrayList<>();
         String observed;
 
         Call(TargetLoader loader, String className, String method, String descriptor,
-                Map<String, Object> state, int instructions) {
+                Map<String, Object> state, int instructions, java.util.BitSet branches) {
             this.loader = loader;
             this.className = className;
             this.method = method;
             this.descriptor = descriptor;
             this.state = state;
             this.instructions = instructions;
+            this.branches = branches;
         }
 
         @Override
@@ -354,7 +379,7 @@ public final class Harness {
                 args.add(argValues[i]);
             }
 
-            Probe.reset(instructions);
+            Probe.reset(instructions, branches);
             Object result = null;
             Throwable thrown = null;
             try {
@@ -367,6 +392,7 @@ public final class Harness {
                 thrown = e;
             }
             trace = Probe.trace().clone();
+            edges = Probe.edges();
             if (constructor && thrown == null) {
                 receiver = result;
             }

@@ -30,10 +30,13 @@ final class Instrumenter {
     static final class Result {
         final byte[] bytes;
         final int instructions;
+        /** The indexes of the conditional branches and switches. */
+        final java.util.BitSet branches;
 
-        Result(byte[] bytes, int instructions) {
+        Result(byte[] bytes, int instructions, java.util.BitSet branches) {
             this.bytes = bytes;
             this.instructions = instructions;
+            this.branches = branches;
         }
     }
 
@@ -44,6 +47,7 @@ final class Instrumenter {
         ClassReader reader = new ClassReader(original);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         int[] count = {-1};
+        java.util.BitSet branches = new java.util.BitSet();
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9, writer) {
                     @Override
@@ -54,23 +58,30 @@ final class Instrumenter {
                             return mv;
                         }
                         count[0] = 0;
-                        return new Probes(mv, count);
+                        return new Probes(mv, count, branches);
                     }
                 },
                 0);
         if (count[0] <= 0) {
             return null;
         }
-        return new Result(writer.toByteArray(), count[0]);
+        return new Result(writer.toByteArray(), count[0], branches);
     }
 
     /** Emits the probes; {@code count[0]} is the next instruction's index. */
     private static final class Probes extends MethodVisitor {
         private final int[] count;
+        private final java.util.BitSet branches;
 
-        Probes(MethodVisitor mv, int[] count) {
+        Probes(MethodVisitor mv, int[] count, java.util.BitSet branches) {
             super(Opcodes.ASM9, mv);
             this.count = count;
+            this.branches = branches;
+        }
+
+        /** Marks the next instruction as a branch whose outcomes are traced. */
+        private void branch() {
+            branches.set(count[0]);
         }
 
         private void probe() {
@@ -180,6 +191,9 @@ final class Instrumenter {
 
         @Override
         public void visitJumpInsn(int opcode, Label label) {
+            if (opcode != Opcodes.GOTO && opcode != Opcodes.JSR) {
+                branch();
+            }
             probe();
             super.visitJumpInsn(opcode, label);
         }
@@ -198,12 +212,14 @@ final class Instrumenter {
 
         @Override
         public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+            branch();
             probe();
             super.visitTableSwitchInsn(min, max, dflt, labels);
         }
 
         @Override
         public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+            branch();
             probe();
             super.visitLookupSwitchInsn(dflt, keys, labels);
         }

@@ -13,6 +13,16 @@ package jaut.harness;
  */
 public final class Probe {
     private static boolean[] trace = new boolean[0];
+    /** Which instruction indexes are conditional branches or switches. */
+    private static java.util.BitSet branches = new java.util.BitSet();
+    /** The index hit last, or -1. */
+    private static int last = -1;
+    /**
+     * The outcomes taken since the last {@link #reset}: {@code from * n + to}
+     * for a branch or switch at index {@code from} followed by the
+     * instruction at index {@code to}, where n is the instruction count.
+     */
+    private static java.util.Set<Long> edges = new java.util.HashSet<>();
     /** Per instruction index of a call, the values it returns, in order. */
     private static java.util.Map<Integer, java.util.ArrayDeque<Long>> environment =
             new java.util.HashMap<>();
@@ -44,9 +54,31 @@ public final class Probe {
         return values == null || values.isEmpty() ? returned : values.poll();
     }
 
-    /** Starts a trace for a method of {@code instructions} instructions. */
-    static void reset(int instructions) {
+    /**
+     * Starts a trace for a method of {@code instructions} instructions whose
+     * conditional branches and switches are at the indexes {@code jumps}.
+     */
+    static void reset(int instructions, java.util.BitSet jumps) {
         trace = new boolean[instructions];
+        branches = jumps;
+        last = -1;
+        edges = new java.util.HashSet<>();
+    }
+
+    /**
+     * The branch outcomes seen since the last {@link #reset}, as pairs of
+     * instruction indexes {@code {from, to}}. A branch instruction is always
+     * followed by its own method's next instruction (it neither calls nor
+     * throws), so consecutive hits are exactly the edges taken.
+     */
+    static java.util.List<int[]> edges() {
+        int n = trace.length;
+        java.util.List<int[]> out = new java.util.ArrayList<>();
+        for (long e : edges) {
+            out.add(new int[] {(int) (e / n), (int) (e % n)});
+        }
+        out.sort((a, b) -> a[0] != b[0] ? Integer.compare(a[0], b[0]) : Integer.compare(a[1], b[1]));
+        return out;
     }
 
     /** The instruction indexes seen since the last {@link #reset}. */
@@ -58,6 +90,10 @@ public final class Probe {
         boolean[] t = trace;
         if (index >= 0 && index < t.length) {
             t[index] = true;
+            if (last >= 0 && branches.get(last)) {
+                edges.add((long) last * t.length + index);
+            }
+            last = index;
         }
     }
 }

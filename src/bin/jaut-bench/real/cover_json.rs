@@ -48,8 +48,18 @@ pub struct MethodJson {
     pub unreachable: u64,
     pub unknown: u64,
     pub instructions_covered: u64,
+    /// Branch outcomes (absent before jaut aimed at them: all zero).
+    #[serde(default)]
+    pub branches: BranchesJson,
     #[serde(default)]
     pub target_list: Vec<TargetJson>,
+}
+
+/// A method's branch outcomes: how many, and how many jaut covered.
+#[derive(Debug, Default, Deserialize)]
+pub struct BranchesJson {
+    pub total: u64,
+    pub covered_after: u64,
 }
 
 #[derive(Debug, Deserialize)]

@@ -154,6 +154,10 @@ pub struct MethodResult {
     pub unknown: u64,
     /// Instructions jaut's replays executed.
     pub instructions_claimed: u64,
+    /// Branch outcomes (jaut's count, JaCoCo's way), and those jaut's
+    /// replays took.
+    pub branches: u64,
+    pub branches_claimed: u64,
     /// jaut's new tests of this method.
     pub tests: u64,
     /// Those whose call ended in an exception (JaCoCo counts the
@@ -474,6 +478,8 @@ fn measure(
                 unreachable: m.unreachable,
                 unknown: m.unknown,
                 instructions_claimed: m.instructions_covered,
+                branches: m.branches.total,
+                branches_claimed: m.branches.covered_after,
                 tests: j
                     .tests
                     .iter()

@@ -20,6 +20,8 @@ struct Totals {
     unreachable: u64,
     unknown: u64,
     claimed: u64,
+    branches: u64,
+    branches_claimed: u64,
     jacoco: Counters,
     written: u64,
     passed: u64,
@@ -40,6 +42,8 @@ impl Totals {
             self.unreachable += m.unreachable;
             self.unknown += m.unknown;
             self.claimed += m.instructions_claimed;
+            self.branches += m.branches;
+            self.branches_claimed += m.branches_claimed;
         }
         self.jacoco += r.jacoco;
         self.written += r.tests.written as u64;
@@ -98,9 +102,10 @@ fn cells(t: &Totals, jaut_error: Option<&str>) -> String {
         ),
     };
     format!(
-        "{} | {jaut} | {} | {} | {} | {} / {} / {} / {} | {:.1}",
+        "{} | {jaut} | {} | {} | {} | {} | {} / {} / {} / {} | {:.1}",
         t.bytecodes,
         pct(t.claimed, t.bytecodes),
+        pct(t.branches_claimed, t.branches),
         ratio(t.jacoco.instructions_covered, t.jacoco.instructions),
         ratio(t.jacoco.branches_covered, t.jacoco.branches),
         t.written,
@@ -150,7 +155,7 @@ pub fn progress_line(r: &EntryResult) -> String {
     )
 }
 
-const HEADER: &str = "| entry | bytecodes | jaut: targets reached | unreachable | unknown | jaut: instr. claimed | JaCoCo: instructions | JaCoCo: branches | tests: written / passed / failed / not run | jaut s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+const HEADER: &str = "| entry | bytecodes | jaut: targets reached | unreachable | unknown | jaut: instr. claimed | jaut: branches claimed | JaCoCo: instructions | JaCoCo: branches | tests: written / passed / failed / not run | jaut s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 
 pub fn markdown(run: &Run) -> String {
     let mut s = String::new();
@@ -172,8 +177,8 @@ pub fn markdown(run: &Run) -> String {
         "Each entry is one `jaut cover JAR --class C --method M --format json --no-times --timeout {}{}` (the `jaut` binary, as a user runs it), \
          then its JUnit tests compiled with javac and run with the JUnit console launcher under the JaCoCo agent, \
          in a JVM of their own. **Coverage is JaCoCo's, measured on the generated tests**, for exactly the entry's methods; \
-         \"jaut: targets reached\" and \"jaut: instr. claimed\" are what jaut says (the pcs its own replays executed). \
-         Targets are the first instructions of the basic blocks. Tests that fail or do not compile are counted, and listed below. \
+         \"jaut: targets reached\", \"jaut: instr. claimed\" and \"jaut: branches claimed\" are what jaut says (the pcs and branch outcomes its own replays executed). \
+         Targets are the first instructions of the basic blocks (the branch outcomes jaut also aims at are counted in \"branches claimed\"). Tests that fail or do not compile are counted, and listed below. \
          The list of entries is in `src/bin/jaut-bench/real/entries.rs`.\n",
         run.timeout,
         run.jobs.map(|j| format!(" --jobs {j}")).unwrap_or_default(),
@@ -458,6 +463,8 @@ mod tests {
                 unreachable: 0,
                 unknown: 1,
                 instructions_claimed: 9,
+                branches: 2,
+                branches_claimed: 2,
                 tests: 2,
                 tests_threw: 1,
                 jacoco: Some(Counters {

@@ -11,6 +11,8 @@
 //! written), unreachable (a proof, with where paths died) or unknown (the
 //! [`Reason`]s).
 
+mod credit;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -37,6 +39,10 @@ pub struct Options {
     pub seeding: bool,
     /// Write the JUnit test of a confirmed state. Default: none.
     pub test: Option<TestOptions>,
+    /// When a confirmed state's run ends in an exception JaCoCo would not
+    /// credit the target for, look once for one that runs the target's
+    /// block to its end ([`credit`]). Default: no.
+    pub prefer_credited: bool,
 }
 
 impl Default for Options {
@@ -46,6 +52,7 @@ impl Default for Options {
             quick_checks: None,
             seeding: true,
             test: None,
+            prefer_credited: false,
         }
     }
 }
@@ -218,10 +225,7 @@ impl Jvm {
         };
         match &mut self.slot {
             Slot::Ready(r) => {
-                let pc = match goal {
-                    Goal::Pc(pc) => Some(*pc),
-                    Goal::Throws(_) => None,
-                };
+                let pc = goal.pc();
                 r.replay(&ReplayRequest::new(class, method, pc, state))
             }
             Slot::Failed(why) => Err(ReplayFailure::NoJvm(why.clone())),
@@ -236,6 +240,7 @@ impl Jvm {
 pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
     match goal {
         Goal::Pc(pc) => observation.reached && observation.executed.contains(pc),
+        Goal::Edge { from, to } => observation.edges.contains(&(*from, *to)),
         Goal::Throws(exception) => match &observation.ended {
             Ended::Threw { class, .. } => cp
                 .is_assignable(&class.replace('.', "/"), exception)
@@ -396,6 +401,22 @@ pub fn run(
             }
         }
     };
+    let reached = if options.prefer_credited {
+        credit::prefer_credited(
+            cp,
+            class,
+            method,
+            goal,
+            options,
+            started,
+            reached,
+            &mut searched.stats,
+            &mut replay_time,
+            jvm,
+        )?
+    } else {
+        reached
+    };
     finish(
         cp,
         class,
@@ -446,10 +467,7 @@ fn replay_found(
 /// The pc a replay-mismatch reason names: the target's, or 0 for an
 /// exception goal.
 fn goal_pc(goal: &Goal) -> u32 {
-    match goal {
-        Goal::Pc(pc) => *pc,
-        Goal::Throws(_) => 0,
-    }
+    goal.pc().unwrap_or(0)
 }
 
 /// Writes the JUnit test of a confirmed state when asked, and wraps up.
@@ -503,7 +521,7 @@ fn test_pc(
     observation: &Observation,
 ) -> u32 {
     match goal {
-        Goal::Pc(pc) => *pc,
+        Goal::Pc(pc) | Goal::Edge { to: pc, .. } => *pc,
         Goal::Throws(_) => {
             let me = format!("{}.{}{}", class.name, method.name, method.descriptor);
             path.iter()

@@ -1,0 +1,110 @@
+//! Tests JaCoCo credits (issue 15, item 4). JaCoCo marks an instruction
+//! covered only when a probe after it runs: probes sit before returns,
+//! throws and jumps, so a run that ends in an exception the JVM or a callee
+//! raised loses the instructions since the last probe — the target's block
+//! among them, though the replay saw its first pc execute. When a confirmed
+//! state ends so, the pipeline looks once more for a state that runs the
+//! target's block to its last instruction (the backward search from there
+//! carries the block's own conditions: a non-null array, an index in
+//! range), and keeps it when the JVM confirms it.
+
+use crate::classfile::bytecode::Op;
+use crate::classfile::{Class, Method, Pc};
+use crate::classpath::ClassPath;
+use crate::replay::observation::{Ended, Observation};
+use crate::search::Goal;
+
+/// Whether JaCoCo may not credit the run: it ended in an exception that
+/// no `athrow` of the method itself raised (the JVM's, or a callee's).
+pub(super) fn ends_uncredited(method: &Method, o: &Observation) -> bool {
+    if !matches!(o.ended, Ended::Threw { .. }) {
+        return false;
+    }
+    let Some(code) = method.code.as_ref() else {
+        return false;
+    };
+    !code
+        .instructions
+        .iter()
+        .any(|i| matches!(i.op, Op::AThrow) && o.executed.contains(&i.pc))
+}
+
+/// The goal whose reaching makes JaCoCo credit `goal`'s block: the block's
+/// last instruction (straight-line code, so reaching it runs the whole
+/// block; for a branch outcome, only when the branch is the successor
+/// block's sole way in). `None` when the goal's pc is the block's last
+/// instruction already, or for an exception goal.
+pub(super) fn block_end_goal(
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+    goal: &Goal,
+) -> Option<(Goal, Pc)> {
+    let pc = goal.pc()?;
+    let code = method.code.as_ref()?;
+    let cfg = cp.analyses().cfg(cp, class, method).ok()?;
+    let id = cfg.block_of(pc)?;
+    if let Goal::Edge { from, .. } = goal {
+        let preds = cfg.preds(id);
+        if preds.len() != 1 || preds[0].1.source_pc() != Some(*from) {
+            return None;
+        }
+    }
+    let block = cfg.block(id)?;
+    let last = code.instructions.get(block.last)?.pc;
+    (last != pc).then_some((Goal::Pc(last), last))
+}
+
+/// A state for `goal` that JaCoCo credits, in place of `reached` when the
+/// latter's run ends uncredited and a search for the block's end, within
+/// the time the target has left, finds one the JVM confirms. Otherwise
+/// `reached` as it was.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn prefer_credited(
+    cp: &ClassPath,
+    class: &std::sync::Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    options: &super::Options,
+    started: std::time::Instant,
+    reached: super::Reached,
+    stats: &mut crate::search::Stats,
+    replay_time: &mut std::time::Duration,
+    jvm: &mut super::Jvm,
+) -> Result<super::Reached, crate::search::SearchError> {
+    let super::Replayed::Confirmed(o) = &reached.replay else {
+        return Ok(reached);
+    };
+    if reached.seeded.is_some() || !ends_uncredited(method, o) {
+        return Ok(reached);
+    }
+    let Some((end_goal, end)) = block_end_goal(cp, class, method, goal) else {
+        return Ok(reached);
+    };
+    let left = super::time_left(options, started);
+    if left < super::MIN_RETRY_TIME || crate::stop::requested() {
+        return Ok(reached);
+    }
+    let mut config = options.search.clone();
+    config.timeout = left;
+    let again = crate::search::search_goal(cp, class, method, &end_goal, &config)?;
+    stats.add(&again.stats);
+    let crate::search::Verdict::Reached { state, path } = again.verdict else {
+        return Ok(reached);
+    };
+    let start = std::time::Instant::now();
+    let said = super::replay_found(cp, class, method, goal, &state, jvm);
+    *replay_time += start.elapsed();
+    match said {
+        super::Said::Settled(super::Replayed::Confirmed(o)) if o.executed.contains(&end) => {
+            Ok(super::Reached {
+                state,
+                path,
+                replay: super::Replayed::Confirmed(o),
+                seeded: None,
+                test: None,
+            })
+        }
+        _ => Ok(reached),
+    }
+}
