@@ -942,6 +942,7 @@ fn identities_decide_what_is_asserted() {
         reached: true,
         executed: vec![],
         edges: vec![],
+        last: None,
         ended: Ended::Returned {
             value: Some(Observed::Null),
         },

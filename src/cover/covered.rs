@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::Target;
+use super::{GeneratedTest, Target};
 use crate::classfile::Pc;
 
 /// One method's coverage.
@@ -25,9 +25,12 @@ impl Covered {
         }
     }
 
-    /// Adds what a test executed.
-    pub fn add(&mut self, pcs: &[Pc], edges: &[(Pc, Pc)]) {
-        self.pcs.extend(pcs.iter().copied());
-        self.edges.extend(edges.iter().copied());
+    /// Adds what a test executed and JaCoCo would credit it for.
+    pub fn add_credited(&mut self, test: &GeneratedTest) {
+        let u = &test.uncredited;
+        self.pcs
+            .extend(test.covers.iter().filter(|pc| !u.pcs.contains(pc)));
+        self.edges
+            .extend(test.edges.iter().filter(|e| !u.edges.contains(e)));
     }
 }

@@ -196,6 +196,10 @@ pub struct TestEntry {
     /// Branch outcomes it took, `[branch pc, next pc]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub edges: Vec<(u32, u32)>,
+    /// Pcs of `covers` JaCoCo would not credit: the run ended in an
+    /// exception before the probe after them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub uncredited: Vec<u32>,
     /// The input state (`docs/state-json.md`), kept as JSON.
     pub state: Value,
     /// How the replayed call ended; absent without replay.

@@ -7,18 +7,35 @@ use std::collections::BTreeSet;
 use super::{GeneratedTest, Status, Target};
 use crate::classfile::Pc;
 
-/// What a test covers: a pc, or a branch outcome.
+/// What a test covers: a pc it executed, one JaCoCo credits it for, or a
+/// branch outcome JaCoCo credits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Item {
+    Ran(Pc),
     Pc(Pc),
     Edge(Pc, Pc),
 }
 
+/// What a test may be kept for: every pc it executed (the only test
+/// reaching a target stays, even when its run ends in an exception), and
+/// the pcs and branch outcomes JaCoCo credits it for.
 fn items(t: &GeneratedTest) -> impl Iterator<Item = Item> + '_ {
+    let u = &t.uncredited;
     t.covers
         .iter()
-        .map(|&pc| Item::Pc(pc))
-        .chain(t.edges.iter().map(|&(a, b)| Item::Edge(a, b)))
+        .map(|&pc| Item::Ran(pc))
+        .chain(
+            t.covers
+                .iter()
+                .filter(|pc| !u.pcs.contains(pc))
+                .map(|&pc| Item::Pc(pc)),
+        )
+        .chain(
+            t.edges
+                .iter()
+                .filter(|e| !u.edges.contains(e))
+                .map(|&(a, b)| Item::Edge(a, b)),
+        )
 }
 
 /// A minimal suite (as EvoSuite minimises): per method, the tests kept are

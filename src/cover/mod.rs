@@ -26,6 +26,7 @@
 //! lines the existing tests covered are not attempted.
 
 mod covered;
+pub mod credit;
 pub mod document;
 pub mod html;
 pub mod jacoco;
@@ -142,6 +143,9 @@ pub struct GeneratedTest {
     /// The branch outcomes it took, `(branch pc, next pc)`: replay, or the
     /// search's claim.
     pub edges: Vec<(Pc, Pc)>,
+    /// What of `covers` and `edges` JaCoCo would not credit (the run ended
+    /// in an exception before the next probe, [`credit`]).
+    pub uncredited: credit::Uncredited,
     /// The state is a constant-seeded input the JVM showed reaching the
     /// target, after the search stopped at a bound (see [`crate::seed`]).
     pub seeded: bool,
@@ -394,10 +398,10 @@ pub fn run(
                     .iter()
                     .filter(|b| b.unit == target.unit && !b.is_branch())
                     .collect();
-                let (s, test) = commit(unit, target, a, &blocks);
+                let (s, test) = commit(cp, unit, target, a, &blocks);
                 if let Some(test) = test {
                     let number = tests.len();
-                    covered[target.unit].add(&test.covers, &test.edges);
+                    covered[target.unit].add_credited(&test);
                     tests.push(test);
                     status[t] = Some(Status::Reached {
                         test: number,
@@ -512,6 +516,7 @@ fn attempt(
 
 /// A target's status from its attempt, and the test when one reached it.
 fn commit(
+    cp: &ClassPath,
     unit: &Unit,
     target: &Target,
     a: Attempt,
@@ -528,9 +533,11 @@ fn commit(
         pipeline::Verdict::Unknown { reasons } => return (Status::Unknown { reasons }, None),
         pipeline::Verdict::Reached(r) => *r,
     };
+    let mut uncredited = credit::Uncredited::default();
     let (observation, covers, edges) = match reached.replay {
         Replayed::Confirmed(obs) => {
             let (covers, edges) = (obs.executed.clone(), obs.edges.clone());
+            uncredited = credit::uncredited(cp, unit, &obs);
             (Some(obs), covers, edges)
         }
         Replayed::Failed(e) => {
@@ -552,6 +559,7 @@ fn commit(
         observation,
         covers,
         edges,
+        uncredited,
         seeded: reached.seeded.is_some(),
     };
     (

@@ -228,6 +228,7 @@ impl Report {
                         target_from: t.target_from,
                         covers: t.covers.clone(),
                         edges: t.edges.clone(),
+                        uncredited: t.uncredited.pcs.iter().copied().collect(),
                         state: serde_json::to_value(&t.state).expect("states serialize"),
                         ended: t.observation.as_ref().map(|o| {
                             serde_json::to_value(&o.ended).expect("observations serialize")

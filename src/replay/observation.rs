@@ -112,6 +112,11 @@ pub struct Observation {
     /// sorted, no repetitions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub edges: Vec<(u32, u32)>,
+    /// When the call threw: the pc of the method's instruction that ran
+    /// last (where the exception arose, or the call it came out of, or the
+    /// `athrow`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last: Option<u32>,
     pub ended: Ended,
     /// The receiver after the call (instance methods).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -250,6 +250,9 @@ public final class Harness {
         out.append("\"edges\":[");
         edges(call.edges, pcs, out);
         out.append("],");
+        if (call.lastHit >= 0 && call.lastHit < pcs.size()) {
+            out.append("\"last\":").append(((Number) pcs.get(call.lastHit)).longValue()).append(',');
+        }
         out.append(call.observed);
         return out.append('}').toString();
     }
@@ -297,6 +300,8 @@ public final class Harness {
         Throwable failure;
         boolean[] trace = new boolean[0];
         List<int[]> edges = new ArrayList<>();
+        /** The index of the instruction that ran last, when the call threw; else -1. */
+        int lastHit = -1;
         String observed;
 
         Call(TargetLoader loader, String className, String method, String descriptor,
@@ -393,6 +398,9 @@ public final class Harness {
             }
             trace = Probe.trace().clone();
             edges = Probe.edges();
+            if (thrown != null) {
+                lastHit = Probe.lastHit();
+            }
             if (constructor && thrown == null) {
                 receiver = result;
             }

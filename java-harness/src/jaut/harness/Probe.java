@@ -81,6 +81,11 @@ public final class Probe {
         return out;
     }
 
+    /** The index of the instruction hit last, or -1. */
+    static int lastHit() {
+        return last;
+    }
+
     /** The instruction indexes seen since the last {@link #reset}. */
     static boolean[] trace() {
         return trace;
