@@ -943,6 +943,7 @@ fn identities_decide_what_is_asserted() {
         executed: vec![],
         edges: vec![],
         last: None,
+        raised: vec![],
         ended: Ended::Returned {
             value: Some(Observed::Null),
         },

@@ -29,31 +29,62 @@ pub struct Uncredited {
     pub edges: BTreeSet<(Pc, Pc)>,
 }
 
-/// The part of a replay JaCoCo would not credit (empty when the call
-/// returned, or threw from an `athrow` of the method, which a probe
-/// precedes).
+/// The part of a replay JaCoCo would not credit: walking back from each
+/// point where an exception arose — those a handler of the method caught,
+/// and the one that ended the call — unless it arose at an `athrow` (a
+/// probe precedes it) or the instruction after it also ran (it completed
+/// at another time).
 pub fn uncredited(cp: &ClassPath, unit: &Unit, o: &Observation) -> Uncredited {
     let mut out = Uncredited::default();
-    let (Ended::Threw { .. }, Some(last)) = (&o.ended, o.last) else {
-        return out;
-    };
-    let code = unit.code();
-    let Some(index) = code.index_of(last) else {
-        return out;
-    };
-    if matches!(code.instructions[index].op, Op::AThrow) {
+    let mut points = o.raised.clone();
+    if let (Ended::Threw { .. }, Some(last)) = (&o.ended, o.last) {
+        points.push(last);
+    }
+    if points.is_empty() {
         return out;
     }
     let Ok(cfg) = cp.analyses().cfg(cp, &unit.class, unit.method()) else {
         return out;
     };
-    let Some(mut block) = cfg.block_of(last) else {
-        return out;
-    };
+    let code = unit.code();
     let executed: BTreeSet<Pc> = o.executed.iter().copied().collect();
     let taken: BTreeSet<(Pc, Pc)> = o.edges.iter().copied().collect();
     let probes = line_probes(code);
-    let mut upto = last;
+    for point in points {
+        let Some(index) = code.index_of(point) else {
+            continue;
+        };
+        if matches!(code.instructions[index].op, Op::AThrow) {
+            continue;
+        }
+        let Some(block) = cfg.block_of(point) else {
+            continue;
+        };
+        let completed = cfg.block(block).is_some_and(|b| index < b.last)
+            && executed.contains(&code.instructions[index + 1].pc);
+        if completed {
+            continue;
+        }
+        walk(
+            &cfg, code, &probes, &executed, &taken, block, point, &mut out,
+        );
+    }
+    out
+}
+
+/// Adds to `out` what lies between the probe before `upto` and `upto`
+/// (see the module's comment).
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    cfg: &crate::cfg::Cfg,
+    code: &crate::classfile::Code,
+    probes: &BTreeSet<Pc>,
+    executed: &BTreeSet<Pc>,
+    taken: &BTreeSet<(Pc, Pc)>,
+    mut block: crate::cfg::BlockId,
+    mut upto: Pc,
+    out: &mut Uncredited,
+) {
     let mut seen = BTreeSet::new();
     while seen.insert(block) {
         let Some(b) = cfg.block(block) else { break };
@@ -89,7 +120,6 @@ pub fn uncredited(cp: &ClassPath, unit: &Unit, o: &Observation) -> Uncredited {
         upto = code.instructions[p.last].pc;
         block = *pred;
     }
-    out
 }
 
 /// The pcs where JaCoCo puts a probe because a source line that calls a

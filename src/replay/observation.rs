@@ -117,6 +117,11 @@ pub struct Observation {
     /// `athrow`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<u32>,
+    /// The pcs of the method's instructions that ran last before one of
+    /// its exception handlers was entered: where caught exceptions arose
+    /// (or the calls they came out of), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raised: Vec<u32>,
     pub ended: Ended,
     /// The receiver after the call (instance methods).
     #[serde(default, skip_serializing_if = "Option::is_none")]

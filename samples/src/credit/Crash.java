@@ -38,6 +38,18 @@ public class Crash {
         return i;
     }
 
+    /** A caught exception: the call that raised it is not credited. */
+    public static int parse(String s, int d) {
+        if (s == null) {
+            return d;
+        }
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return d;
+        }
+    }
+
     /** A division the search can keep from failing. */
     public static int divide(int a, int b) {
         int q = 0;

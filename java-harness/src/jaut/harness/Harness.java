@@ -221,13 +221,13 @@ public final class Harness {
 
         TargetLoader loader = new TargetLoader(sources, className, instrumented.bytes);
         Call call = new Call(loader, className, method, descriptor, state, instrumented.instructions,
-                instrumented.branches);
+                instrumented.branches, instrumented.handlers);
         Thread thread = new Thread(null, call, "jaut-replay", 0);
         thread.setDaemon(true);
         thread.setContextClassLoader(loader);
         // Cleared here too: the shutdown hook may read it before the call
         // thread resets it (System.exit in a static initializer).
-        Probe.reset(instrumented.instructions, instrumented.branches);
+        Probe.reset(instrumented.instructions, instrumented.branches, instrumented.handlers);
         Probe.environment(environment(state, pcs));
         activePcs = pcs;
         activeTarget = target;
@@ -249,6 +249,14 @@ public final class Harness {
         out.append(reached).append(",\"executed\":[").append(executed).append("],");
         out.append("\"edges\":[");
         edges(call.edges, pcs, out);
+        out.append("],");
+        out.append("\"raised\":[");
+        for (int i = call.raised.nextSetBit(0), n = 0; i >= 0 && i < pcs.size(); i = call.raised.nextSetBit(i + 1), n++) {
+            if (n > 0) {
+                out.append(',');
+            }
+            out.append(((Number) pcs.get(i)).longValue());
+        }
         out.append("],");
         if (call.lastHit >= 0 && call.lastHit < pcs.size()) {
             out.append("\"last\":").append(((Number) pcs.get(call.lastHit)).longValue()).append(',');
@@ -296,16 +304,20 @@ public final class Harness {
         private final Map<String, Object> state;
         private final int instructions;
         private final java.util.BitSet branches;
+        private final java.util.BitSet handlers;
 
         Throwable failure;
         boolean[] trace = new boolean[0];
         List<int[]> edges = new ArrayList<>();
         /** The index of the instruction that ran last, when the call threw; else -1. */
         int lastHit = -1;
+        /** Where caught exceptions arose (instruction indexes). */
+        java.util.BitSet raised = new java.util.BitSet();
         String observed;
 
         Call(TargetLoader loader, String className, String method, String descriptor,
-                Map<String, Object> state, int instructions, java.util.BitSet branches) {
+                Map<String, Object> state, int instructions, java.util.BitSet branches,
+                java.util.BitSet handlers) {
             this.loader = loader;
             this.className = className;
             this.method = method;
@@ -313,6 +325,7 @@ public final class Harness {
             this.state = state;
             this.instructions = instructions;
             this.branches = branches;
+            this.handlers = handlers;
         }
 
         @Override
@@ -384,7 +397,7 @@ public final class Harness {
                 args.add(argValues[i]);
             }
 
-            Probe.reset(instructions, branches);
+            Probe.reset(instructions, branches, handlers);
             Object result = null;
             Throwable thrown = null;
             try {
@@ -398,6 +411,7 @@ public final class Harness {
             }
             trace = Probe.trace().clone();
             edges = Probe.edges();
+            raised = Probe.raised();
             if (thrown != null) {
                 lastHit = Probe.lastHit();
             }

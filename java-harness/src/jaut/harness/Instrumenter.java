@@ -32,11 +32,14 @@ final class Instrumenter {
         final int instructions;
         /** The indexes of the conditional branches and switches. */
         final java.util.BitSet branches;
+        /** The indexes of the exception handlers' first instructions. */
+        final java.util.BitSet handlers;
 
-        Result(byte[] bytes, int instructions, java.util.BitSet branches) {
+        Result(byte[] bytes, int instructions, java.util.BitSet branches, java.util.BitSet handlers) {
             this.bytes = bytes;
             this.instructions = instructions;
             this.branches = branches;
+            this.handlers = handlers;
         }
     }
 
@@ -48,6 +51,7 @@ final class Instrumenter {
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         int[] count = {-1};
         java.util.BitSet branches = new java.util.BitSet();
+        java.util.BitSet handlers = new java.util.BitSet();
         reader.accept(
                 new ClassVisitor(Opcodes.ASM9, writer) {
                     @Override
@@ -58,25 +62,43 @@ final class Instrumenter {
                             return mv;
                         }
                         count[0] = 0;
-                        return new Probes(mv, count, branches);
+                        return new Probes(mv, count, branches, handlers);
                     }
                 },
                 0);
         if (count[0] <= 0) {
             return null;
         }
-        return new Result(writer.toByteArray(), count[0], branches);
+        return new Result(writer.toByteArray(), count[0], branches, handlers);
     }
 
     /** Emits the probes; {@code count[0]} is the next instruction's index. */
     private static final class Probes extends MethodVisitor {
         private final int[] count;
         private final java.util.BitSet branches;
+        private final java.util.BitSet handlers;
+        /** The handlers' labels (ASM visits the try-catch blocks before the code). */
+        private final java.util.Set<Label> handlerLabels = new java.util.HashSet<>();
 
-        Probes(MethodVisitor mv, int[] count, java.util.BitSet branches) {
+        Probes(MethodVisitor mv, int[] count, java.util.BitSet branches, java.util.BitSet handlers) {
             super(Opcodes.ASM9, mv);
             this.count = count;
             this.branches = branches;
+            this.handlers = handlers;
+        }
+
+        @Override
+        public void visitTryCatchBlock(Label start, Label end, Label handler, String type) {
+            handlerLabels.add(handler);
+            super.visitTryCatchBlock(start, end, handler, type);
+        }
+
+        @Override
+        public void visitLabel(Label label) {
+            if (handlerLabels.contains(label)) {
+                handlers.set(count[0]);
+            }
+            super.visitLabel(label);
         }
 
         /** Marks the next instruction as a branch whose outcomes are traced. */

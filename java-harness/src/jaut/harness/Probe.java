@@ -23,6 +23,10 @@ public final class Probe {
      * instruction at index {@code to}, where n is the instruction count.
      */
     private static java.util.Set<Long> edges = new java.util.HashSet<>();
+    /** Which instruction indexes start exception handlers. */
+    private static java.util.BitSet handlers = new java.util.BitSet();
+    /** The indexes hit last before a handler was entered: where exceptions arose. */
+    private static java.util.BitSet raised = new java.util.BitSet();
     /** Per instruction index of a call, the values it returns, in order. */
     private static java.util.Map<Integer, java.util.ArrayDeque<Long>> environment =
             new java.util.HashMap<>();
@@ -58,11 +62,23 @@ public final class Probe {
      * Starts a trace for a method of {@code instructions} instructions whose
      * conditional branches and switches are at the indexes {@code jumps}.
      */
-    static void reset(int instructions, java.util.BitSet jumps) {
+    static void reset(int instructions, java.util.BitSet jumps, java.util.BitSet handlerStarts) {
         trace = new boolean[instructions];
         branches = jumps;
+        handlers = handlerStarts;
         last = -1;
         edges = new java.util.HashSet<>();
+        raised = new java.util.BitSet();
+    }
+
+    /**
+     * The indexes of the instructions that ran last before an exception
+     * handler of the method was entered (javac's code enters a handler only
+     * through an exception): where caught exceptions arose, or the calls
+     * they came out of.
+     */
+    static java.util.BitSet raised() {
+        return (java.util.BitSet) raised.clone();
     }
 
     /**
@@ -97,6 +113,9 @@ public final class Probe {
             t[index] = true;
             if (last >= 0 && branches.get(last)) {
                 edges.add((long) last * t.length + index);
+            }
+            if (last >= 0 && handlers.get(index)) {
+                raised.set(last);
             }
             last = index;
         }

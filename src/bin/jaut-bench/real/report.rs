@@ -527,10 +527,10 @@ mod tests {
             entries: vec![entry("A.f", "a.jar"), broken],
         };
         let md = markdown(&run);
-        assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 1.5 |"), "{md}");
-        assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 1.5 |"), "{md}");
+        assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 1.5 |"), "{md}");
+        assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 1.5 |"), "{md}");
         assert!(md.contains("**all 2 entries (2 methods)**"));
-        assert!(md.contains("| **all** | 20 | 6/8 = 75.0% | 0 | 2 | 90.0% | 14/20 = 70.0% | 2/4 = 50.0% | 4 / 1 / **1** / **2** | 3.0 |"), "{md}");
+        assert!(md.contains("| **all** | 20 | 6/8 = 75.0% | 0 | 2 | 90.0% | 100.0% | 14/20 = 70.0% | 2/4 = 50.0% | 4 / 1 / **1** / **2** | 3.0 |"), "{md}");
         assert!(
             md.contains("- A.f: `AJautTest.f_line3()` failed: org.opentest4j.AssertionFailedError")
         );
