@@ -48,6 +48,7 @@ up_to_date() {
     [[ "$(cat "$stamp")" == "$expected_stamp" ]] || return 1
     [[ -z "$(find "$src" "$script_dir/build.sh" "$script_dir/relocate" -newer "$stamp" -print -quit)" ]] || return 1
     [[ -f "$(dirname "$out")/relocated/relocated/TreeMap.class" ]] || return 1
+    [[ -f "$(dirname "$out")/relocated/relocated/ArrayDeque.class" ]] || return 1
     # every class file of the last build must still be there
     while IFS= read -r f; do
         [[ -f "$out/$f" ]] || return 1
@@ -95,7 +96,7 @@ fi
 relocated="$(dirname "$out")/relocated"
 "$javac" --release 11 -encoding UTF-8 -nowarn -cp "$asm_cp" -d "$tmp/relocate" "$script_dir/relocate/Relocate.java"
 rm -rf "$relocated"
-"$JAVA_HOME/bin/java" -cp "$asm_cp:$tmp/relocate" Relocate "$relocated" java/util/TreeMap java/util/PriorityQueue
+"$JAVA_HOME/bin/java" -cp "$asm_cp:$tmp/relocate" Relocate "$relocated" java/util/TreeMap java/util/PriorityQueue java/util/ArrayDeque
 
 # Replace the class files of the previous build by the new ones.
 if [[ -f "$manifest" ]]; then

@@ -32,3 +32,15 @@ fn instanceof_and_checkcast_of_array_types() {
         assert_ne!(v["verdict"], "unreachable", "{target}: {v:#}");
     }
 }
+
+/// `System.arraycopy` of reference arrays (issue 16): a shift inside one
+/// array moves the objects (reached, confirmed by the replay), and a copied
+/// element is the very object copied (proved).
+#[test]
+fn arraycopy_of_references_moves_the_objects() {
+    let (code, v) = support::aim_at_marker("arrays/RefCopies", "shifted", "moved");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let (_, v) = support::aim_at_marker("arrays/RefCopies", "same", "differ");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}

@@ -1077,12 +1077,14 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
     }
 }
 
-/// The JDK's own `TreeMap` and `PriorityQueue`, relocated by the samples'
-/// build (samples/relocate, into `target/samples/relocated`), with their `Comparator` a mock: every block of
-/// `put`, `getEntry`, `getEntryUsingComparator`, `compare` and
-/// `siftUpUsingComparator` is reached, and the tests pass.
+/// The JDK's own `TreeMap`, `PriorityQueue` and `ArrayDeque`, relocated by
+/// the samples' build (samples/relocate, into `target/samples/relocated`),
+/// with their `Comparator` a mock: every block of `put`, `getEntry`,
+/// `getEntryUsingComparator`, `compare` and `siftUpUsingComparator` is
+/// reached, and every block and branch outcome of `ArrayDeque.delete` (its
+/// `System.arraycopy` shifts of the element array); the tests pass.
 #[test]
-fn relocated_jdk_comparator_methods_are_fully_covered() {
+fn relocated_jdk_methods_are_fully_covered() {
     for (class, method) in [
         (
             "relocated/TreeMap",
@@ -1092,6 +1094,7 @@ fn relocated_jdk_comparator_methods_are_fully_covered() {
         ("relocated/TreeMap", "getEntryUsingComparator"),
         ("relocated/TreeMap", "compare"),
         ("relocated/PriorityQueue", "siftUpUsingComparator"),
+        ("relocated/ArrayDeque", "delete"),
     ] {
         let relocated = samples().parent().unwrap().join("relocated");
         let file = relocated.join(format!("{class}.class"));
@@ -1105,6 +1108,11 @@ fn relocated_jdk_comparator_methods_are_fully_covered() {
         for m in doc["methods"].as_array().unwrap() {
             assert_eq!(m["unknown"], 0, "{class}.{method}: {m:#}");
             assert_eq!(m["unreachable"], 0, "{class}.{method}: {m:#}");
+            let branches = &m["branches"];
+            assert_eq!(
+                branches["covered_after"], branches["total"],
+                "{class}.{method}: {m:#}"
+            );
         }
         compile_and_run_suite(out.path(), method, &relocated, &["-nowarn"]);
     }

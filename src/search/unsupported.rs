@@ -50,10 +50,6 @@ pub(super) enum Unsupported {
     /// `System.arraycopy` between arrays of different element types.
     #[error("arraycopy between arrays of different element types")]
     ArrayCopyMixedTypes,
-    /// `System.arraycopy` of references, whose `ArrayStoreException` the
-    /// model lacks.
-    #[error("arraycopy of reference arrays (ArrayStoreException is not modelled)")]
-    ArrayCopyOfReferences,
     /// A string concatenation whose recipe the model cannot read.
     #[error("string concatenation with a recipe the model cannot read")]
     Concat,
