@@ -58,9 +58,27 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
     let params = method.arg_types(&class.name);
     let mut ints: Vec<i64> = vec![0, 1, -1];
     let push = |v: i64, ints: &mut Vec<i64>| {
-        for w in [v, v - 1, v + 1] {
+        for w in [v, v.wrapping_sub(1), v.wrapping_add(1)] {
             if !ints.contains(&w) {
                 ints.push(w);
+            }
+        }
+    };
+    // Floats: the values where IEEE-754 and Java's casts change behaviour,
+    // then the method's constants and their negations.
+    let mut floats: Vec<f64> = vec![
+        0.0,
+        1.0,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -0.0,
+    ];
+    let push_float = |v: f64, floats: &mut Vec<f64>| {
+        for w in [v, -v] {
+            if !floats.iter().any(|f| f.to_bits() == w.to_bits()) {
+                floats.push(w);
             }
         }
     };
@@ -69,6 +87,8 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
             match c.as_ref() {
                 Constant::Int(v) => push(i64::from(*v), &mut ints),
                 Constant::Long(v) => push(*v, &mut ints),
+                Constant::Float(v) => push_float(f64::from(*v), &mut floats),
+                Constant::Double(v) => push_float(*v, &mut floats),
                 _ => {}
             }
         }
@@ -80,6 +100,7 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
         let domain: Vec<Value> = match ty {
             JType::Boolean => vec![Value::Bool(false), Value::Bool(true)],
             JType::Int | JType::Long => ints.iter().map(|&v| Value::Int(v)).collect(),
+            JType::Float | JType::Double => floats.iter().map(|&v| Value::Float(v)).collect(),
             JType::Short | JType::Byte | JType::Char => ints
                 .iter()
                 .copied()

@@ -1226,3 +1226,26 @@ fn every_branch_outcome_is_a_target_and_jacoco_credits_it() {
     assert!(c.ci > 0 && c.cb > 0, "{c:?}");
     assert_eq!((c.mi, c.mb), (0, 0), "JaCoCo's counters: {c:?}");
 }
+
+/// Floating point (issue 16): `jaut cover` on floats/Floats writes tests
+/// whose float and double literals (NaN, -0.0, 1.0E10, 0.6, 2.5f, ...)
+/// compile under `-Werror` and reproduce what the replay saw; a target
+/// IEEE-754 rules out is proved unreachable.
+#[test]
+fn float_tests_compile_and_pass() {
+    let (doc, _, out) = cover_json(&[&class_file("floats/Floats"), "--timeout", "10"]);
+    let unreachable: u64 = doc["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["unreachable"].as_u64().unwrap())
+        .sum();
+    assert!(unreachable >= 1, "{doc:#}");
+    let text: String = support::java_files(out.path())
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(text.contains("Double.NaN"), "{text}");
+    assert!(text.contains("-0.0"), "{text}");
+    run_generated_suite(out.path(), "floats/Floats");
+}

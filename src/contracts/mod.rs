@@ -112,6 +112,8 @@ pub enum Intrinsic {
     /// `Integer.parseInt`, `Integer.toString`, `String.valueOf(int)`, ...
     /// (src/search/numbers.rs).
     Number(crate::search::NumberMethod),
+    /// `Math.sqrt`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
+    Float(crate::search::FloatMethod),
 }
 
 /// What the search knows of a method without exploring it.
@@ -432,10 +434,14 @@ impl Contracts {
         let numbers = crate::search::NumberMethod::KEYS
             .iter()
             .map(|(k, m)| (k.to_string(), Intrinsic::Number(*m)));
+        let floats = crate::search::FloatMethod::KEYS
+            .iter()
+            .map(|(k, m)| (k.to_string(), Intrinsic::Float(*m)));
         let all = INTRINSICS
             .iter()
             .map(|(k, i)| (k.to_string(), *i))
             .chain(numbers)
+            .chain(floats)
             .chain(printing)
             .chain(characters);
         for (key, i) in all {

@@ -22,6 +22,7 @@
 //! type, which no stage owns.
 
 mod entry;
+mod floats;
 mod values;
 
 use std::collections::VecDeque;

@@ -158,7 +158,7 @@ impl Labeler<'_, '_> {
     /// Keeps `c` if the constraints stay satisfiable with it. When the
     /// solver's current model already satisfies `c`, no check is needed: the
     /// model stays a model of everything asserted.
-    fn probe(&mut self, c: TermId) -> bool {
+    pub(super) fn probe(&mut self, c: TermId) -> bool {
         let cx = &mut *self.cx;
         if cx.solver.value(cx.terms, c) == Some(1) {
             cx.solver.assert(cx.terms, c);
@@ -182,7 +182,11 @@ impl Labeler<'_, '_> {
             return self.reference(term, ty, entry, true);
         }
         let width = self.cx.terms.width(term);
-        let v = self.integer(term, width, ty)?;
+        let v = if matches!(ty, JType::Float | JType::Double) {
+            self.floating(term, width)?
+        } else {
+            self.integer(term, width, ty)?
+        };
         Ok(Value::of_bits(ty, v))
     }
 

@@ -8,7 +8,8 @@
 //!
 //! Sorts: booleans, bit-vectors of a fixed width (JVM `int` and references
 //! are 32 bits, `long` 64; `float`/`double` are carried as their IEEE bit
-//! patterns), arrays from 32-bit indices to bit-vectors (the heap: one array
+//! patterns, and the floating-point nodes read and give such patterns, see
+//! [`FpOp`]), arrays from 32-bit indices to bit-vectors (the heap: one array
 //! per field), and unary predicates over 32-bit values (subtype tests on
 //! class ids).
 
@@ -60,6 +61,44 @@ pub enum BvCmp {
     Ult,
 }
 
+/// Java's floating-point arithmetic (JVMS 2.8, JLS 15.17): operands and
+/// result are IEEE bit patterns of one width (32: `float`, 64: `double`),
+/// rounded to nearest even; `Rem` is Java's truncating remainder (`fmod`),
+/// not IEEE's. A NaN result is the canonical NaN (`0x7fc00000`,
+/// `0x7ff8000000000000`): Java leaves a NaN's bits unspecified, so the model
+/// picks one and only raw-bit reads (`doubleToRawLongBits`) could tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FpOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+/// IEEE comparisons of two floating-point bit patterns of one width: false
+/// when either is NaN; `-0.0` equals `0.0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FpCmp {
+    Lt,
+    Le,
+    Eq,
+}
+
+/// One-operand floating-point functions on bit patterns (results canonical
+/// when NaN, as for [`FpOp`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FpFn {
+    /// Square root, rounded to nearest even (`Math.sqrt`).
+    Sqrt,
+    /// Rounding toward negative infinity (`Math.floor`).
+    Floor,
+    /// Rounding toward positive infinity (`Math.ceil`).
+    Ceil,
+    /// Rounding to the nearest integer, ties to even (`Math.rint`).
+    Rint,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Node {
     /// A free variable; the name is for humans and solver dumps.
@@ -88,6 +127,22 @@ pub enum Node {
     /// array reference, length; 0 past the length (so that two sequences
     /// are equal exactly when their lengths and elements are).
     Row(TermId, TermId, TermId),
+    /// Floating-point arithmetic on bit patterns, see [`FpOp`].
+    Fp(FpOp, TermId, TermId),
+    /// A one-operand floating-point function, see [`FpFn`].
+    FpFn(FpFn, TermId),
+    /// An IEEE comparison (boolean), see [`FpCmp`].
+    FpCmp(FpCmp, TermId, TermId),
+    /// Whether a bit pattern is a NaN (boolean).
+    FpIsNaN(TermId),
+    /// A signed integer (`Bv(32)`/`Bv(64)`) to the nearest float of the
+    /// given width (`i2f`, `i2d`, `l2f`, `l2d`; JLS 5.1.2).
+    FpFromInt(u32, TermId),
+    /// A float to a signed integer of the given width as Java casts it
+    /// (JLS 5.1.3): toward zero, NaN to 0, saturating at the bounds.
+    FpToInt(u32, TermId),
+    /// A float to the other width, rounded to nearest even (`f2d`, `d2f`).
+    FpConvert(u32, TermId),
 }
 
 /// The term arena.
@@ -315,6 +370,36 @@ impl Terms {
         self.add(Node::Pred(p, a), Sort::Bool)
     }
 
+    pub fn fp(&mut self, op: FpOp, a: TermId, b: TermId) -> TermId {
+        let sort = self.sort(a);
+        self.add(Node::Fp(op, a, b), sort)
+    }
+
+    pub fn fp_fn(&mut self, f: FpFn, a: TermId) -> TermId {
+        let sort = self.sort(a);
+        self.add(Node::FpFn(f, a), sort)
+    }
+
+    pub fn fp_cmp(&mut self, op: FpCmp, a: TermId, b: TermId) -> TermId {
+        self.add(Node::FpCmp(op, a, b), Sort::Bool)
+    }
+
+    pub fn fp_is_nan(&mut self, a: TermId) -> TermId {
+        self.add(Node::FpIsNaN(a), Sort::Bool)
+    }
+
+    pub fn fp_from_int(&mut self, width: u32, a: TermId) -> TermId {
+        self.add(Node::FpFromInt(width, a), Sort::Bv(width))
+    }
+
+    pub fn fp_to_int(&mut self, width: u32, a: TermId) -> TermId {
+        self.add(Node::FpToInt(width, a), Sort::Bv(width))
+    }
+
+    pub fn fp_convert(&mut self, width: u32, a: TermId) -> TermId {
+        self.add(Node::FpConvert(width, a), Sort::Bv(width))
+    }
+
     /// A human-readable form, for debugging and explanations.
     pub fn show(&self, t: TermId) -> String {
         let mut s = String::new();
@@ -439,6 +524,44 @@ impl Terms {
                 let _ = write!(out, "{}(", self.pred_name(*p));
                 self.write(out, *a, depth + 1);
                 out.push(')');
+            }
+            Node::Fp(op, a, b) => {
+                let sym = match op {
+                    FpOp::Add => "+.",
+                    FpOp::Sub => "-.",
+                    FpOp::Mul => "*.",
+                    FpOp::Div => "/.",
+                    FpOp::Rem => "%.",
+                };
+                bin(out, sym, *a, *b)
+            }
+            Node::FpCmp(op, a, b) => {
+                let sym = match op {
+                    FpCmp::Lt => "<.",
+                    FpCmp::Le => "<=.",
+                    FpCmp::Eq => "==.",
+                };
+                bin(out, sym, *a, *b)
+            }
+            Node::FpFn(f, a) => {
+                let _ = write!(out, "{f:?}(");
+                self.write(out, *a, depth + 1);
+                out.push(')');
+            }
+            Node::FpIsNaN(a) => {
+                out.push_str("isNaN(");
+                self.write(out, *a, depth + 1);
+                out.push(')');
+            }
+            Node::FpFromInt(w, a) | Node::FpToInt(w, a) | Node::FpConvert(w, a) => {
+                let to = match (self.node(t), w) {
+                    (Node::FpToInt(..), 32) => "int",
+                    (Node::FpToInt(..), _) => "long",
+                    (_, 32) => "float",
+                    _ => "double",
+                };
+                let _ = write!(out, "({to}) ");
+                self.write(out, *a, depth + 1);
             }
         }
     }

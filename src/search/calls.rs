@@ -537,6 +537,7 @@ impl Explorer<'_> {
                 self.same_string(st, result, s, &mut out);
             }
             Intrinsic::Format => self.format_call(st, result, index, &mut out)?,
+            Intrinsic::Float(method) => self.float_call(method, arg(0), result, &mut out),
             Intrinsic::Number(method) => {
                 self.number_call(st, method, &env.params, result, index, &mut out)?;
             }

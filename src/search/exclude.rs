@@ -48,10 +48,21 @@ impl Explorer<'_> {
         }
     }
 
-    /// `term` (of type `ty`) is not `value`; `None` when jaut cannot say so
-    /// (floating point).
+    /// `term` (of type `ty`) is not `value` (a float not of the same bits,
+    /// or not a NaN when `value` is one); `None` when jaut cannot say so.
     fn differs(&mut self, ty: &JType, term: TermId, value: &Value) -> Option<TermId> {
         let same = match (ty, value) {
+            (JType::Float | JType::Double, Value::Float(x)) if x.is_nan() => {
+                self.terms.fp_is_nan(term)
+            }
+            (JType::Float, Value::Float(x)) => {
+                let bits = self.terms.int((*x as f32).to_bits() as i32);
+                self.terms.eq(term, bits)
+            }
+            (JType::Double, Value::Float(x)) => {
+                let bits = self.terms.bv(x.to_bits() as i64, 64);
+                self.terms.eq(term, bits)
+            }
             (JType::Long, Value::Int(v)) => {
                 let v = self.terms.bv(*v, 64);
                 self.terms.eq(term, v)

@@ -45,6 +45,8 @@ mod edges;
 mod enums;
 mod exclude;
 mod explore;
+mod float_rules;
+pub use float_rules::FloatMethod;
 mod heap;
 mod natives;
 mod numbers;

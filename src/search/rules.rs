@@ -50,7 +50,7 @@ impl Explorer<'_> {
     }
 
     /// Pops a result from the state after the instruction.
-    fn pop(&mut self, st: &mut St) -> TermId {
+    pub(super) fn pop(&mut self, st: &mut St) -> TermId {
         st.top()
             .stack
             .pop()
@@ -179,6 +179,9 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<(), Reason> {
         let before = self.frame_before(st, insn);
+        if self.step_float(st, insn, &before, out) {
+            return Ok(());
+        }
         match &insn.op {
             Op::Nop | Op::Goto(_) => {}
             Op::Const(c) => {
@@ -696,10 +699,6 @@ fn describe_unsupported(op: &Op, insn: &Instruction) -> String {
         | Op::ArrayLength => {
             format!("{} (arrays)", insn.mnemonic())
         }
-        Op::Binary(Kind::Float | Kind::Double, _)
-        | Op::Neg(_)
-        | Op::Convert(_)
-        | Op::Compare(_) => format!("{} (floating point)", insn.mnemonic()),
         Op::AThrow => "athrow (exceptions)".into(),
         _ => insn.mnemonic().to_string(),
     }

@@ -16,6 +16,8 @@ use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
+mod float;
+
 /// What a check found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sat {
@@ -30,6 +32,8 @@ pub struct Solver {
     z3: z3::Solver,
     asts: Vec<Option<Dynamic>>,
     preds: Vec<FuncDecl>,
+    /// Floating-point conversions, made on first use (see [`float`]).
+    fp_templates: Option<float::Templates>,
     model: Option<Model>,
     /// Number of open scopes.
     depth: u32,
@@ -87,6 +91,7 @@ impl Solver {
             z3: z3::Solver::new(),
             asts: Vec::new(),
             preds: Vec::new(),
+            fp_templates: None,
             model: None,
             depth: 0,
             check_timeout: None,
@@ -360,6 +365,34 @@ impl Solver {
             Node::Pred(p, a) => {
                 let x = self.lower(terms, a);
                 self.pred(terms, p.0 as usize).apply(&[&x])
+            }
+            Node::Fp(op, a, b) => {
+                let (x, y) = (self.bv(terms, a), self.bv(terms, b));
+                Dynamic::from_ast(&self.lower_fp(op, &x, &y))
+            }
+            Node::FpFn(f, a) => {
+                let x = self.bv(terms, a);
+                Dynamic::from_ast(&self.lower_fp_fn(f, &x))
+            }
+            Node::FpCmp(op, a, b) => {
+                let (x, y) = (self.bv(terms, a), self.bv(terms, b));
+                Dynamic::from_ast(&self.lower_fp_cmp(op, &x, &y))
+            }
+            Node::FpIsNaN(a) => {
+                let x = self.bv(terms, a);
+                Dynamic::from_ast(&self.lower_fp_is_nan(&x))
+            }
+            Node::FpFromInt(w, a) => {
+                let x = self.bv(terms, a);
+                Dynamic::from_ast(&self.lower_fp_from_int(w, &x))
+            }
+            Node::FpToInt(w, a) => {
+                let x = self.bv(terms, a);
+                Dynamic::from_ast(&self.lower_fp_to_int(w, &x))
+            }
+            Node::FpConvert(w, a) => {
+                let x = self.bv(terms, a);
+                Dynamic::from_ast(&self.lower_fp_convert(w, &x))
             }
         }
     }

@@ -20,7 +20,10 @@ pub enum Value {
     Null,
     Bool(bool),
     Int(i64),
-    Float(f64),
+    /// A `float` or `double`; NaN and the infinities are written as the
+    /// strings `"NaN"`, `"Infinity"` and `"-Infinity"` (JSON has no such
+    /// numbers), as `Double.toString` writes them.
+    Float(#[serde(serialize_with = "float_json")] f64),
     /// A `java.lang.String` (an immutable JDK value, written as a literal).
     Str(String),
     /// An object of the state, by index in [`InputState::objects`].
@@ -36,6 +39,19 @@ pub enum Value {
         class: String,
         constant: String,
     },
+}
+
+/// A float in JSON: a number when finite, else Java's name for it.
+fn float_json<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if x.is_finite() {
+        s.serialize_f64(*x)
+    } else if x.is_nan() {
+        s.serialize_str("NaN")
+    } else if *x > 0.0 {
+        s.serialize_str("Infinity")
+    } else {
+        s.serialize_str("-Infinity")
+    }
 }
 
 #[allow(non_snake_case)]
