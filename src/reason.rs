@@ -292,14 +292,14 @@ mod tests {
         );
         assert_eq!(r.kind().as_str(), "loop-bound");
         assert!(r.is_loop_bound());
-        let u = Reason::Unsupported("d2i (floating point) at C.m pc 3".into());
+        let u = Reason::Unsupported("multianewarray of more than one dimension at C.m pc 3".into());
         assert_eq!(
             u.to_string(),
-            "unsupported: d2i (floating point) at C.m pc 3"
+            "unsupported: multianewarray of more than one dimension at C.m pc 3"
         );
         assert_eq!(
             u.json(),
-            serde_json::json!({"kind": "unsupported", "message": "unsupported: d2i (floating point) at C.m pc 3"})
+            serde_json::json!({"kind": "unsupported", "message": "unsupported: multianewarray of more than one dimension at C.m pc 3"})
         );
         let kind = serde_json::to_value(Kind::CallDepthBound).unwrap();
         assert_eq!(kind, serde_json::json!("call-depth-bound"));

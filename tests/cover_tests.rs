@@ -1014,7 +1014,8 @@ fn junit4_suite_compiles_and_passes() {
 
 /// Enum inputs in generated tests are the enum's constants
 /// (`Modes.Color.RED`, `RoundingMode.CEILING`): the suite compiles under
-/// `-Xlint:all -Werror`, passes, and never writes a switch map or makes an
+/// `-Xlint:all -Werror`, passes, calls an enum's instance method on the
+/// constant, and never writes a switch map or makes an
 /// enum object; enum constructors, which no test can call, are unknown
 /// with that reason.
 #[test]
@@ -1037,6 +1038,8 @@ fn enum_inputs_are_constants_in_the_tests() {
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect();
     assert!(text.contains("Modes.Color.RED"), "{text}");
+    // An enum's instance method is called on the constant.
+    assert!(text.contains("Modes.Color.RED.warmth("), "{text}");
     assert!(text.contains("RoundingMode.CEILING"), "{text}");
     assert!(
         !text.contains("setField(null, Class.forName(\"enums.Modes$1\")"),

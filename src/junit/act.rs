@@ -58,8 +58,17 @@ pub(super) fn call(
         > 1;
     let class_ok = s.access.type_accessible(&target.class);
     let params_ok = subject.params.iter().all(|p| s.access.type_accessible(p));
-    let receiver = match inputs.receiver {
-        Some(r) if !ctor => Some(inputs.var(r)?.clone()),
+    // The receiver as (expression, typed as the target class): an object's
+    // variable, or an enum constant (an enum's instance method).
+    let receiver = match (inputs.receiver, &state.receiver) {
+        (Some(r), _) if !ctor => {
+            let v = inputs.var(r)?;
+            Some((v.name.clone(), v.typed))
+        }
+        (_, Some(e @ Value::Enum { .. })) if !ctor => {
+            let class_ok = s.access.type_accessible(&target.class);
+            Some((inputs.value_expr(s, e, &target.class, !class_ok)?, class_ok))
+        }
         _ => None,
     };
     if !method.is_static() && !ctor && receiver.is_none() {
@@ -95,8 +104,8 @@ pub(super) fn call(
     } else if direct {
         let on = match &receiver {
             None => owner.clone(),
-            Some(v) if v.typed => v.name.clone(),
-            Some(v) => format!("(({owner}) {})", v.name),
+            Some((name, true)) => name.clone(),
+            Some((name, false)) => format!("(({owner}) {name})"),
         };
         (
             format!("{on}.{}({})", method.name, args.join(", ")),
@@ -117,7 +126,7 @@ pub(super) fn call(
             s.helpers.invoke = true;
             let on = receiver
                 .as_ref()
-                .map_or("null".to_string(), |v| v.name.clone());
+                .map_or("null".to_string(), |(name, _)| name.clone());
             format!(
                 "invoke({lit}, {}, {types}, {on}{rest})",
                 java::string_literal(&method.name)

@@ -86,12 +86,7 @@ impl<'o> Asserter<'o> {
         let parsed;
         let v = match (v, ty) {
             (Observed::Str(text), "float" | "double") => {
-                parsed = Observed::Float(match text.as_str() {
-                    "NaN" => f64::NAN,
-                    "Infinity" => f64::INFINITY,
-                    "-Infinity" => f64::NEG_INFINITY,
-                    other => other.parse().unwrap_or(f64::NAN),
-                });
+                parsed = Observed::Float(float_text(text));
                 &parsed
             }
             _ => v,
@@ -324,6 +319,11 @@ impl<'o> Asserter<'o> {
             (Value::Int(a), Observed::Int(b)) => a != b,
             (Value::Int(a), Observed::Bool(b)) => *a != i64::from(*b),
             (Value::Float(a), Observed::Float(b)) => a.to_bits() != b.to_bits(),
+            // NaN and the infinities, which JSON writes as strings.
+            (Value::Float(a), Observed::Str(b)) => {
+                let b = float_text(b);
+                !(a.is_nan() && b.is_nan()) && a.to_bits() != b.to_bits()
+            }
             (Value::Str(a), Observed::Str(b)) => a != b,
             (Value::Ref { object: i }, Observed::Ref { object: k }) => {
                 self.identity.get(k) != Some(i)
@@ -416,8 +416,22 @@ fn literal(v: &Observed, ty: &str) -> String {
         Observed::Bool(b) => java::primitive_literal(ty, None, None, Some(*b)),
         Observed::Int(i) => java::primitive_literal(ty, Some(*i), None, None),
         Observed::Float(f) => java::primitive_literal(ty, None, Some(*f), None),
+        Observed::Str(s) if matches!(ty, "float" | "double") => {
+            java::primitive_literal(ty, None, Some(float_text(s)), None)
+        }
         Observed::Str(s) => java::string_literal(s),
         Observed::Ref { object } => format!("/* object {object} */ null"),
+    }
+}
+
+/// A float the replay wrote as a string (JSON has no NaN or infinities):
+/// `"NaN"`, `"Infinity"`, `"-Infinity"`.
+fn float_text(text: &str) -> f64 {
+    match text {
+        "NaN" => f64::NAN,
+        "Infinity" => f64::INFINITY,
+        "-Infinity" => f64::NEG_INFINITY,
+        other => other.parse().unwrap_or(f64::NAN),
     }
 }
 

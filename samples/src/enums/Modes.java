@@ -13,7 +13,15 @@ public class Modes {
     public enum Color {
         RED,
         GREEN,
-        BLUE
+        BLUE;
+
+        /** An instance method of an enum: its receiver is a constant. */
+        public int warmth(int bias) {
+            if (this == RED) {
+                return 2 + bias;
+            }
+            return bias;
+        }
     }
 
     /** Constants with bodies: their objects are of anonymous subclasses. */

@@ -121,6 +121,15 @@ public class Floats {
         return 0;
     }
 
+    /** An element of a double array decides (NumberUtils.min's shape). */
+    public static int nanInArray(double[] a) {
+        if (a.length == 2 && Double.isNaN(a[1])) {
+            a[0] = 1.5;
+            return 1; // TARGET: nanInArray
+        }
+        return 0;
+    }
+
     /** A float field holder. */
     public static final class Box {
         public float weight;

@@ -46,6 +46,8 @@ const COMPARATOR_UTILS: &str = "org.apache.commons.collections4.ComparatorUtils"
 const NOT_PREDICATE: &str = "org.apache.commons.collections4.functors.NotPredicate";
 const CHAINED_TRANSFORMER: &str = "org.apache.commons.collections4.functors.ChainedTransformer";
 const INT_MATH: &str = "com.google.common.math.IntMath";
+const DOUBLE_MATH: &str = "com.google.common.math.DoubleMath";
+const IEEE754R_UTILS: &str = "org.apache.commons.lang3.math.IEEE754rUtils";
 const FILENAME_UTILS: &str = "org.apache.commons.io.FilenameUtils";
 
 /// The benchmark, in report order.
@@ -124,6 +126,13 @@ pub const ENTRIES: &[Entry] = &[
     e(GUAVA, INT_MATH, "pow"),
     e(GUAVA, INT_MATH, "checkedAdd"),
     e(GUAVA, INT_MATH, "log2"),
+    // Floating point (issue 16): NaN rules, double arrays, casts, bits.
+    e(LANG3, IEEE754R_UTILS, "min(DD)"),
+    e(LANG3, IEEE754R_UTILS, "max([D)"),
+    e(LANG3, NUMBER_UTILS, "min([D)"),
+    e(GUAVA, DOUBLE_MATH, "isMathematicalInteger"),
+    e(GUAVA, DOUBLE_MATH, "isPowerOfTwo"),
+    e(GUAVA, DOUBLE_MATH, "roundToInt"),
     // commons-io: file names, character by character.
     e(IO, FILENAME_UTILS, "getPrefixLength"),
     e(IO, FILENAME_UTILS, "getExtension"),
