@@ -2,7 +2,8 @@
 //! covered only when a probe after it runs: probes sit before returns,
 //! throws and jumps, so a run that ends in an exception the JVM or a callee
 //! raised loses the instructions since the last probe — the target's block
-//! among them, though the replay saw its first pc execute. When a confirmed
+//! among them, though the replay saw its first pc execute; so does a run
+//! whose exception a handler of the method caught. When a confirmed
 //! state ends so, the pipeline looks once more for a state that runs the
 //! target's block to its last instruction (the backward search from there
 //! carries the block's own conditions: a non-null array, an index in
@@ -15,8 +16,14 @@ use crate::replay::observation::{Ended, Observation};
 use crate::search::Goal;
 
 /// Whether JaCoCo may not credit the run: it ended in an exception that
-/// no `athrow` of the method itself raised (the JVM's, or a callee's).
+/// no `athrow` of the method itself raised (the JVM's, or a callee's), or
+/// a handler of the method caught such an exception on the way (the
+/// instructions before the raise point lose their credit the same way:
+/// `try { return Integer.parseInt(s); } catch (…)` run with `" "`).
 pub(super) fn ends_uncredited(method: &Method, o: &Observation) -> bool {
+    if !o.raised.is_empty() {
+        return true;
+    }
     if !matches!(o.ended, Ended::Threw { .. }) {
         return false;
     }
@@ -81,6 +88,9 @@ pub(super) fn prefer_credited(
     let Some((end_goal, end)) = block_end_goal(cp, class, method, goal) else {
         return Ok(reached);
     };
+    if o.executed.contains(&end) && matches!(o.ended, Ended::Returned { .. }) {
+        return Ok(reached);
+    }
     let left = super::time_left(options, started);
     if left < super::MIN_RETRY_TIME || crate::stop::requested() {
         return Ok(reached);

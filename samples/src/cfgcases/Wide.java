@@ -17,6 +17,15 @@ public class Wide {
         return i;
     }
 
+    /** A two-dimensional array (multianewarray of two dimensions). */
+    public int grid(int n) {
+        int[][] g = new int[2][n];
+        if (g[1].length == 3) {
+            return 1;
+        }
+        return 0;
+    }
+
     /** Reference ternary: two reference types meet on the stack at a join. */
     public static Object ternaryRef(boolean flag) {
         Object o = flag ? (Object) "s" : (Object) Integer.valueOf(1);
