@@ -1214,14 +1214,8 @@ fn every_branch_outcome_is_a_target_and_jacoco_credits_it() {
     // Three distinct successors of the switch, as JaCoCo counts them.
     assert_eq!(kind["branches"]["total"], 3, "{kind:#}");
 
-    let work = tempfile::tempdir().unwrap();
-    let run = jaut::cover::jacoco::run_tests(out.path(), &[samples().to_path_buf()], work.path())
-        .unwrap();
-    assert!(run.passed, "{}", run.summary);
-    let xml = work.path().join("report.xml");
-    jaut::cover::jacoco::exec_to_xml(&run.exec, &xml, samples()).unwrap();
-    let coverage =
-        jaut::cover::jacoco::Coverage::from_xml(&std::fs::read_to_string(&xml).unwrap()).unwrap();
+    let xml = support::jacoco_report_of_samples(out.path());
+    let coverage = jaut::cover::jacoco::Coverage::from_xml(&xml).unwrap();
     let class = support::sample_classpath()
         .load("branches/Branches")
         .unwrap();

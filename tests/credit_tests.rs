@@ -48,13 +48,8 @@ fn claimed_instructions_are_what_jacoco_measures() {
         .collect();
 
     // The same tests under JaCoCo.
-    let work = tempfile::tempdir().unwrap();
-    let run = jaut::cover::jacoco::run_tests(out.path(), &[samples().to_path_buf()], work.path())
-        .unwrap();
-    assert!(run.passed, "{}", run.summary);
-    let xml = work.path().join("report.xml");
-    jaut::cover::jacoco::exec_to_xml(&run.exec, &xml, samples()).unwrap();
-    let measured = method_counters(&std::fs::read_to_string(&xml).unwrap(), "credit/Crash");
+    let xml = support::jacoco_report_of_samples(out.path());
+    let measured = method_counters(&xml, "credit/Crash");
     assert_eq!(claimed.len(), measured.len(), "{measured:?}");
     for (method, covered) in &measured {
         assert_eq!(

@@ -84,6 +84,12 @@ pub struct BranchCounts {
 }
 
 impl BranchCounts {
+    /// The share of outcomes not proved unreachable that were taken after
+    /// the run (1 when none is left), rounded as the JSON's coverages are.
+    pub fn coverage(&self) -> f64 {
+        MethodEntry::coverage_of(self.total, self.unreachable, self.covered_after)
+    }
+
     /// Adds another method's counts.
     pub fn add(&mut self, o: &BranchCounts) {
         self.total += o.total;

@@ -138,19 +138,9 @@ pub fn page(
 const FIG5_HEADER: &str = "<th>bytecodes</th><th>targets</th><th>covered before</th><th>covered after</th><th>coverage</th><th>proved unreachable</th><th>unknown</th><th>branches before</th><th>branches after</th><th>time</th>";
 
 fn figures(m: &MethodEntry) -> String {
-    let reachable = m.targets.saturating_sub(m.unreachable);
-    let coverage = if reachable == 0 {
-        1.0
-    } else {
-        m.covered_after as f64 / reachable as f64
-    };
+    let coverage = MethodEntry::coverage_of(m.targets, m.unreachable, m.covered_after);
     let b = &m.branches;
-    let reachable = b.total.saturating_sub(b.unreachable);
-    let branch_coverage = if reachable == 0 {
-        1.0
-    } else {
-        b.covered_after as f64 / reachable as f64
-    };
+    let branch_coverage = b.coverage();
     format!(
         "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{}/{} {:.1}%</td><td>{}</td>",
         m.bytecodes,

@@ -85,13 +85,12 @@ impl Figures {
     /// those not proved unreachable.
     fn branches_after(&self) -> String {
         let b = &self.branches;
-        let reachable = b.total.saturating_sub(b.unreachable);
-        let c = if reachable == 0 {
-            1.0
-        } else {
-            b.covered_after as f64 / reachable as f64
-        };
-        format!("{}/{} {:.1}%", b.covered_after, b.total, c * 100.0)
+        format!(
+            "{}/{} {:.1}%",
+            b.covered_after,
+            b.total,
+            b.coverage() * 100.0
+        )
     }
 
     fn time(&self) -> String {

@@ -186,3 +186,15 @@ pub fn aim_at_marker(sample: &str, method: &str, target: &str) -> (Option<i32>, 
         .unwrap_or_else(|| panic!("no {tag} in {}", source.display()));
     aim_at_line(sample, method, line + 1, &[])
 }
+
+/// The JUnit tests under `dir` run under JaCoCo against the samples (they
+/// must pass): JaCoCo's XML report.
+#[allow(dead_code)]
+pub fn jacoco_report_of_samples(dir: &Path) -> String {
+    let work = tempfile::tempdir().unwrap();
+    let run = jaut::cover::jacoco::run_tests(dir, &[samples().to_path_buf()], work.path()).unwrap();
+    assert!(run.passed, "{}", run.summary);
+    let xml = work.path().join("report.xml");
+    jaut::cover::jacoco::exec_to_xml(&run.exec, &xml, samples()).unwrap();
+    std::fs::read_to_string(&xml).unwrap()
+}
