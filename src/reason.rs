@@ -34,6 +34,9 @@ pub enum Bound {
     /// Solver checks of one search (`Config::max_checks`, a deterministic
     /// budget for a quick first attempt).
     Checks { max: u64 },
+    /// Rows of each array of arrays a `multianewarray` makes (all levels
+    /// but the last), a bound of the memory model (src/search/multi_array.rs).
+    Rows { max: usize },
     /// Elements of an input array or characters of an input string, checked
     /// when labeling (`--max-array-length`).
     ArrayLength {
@@ -161,7 +164,7 @@ impl Reason {
                 Bound::Derefs { .. } => Kind::DerefBound,
                 Bound::Timeout { .. } => Kind::Timeout,
                 Bound::Checks { .. } => Kind::CheckBudget,
-                Bound::ArrayLength { .. } => Kind::ArrayLengthBound,
+                Bound::ArrayLength { .. } | Bound::Rows { .. } => Kind::ArrayLengthBound,
             },
             Reason::Unsupported(_) => Kind::Unsupported,
             Reason::ClosedWorld(_) => Kind::ClosedWorld,
@@ -234,6 +237,10 @@ impl fmt::Display for Bound {
                 limit.as_secs_f64()
             ),
             Bound::Checks { max } => write!(f, "stopped after the budget of {max} solver checks"),
+            Bound::Rows { max } => write!(
+                f,
+                "row bound of {max} rows per array of arrays a multianewarray makes"
+            ),
             Bound::ArrayLength {
                 max,
                 needed,

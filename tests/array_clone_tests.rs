@@ -44,3 +44,26 @@ fn arraycopy_of_references_moves_the_objects() {
     let (_, v) = support::aim_at_marker("arrays/RefCopies", "same", "differ");
     assert_eq!(v["verdict"], "unreachable", "{v:#}");
 }
+
+/// `multianewarray` (issue 16): rows are new, distinct arrays of the inner
+/// count with zero elements, in two and three dimensions (the deepest
+/// component of `new Object[2][3][]` null); rows counts the path fixes
+/// keep their proofs; past the model's row bound the target is never
+/// claimed unreachable.
+#[test]
+fn arrays_of_arrays_have_new_distinct_rows() {
+    for (method, check) in [("cell", "n = 4"), ("cube", ""), ("rows", "n = 5")] {
+        let (code, v) = support::aim_at_marker("arrays/Grids", method, method);
+        assert_eq!(code, Some(0), "{method}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+        if let Some(n) = check.strip_prefix("n = ") {
+            let arg = &v["state"]["args"][0];
+            assert_eq!(arg["name"], "n", "{v:#}");
+            assert_eq!(arg["value"].to_string(), n, "{method}: {v:#}");
+        }
+    }
+    let (_, v) = support::aim_at_marker("arrays/Grids", "distinct", "distinct");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+    let (_, v) = support::aim_at_marker("arrays/Grids", "manyRows", "manyRows");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+}

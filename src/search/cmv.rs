@@ -90,6 +90,10 @@ pub(super) struct St {
     /// branch or switch the path must come from (the target block's only
     /// allowed predecessor edge; not the method's entry).
     pub came_from: Option<crate::classfile::Pc>,
+    /// Conditions the path's model holds only under (the row bound of a
+    /// `multianewarray`), each with its bound: checked as assumptions, so
+    /// a path refuted only under them is cut, not refuted.
+    pub bounded: Vec<(TermId, crate::reason::Bound)>,
 }
 
 impl St {

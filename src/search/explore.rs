@@ -131,6 +131,7 @@ impl Explorer<'_> {
             derefs: 0,
             identity_compared: false,
             came_from: None,
+            bounded: Vec::new(),
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {
@@ -189,7 +190,10 @@ impl Explorer<'_> {
     /// Checks what is asserted; `false` (after recording why) when the path
     /// is refuted or the solver gives up.
     pub(super) fn feasible(&mut self, st: &St) -> bool {
-        match self.solver.check() {
+        let Some(answer) = self.check_bounded(st) else {
+            return false;
+        };
+        match answer {
             Sat::Sat => true,
             Sat::Unsat => {
                 self.paths += 1;
@@ -201,6 +205,23 @@ impl Explorer<'_> {
                 self.cut(why);
                 false
             }
+        }
+    }
+
+    /// Checks what is asserted under the path's bounded conditions. `None`
+    /// when they are what refutes it (the path alone is not refuted): the
+    /// path is then cut with their bound.
+    fn check_bounded(&mut self, st: &St) -> Option<Sat> {
+        if st.bounded.is_empty() {
+            return Some(self.solver.check());
+        }
+        let conditions: Vec<TermId> = st.bounded.iter().map(|(c, _)| *c).collect();
+        match self.solver.check_assuming(&self.terms, &conditions) {
+            Sat::Unsat if self.solver.check() != Sat::Unsat => {
+                self.cut(Reason::Bound(st.bounded[0].1.clone()));
+                None
+            }
+            other => Some(other),
         }
     }
 
@@ -389,8 +410,19 @@ impl Explorer<'_> {
         for &c in &cons {
             self.solver.assert(&self.terms, c);
         }
-        match self.solver.check() {
+        let Some(answer) = self.check_bounded(&st) else {
+            self.solver.pop();
+            self.terms.truncate(mark);
+            self.solver.truncate(&self.terms);
+            return Flow::Exhausted;
+        };
+        match answer {
             Sat::Sat => {
+                // Labeling keeps within the bounds the path's model holds
+                // under.
+                for (c, _) in &st.bounded {
+                    self.solver.assert(&self.terms, *c);
+                }
                 let mut path = st.steps.clone();
                 path.reverse();
                 // A callee's return that starts a block, or a target that

@@ -48,6 +48,7 @@ mod explore;
 mod float_rules;
 pub use float_rules::FloatMethod;
 mod heap;
+mod multi_array;
 mod natives;
 mod numbers;
 mod printing;

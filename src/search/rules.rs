@@ -501,11 +501,8 @@ impl Explorer<'_> {
                 let r = self.pop(st);
                 let counts = self.operands(st, &before, *dims as usize);
                 if *dims != 1 {
-                    return Err(self.unsupported(
-                        st,
-                        insn,
-                        "multianewarray of more than one dimension",
-                    ));
+                    self.allocate_multi_array(st, insn, r, &counts, ty.as_ref(), out);
+                    return Ok(());
                 }
                 let JType::Array(elem) = ty.as_ref() else {
                     return Err(self.unsupported(st, insn, "multianewarray of a non-array type"));

@@ -17,10 +17,9 @@ public class Wide {
         return i;
     }
 
-    /** A two-dimensional array (multianewarray of two dimensions). */
-    public int grid(int n) {
-        int[][] g = new int[2][n];
-        if (g[1].length == 3) {
+    /** An unpaired surrogate, which an input string cannot hold yet. */
+    public int surrogate(String s) {
+        if (s.length() == 1 && s.charAt(0) == '\ud800') {
             return 1;
         }
         return 0;
