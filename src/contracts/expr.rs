@@ -18,6 +18,9 @@ pub enum Expr {
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `old(e)`: `e` read in the state before the call (in a `post` of a
+    /// behaviour that modifies fields).
+    Old(Box<Expr>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,6 +246,12 @@ impl Parser {
         match t {
             Some(Tok::Int(v)) => Ok(Expr::Int(v)),
             Some(Tok::Ident(name)) => match name.as_str() {
+                "old" if self.peek_op() == Some("(") => {
+                    self.at += 1;
+                    let e = self.cond()?;
+                    self.expect(")")?;
+                    Ok(Expr::Old(Box::new(e)))
+                }
                 "this" => Ok(Expr::This),
                 "result" => Ok(Expr::Result),
                 "null" => Ok(Expr::Null),

@@ -33,6 +33,21 @@ use crate::search::{StringEdit, StringMethod};
 pub struct Behaviour {
     pub pre: Vec<Expr>,
     pub post: Vec<Expr>,
+    /// Fields the call writes (`this.size`, `arg0.count`): after the call
+    /// each holds a value only `post` constrains (`old(this.size)` is the
+    /// value before).
+    pub modifies: Vec<Modified>,
+    /// The exception class (JVM form, `java/lang/IllegalStateException`)
+    /// the call raises under `pre`, instead of returning.
+    pub throws: Option<String>,
+}
+
+/// A field a behaviour writes: of the receiver or of a parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Modified {
+    /// `Expr::This` or `Expr::Arg(k)`.
+    pub object: Expr,
+    pub field: String,
 }
 
 /// Calls modelled in Rust, because they need the memory model.
@@ -165,6 +180,25 @@ pub enum ContractError {
         #[source]
         source: NameError,
     },
+    /// A `modifies` entry that is not `this.f` or `argN.f` of a parameter
+    /// the method has.
+    #[error(
+        "{file}: {method}: modifies `{field}`: not `this.FIELD` or `argN.FIELD` of a parameter"
+    )]
+    Modifies {
+        file: String,
+        method: String,
+        field: String,
+    },
+    /// A `throws` that is not a class name.
+    #[error(
+        "{file}: {method}: throws `{class}`: not a class name (`java.lang.IllegalStateException`)"
+    )]
+    Throws {
+        file: String,
+        method: String,
+        class: String,
+    },
     #[error("{file}: {source}")]
     Io {
         file: String,
@@ -209,6 +243,12 @@ struct RawBehaviour {
     pre: Option<String>,
     #[serde(default)]
     post: Option<String>,
+    /// `["this.size", "arg0.count"]`.
+    #[serde(default)]
+    modifies: Vec<String>,
+    /// `"java.lang.IllegalStateException"`.
+    #[serde(default)]
+    throws: Option<String>,
 }
 
 const BUILTIN: &str = include_str!("builtin.toml");
@@ -513,9 +553,32 @@ impl Contracts {
                         }
                     }
                 };
+                let mut modifies = Vec::new();
+                for m in &b.modifies {
+                    let modified =
+                        parse_modified(m, &names).ok_or_else(|| ContractError::Modifies {
+                            file: file.to_string(),
+                            method: entry.method.clone(),
+                            field: m.clone(),
+                        })?;
+                    modifies.push(modified);
+                }
+                let throws = match &b.throws {
+                    Some(t) if is_class_name(t) => Some(t.replace('.', "/")),
+                    Some(t) => {
+                        return Err(ContractError::Throws {
+                            file: file.to_string(),
+                            method: entry.method.clone(),
+                            class: t.clone(),
+                        })
+                    }
+                    None => None,
+                };
                 behaviours.push(Behaviour {
                     pre: parse(&b.pre)?,
                     post: parse(&b.post)?,
+                    modifies,
+                    throws,
                 });
             }
             if behaviours.is_empty() {
@@ -523,6 +586,8 @@ impl Contracts {
                 behaviours.push(Behaviour {
                     pre: Vec::new(),
                     post: Vec::new(),
+                    modifies: Vec::new(),
+                    throws: None,
                 });
             }
             self.by_key
@@ -569,6 +634,32 @@ struct Names {
     has_result: bool,
 }
 
+/// `this.f` or `argN.f` (N a parameter of the method).
+fn parse_modified(text: &str, names: &Names) -> Option<Modified> {
+    match expr::parse(text).ok()? {
+        Expr::Field(object, field) if matches!(*object, Expr::This | Expr::Arg(_)) => {
+            names.check(&object).ok()?;
+            Some(Modified {
+                object: *object,
+                field,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A class name in Java form: dot-separated identifiers (`$` allowed).
+fn is_class_name(text: &str) -> bool {
+    !text.is_empty()
+        && text.split('.').all(|part| {
+            let mut chars = part.chars();
+            chars
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+                && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        })
+}
+
 impl Names {
     fn check(&self, e: &Expr) -> Result<(), NameError> {
         match e {
@@ -577,7 +668,7 @@ impl Names {
                 params: self.params,
             }),
             Expr::Result if !self.has_result => Err(NameError::ResultOfVoid),
-            Expr::Unary(_, a) | Expr::Field(a, _) => self.check(a),
+            Expr::Unary(_, a) | Expr::Field(a, _) | Expr::Old(a) => self.check(a),
             Expr::Binary(_, a, b) => {
                 self.check(a)?;
                 self.check(b)

@@ -18,11 +18,16 @@ use crate::model::{sort_of, Alloc, FieldKey};
 const STRING: &str = "java/lang/String";
 
 /// The terms a contract's names stand for.
-struct Env {
+#[derive(Clone)]
+pub(super) struct Env {
     /// `this` then the parameters, with their types.
-    params: Vec<(TermId, JType)>,
-    is_static: bool,
-    result: Option<(TermId, JType)>,
+    pub params: Vec<(TermId, JType)>,
+    pub is_static: bool,
+    pub result: Option<(TermId, JType)>,
+    /// The arrays of the fields a behaviour modifies as they are after the
+    /// call, for a `post` (empty for a `pre` and inside `old(…)`, which
+    /// read the heap before the call).
+    pub after: Vec<(FieldKey, TermId)>,
 }
 
 /// A lowered contract expression: a boolean, or a bit-vector of its width.
@@ -106,6 +111,7 @@ impl Explorer<'_> {
             params,
             is_static: m.is_static(),
             result: result.map(|r| (r, ret.clone())),
+            after: Vec::new(),
         };
         let what = format!("{}.{}", found.class.java_name(), m);
         let key = format!("{}.{}{}", found.class.name, m.name, m.descriptor);
@@ -125,42 +131,40 @@ impl Explorer<'_> {
                 raises: false,
             });
         }
-        let behaviours: Vec<Vec<TermId>> = match contract {
+        let behaviours: Vec<(St, Vec<TermId>)> = match contract {
             None if mocked.is_some() => {
                 self.assume(format!(
                     "calls on a mock of {} were taken to change nothing",
                     mocked.unwrap_or_default().replace('/', ".")
                 ));
-                vec![Vec::new()]
+                vec![(next, Vec::new())]
             }
             None => {
                 self.assume(format!(
                     "the result of {what} (no bytecode, no contract) was taken as a free input"
                 ));
-                vec![Vec::new()]
+                vec![(next, Vec::new())]
             }
             Some(Contract::Behaviours(bs)) => {
                 let mut out = Vec::new();
-                for b in bs {
-                    let mut cs = Vec::new();
-                    for e in b.pre.iter().chain(&b.post) {
-                        match self.lower_expr(&mut next, &env, e) {
-                            Ok(v) => cs.push(self.as_bool(v)),
-                            Err(why) => {
-                                self.cut(crate::reason::Reason::Unsupported(format!(
-                                    "contract of {what}: {why}"
-                                )));
-                                return Flow::Exhausted;
-                            }
+                // The call returns: the behaviours that raise nothing.
+                for b in bs.iter().filter(|b| b.throws.is_none()) {
+                    let mut bst = next.clone();
+                    match self.behaviour(&mut bst, &env, b) {
+                        Ok(cs) => out.push((bst, cs)),
+                        Err(why) => {
+                            self.cut(crate::reason::Reason::Unsupported(format!(
+                                "contract of {what}: {why}"
+                            )));
+                            return Flow::Exhausted;
                         }
                     }
-                    out.push(cs);
                 }
                 out
             }
             Some(Contract::Intrinsic(i)) => {
                 match self.intrinsic(&mut next, &env, i, &m.name, index) {
-                    Ok(cs) => vec![cs],
+                    Ok(cs) => vec![(next, cs)],
                     Err(why) => {
                         self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
                         return Flow::Exhausted;
@@ -171,17 +175,92 @@ impl Explorer<'_> {
         if let Some(c) = result.and_then(|r| self.in_range(&ret, r)) {
             common.push(c);
         }
-        for cs in behaviours {
+        for (next, cs) in behaviours {
             let mark = self.terms.mark();
             let mut pending = common.clone();
             pending.extend(cs);
-            let flow = self.dfs(next.clone(), pending);
+            let flow = self.dfs(next, pending);
             self.backtrack(mark, &flow);
             if !matches!(flow, Flow::Exhausted) {
                 return flow;
             }
         }
         Flow::Exhausted
+    }
+
+    /// The constraints of behaviour `b` of a contract, stepping back over
+    /// the call from `st` (the state after it): the fields it modifies get
+    /// their values before the call (fresh arrays equal to the ones after
+    /// it but at the modified object), `pre` and `old(…)` read those,
+    /// `post` reads the fields after the call.
+    pub(super) fn behaviour(
+        &mut self,
+        st: &mut St,
+        env: &Env,
+        b: &crate::contracts::Behaviour,
+    ) -> Result<Vec<TermId>, Unsupported> {
+        let mut cs = Vec::new();
+        let mut post_env = env.clone();
+        for modified in &b.modifies {
+            let o = self.lower_expr(st, env, &modified.object)?;
+            let o = self.as_bv(o);
+            let (key, width) = self.field_of(env, &modified.object, &modified.field)?;
+            let after = self.heap_array(st, key.clone(), Sort::Array(width));
+            let prior = self.fresh(&key.to_string(), Sort::Array(width));
+            let new = self.terms.select(after, o);
+            let written = self.terms.store(prior, o, new);
+            cs.push(self.terms.eq(after, written));
+            cs.push(self.non_null(o));
+            st.mem.fields.insert(key.clone(), prior);
+            if !post_env.after.iter().any(|(k, _)| *k == key) {
+                post_env.after.push((key, after));
+            }
+        }
+        for e in &b.pre {
+            let v = self.lower_expr(st, env, e)?;
+            cs.push(self.as_bool(v));
+        }
+        for e in &b.post {
+            let v = self.lower_expr(st, &post_env, e)?;
+            cs.push(self.as_bool(v));
+        }
+        Ok(cs)
+    }
+
+    /// The heap key and value width of field `name` of `obj` (an object
+    /// of its static type).
+    fn field_of(
+        &mut self,
+        env: &Env,
+        obj: &Expr,
+        name: &str,
+    ) -> Result<(FieldKey, u32), Unsupported> {
+        let class = match static_type(env, obj) {
+            Some(JType::Object(c)) => c,
+            _ => {
+                return Err(Unsupported::FieldOfNonObject {
+                    name: name.to_string(),
+                })
+            }
+        };
+        let found = self
+            .cp
+            .resolve_field(&class, name)
+            .ok()
+            .flatten()
+            .ok_or_else(|| Unsupported::NoSuchField {
+                class: class.clone(),
+                name: name.to_string(),
+            })?;
+        let width = match sort_of(&found.member.ty) {
+            Sort::Bv(w) => w,
+            _ => 32,
+        };
+        let key = FieldKey {
+            class: found.class.name.clone(),
+            name: name.to_string(),
+        };
+        Ok((key, width))
     }
 
     fn as_bool(&mut self, v: Val) -> TermId {
@@ -238,31 +317,21 @@ impl Explorer<'_> {
             }
             Expr::Result => Val::Bv(env.result.as_ref().ok_or(Unsupported::NoResult)?.0),
             Expr::Field(obj, name) => {
-                let class = match static_type(env, obj) {
-                    Some(JType::Object(c)) => c,
-                    _ => return Err(Unsupported::FieldOfNonObject { name: name.clone() }),
-                };
+                let (key, width) = self.field_of(env, obj, name)?;
                 let o = self.lower_expr(st, env, obj)?;
                 let o = self.as_bv(o);
-                let found = self
-                    .cp
-                    .resolve_field(&class, name)
-                    .ok()
-                    .flatten()
-                    .ok_or_else(|| Unsupported::NoSuchField {
-                        class: class.clone(),
-                        name: name.clone(),
-                    })?;
-                let key = FieldKey {
-                    class: found.class.name.clone(),
-                    name: name.clone(),
+                let array = match env.after.iter().find(|(k, _)| *k == key) {
+                    Some(&(_, after)) => after,
+                    None => self.heap_array(st, key, Sort::Array(width)),
                 };
-                let width = match sort_of(&found.member.ty) {
-                    Sort::Bv(w) => w,
-                    _ => 32,
-                };
-                let array = self.heap_array(st, key, Sort::Array(width));
                 Val::Bv(self.terms.select(array, o))
+            }
+            Expr::Old(inner) => {
+                let before = Env {
+                    after: Vec::new(),
+                    ..env.clone()
+                };
+                self.lower_expr(st, &before, inner)?
             }
             Expr::Unary(op, a) => {
                 let a = self.lower_expr(st, env, a)?;
@@ -843,6 +912,7 @@ fn static_type(env: &Env, e: &Expr) -> Option<JType> {
             .get(k + usize::from(!env.is_static))
             .map(|p| p.1.clone()),
         Expr::Result => env.result.as_ref().map(|r| r.1.clone()),
+        Expr::Old(inner) => static_type(env, inner),
         _ => None,
     }
 }

@@ -31,6 +31,7 @@ use super::unsupported::Unsupported;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
+use crate::contracts::Contract;
 use crate::model::sort_of_vtype;
 use crate::model::term::{BvCmp, TermId};
 use crate::reason::{Bound, Reason};
@@ -356,6 +357,24 @@ impl Explorer<'_> {
         let keep = caller.top().stack.len() - args;
         caller.top().stack.truncate(keep);
         for (found, dispatch) in targets {
+            // A contract takes the place of the bytecode for exceptions too:
+            // the call raises what its behaviours' `throws` say, nothing else.
+            if let Some(Contract::Behaviours(behaviours)) = self.contract_of(&found) {
+                let flow = self.contract_raises(
+                    &before_call,
+                    &pending,
+                    index,
+                    &found,
+                    dispatch.into_iter().collect(),
+                    &behaviours,
+                    exc,
+                    catch,
+                );
+                if !matches!(flow, Flow::Exhausted) {
+                    return flow;
+                }
+                continue;
+            }
             if super::natives::quiet_constructor(
                 &found.class.name,
                 &found.member.name,
@@ -455,6 +474,70 @@ impl Explorer<'_> {
                 if !matches!(flow, Flow::Exhausted) {
                     return flow;
                 }
+            }
+        }
+        Flow::Exhausted
+    }
+
+    /// The call at `index` (state `before_call`, its arguments on the
+    /// stack) to `found`, whose contract has `behaviours`, raised `exc`:
+    /// one way per behaviour whose `throws` class the edge takes, under its
+    /// `pre` (and its effects on fields), the exception a new object of
+    /// that class.
+    #[allow(clippy::too_many_arguments)]
+    fn contract_raises(
+        &mut self,
+        before_call: &St,
+        pending: &[TermId],
+        index: usize,
+        found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
+        dispatch: Vec<TermId>,
+        behaviours: &[crate::contracts::Behaviour],
+        exc: TermId,
+        catch: &Catch,
+    ) -> Flow {
+        let m = &found.member;
+        let what = format!("{}.{}", found.class.java_name(), m);
+        for b in behaviours {
+            let Some(class) = &b.throws else { continue };
+            if self.class_fits(class, catch) == Some(false) {
+                continue;
+            }
+            let mark = self.terms.mark();
+            let mut st = before_call.clone();
+            let types = m.arg_types(&found.class.name);
+            let stack = &st.top().stack;
+            let args: Vec<TermId> = stack[stack.len() - types.len()..].to_vec();
+            let env = super::calls::Env {
+                params: args.iter().copied().zip(types).collect(),
+                is_static: m.is_static(),
+                result: None,
+                after: Vec::new(),
+            };
+            let mut p = pending.to_vec();
+            p.extend(dispatch.iter().copied());
+            if !m.is_static() {
+                p.push(self.non_null(args[0]));
+            }
+            match self.behaviour(&mut st, &env, b) {
+                Ok(cs) => p.extend(cs),
+                Err(why) => {
+                    self.cut(Reason::Unsupported(format!("contract of {what}: {why}")));
+                    continue;
+                }
+            }
+            let pc = st.top().m.code().instructions[index].pc;
+            match self.allocate_exception(&mut st, class, exc, pc) {
+                Ok(cs) => p.extend(cs),
+                Err(cut) => {
+                    self.cut(cut);
+                    continue;
+                }
+            }
+            let flow = self.dfs(st, p);
+            self.backtrack(mark, &flow);
+            if !matches!(flow, Flow::Exhausted) {
+                return flow;
             }
         }
         Flow::Exhausted
