@@ -67,3 +67,21 @@ fn arrays_of_arrays_have_new_distinct_rows() {
     let (_, v) = support::aim_at_marker("arrays/Grids", "manyRows", "manyRows");
     assert_ne!(v["verdict"], "unreachable", "{v:#}");
 }
+
+/// `java.util.Arrays.copyOf`, `copyOfRange`, `fill` and `equals` as
+/// intrinsics (issue 16): copies pad with zeros and start at `from`, a
+/// range fill leaves the rest, equal contents in distinct arrays; after
+/// `fill` no element differs, and a copy of a `String[]` is a `String[]`
+/// (both proved).
+#[test]
+fn arrays_library_methods_are_exact() {
+    for method in ["grown", "range", "partly", "same"] {
+        let (code, v) = support::aim_at_marker("arrays/Library", method, method);
+        assert_eq!(code, Some(0), "{method}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    }
+    for method in ["filled", "typed"] {
+        let (_, v) = support::aim_at_marker("arrays/Library", method, method);
+        assert_eq!(v["verdict"], "unreachable", "{method}: {v:#}");
+    }
+}

@@ -1246,3 +1246,25 @@ fn float_tests_compile_and_pass() {
     assert!(text.contains("-0.0"), "{text}");
     run_generated_suite(out.path(), "floats/Floats");
 }
+
+/// Input strings in the tests are distinct objects, as in the replay, when
+/// the method compares references: `new String("")` twice for
+/// `a != b && a.equals(b)`, and never the code's interned literal; the
+/// suite passes (with literals it would fail).
+#[test]
+fn input_strings_keep_their_identity_in_the_tests() {
+    let (_, _, out) = cover_json(&[&class_file("identity/Texts"), "--timeout", "10"]);
+    let text: String = support::java_files(out.path())
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(
+        text.contains("Texts.sameText(new String(\"\"), new String(\"\"))"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Texts.notTheLiteral(new String(\"yes\"))"),
+        "{text}"
+    );
+    run_generated_suite(out.path(), "identity/Texts");
+}

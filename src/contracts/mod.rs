@@ -129,6 +129,9 @@ pub enum Intrinsic {
     Number(crate::search::NumberMethod),
     /// `Math.sqrt`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
     Float(crate::search::FloatMethod),
+    /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
+    /// (src/search/arrays_methods.rs).
+    Arrays(crate::search::ArraysMethod),
 }
 
 /// What the search knows of a method without exploring it.
@@ -477,11 +480,15 @@ impl Contracts {
         let floats = crate::search::FloatMethod::KEYS
             .iter()
             .map(|(k, m)| (k.to_string(), Intrinsic::Float(*m)));
+        let arrays = crate::search::ArraysMethod::keys()
+            .into_iter()
+            .map(|(k, m)| (k, Intrinsic::Arrays(m)));
         let all = INTRINSICS
             .iter()
             .map(|(k, i)| (k.to_string(), *i))
             .chain(numbers)
             .chain(floats)
+            .chain(arrays)
             .chain(printing)
             .chain(characters);
         for (key, i) in all {

@@ -99,6 +99,9 @@ impl Inputs<'_> {
                     }
                 }
             }
+            Value::Str(text) if s.distinct_strings => {
+                Ok(format!("new String({})", java::string_literal(text)))
+            }
             other => Ok(literal(other, ty)),
         }
     }

@@ -24,6 +24,12 @@ pub(super) struct Scope<'a> {
     pub(super) access: Access<'a>,
     pub(super) flavor: Flavor,
     pub(super) helpers: Helpers,
+    /// Input strings are written `new String("…")`, each a distinct object
+    /// as in the replay, rather than literals the JVM interns (one object
+    /// per text, and the same as the code's own literals): set when the
+    /// method under test compares references by identity, where that
+    /// difference decides the path.
+    pub(super) distinct_strings: bool,
     names: BTreeSet<String>,
     body: Vec<String>,
 }
@@ -34,6 +40,7 @@ impl<'a> Scope<'a> {
             access: Access::new(cp, package),
             flavor,
             helpers: Helpers::default(),
+            distinct_strings: false,
             names: helpers::METHOD_NAMES
                 .iter()
                 .map(|n| n.to_string())
@@ -160,6 +167,7 @@ pub(super) fn render(
 ) -> Result<TestMethod, JunitError> {
     let subject = Subject::resolve(cp, target, state, obs)?;
     let mut s = Scope::new(cp, flavor, java::package_of(&target.class));
+    s.distinct_strings = compares_identity(&subject.method);
     let inputs = arrange::arrange(&mut s, &subject, state)?;
     let call = act::call(&mut s, &subject, state, &inputs)?;
     assert::assert_outcome(&mut s, &subject, state, obs, &inputs, &call)?;
@@ -176,6 +184,16 @@ pub(super) fn render(
         body: s.body,
         helpers,
         disabled,
+    })
+}
+
+/// Whether `method` compares references by identity (`if_acmpeq`,
+/// `if_acmpne`).
+fn compares_identity(method: &Method) -> bool {
+    method.code.as_ref().is_some_and(|c| {
+        c.instructions
+            .iter()
+            .any(|i| matches!(i.op, crate::classfile::Op::IfACmp { .. }))
     })
 }
 

@@ -416,6 +416,11 @@ impl Explorer<'_> {
             self.array_copy(st, env, index, &mut out)?;
             return Ok(out);
         }
+        if let Intrinsic::Arrays(method) = i {
+            let result = env.result.as_ref().map(|r| r.0);
+            self.arrays_call(st, method, &env.params, result, index, &mut out);
+            return Ok(out);
+        }
         match (i, env.result.as_ref().map(|r| r.0)) {
             (Intrinsic::StringCopy, _) => {
                 let this = this.ok_or(Unsupported::NoReceiver)?;
@@ -565,6 +570,7 @@ impl Explorer<'_> {
                 }
             }
             Intrinsic::ArrayCopy
+            | Intrinsic::Arrays(_)
             | Intrinsic::ExceptionInit
             | Intrinsic::Print
             | Intrinsic::StringCopy

@@ -25,13 +25,27 @@ impl Explorer<'_> {
         pc: u32,
         out: &mut Vec<TermId>,
     ) {
+        let idc = self.terms.int(class_id as i32);
+        self.allocated_with_type(st, r, idc, class, pc, out);
+    }
+
+    /// [`Explorer::allocated`], with the class id a term (the class of
+    /// another object: `Arrays.copyOf` of a `T[]` makes a `T[]`).
+    pub(super) fn allocated_with_type(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        idc: TermId,
+        class: &str,
+        pc: u32,
+        out: &mut Vec<TermId>,
+    ) {
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Slt, r, zero));
         for a in st.mem.allocs.clone() {
             out.push(self.terms.ne(r, a.term));
         }
         let t = self.terms.select(st.mem.types, r);
-        let idc = self.terms.int(class_id as i32);
         out.push(self.terms.eq(t, idc));
         st.mem.allocs.push(Alloc {
             term: r,

@@ -38,6 +38,8 @@ mod dispatch;
 pub(crate) use dispatch::PREFER_FALSE;
 mod array_clone;
 mod array_types;
+mod arrays_methods;
+pub use arrays_methods::ArraysMethod;
 mod builders;
 mod concat;
 mod driver;

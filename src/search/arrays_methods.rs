@@ -1,0 +1,225 @@
+//! `java.util.Arrays.copyOf`, `copyOfRange`, `fill` and `equals` as
+//! intrinsics (issue 16 item 3): one step each, exact on the normal path,
+//! where their bytecode would be a loop (`fill`), a reflective allocation
+//! (`copyOf` of a `T[]`) or a vectorized mismatch through `Unsafe`
+//! (`equals`). Their exceptions (`NullPointerException`,
+//! `NegativeArraySizeException`, `ArrayIndexOutOfBoundsException`,
+//! `IllegalArgumentException`) are found in their bytecode
+//! ([`super::throws`]). As for `aastore`, storing into an `Object[]` whose
+//! runtime component type the value does not fit (`ArrayStoreException`)
+//! is left out of the normal path: more behaviours than the JVM has, so a
+//! refutation still proves, and the replay checks reached states.
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::heap::sort_width;
+use crate::classfile::JType;
+use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+use crate::model::FieldKey;
+
+/// Which `Arrays` method an intrinsic models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArraysMethod {
+    /// `copyOf(a, newLength)`.
+    CopyOf,
+    /// `copyOfRange(a, from, to)`.
+    CopyOfRange,
+    /// `fill(a, v)`.
+    Fill,
+    /// `fill(a, from, to, v)`.
+    FillRange,
+    /// `equals(a, b)` of two arrays of an integral type or `boolean`.
+    Equals,
+}
+
+/// Element descriptors of the primitive overloads.
+const PRIMITIVES: [&str; 8] = ["I", "J", "S", "B", "C", "Z", "F", "D"];
+const OBJECT: &str = "Ljava/lang/Object;";
+
+impl ArraysMethod {
+    /// Every overload modelled, by method key.
+    pub fn keys() -> Vec<(String, ArraysMethod)> {
+        let mut out = Vec::new();
+        for e in PRIMITIVES.iter().copied().chain([OBJECT]) {
+            let a = format!("[{e}");
+            out.push((
+                format!("java/util/Arrays.copyOf({a}I){a}"),
+                ArraysMethod::CopyOf,
+            ));
+            out.push((
+                format!("java/util/Arrays.copyOfRange({a}II){a}"),
+                ArraysMethod::CopyOfRange,
+            ));
+            out.push((
+                format!("java/util/Arrays.fill({a}{e})V"),
+                ArraysMethod::Fill,
+            ));
+            out.push((
+                format!("java/util/Arrays.fill({a}II{e})V"),
+                ArraysMethod::FillRange,
+            ));
+            // Float equality is by bits with NaNs canonicalised, and
+            // Object[] equality calls `equals`: both explored instead.
+            if !matches!(e, "F" | "D" | OBJECT) {
+                out.push((
+                    format!("java/util/Arrays.equals({a}{a})Z"),
+                    ArraysMethod::Equals,
+                ));
+            }
+        }
+        out
+    }
+}
+
+impl Explorer<'_> {
+    /// Steps back over a call of `method` with `args` (the array first)
+    /// and `result` (none for `fill`), at `index` of the caller.
+    pub(super) fn arrays_call(
+        &mut self,
+        st: &mut St,
+        method: ArraysMethod,
+        params: &[(TermId, JType)],
+        result: Option<TermId>,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) {
+        let (a, ty) = (&params[0].0, &params[0].1);
+        let a = *a;
+        let elem = match ty {
+            JType::Array(e) => (**e).clone(),
+            _ => JType::Object("java/lang/Object".into()),
+        };
+        if method != ArraysMethod::Equals {
+            out.push(self.non_null(a));
+        }
+        let len_a = self.array_length(st, a, out);
+        let zero = self.terms.int(0);
+        match (method, result) {
+            (ArraysMethod::CopyOf, Some(r)) => {
+                let n = params[1].0;
+                out.push(self.terms.cmp(BvCmp::Sge, n, zero));
+                self.copy(st, a, len_a, zero, n, &elem, ty, r, index, out);
+            }
+            (ArraysMethod::CopyOfRange, Some(r)) => {
+                let (from, to) = (params[1].0, params[2].0);
+                out.push(self.terms.cmp(BvCmp::Sge, from, zero));
+                out.push(self.terms.cmp(BvCmp::Sle, from, len_a));
+                out.push(self.terms.cmp(BvCmp::Sle, from, to));
+                let n = self.terms.bin(BvOp::Sub, to, from);
+                self.copy(st, a, len_a, from, n, &elem, ty, r, index, out);
+            }
+            (ArraysMethod::Fill, _) => {
+                let v = params[1].0;
+                self.fill(st, a, zero, len_a, v, &elem, out);
+            }
+            (ArraysMethod::FillRange, _) => {
+                let (from, to, v) = (params[1].0, params[2].0, params[3].0);
+                out.push(self.terms.cmp(BvCmp::Sge, from, zero));
+                out.push(self.terms.cmp(BvCmp::Sle, from, to));
+                out.push(self.terms.cmp(BvCmp::Sle, to, len_a));
+                self.fill(st, a, from, to, v, &elem, out);
+            }
+            (ArraysMethod::Equals, Some(r)) => {
+                // Either may be null: equals(null, null) is true.
+                let b = params[1].0;
+                let same = self.terms.eq(a, b);
+                let a_null = self.terms.eq(a, zero);
+                let b_null = self.terms.eq(b, zero);
+                let either_null = self.terms.or(vec![a_null, b_null]);
+                let mut lens = Vec::new();
+                let len_a = self.array_length(st, a, &mut lens);
+                let len_b = self.array_length(st, b, &mut lens);
+                out.extend(lens);
+                let key = FieldKey::array_elements(&elem);
+                let cells = self.cells(st, &key, &elem);
+                let row_a = self.terms.row(cells, a, len_a);
+                let row_b = self.terms.row(cells, b, len_b);
+                let same_len = self.terms.eq(len_a, len_b);
+                let same_rows = self.terms.eq(row_a, row_b);
+                let contents = self.terms.and(vec![same_len, same_rows]);
+                let (one, f) = (self.terms.int(1), self.terms.int(0));
+                let by_contents = self.terms.ite(contents, one, f);
+                let not_same = self.terms.ite(either_null, f, by_contents);
+                let v = self.terms.ite(same, one, not_same);
+                out.push(self.terms.eq(r, v));
+            }
+            // The descriptors give every method but fill a result.
+            _ => unreachable!("{method:?} without a result"),
+        }
+    }
+
+    /// `r` is a new array like `a` (of `a`'s class) of `n` elements, the
+    /// element at `i` being `a[from + i]` inside `a` and zero past it.
+    #[allow(clippy::too_many_arguments)]
+    fn copy(
+        &mut self,
+        st: &mut St,
+        a: TermId,
+        len_a: TermId,
+        from: TermId,
+        n: TermId,
+        elem: &JType,
+        ty: &JType,
+        r: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) {
+        let pc = st.top().m.code().instructions[index].pc;
+        let descriptor = ty.descriptor();
+        let class_of_a = self.terms.select(st.mem.types, a);
+        self.allocated_with_type(st, r, class_of_a, &descriptor, pc, out);
+        let len = self.array_length(st, r, out);
+        out.push(self.terms.eq(len, n));
+        let key = FieldKey::array_elements(elem);
+        let width = sort_width(elem);
+        if let Some(&after) = st.mem.fields.get(&key) {
+            let prior = self.fresh(&format!("{key}"), Sort::Cells(width));
+            let zero_elem = self.terms.bv(0, width);
+            self.redefine_cells(st, after, prior, out, |ex, k| {
+                let owner = ex.terms.extract(63, 32, k);
+                let mine = ex.terms.eq(owner, r);
+                let i = ex.terms.extract(31, 0, k);
+                let at = ex.terms.bin(BvOp::Add, from, i);
+                let inside = ex.terms.cmp(BvCmp::Slt, at, len_a);
+                let source = ex.terms.cell(a, at);
+                let copied = ex.terms.select(prior, source);
+                let value = ex.terms.ite(inside, copied, zero_elem);
+                let kept = ex.terms.select(prior, k);
+                (ex.terms.ite(mine, value, kept), vec![source, k])
+            });
+            st.mem.fields.insert(key, prior);
+        }
+    }
+
+    /// The elements of `a` from `from` (inclusive) to `to` (exclusive) are
+    /// `v`; the others keep their values.
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        &mut self,
+        st: &mut St,
+        a: TermId,
+        from: TermId,
+        to: TermId,
+        v: TermId,
+        elem: &JType,
+        out: &mut Vec<TermId>,
+    ) {
+        let key = FieldKey::array_elements(elem);
+        let width = sort_width(elem);
+        let stored = crate::model::inputs::narrow(&mut self.terms, elem, v);
+        if let Some(&after) = st.mem.fields.get(&key) {
+            let prior = self.fresh(&format!("{key}"), Sort::Cells(width));
+            self.redefine_cells(st, after, prior, out, |ex, k| {
+                let owner = ex.terms.extract(63, 32, k);
+                let mine = ex.terms.eq(owner, a);
+                let i = ex.terms.extract(31, 0, k);
+                let low = ex.terms.cmp(BvCmp::Sge, i, from);
+                let high = ex.terms.cmp(BvCmp::Slt, i, to);
+                let filled = ex.terms.and(vec![mine, low, high]);
+                let kept = ex.terms.select(prior, k);
+                (ex.terms.ite(filled, stored, kept), vec![k])
+            });
+            st.mem.fields.insert(key, prior);
+        }
+    }
+}
