@@ -1268,3 +1268,19 @@ fn input_strings_keep_their_identity_in_the_tests() {
     );
     run_generated_suite(out.path(), "identity/Texts");
 }
+
+/// A generic method overloaded with a primitive one: a null argument where
+/// no other overload takes a reference is a bare `null`, so javac infers
+/// the type variable from the other arguments (a cast to `Object` made
+/// commons-lang3 `Validate.exclusiveBetween`'s tests fail to compile); the
+/// suite compiles under `-Xlint:all -Werror` and passes.
+#[test]
+fn a_null_for_a_generic_overload_compiles() {
+    let (_, _, out) = cover_json(&[&class_file("generics/Ranges"), "--timeout", "10"]);
+    let text: String = support::java_files(out.path())
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(text.contains("Ranges.between(null, null, \"\")"), "{text}");
+    run_generated_suite(out.path(), "generics/Ranges");
+}

@@ -49,13 +49,23 @@ pub(super) fn call(
     inputs: &Inputs,
 ) -> Result<Call, JunitError> {
     let (target, method, ctor) = (subject.target, &subject.method, subject.ctor);
-    let overloaded = subject
-        .class
-        .methods
-        .iter()
-        .filter(|m| m.name == method.name && m.desc.params.len() == subject.params.len())
-        .count()
-        > 1;
+    // A bare `null` at parameter `i` is ambiguous when another overload of
+    // the same arity takes a reference there too; a cast to the erased
+    // type picks this one (and only then: the cast would keep javac from
+    // inferring a generic method's type variable from the other arguments).
+    let ambiguous_null = |i: usize| {
+        subject
+            .class
+            .methods
+            .iter()
+            .filter(|m| {
+                m.name == method.name
+                    && m.desc.params.len() == subject.params.len()
+                    && m.desc.params[i].is_reference()
+            })
+            .count()
+            > 1
+    };
     let class_ok = s.access.type_accessible(&target.class);
     let params_ok = subject.params.iter().all(|p| s.access.type_accessible(p));
     // The receiver as (expression, typed as the target class): an object's
@@ -83,7 +93,7 @@ pub(super) fn call(
     let mut args = Vec::new();
     for (i, (a, p)) in state.args.iter().zip(&subject.params).enumerate() {
         let e = match (&a.value, direct) {
-            (Value::Null, true) if overloaded || (varargs && i == last) => {
+            (Value::Null, true) if ambiguous_null(i) || (varargs && i == last) => {
                 format!("({}) null", s.access.type_name(p))
             }
             (v, direct) => inputs.value_expr(s, v, p, !direct)?,

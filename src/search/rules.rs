@@ -192,6 +192,15 @@ impl Explorer<'_> {
                         Ok(r) => r,
                         Err(why) => return Err(self.unsupported(st, insn, &why.to_string())),
                     },
+                    (None, Constant::Class(ty @ JType::Array(_))) => {
+                        // `ldc Object[].class`: the class object of an array class.
+                        let id = self.universe.array_id(&ty.descriptor());
+                        let idc = self.terms.int(id as i32);
+                        let c = self.class_object(st, idc, out);
+                        let zero = self.terms.int(0);
+                        out.push(self.terms.ne(c, zero));
+                        c
+                    }
                     (None, Constant::Class(JType::Object(name)))
                         if self.universe.id(name).is_some() =>
                     {

@@ -48,6 +48,8 @@ const CHAINED_TRANSFORMER: &str = "org.apache.commons.collections4.functors.Chai
 const INT_MATH: &str = "com.google.common.math.IntMath";
 const DOUBLE_MATH: &str = "com.google.common.math.DoubleMath";
 const IEEE754R_UTILS: &str = "org.apache.commons.lang3.math.IEEE754rUtils";
+const OBJECT_UTILS: &str = "org.apache.commons.lang3.ObjectUtils";
+const VALIDATE: &str = "org.apache.commons.lang3.Validate";
 const FILENAME_UTILS: &str = "org.apache.commons.io.FilenameUtils";
 
 /// The benchmark, in report order.
@@ -133,6 +135,13 @@ pub const ENTRIES: &[Entry] = &[
     e(GUAVA, DOUBLE_MATH, "isMathematicalInteger"),
     e(GUAVA, DOUBLE_MATH, "isPowerOfTwo"),
     e(GUAVA, DOUBLE_MATH, "roundToInt"),
+    // Lambdas (issue 16): a functional-interface input, and a whole class
+    // whose methods build their messages in lambdas.
+    e(
+        LANG3,
+        OBJECT_UTILS,
+        "toString(Ljava/lang/Object;Ljava/util/function/Supplier;)",
+    ),
     // commons-io: file names, character by character.
     e(IO, FILENAME_UTILS, "getPrefixLength"),
     e(IO, FILENAME_UTILS, "getExtension"),
@@ -146,6 +155,7 @@ pub const ENTRIES: &[Entry] = &[
     e(LANG3, CHAR_UTILS, WHOLE_CLASS),
     e(LANG3, BOOLEAN_UTILS, WHOLE_CLASS),
     e(LANG3, WORD_UTILS, WHOLE_CLASS),
+    e(LANG3, VALIDATE, WHOLE_CLASS),
 ];
 
 /// The Debian package that installs `jar`, for the missing-jar message.
