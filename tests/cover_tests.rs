@@ -254,6 +254,14 @@ fn run_generated_suite_over(dir: &Path, what: &str, under_test: &Path) {
     compile_and_run_suite(dir, what, under_test, &["-nowarn"]);
 }
 
+/// The generated test sources under `dir`, one after the other.
+fn sources_text(dir: &Path) -> String {
+    support::java_files(dir)
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
+}
+
 fn compile_and_run_suite(dir: &Path, what: &str, under_test: &Path, javac_flags: &[&str]) {
     let sources = support::java_files(dir);
     assert!(!sources.is_empty(), "{what}: no tests written");
@@ -1032,11 +1040,7 @@ fn enum_inputs_are_constants_in_the_tests() {
             }
         }
     }
-    let sources = support::java_files(out.path());
-    let text: String = sources
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(text.contains("Modes.Color.RED"), "{text}");
     // An enum's instance method is called on the constant.
     assert!(text.contains("Modes.Color.RED.warmth("), "{text}");
@@ -1128,10 +1132,7 @@ fn relocated_jdk_methods_are_fully_covered() {
 #[test]
 fn the_jvms_own_exception_messages_are_not_asserted() {
     let (_, _, out) = cover_json(&[&class_file("exceptions/Messages"), "--timeout", "10"]);
-    let text: String = support::java_files(out.path())
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(
         text.contains("assertThrows(NullPointerException.class"),
         "{text}"
@@ -1153,10 +1154,7 @@ fn the_jvms_own_exception_messages_are_not_asserted() {
 #[test]
 fn protected_member_classes_are_not_named() {
     let (_, _, out) = cover_json(&[&class_file("nested2/Use"), "--timeout", "10"]);
-    let text: String = support::java_files(out.path())
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(!text.contains("Outer.Hidden "), "{text}");
     run_generated_suite(out.path(), "nested2/Use");
 }
@@ -1175,10 +1173,7 @@ fn a_throwing_mock_is_written_as_a_test() {
     for m in doc["methods"].as_array().unwrap() {
         assert_eq!(m["unknown"], 0, "{m:#}");
     }
-    let text: String = support::java_files(out.path())
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(text.contains("throw (RuntimeException) answer;"), "{text}");
     run_generated_suite(out.path(), "mocks/Mocks");
 }
@@ -1238,10 +1233,7 @@ fn float_tests_compile_and_pass() {
         .map(|m| m["unreachable"].as_u64().unwrap())
         .sum();
     assert!(unreachable >= 1, "{doc:#}");
-    let text: String = support::java_files(out.path())
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(text.contains("Double.NaN"), "{text}");
     assert!(text.contains("-0.0"), "{text}");
     run_generated_suite(out.path(), "floats/Floats");
@@ -1254,10 +1246,7 @@ fn float_tests_compile_and_pass() {
 #[test]
 fn input_strings_keep_their_identity_in_the_tests() {
     let (_, _, out) = cover_json(&[&class_file("identity/Texts"), "--timeout", "10"]);
-    let text: String = support::java_files(out.path())
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(
         text.contains("Texts.sameText(new String(\"\"), new String(\"\"))"),
         "{text}"
@@ -1277,10 +1266,7 @@ fn input_strings_keep_their_identity_in_the_tests() {
 #[test]
 fn a_null_for_a_generic_overload_compiles() {
     let (_, _, out) = cover_json(&[&class_file("generics/Ranges"), "--timeout", "10"]);
-    let text: String = support::java_files(out.path())
-        .iter()
-        .map(|p| std::fs::read_to_string(p).unwrap())
-        .collect();
+    let text = sources_text(out.path());
     assert!(text.contains("Ranges.between(null, null, \"\")"), "{text}");
     run_generated_suite(out.path(), "generics/Ranges");
 }

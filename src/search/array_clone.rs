@@ -7,7 +7,7 @@ use super::explore::Explorer;
 use super::heap::sort_width;
 use crate::classfile::bytecode::{Instruction, MethodRef};
 use crate::classfile::JType;
-use crate::model::term::{Sort, TermId};
+use crate::model::term::TermId;
 use crate::model::FieldKey;
 
 /// Whether `r` is `clone()` called on an array type.
@@ -38,19 +38,10 @@ impl Explorer<'_> {
         let len_a = self.array_length(st, a, out);
         out.push(self.terms.eq(len, len_a));
         let key = FieldKey::array_elements(&elem);
-        if let Some(&after) = st.mem.fields.get(&key) {
-            let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(&elem)));
-            self.redefine_cells(st, after, prior, out, |ex, k| {
-                // A cell of the copy holds the original's cell at its index.
-                let owner = ex.terms.extract(63, 32, k);
-                let mine = ex.terms.eq(owner, r);
-                let index = ex.terms.extract(31, 0, k);
-                let from = ex.terms.cell(a, index);
-                let copied = ex.terms.select(prior, from);
-                let kept = ex.terms.select(prior, k);
-                (ex.terms.ite(mine, copied, kept), vec![from, k])
-            });
-            st.mem.fields.insert(key, prior);
-        }
+        // A cell of the copy holds the original's cell at its index.
+        self.redefine_elements(st, key, sort_width(&elem), r, out, |ex, prior, i| {
+            let from = ex.terms.cell(a, i);
+            (ex.terms.select(prior, from), vec![from])
+        });
     }
 }

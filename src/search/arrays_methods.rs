@@ -14,7 +14,7 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::heap::sort_width;
 use crate::classfile::JType;
-use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+use crate::model::term::{BvCmp, BvOp, TermId};
 use crate::model::FieldKey;
 
 /// Which `Arrays` method an intrinsic models.
@@ -172,23 +172,14 @@ impl Explorer<'_> {
         out.push(self.terms.eq(len, n));
         let key = FieldKey::array_elements(elem);
         let width = sort_width(elem);
-        if let Some(&after) = st.mem.fields.get(&key) {
-            let prior = self.fresh(&format!("{key}"), Sort::Cells(width));
-            let zero_elem = self.terms.bv(0, width);
-            self.redefine_cells(st, after, prior, out, |ex, k| {
-                let owner = ex.terms.extract(63, 32, k);
-                let mine = ex.terms.eq(owner, r);
-                let i = ex.terms.extract(31, 0, k);
-                let at = ex.terms.bin(BvOp::Add, from, i);
-                let inside = ex.terms.cmp(BvCmp::Slt, at, len_a);
-                let source = ex.terms.cell(a, at);
-                let copied = ex.terms.select(prior, source);
-                let value = ex.terms.ite(inside, copied, zero_elem);
-                let kept = ex.terms.select(prior, k);
-                (ex.terms.ite(mine, value, kept), vec![source, k])
-            });
-            st.mem.fields.insert(key, prior);
-        }
+        let zero_elem = self.terms.bv(0, width);
+        self.redefine_elements(st, key, width, r, out, |ex, prior, i| {
+            let at = ex.terms.bin(BvOp::Add, from, i);
+            let inside = ex.terms.cmp(BvCmp::Slt, at, len_a);
+            let source = ex.terms.cell(a, at);
+            let copied = ex.terms.select(prior, source);
+            (ex.terms.ite(inside, copied, zero_elem), vec![source])
+        });
     }
 
     /// The elements of `a` from `from` (inclusive) to `to` (exclusive) are
@@ -207,19 +198,13 @@ impl Explorer<'_> {
         let key = FieldKey::array_elements(elem);
         let width = sort_width(elem);
         let stored = crate::model::inputs::narrow(&mut self.terms, elem, v);
-        if let Some(&after) = st.mem.fields.get(&key) {
-            let prior = self.fresh(&format!("{key}"), Sort::Cells(width));
-            self.redefine_cells(st, after, prior, out, |ex, k| {
-                let owner = ex.terms.extract(63, 32, k);
-                let mine = ex.terms.eq(owner, a);
-                let i = ex.terms.extract(31, 0, k);
-                let low = ex.terms.cmp(BvCmp::Sge, i, from);
-                let high = ex.terms.cmp(BvCmp::Slt, i, to);
-                let filled = ex.terms.and(vec![mine, low, high]);
-                let kept = ex.terms.select(prior, k);
-                (ex.terms.ite(filled, stored, kept), vec![k])
-            });
-            st.mem.fields.insert(key, prior);
-        }
+        self.redefine_elements(st, key, width, a, out, |ex, prior, i| {
+            let low = ex.terms.cmp(BvCmp::Sge, i, from);
+            let high = ex.terms.cmp(BvCmp::Slt, i, to);
+            let filled = ex.terms.and(vec![low, high]);
+            let cell = ex.terms.cell(a, i);
+            let kept = ex.terms.select(prior, cell);
+            (ex.terms.ite(filled, stored, kept), vec![cell])
+        });
     }
 }

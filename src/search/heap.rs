@@ -109,6 +109,36 @@ impl Explorer<'_> {
         }
     }
 
+    /// An effect on the elements of array `owner` (cells of `key`, values
+    /// `width` bits wide), stated backward: a cell of `owner` at index `i`
+    /// holds `value(prior, i)` after the effect, every other cell keeps its
+    /// value. `value` returns the prior cells it reads too.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn redefine_elements(
+        &mut self,
+        st: &mut St,
+        key: FieldKey,
+        width: u32,
+        owner: TermId,
+        out: &mut Vec<TermId>,
+        mut value: impl FnMut(&mut Self, TermId, TermId) -> (TermId, Vec<TermId>),
+    ) {
+        let Some(&after) = st.mem.fields.get(&key) else {
+            return;
+        };
+        let prior = self.fresh(&format!("{key}"), Sort::Cells(width));
+        self.redefine_cells(st, after, prior, out, |ex, k| {
+            let of = ex.terms.extract(63, 32, k);
+            let mine = ex.terms.eq(of, owner);
+            let index = ex.terms.extract(31, 0, k);
+            let (v, mut used) = value(ex, prior, index);
+            let kept = ex.terms.select(prior, k);
+            used.push(k);
+            (ex.terms.ite(mine, v, kept), used)
+        });
+        st.mem.fields.insert(key, prior);
+    }
+
     /// The heap array of `key` at this point of the path: the one the
     /// path already has, else a fresh one (unconstrained: nothing later on
     /// the path wrote it).
@@ -175,18 +205,10 @@ impl Explorer<'_> {
         self.allocated(st, r, id, &descriptor, insn.pc, out);
         let len = self.array_length(st, r, out);
         out.push(self.terms.eq(len, count));
+        let width = sort_width(elem);
+        let zero_elem = self.terms.bv(0, width);
         let key = FieldKey::array_elements(elem);
-        if let Some(&after) = st.mem.fields.get(&key) {
-            let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
-            let zero_elem = self.terms.bv(0, sort_width(elem));
-            self.redefine_cells(st, after, prior, out, |ex, k| {
-                let owner = ex.terms.extract(63, 32, k);
-                let mine = ex.terms.eq(owner, r);
-                let before = ex.terms.select(prior, k);
-                (ex.terms.ite(mine, zero_elem, before), vec![k])
-            });
-            st.mem.fields.insert(key, prior);
-        }
+        self.redefine_elements(st, key, width, r, out, |_, _, _| (zero_elem, Vec::new()));
     }
 }
 

@@ -97,24 +97,16 @@ impl Explorer<'_> {
         // bound then holds every run, so the check without it tells a
         // refutation from a cut (`St::bounded`).
         let key = FieldKey::array_elements(elem);
-        if let Some(&after) = st.mem.fields.get(&key) {
-            let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(elem)));
-            let beyond = self.fresh("rows_beyond", Sort::Array(32));
-            self.redefine_cells(st, after, prior, out, |ex, cell| {
-                let owner = ex.terms.extract(63, 32, cell);
-                let index = ex.terms.extract(31, 0, cell);
-                let mine = ex.terms.eq(owner, r);
-                let mut value = ex.terms.select(beyond, index);
-                for (i, &row) in rows.iter().enumerate().rev() {
-                    let at = ex.terms.int(i as i32);
-                    let here = ex.terms.eq(index, at);
-                    value = ex.terms.ite(here, row, value);
-                }
-                let before = ex.terms.select(prior, cell);
-                (ex.terms.ite(mine, value, before), vec![cell])
-            });
-            st.mem.fields.insert(key, prior);
-        }
+        let beyond = self.fresh("rows_beyond", Sort::Array(32));
+        self.redefine_elements(st, key, sort_width(elem), r, out, |ex, _, index| {
+            let mut value = ex.terms.select(beyond, index);
+            for (i, &row) in rows.iter().enumerate().rev() {
+                let at = ex.terms.int(i as i32);
+                let here = ex.terms.eq(index, at);
+                value = ex.terms.ite(here, row, value);
+            }
+            (value, Vec::new())
+        });
     }
 }
 
