@@ -472,3 +472,33 @@ fn an_unpaired_surrogate_is_unsupported_not_a_mismatch() {
         "{json:#}"
     );
 }
+
+/// A `Class` input is never an object built from fields (the replay could
+/// not make one): taken to be null with an assumption the verdict names,
+/// even when the class path's classes are scanned (commons-lang3
+/// `Validate.isAssignableFrom` failed its replays before).
+#[test]
+fn class_inputs_are_never_built_from_fields() {
+    let (_, v) = support::aim_at_marker("jdk/ClassInputs", "isArray", "isArray");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(
+        v.to_string()
+            .contains("inputs of type java.lang.Class were taken to be null"),
+        "{v:#}"
+    );
+    let (_, v) = support::jaut_json(&[
+        "/usr/share/java/commons-lang3.jar",
+        "--class",
+        "org.apache.commons.lang3.Validate",
+        "--method",
+        "isAssignableFrom(Ljava/lang/Class;Ljava/lang/Class;)",
+        "--line",
+        "1304",
+    ]);
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(
+        v.to_string()
+            .contains("inputs of type java.lang.Class were taken to be null"),
+        "{v:#}"
+    );
+}

@@ -76,9 +76,15 @@ impl InputDomain {
         if ids.is_empty() && enum_type(cp, ty).is_none() {
             // Inputs of this type can only be null here; a refutation that
             // needs that is no proof, since a class elsewhere could fit.
-            self.assume(format!(
-                "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
-            ));
+            self.assume(if name == "java/lang/Class" {
+                "inputs of type java.lang.Class were taken to be null (a Class object is the \
+                 JVM's, one per class; input states cannot name one yet)"
+                    .to_string()
+            } else {
+                format!(
+                    "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
+                )
+            });
         }
         let input = is_input(terms, v);
         let t = terms.select(types, v);

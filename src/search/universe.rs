@@ -98,6 +98,9 @@ pub(super) fn collect_universe(
             for name in super::builders::BUILDER_CLASSES {
                 u.not_input(name);
             }
+            // A `Class` is one per class, made by the JVM (docs/objects.md):
+            // never an input built from fields, whatever the scan met.
+            u.not_input("java/lang/Class");
             return Ok(u);
         }
     }
