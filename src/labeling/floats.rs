@@ -59,21 +59,13 @@ impl Labeler<'_, '_> {
                 return Ok(b);
             }
         }
-        let model = {
-            let cx = &mut *self.cx;
-            if cx.solver.check() != Sat::Sat {
-                return Err(LabelingError::NoFit(format!(
-                    "no value fits {}",
-                    cx.terms.show(term)
-                )));
-            }
-            cx.solver.value(cx.terms, term)
-        };
-        let Some(pattern) = model else {
-            return Err(LabelingError::NoFit(format!(
-                "no value fits {}",
-                self.cx.terms.show(term)
-            )));
+        let no_fit =
+            |l: &Self| LabelingError::NoFit(format!("no value fits {}", l.cx.terms.show(term)));
+        if self.cx.solver.check() != Sat::Sat {
+            return Err(no_fit(self));
+        }
+        let Some(pattern) = self.cx.solver.value(self.cx.terms, term) else {
+            return Err(no_fit(self));
         };
         let exact = value(pattern, width);
         if exact.is_nan() {
@@ -101,10 +93,7 @@ impl Labeler<'_, '_> {
         if self.probe(eq) {
             return Ok(pattern as i64);
         }
-        Err(LabelingError::NoFit(format!(
-            "no value fits {}",
-            self.cx.terms.show(term)
-        )))
+        Err(no_fit(self))
     }
 
     /// Fixes `term` to the bits of `v` when the path allows it (each bit

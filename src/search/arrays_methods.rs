@@ -83,8 +83,7 @@ impl Explorer<'_> {
         index: usize,
         out: &mut Vec<TermId>,
     ) {
-        let (a, ty) = (&params[0].0, &params[0].1);
-        let a = *a;
+        let (a, ty) = (params[0].0, &params[0].1);
         let elem = match ty {
             JType::Array(e) => (**e).clone(),
             _ => JType::Object("java/lang/Object".into()),
@@ -126,10 +125,7 @@ impl Explorer<'_> {
                 let a_null = self.terms.eq(a, zero);
                 let b_null = self.terms.eq(b, zero);
                 let either_null = self.terms.or(vec![a_null, b_null]);
-                let mut lens = Vec::new();
-                let len_a = self.array_length(st, a, &mut lens);
-                let len_b = self.array_length(st, b, &mut lens);
-                out.extend(lens);
+                let len_b = self.array_length(st, b, out);
                 let key = FieldKey::array_elements(&elem);
                 let cells = self.cells(st, &key, &elem);
                 let row_a = self.terms.row(cells, a, len_a);
@@ -137,9 +133,9 @@ impl Explorer<'_> {
                 let same_len = self.terms.eq(len_a, len_b);
                 let same_rows = self.terms.eq(row_a, row_b);
                 let contents = self.terms.and(vec![same_len, same_rows]);
-                let (one, f) = (self.terms.int(1), self.terms.int(0));
-                let by_contents = self.terms.ite(contents, one, f);
-                let not_same = self.terms.ite(either_null, f, by_contents);
+                let one = self.terms.int(1);
+                let by_contents = self.terms.ite(contents, one, zero);
+                let not_same = self.terms.ite(either_null, zero, by_contents);
                 let v = self.terms.ite(same, one, not_same);
                 out.push(self.terms.eq(r, v));
             }

@@ -410,14 +410,10 @@ impl Explorer<'_> {
         for &c in &cons {
             self.solver.assert(&self.terms, c);
         }
-        let Some(answer) = self.check_bounded(&st) else {
-            self.solver.pop();
-            self.terms.truncate(mark);
-            self.solver.truncate(&self.terms);
-            return Flow::Exhausted;
-        };
-        match answer {
-            Sat::Sat => {
+        // `None`: refuted only under the path's bounded conditions, a cut
+        // check_bounded recorded.
+        match self.check_bounded(&st) {
+            Some(Sat::Sat) => {
                 // Labeling keeps within the bounds the path's model holds
                 // under.
                 for (c, _) in &st.bounded {
@@ -432,10 +428,10 @@ impl Explorer<'_> {
                 Flow::Found(Box::new((entry, path)))
             }
             other => {
-                if other == Sat::Unknown {
+                if other == Some(Sat::Unknown) {
                     let why = self.unknown_check(SolverPoint::Entry);
                     self.cut(why);
-                } else {
+                } else if other == Some(Sat::Unsat) {
                     self.paths += 1;
                     // Name the path's own conflict when there is one; only
                     // when the path alone is feasible did the inputs'
