@@ -15,7 +15,7 @@ fn the_timeout_is_honoured_within_ten_percent() {
         "-m",
         "never",
         "--line",
-        "30",
+        &support::marker_line("loops/Deep", "never").to_string(),
         "--max-loop",
         "1000000",
         "--timeout",

@@ -94,6 +94,10 @@ pub(super) struct St {
     /// `multianewarray`), each with its bound: checked as assumptions, so
     /// a path refuted only under them is cut, not refuted.
     pub bounded: Vec<(TermId, crate::reason::Bound)>,
+    /// Set by a loop summary ([`super::loop_summary`]) for the next choice
+    /// point, the loop's head at its first visit: only the loop's entry
+    /// edges remain (its iterations are summarized).
+    pub summarized: bool,
 }
 
 impl St {

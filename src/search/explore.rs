@@ -132,6 +132,7 @@ impl Explorer<'_> {
             identity_compared: false,
             came_from: None,
             bounded: Vec::new(),
+            summarized: false,
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {
@@ -308,6 +309,11 @@ impl Explorer<'_> {
                     && e.source_pc() == Some(from)
             });
         }
+        // Right after a loop summary, only the loop's entry edges remain.
+        let summarized = std::mem::take(&mut st.summarized);
+        if summarized {
+            preds.retain(|(p, _)| !m.cfg.dominates(block_id, *p));
+        }
         preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
         let options = usize::from(is_entry) + preds.len();
         for &c in &pending {
@@ -317,7 +323,34 @@ impl Explorer<'_> {
             return Flow::Exhausted;
         }
 
-        if is_entry {
+        // A counter loop met for the first time on this path: first its
+        // summary (any number of iterations, the counter not wrapping),
+        // then only the unrolling of runs in which it wraps.
+        let summary = if summarized {
+            None
+        } else {
+            self.summary_at(&st, &m, block_id, came_from.is_some())
+        };
+        let mut may_wrap = None;
+        if let Some(l) = &summary {
+            let mark = self.terms.mark();
+            let mut next = st.clone();
+            let mut summary_pending = Vec::new();
+            if self.summarize(&mut next, l, &mut summary_pending).is_some() {
+                next.summarized = true;
+                let flow = self.dfs(next, summary_pending);
+                self.backtrack(mark, &flow);
+                if !matches!(flow, Flow::Exhausted) {
+                    return flow;
+                }
+                may_wrap = Some(l.body());
+            } else {
+                self.terms.truncate(mark);
+                self.solver.truncate(&self.terms);
+            }
+        }
+
+        if is_entry && may_wrap.is_none() {
             let flow = if st.acts.len() == 1 {
                 self.finish(st.clone())
             } else {
@@ -337,6 +370,10 @@ impl Explorer<'_> {
             let pred_block = m.cfg.block(pred).expect("preds are blocks").clone();
             let mut next = st.clone();
             let is_back = m.cfg.dominates(block_id, pred);
+            // The summary covered the runs entering here without a wrap.
+            if may_wrap.is_some_and(|body| body != pred) {
+                continue;
+            }
             if is_back {
                 let key = (m.key.clone(), pred_block.start, block.start);
                 let count = next.loops.entry(key).or_insert(0);
@@ -358,6 +395,11 @@ impl Explorer<'_> {
                 continue;
             }
             let mut edge_pending = Vec::new();
+            if let Some(l) = summary.as_ref().filter(|_| may_wrap.is_some()) {
+                if let Some(wraps) = self.may_wrap(&mut next, l, &mut edge_pending) {
+                    edge_pending.push(wraps);
+                }
+            }
             next.top().block = pred;
             next.top().index = pred_block.last + 1;
             match self.step_edge(&mut next, edge, &mut edge_pending) {
@@ -376,6 +418,26 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// The counter loop headed by `block_id` when the path meets it for
+    /// the first time (no iteration of it unrolled yet; not right after a
+    /// summary; not a branch-outcome goal's first step back).
+    fn summary_at(
+        &self,
+        st: &St,
+        m: &MethodInfo,
+        block_id: BlockId,
+        goal_edge: bool,
+    ) -> Option<super::loop_summary::CounterLoop> {
+        if goal_edge || !m.cfg.is_loop_header(block_id) {
+            return None;
+        }
+        let l = super::loop_summary::counter_loop(m, block_id)?;
+        let body = m.cfg.block(l.body())?;
+        let head = m.cfg.block(block_id)?;
+        let key = (m.key.clone(), body.start, head.start);
+        (!st.loops.contains_key(&key)).then_some(l)
     }
 
     pub(super) fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {

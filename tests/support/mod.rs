@@ -177,6 +177,13 @@ pub fn aim_at_line(
 /// `// TARGET: <target>`.
 #[allow(dead_code)]
 pub fn aim_at_marker(sample: &str, method: &str, target: &str) -> (Option<i32>, serde_json::Value) {
+    aim_at_line(sample, method, marker_line(sample, target), &[])
+}
+
+/// The source line of `samples/src/<sample>.java` that ends with
+/// `// TARGET: <target>` (1-based).
+#[allow(dead_code)]
+pub fn marker_line(sample: &str, target: &str) -> usize {
     let source = repo().join(format!("samples/src/{sample}.java"));
     let text = std::fs::read_to_string(&source).unwrap();
     let tag = format!("// TARGET: {target}");
@@ -184,7 +191,7 @@ pub fn aim_at_marker(sample: &str, method: &str, target: &str) -> (Option<i32>, 
         .lines()
         .position(|l| l.trim_end().ends_with(&tag))
         .unwrap_or_else(|| panic!("no {tag} in {}", source.display()));
-    aim_at_line(sample, method, line + 1, &[])
+    line + 1
 }
 
 /// The JUnit tests under `dir` run under JaCoCo against the samples (they
