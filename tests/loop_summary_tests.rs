@@ -64,3 +64,18 @@ fn a_summary_proves_what_no_unrolling_can() {
     ]);
     assert_eq!(v["verdict"], "unknown", "{v:#}");
 }
+
+/// The outer loop (its body holds a loop) is unrolled five times; the
+/// inner one is summarized each time: 600 inner iterations in all.
+#[test]
+fn an_inner_counter_loop_is_summarized_each_time_it_runs() {
+    let v = aim("loops/Counters", "nested");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let args = &v["state"]["args"];
+    assert_eq!(
+        (args[0]["value"].as_i64(), args[1]["value"].as_i64()),
+        (Some(5), Some(120)),
+        "{v:#}"
+    );
+}

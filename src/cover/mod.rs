@@ -233,9 +233,12 @@ type Attempt = Result<pipeline::Outcome, Reason>;
 /// killed before it ends).
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 
-/// The solver checks of the first, quick search of a target whose method
-/// takes seedable inputs.
-const QUICK_CHECKS: u64 = 600;
+/// The bounds of the first, quick search of a target whose method takes
+/// seedable inputs.
+const QUICK: pipeline::Quick = pipeline::Quick {
+    checks: 600,
+    loop_bound: 4,
+};
 
 /// Covers the targets of `units`. `before` holds, per unit, the pcs
 /// already covered (from JaCoCo); `replayers` runs the tests in the JVM
@@ -498,7 +501,7 @@ fn attempt(
 ) -> Attempt {
     let options = pipeline::Options {
         search: config.search.clone(),
-        quick_checks: Some(QUICK_CHECKS),
+        quick: Some(QUICK),
         seeding: true,
         test: None,
         prefer_credited: true,

@@ -226,8 +226,8 @@ fn jvm_message(class: &str, m: &str) -> bool {
     }
 }
 
-/// `Foo@1b6d3586`: a message that changes from run to run.
-fn has_identity_hash(m: &str) -> bool {
+/// `Foo@1b6d3586`: a text that changes from run to run.
+pub(super) fn has_identity_hash(m: &str) -> bool {
     m.match_indices('@').any(|(i, _)| {
         let hex = m[i + 1..]
             .chars()

@@ -30,11 +30,12 @@ use crate::search::{self, Goal, PathStep, SearchError, Stats};
 pub struct Options {
     /// The search's bounds.
     pub search: search::Config,
-    /// Where seeded inputs can be tried, a first search on this budget of
-    /// solver checks comes before them, and the full search after them only
-    /// when that budget ran out (`jaut cover`: seeds before the search
-    /// spends all its time). Default: none (one full search, then seeds).
-    pub quick_checks: Option<u64>,
+    /// Where seeded inputs can be tried, a first search within these
+    /// bounds comes before them, and the full search after them only when
+    /// one of those bounds stopped it (`jaut cover`: seeds before the
+    /// search spends all its time, or deepens on loops that trap it).
+    /// Default: none (one full search, then seeds).
+    pub quick: Option<Quick>,
     /// Try constant-seeded inputs when the search ends unknown. Default: yes.
     pub seeding: bool,
     /// Write the JUnit test of a confirmed state. Default: none.
@@ -49,12 +50,25 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             search: search::Config::default(),
-            quick_checks: None,
+            quick: None,
             seeding: true,
             test: None,
             prefer_credited: false,
         }
     }
+}
+
+/// The bounds of the first, quick search of a target whose inputs can be
+/// seeded: both deterministic, so the verdicts do not depend on the
+/// machine's speed.
+#[derive(Debug, Clone, Copy)]
+pub struct Quick {
+    /// Solver checks, at most.
+    pub checks: u64,
+    /// The loop bound the search deepens to, at most: a target that needs
+    /// more is behind loops whose counts the inputs fix far from it (the
+    /// Josephus ring), where seeds are far cheaper than deepening.
+    pub loop_bound: u32,
 }
 
 /// Where and how the JUnit test is written.
@@ -68,6 +82,15 @@ pub struct TestOptions {
 
 /// What is left of the target's `--timeout` since `started`: the searches
 /// of one target (quick, full, after a mismatch) share it.
+/// Whether a bound of the quick search (`quick`, tighter than `full`)
+/// is among the reasons it stopped.
+fn quick_bound_hit(quick: &search::Config, full: &search::Config, reasons: &[Reason]) -> bool {
+    reasons.iter().any(|r| {
+        (r.is_check_budget() && quick.max_checks != full.max_checks)
+            || (r.is_loop_bound() && quick.max_loop_iterations < full.max_loop_iterations)
+    })
+}
+
 fn time_left(options: &Options, started: Instant) -> Duration {
     options.search.timeout.saturating_sub(started.elapsed())
 }
@@ -279,10 +302,9 @@ pub fn run(
         options.seeding && jvm.is_on() && crate::seed::seeded_states(class, method, 1).is_some();
     let started = Instant::now();
     let mut config = options.search.clone();
-    if seedable {
-        if let Some(max) = options.quick_checks {
-            config.max_checks = Some(max);
-        }
+    if let (true, Some(quick)) = (seedable, options.quick) {
+        config.max_checks = Some(quick.checks);
+        config.max_loop_iterations = config.max_loop_iterations.min(quick.loop_bound);
     }
     let mut searched = search::search_goal(cp, class, method, goal, &config)?;
     let mut replay_time = Duration::ZERO;
@@ -307,8 +329,7 @@ pub fn run(
                     test: None,
                 });
             }
-            None if reasons.iter().any(Reason::is_check_budget)
-                && config.max_checks != options.search.max_checks
+            None if quick_bound_hit(&config, &options.search, reasons)
                 && time_left(options, started) >= MIN_RETRY_TIME =>
             {
                 let mut full = options.search.clone();

@@ -98,6 +98,10 @@ pub(super) struct St {
     /// point, the loop's head at its first visit: only the loop's entry
     /// edges remain (its iterations are summarized).
     pub summarized: bool,
+    /// Counter loops (method, head's pc) whose iterations this path is
+    /// unrolling instead of summarizing: from the back edge taken after
+    /// the summary was tried, until the path leaves the loop backward.
+    pub unrolling: Vec<(MethodKey, crate::classfile::Pc)>,
 }
 
 impl St {

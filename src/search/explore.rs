@@ -133,6 +133,7 @@ impl Explorer<'_> {
             came_from: None,
             bounded: Vec::new(),
             summarized: false,
+            unrolling: Vec::new(),
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {
@@ -399,6 +400,11 @@ impl Explorer<'_> {
                 if let Some(wraps) = self.may_wrap(&mut next, l, &mut edge_pending) {
                     edge_pending.push(wraps);
                 }
+                next.unrolling.push((m.key.clone(), block.start));
+            } else if !is_back && !next.unrolling.is_empty() {
+                // Leaving a loop backward ends its unrolling.
+                let here = (m.key.clone(), block.start);
+                next.unrolling.retain(|k| *k != here);
             }
             next.top().block = pred;
             next.top().index = pred_block.last + 1;
@@ -433,11 +439,11 @@ impl Explorer<'_> {
         if goal_edge || !m.cfg.is_loop_header(block_id) {
             return None;
         }
-        let l = super::loop_summary::counter_loop(m, block_id)?;
-        let body = m.cfg.block(l.body())?;
-        let head = m.cfg.block(block_id)?;
-        let key = (m.key.clone(), body.start, head.start);
-        (!st.loops.contains_key(&key)).then_some(l)
+        let head = m.cfg.block(block_id)?.start;
+        if st.unrolling.contains(&(m.key.clone(), head)) {
+            return None;
+        }
+        super::loop_summary::counter_loop(m, block_id)
     }
 
     pub(super) fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {

@@ -21,4 +21,15 @@ public class Texts {
         }
         return 0;
     }
+
+    /**
+     * An object's default text names its identity hash code, which changes
+     * from run to run: a test must not assert it.
+     */
+    public static String describe(Object o) {
+        if (o == null) {
+            return "none";
+        }
+        return o.toString();
+    }
 }

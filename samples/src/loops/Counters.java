@@ -71,4 +71,25 @@ public class Counters {
         }
         return 0;
     }
+
+    /**
+     * The inner loop is a counter loop each time the outer one runs it
+     * (the outer one, whose body holds a loop, is unrolled): a = 5,
+     * b = 120: 600 iterations of the inner loop in all, past --max-loop.
+     */
+    public static int nested(int a, int b) {
+        if (a < 0 || a > 20) {
+            return 0;
+        }
+        int p = 0;
+        for (int i = 0; i < a; i++) {
+            for (int j = 0; j < b; j++) {
+                p++;
+            }
+        }
+        if (p == 600 && a == 5) {
+            return 1; // TARGET: nested
+        }
+        return 0;
+    }
 }
