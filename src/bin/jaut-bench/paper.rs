@@ -506,9 +506,9 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
         for (u, t, reasons) in unknowns {
             let _ = writeln!(
                 md,
-                "- `{}` pc {}: {}",
+                "- `{}` {}: {}",
                 u.label(),
-                t.pc,
+                target_name(t),
                 jaut::reason::joined(reasons)
             );
         }
@@ -520,7 +520,7 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
              these; see the README, \"Objects, arrays, exceptions, the JDK and contracts\"):\n\n",
         );
         for (u, t) in seeded {
-            let _ = writeln!(md, "- `{}` pc {}", u.label(), t.pc);
+            let _ = writeln!(md, "- `{}` {}", u.label(), target_name(t));
         }
     }
     let tm = &report.timing;
@@ -603,4 +603,12 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     println!("{md}");
     eprintln!("wrote {}", path.display());
     Ok(())
+}
+
+/// A target as the lists name it: `pc 25`, or `branch pc 22 -> 27`.
+fn target_name(t: &jaut::cover::Target) -> String {
+    match t.from {
+        Some(from) => format!("branch pc {from} -> {}", t.pc),
+        None => format!("pc {}", t.pc),
+    }
 }
