@@ -28,11 +28,6 @@ use crate::classfile::bytecode::{BinOp, Cond, Constant, Instruction, Kind, Op};
 use crate::classfile::JType;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 
-/// The iterations a summary may stand for, at most: a tested counter that
-/// never wraps takes at most 2³² distinct values, the last one failing the
-/// test.
-const MAX_ITERATIONS: i64 = 0xFFFF_FFFF;
-
 /// A value the head compares: the tested counter, or a loop invariant.
 #[derive(Debug, Clone)]
 enum Operand {
@@ -411,10 +406,11 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Option<()> {
         let test = self.test(st, l, out)?;
-        let k = self.fresh("k", Sort::Bv(64));
-        let (none, max) = (self.terms.bv(0, 64), self.terms.bv(MAX_ITERATIONS, 64));
-        out.push(self.terms.cmp(BvCmp::Sge, k, none));
-        out.push(self.terms.cmp(BvCmp::Sle, k, max));
+        // k < 2^32 by its width: a counter that never wraps takes at most
+        // 2^32 values, the last failing the test. 64 bits hold every
+        // product below.
+        let k32 = self.fresh("k", Sort::Bv(32));
+        let k = self.terms.zero_ext(32, k32);
         let mut tested = None;
         for (i, counter) in l.counters.iter().enumerate() {
             let slot = counter.local as usize;
@@ -425,15 +421,21 @@ impl Explorer<'_> {
             };
             let step = self.step_amount(st, counter, out)?;
             let before = self.fresh("v", Sort::Bv(32));
-            let start = self.terms.sign_ext(32, before);
-            let moved = self.terms.bin(BvOp::Mul, k, step);
-            let end = self.terms.bin(BvOp::Add, start, moved);
-            let low = self.terms.extract(31, 0, end);
-            out.push(self.terms.eq(after, low));
-            st.top().locals[slot] = Some(before);
             if i == l.tested {
+                let start = self.terms.sign_ext(32, before);
+                let moved = self.terms.bin(BvOp::Mul, k, step);
+                let end = self.terms.bin(BvOp::Add, start, moved);
+                let low = self.terms.extract(31, 0, end);
+                out.push(self.terms.eq(after, low));
                 tested = Some((before, start, end, step));
+            } else {
+                // Only the low 32 bits matter: Java's wrapping sum.
+                let step32 = self.terms.extract(31, 0, step);
+                let moved = self.terms.bin(BvOp::Mul, k32, step32);
+                let end = self.terms.bin(BvOp::Add, before, moved);
+                out.push(self.terms.eq(after, end));
             }
+            st.top().locals[slot] = Some(before);
         }
         let (before, start, end, step) = tested?;
         // The tested counter never wraps: its 64-bit value stays an int.
@@ -465,7 +467,8 @@ impl Explorer<'_> {
             let at_last = self.holds(test.cond, last, test.bound);
             self.terms.and(vec![first, at_last])
         };
-        let some = self.terms.cmp(BvCmp::Sgt, k, none);
+        let none = self.terms.int(0);
+        let some = self.terms.ne(k32, none);
         out.push(self.terms.implies(some, held));
         Some(())
     }

@@ -453,9 +453,10 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
         "One `jaut cover` run over the 12 methods, `--jobs {}`, search timeout {} s per target, every \
          new test replayed in the JVM: coverage is what the JVM executed. jaut's targets are the first \
          instruction of every basic block (the paper's #To are its own test objectives); \"coverage\" is \
-         covered targets over targets, \"instr.\" the bytecode instructions executed over #Bc. jaut's \
-         time per method is the search and replay time of its targets (JVM start included for the first \
-         replay of each worker).\n",
+         covered targets over targets, \"instr.\" the bytecode instructions executed over #Bc. jaut \
+         also aims at every outcome of every branch (not counted in \"targets\"); its time per method \
+         is the search and replay time of all of these (JVM start included for the first replay of each \
+         worker), so one branch outcome that ends on the search timeout adds the whole timeout.\n",
         o.jobs, o.timeout
     );
     md.push_str(
