@@ -102,6 +102,10 @@ pub(super) struct St {
     /// unrolling instead of summarizing: from the back edge taken after
     /// the summary was tried, until the path leaves the loop backward.
     pub unrolling: Vec<(MethodKey, crate::classfile::Pc)>,
+    /// Iterations unrolled in the current visit of each loop, by (method,
+    /// head's pc, call depth): reset when the path leaves the loop
+    /// backward ([`super::loop_bound`]).
+    pub visit: BTreeMap<(MethodKey, crate::classfile::Pc, usize), u64>,
 }
 
 impl St {

@@ -134,6 +134,7 @@ impl Explorer<'_> {
             bounded: Vec::new(),
             summarized: false,
             unrolling: Vec::new(),
+            visit: BTreeMap::new(),
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {
@@ -376,6 +377,17 @@ impl Explorer<'_> {
                 continue;
             }
             if is_back {
+                // More iterations than the loop's code allows in one visit:
+                // refuted, whatever the bound.
+                let visit = (m.key.clone(), block.start, next.acts.len());
+                let unrolled = next.visit.entry(visit).or_insert(0);
+                *unrolled += 1;
+                if super::loop_bound::max_iterations(&m, block_id)
+                    .is_some_and(|max| *unrolled > max)
+                {
+                    self.paths += 1;
+                    continue;
+                }
                 let key = (m.key.clone(), pred_block.start, block.start);
                 let count = next.loops.entry(key).or_insert(0);
                 *count += 1;
@@ -401,10 +413,11 @@ impl Explorer<'_> {
                     edge_pending.push(wraps);
                 }
                 next.unrolling.push((m.key.clone(), block.start));
-            } else if !is_back && !next.unrolling.is_empty() {
-                // Leaving a loop backward ends its unrolling.
+            } else if !is_back {
+                // Leaving a loop backward ends its visit.
                 let here = (m.key.clone(), block.start);
                 next.unrolling.retain(|k| *k != here);
+                next.visit.remove(&(here.0, here.1, next.acts.len()));
             }
             next.top().block = pred;
             next.top().index = pred_block.last + 1;

@@ -50,6 +50,7 @@ mod explore;
 mod float_rules;
 pub use float_rules::FloatMethod;
 mod heap;
+mod loop_bound;
 mod loop_summary;
 mod multi_array;
 mod natives;
