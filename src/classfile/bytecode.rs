@@ -114,6 +114,18 @@ pub enum Cond {
 }
 
 impl Cond {
+    /// The same comparison with its operands swapped: `a cond b` holds
+    /// exactly when `b cond.swapped() a` does.
+    pub fn swapped(self) -> Cond {
+        match self {
+            Cond::Lt => Cond::Gt,
+            Cond::Gt => Cond::Lt,
+            Cond::Le => Cond::Ge,
+            Cond::Ge => Cond::Le,
+            Cond::Eq | Cond::Ne => self,
+        }
+    }
+
     /// The condition that holds exactly when `self` does not.
     pub fn negate(self) -> Cond {
         match self {

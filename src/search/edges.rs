@@ -96,16 +96,21 @@ impl Explorer<'_> {
             }
             _ => return Err(self.unsupported(st, insn, "branch edge from a non-branch")),
         };
-        let c = match cond {
+        let c = self.cond_term(cond, a, b);
+        out.push(c);
+        Ok(())
+    }
+
+    /// `a cond b` on two ints (signed) or two references (`Eq`, `Ne`).
+    pub(super) fn cond_term(&mut self, cond: Cond, a: TermId, b: TermId) -> TermId {
+        match cond {
             Cond::Eq => self.terms.eq(a, b),
             Cond::Ne => self.terms.ne(a, b),
             Cond::Lt => self.terms.cmp(BvCmp::Slt, a, b),
             Cond::Ge => self.terms.cmp(BvCmp::Sge, a, b),
             Cond::Gt => self.terms.cmp(BvCmp::Sgt, a, b),
             Cond::Le => self.terms.cmp(BvCmp::Sle, a, b),
-        };
-        out.push(c);
-        Ok(())
+        }
     }
 
     /// Records [`PREEXISTING`] when the path both compares references by

@@ -57,6 +57,9 @@ pub(super) struct Explorer<'a> {
     /// and for a type the universe may not close, the predicate "an input
     /// object of a class outside the universe that is a subtype of C".
     pub subtypes: HashMap<String, (Vec<u32>, Option<crate::model::term::PredId>)>,
+    /// Iterations per visit of each loop, by (method, head's pc), as
+    /// [`super::loop_bound::max_iterations`] reads them off the code.
+    pub loop_bounds: HashMap<(MethodKey, crate::classfile::Pc), Option<u64>>,
 }
 
 impl<'a> Explorer<'a> {
@@ -85,6 +88,7 @@ impl<'a> Explorer<'a> {
             domain: InputDomain::default(),
             paths: 0,
             subtypes: HashMap::new(),
+            loop_bounds: HashMap::new(),
         }
     }
 
@@ -382,9 +386,11 @@ impl Explorer<'_> {
                 let visit = (m.key.clone(), block.start, next.acts.len());
                 let unrolled = next.visit.entry(visit).or_insert(0);
                 *unrolled += 1;
-                if super::loop_bound::max_iterations(&m, block_id)
-                    .is_some_and(|max| *unrolled > max)
-                {
+                let max = *self
+                    .loop_bounds
+                    .entry((m.key.clone(), block.start))
+                    .or_insert_with(|| super::loop_bound::max_iterations(&m, block_id));
+                if max.is_some_and(|max| *unrolled > max) {
                     self.paths += 1;
                     continue;
                 }

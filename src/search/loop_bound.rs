@@ -20,13 +20,7 @@ use crate::classfile::bytecode::{Cond, Constant, Instruction, Kind, Op};
 pub(super) fn max_iterations(m: &MethodInfo, head: BlockId) -> Option<u64> {
     let cfg = &m.cfg;
     let code = m.code();
-    let back: Vec<BlockId> = cfg
-        .preds(head)
-        .into_iter()
-        .filter(|(p, _)| cfg.dominates(head, *p))
-        .map(|(p, _)| p)
-        .collect();
-    let [latch] = back[..] else { return None };
+    let latch = latch(m, head)?;
     let body = loop_blocks(m, head, latch)?;
     // The head: `iload i; <const C>; if_icmp` (or `iload i; if<cond>`
     // against 0), one successor in the loop.
@@ -47,7 +41,11 @@ pub(super) fn max_iterations(m: &MethodInfo, head: BlockId) -> Option<u64> {
     for (to, edge) in cfg.succs(head) {
         if let Edge::Branch { cond, .. } = edge {
             if body.contains(&to) {
-                cont = Some(if flipped_operands { flip(*cond) } else { *cond });
+                cont = Some(if flipped_operands {
+                    cond.swapped()
+                } else {
+                    *cond
+                });
             }
         }
     }
@@ -87,6 +85,19 @@ pub(super) fn max_iterations(m: &MethodInfo, head: BlockId) -> Option<u64> {
     } else {
         (gap + per - 1) as u64 / per as u64
     })
+}
+
+/// The one block whose edge back to `head` closes the loop (javac's
+/// loops have one), when there is just one.
+pub(super) fn latch(m: &MethodInfo, head: BlockId) -> Option<BlockId> {
+    let mut back = m
+        .cfg
+        .preds(head)
+        .into_iter()
+        .filter(|(p, _)| m.cfg.dominates(head, *p))
+        .map(|(p, _)| p);
+    let latch = back.next()?;
+    back.next().is_none().then_some(latch)
 }
 
 /// The blocks of the natural loop of the back edge `latch → head`, when
@@ -151,16 +162,5 @@ fn int_const(insn: &Instruction) -> Option<i32> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// `a cond b` as `b flip(cond) a`.
-fn flip(cond: Cond) -> Cond {
-    match cond {
-        Cond::Lt => Cond::Gt,
-        Cond::Gt => Cond::Lt,
-        Cond::Le => Cond::Ge,
-        Cond::Ge => Cond::Le,
-        Cond::Eq | Cond::Ne => cond,
     }
 }

@@ -234,13 +234,7 @@ pub(super) fn counter_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop>
     if !cfg.is_loop_header(head) {
         return None;
     }
-    let back: Vec<BlockId> = cfg
-        .preds(head)
-        .into_iter()
-        .filter(|(p, _)| cfg.dominates(head, *p))
-        .map(|(p, _)| p)
-        .collect();
-    let [body] = back[..] else { return None };
+    let body = super::loop_bound::latch(m, head)?;
     if body == head {
         return None;
     }
@@ -313,17 +307,6 @@ pub(super) fn counter_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop>
     })
 }
 
-/// `cond` with its operands swapped (`a cond b` is `b flipped a`).
-fn flipped(cond: Cond) -> Cond {
-    match cond {
-        Cond::Lt => Cond::Gt,
-        Cond::Gt => Cond::Lt,
-        Cond::Le => Cond::Ge,
-        Cond::Ge => Cond::Le,
-        Cond::Eq | Cond::Ne => cond,
-    }
-}
-
 /// The head's test as "counter `cond` bound", whichever side the counter
 /// is on.
 struct Test {
@@ -377,22 +360,11 @@ impl Explorer<'_> {
             [Operand::Counter(_)] => (l.cont, self.terms.int(0)),
             [Operand::Counter(_), Operand::Invariant(i)] => (l.cont, self.invariant(st, i, out)?),
             [Operand::Invariant(i), Operand::Counter(_)] => {
-                (flipped(l.cont), self.invariant(st, i, out)?)
+                (l.cont.swapped(), self.invariant(st, i, out)?)
             }
             _ => return None,
         };
         Some(Test { cond, bound })
-    }
-
-    fn holds(&mut self, cond: Cond, a: TermId, b: TermId) -> TermId {
-        match cond {
-            Cond::Eq => self.terms.eq(a, b),
-            Cond::Ne => self.terms.ne(a, b),
-            Cond::Lt => self.terms.cmp(BvCmp::Slt, a, b),
-            Cond::Le => self.terms.cmp(BvCmp::Sle, a, b),
-            Cond::Gt => self.terms.cmp(BvCmp::Sgt, a, b),
-            Cond::Ge => self.terms.cmp(BvCmp::Sge, a, b),
-        }
     }
 
     /// Rewrites `st`, at the head of loop `l` after some `k ≥ 0`
@@ -463,8 +435,8 @@ impl Explorer<'_> {
             let inside = self.terms.and(vec![above_lo, below_hi]);
             self.terms.not(inside)
         } else {
-            let first = self.holds(test.cond, before, test.bound);
-            let at_last = self.holds(test.cond, last, test.bound);
+            let first = self.cond_term(test.cond, before, test.bound);
+            let at_last = self.cond_term(test.cond, last, test.bound);
             self.terms.and(vec![first, at_last])
         };
         let none = self.terms.int(0);
