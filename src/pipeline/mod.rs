@@ -80,8 +80,6 @@ pub struct TestOptions {
     pub force: bool,
 }
 
-/// What is left of the target's `--timeout` since `started`: the searches
-/// of one target (quick, full, after a mismatch) share it.
 /// Whether a bound of the quick search (`quick`, tighter than `full`)
 /// is among the reasons it stopped.
 fn quick_bound_hit(quick: &search::Config, full: &search::Config, reasons: &[Reason]) -> bool {
@@ -91,6 +89,8 @@ fn quick_bound_hit(quick: &search::Config, full: &search::Config, reasons: &[Rea
     })
 }
 
+/// What is left of the target's `--timeout` since `started`: the searches
+/// of one target (quick, full, after a mismatch) share it.
 fn time_left(options: &Options, started: Instant) -> Duration {
     options.search.timeout.saturating_sub(started.elapsed())
 }

@@ -98,13 +98,10 @@ pub(super) struct St {
     /// point, the loop's head at its first visit: only the loop's entry
     /// edges remain (its iterations are summarized).
     pub summarized: bool,
-    /// Counter loops (method, head's pc) whose iterations this path is
-    /// unrolling instead of summarizing: from the back edge taken after
-    /// the summary was tried, until the path leaves the loop backward.
-    pub unrolling: Vec<(MethodKey, crate::classfile::Pc)>,
     /// Iterations unrolled in the current visit of each loop, by (method,
     /// head's pc, call depth): reset when the path leaves the loop
-    /// backward ([`super::loop_bound`]).
+    /// backward. Bounded by [`super::loop_bound`]; a counter loop is
+    /// summarized only where none is unrolled yet.
     pub visit: BTreeMap<(MethodKey, crate::classfile::Pc, usize), u64>,
 }
 

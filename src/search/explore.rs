@@ -32,6 +32,15 @@ const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each new stack segment.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
+/// What the loop analyses read off a loop head's code.
+pub(super) struct LoopFacts {
+    /// Its summary, if it is a counter loop ([`super::loop_summary`]).
+    pub counter: Option<super::loop_summary::CounterLoop>,
+    /// The most iterations one visit runs, if its code fixes them
+    /// ([`super::loop_bound`]).
+    pub max_iterations: Option<u64>,
+}
+
 /// One search: its solver and terms, its class universe and the
 /// bookkeeping of the current round.
 pub(super) struct Explorer<'a> {
@@ -57,9 +66,9 @@ pub(super) struct Explorer<'a> {
     /// and for a type the universe may not close, the predicate "an input
     /// object of a class outside the universe that is a subtype of C".
     pub subtypes: HashMap<String, (Vec<u32>, Option<crate::model::term::PredId>)>,
-    /// Iterations per visit of each loop, by (method, head's pc), as
-    /// [`super::loop_bound::max_iterations`] reads them off the code.
-    pub loop_bounds: HashMap<(MethodKey, crate::classfile::Pc), Option<u64>>,
+    /// What the loop analyses read off each loop head's code, by (method,
+    /// head's pc): computed once per search.
+    pub loop_facts: HashMap<(MethodKey, crate::classfile::Pc), Arc<LoopFacts>>,
 }
 
 impl<'a> Explorer<'a> {
@@ -88,7 +97,7 @@ impl<'a> Explorer<'a> {
             domain: InputDomain::default(),
             paths: 0,
             subtypes: HashMap::new(),
-            loop_bounds: HashMap::new(),
+            loop_facts: HashMap::new(),
         }
     }
 
@@ -137,7 +146,6 @@ impl Explorer<'_> {
             came_from: None,
             bounded: Vec::new(),
             summarized: false,
-            unrolling: Vec::new(),
             visit: BTreeMap::new(),
             environment: Vec::new(),
             loops: BTreeMap::new(),
@@ -386,11 +394,9 @@ impl Explorer<'_> {
                 let visit = (m.key.clone(), block.start, next.acts.len());
                 let unrolled = next.visit.entry(visit).or_insert(0);
                 *unrolled += 1;
-                let max = *self
-                    .loop_bounds
-                    .entry((m.key.clone(), block.start))
-                    .or_insert_with(|| super::loop_bound::max_iterations(&m, block_id));
-                if max.is_some_and(|max| *unrolled > max) {
+                let unrolled = *unrolled;
+                let max = self.loop_facts(&m, block_id).max_iterations;
+                if max.is_some_and(|max| unrolled > max) {
                     self.paths += 1;
                     continue;
                 }
@@ -418,12 +424,10 @@ impl Explorer<'_> {
                 if let Some(wraps) = self.may_wrap(&mut next, l, &mut edge_pending) {
                     edge_pending.push(wraps);
                 }
-                next.unrolling.push((m.key.clone(), block.start));
             } else if !is_back {
                 // Leaving a loop backward ends its visit.
-                let here = (m.key.clone(), block.start);
-                next.unrolling.retain(|k| *k != here);
-                next.visit.remove(&(here.0, here.1, next.acts.len()));
+                let depth = next.acts.len();
+                next.visit.remove(&(m.key.clone(), block.start, depth));
             }
             next.top().block = pred;
             next.top().index = pred_block.last + 1;
@@ -446,10 +450,10 @@ impl Explorer<'_> {
     }
 
     /// The counter loop headed by `block_id` when the path meets it for
-    /// the first time (no iteration of it unrolled yet; not right after a
-    /// summary; not a branch-outcome goal's first step back).
+    /// the first time in this visit (no iteration of it unrolled yet; not
+    /// right after a summary; not a branch-outcome goal's first step back).
     fn summary_at(
-        &self,
+        &mut self,
         st: &St,
         m: &MethodInfo,
         block_id: BlockId,
@@ -459,10 +463,25 @@ impl Explorer<'_> {
             return None;
         }
         let head = m.cfg.block(block_id)?.start;
-        if st.unrolling.contains(&(m.key.clone(), head)) {
+        let visit = (m.key.clone(), head, st.acts.len());
+        if st.visit.get(&visit).is_some_and(|&n| n > 0) {
             return None;
         }
-        super::loop_summary::counter_loop(m, block_id)
+        self.loop_facts(m, block_id).counter.clone()
+    }
+
+    /// [`LoopFacts`] of the loop headed by `head`, read once per search.
+    fn loop_facts(&mut self, m: &MethodInfo, head: BlockId) -> Arc<LoopFacts> {
+        let start = m.cfg.block(head).expect("a loop head is a block").start;
+        self.loop_facts
+            .entry((m.key.clone(), start))
+            .or_insert_with(|| {
+                Arc::new(LoopFacts {
+                    counter: super::loop_summary::counter_loop(m, head),
+                    max_iterations: super::loop_bound::max_iterations(m, head),
+                })
+            })
+            .clone()
     }
 
     pub(super) fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {
