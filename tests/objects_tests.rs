@@ -473,19 +473,37 @@ fn an_unpaired_surrogate_is_unsupported_not_a_mismatch() {
     );
 }
 
-/// A `Class` input is never an object built from fields (the replay could
-/// not make one): taken to be null with an assumption the verdict names,
-/// even when the class path's classes are scanned (commons-lang3
-/// `Validate.isAssignableFrom` failed its replays before).
+/// A `Class` input is the JVM's object of a class, never one built from
+/// fields: the state names it (`int[].class`, `String.class`), the replay
+/// passes that very object, and `isArray`, `isInstance`,
+/// `isAssignableFrom`, `isInterface` and `==` on it are exact.
 #[test]
-fn class_inputs_are_never_built_from_fields() {
-    let (_, v) = support::aim_at_marker("jdk/ClassInputs", "isArray", "isArray");
+fn class_inputs_are_the_jvms_class_objects() {
+    for (method, marker, wanted) in [
+        ("isArray", "isArray", "int[]"),
+        ("instance", "instanceString", "java.lang.Object"),
+        ("instance", "instanceOther", "java.lang.Object"),
+        ("assignable", "strictSuper", "java.lang.Object"),
+        ("assignable", "superOfInterface", "java.lang.CharSequence"),
+        ("named", "named", "java.lang.Thread"),
+    ] {
+        let (_, v) = support::aim_at_marker("jdk/ClassInputs", method, marker);
+        assert_eq!(v["verdict"], "reached", "{marker}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{marker}: {v:#}");
+        let args = v["state"]["args"].to_string();
+        assert!(args.contains(&format!("\"{wanted}\"")), "{marker}: {v:#}");
+    }
+    // No class makes `isInstance(null)` true, but the classes were a
+    // choice: unknown with that assumption, never a proof.
+    let (_, v) = support::aim_at_marker("jdk/ClassInputs", "never", "never");
     assert_eq!(v["verdict"], "unknown", "{v:#}");
     assert!(
         v.to_string()
-            .contains("inputs of type java.lang.Class were taken to be null"),
+            .contains("inputs of type java.lang.Class were taken to be one of"),
         "{v:#}"
     );
+    // commons-lang3 `Validate.isAssignableFrom` (its replays failed when
+    // Class inputs were built from fields).
     let (_, v) = support::jaut_json(&[
         "/usr/share/java/commons-lang3.jar",
         "--class",
@@ -493,12 +511,8 @@ fn class_inputs_are_never_built_from_fields() {
         "--method",
         "isAssignableFrom(Ljava/lang/Class;Ljava/lang/Class;)",
         "--line",
-        "1304",
+        "1301",
     ]);
-    assert_eq!(v["verdict"], "unknown", "{v:#}");
-    assert!(
-        v.to_string()
-            .contains("inputs of type java.lang.Class were taken to be null"),
-        "{v:#}"
-    );
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
 }

@@ -81,3 +81,50 @@ fn a_program_to_string_is_not_claimed() {
         "{v:#}"
     );
 }
+
+/// A format with no `%` formats to itself: `s.equals("ok")` after
+/// `String.format(f, n)` is reached with `f = "ok"`, confirmed by the JVM.
+#[test]
+fn a_plain_format_formats_to_itself() {
+    let (code, v) = aim("plain", support::marker_line("printing/Report", "plain") as u32);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], "ok", "{v:#}");
+}
+
+/// `throw new IllegalArgumentException(String.format(message, value))`
+/// runs to its `athrow` only with a format that is not null (null makes
+/// `format` throw NullPointerException): the state names one.
+#[test]
+fn a_formatted_message_is_not_null() {
+    let (code, v) = support::jaut_json(&[
+        support::sample_class("printing/Report").to_str().unwrap(),
+        "-m",
+        "check",
+        "--pc",
+        "26",
+    ]);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert!(v["state"]["args"][1]["value"].is_string(), "{v:#}");
+    assert!(
+        v["replay"].to_string().contains("IllegalArgumentException"),
+        "{v:#}"
+    );
+}
+
+/// The copy is exact, but the model of a format with `%` is an
+/// assumption: a plain format whose text differs in length is never
+/// reached, and never claimed unreachable either.
+#[test]
+fn a_plain_format_is_never_longer() {
+    let line = support::marker_line("printing/Report", "sameLength") as u32;
+    let (_, v) = aim("lengths", line);
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(
+        reasons(&v)
+            .iter()
+            .all(|(kind, _)| kind != "replay-mismatch"),
+        "{v:#}"
+    );
+}

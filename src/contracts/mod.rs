@@ -66,8 +66,9 @@ pub enum Intrinsic {
     Box,
     /// `Object.getClass()`: one `Class` object per class.
     GetClass,
-    /// `Class.isArray()`: whether the class object is an array class's.
-    ClassIsArray,
+    /// `Class.isArray()`, `isInstance`, `isAssignableFrom`, `isInterface`,
+    /// `getName` (src/search/class_objects.rs).
+    Class(crate::search::ClassMethod),
     /// `System.arraycopy`: elements copied between arrays of one type.
     ArrayCopy,
     /// The constructor of a JDK exception class that stores its message
@@ -431,7 +432,6 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         "java/lang/Object.getClass()Ljava/lang/Class;",
         Intrinsic::GetClass,
     ),
-    ("java/lang/Class.isArray()Z", Intrinsic::ClassIsArray),
     (
         "java/lang/System.arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
         Intrinsic::ArrayCopy,
@@ -483,9 +483,13 @@ impl Contracts {
         let arrays = crate::search::ArraysMethod::keys()
             .into_iter()
             .map(|(k, m)| (k, Intrinsic::Arrays(m)));
+        let classes = crate::search::ClassMethod::table()
+            .into_iter()
+            .map(|(k, m)| (k.to_string(), Intrinsic::Class(m)));
         let all = INTRINSICS
             .iter()
             .map(|(k, i)| (k.to_string(), *i))
+            .chain(classes)
             .chain(numbers)
             .chain(floats)
             .chain(arrays)

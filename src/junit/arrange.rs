@@ -99,6 +99,8 @@ impl Inputs<'_> {
                     }
                 }
             }
+            // The JVM's one `Class` object of the class: `String.class`.
+            Value::Class { name } => Ok(s.access.class_literal(name)),
             Value::Str(text) if s.distinct_strings => {
                 Ok(format!("new String({})", java::string_literal(text)))
             }
@@ -344,6 +346,7 @@ pub(super) fn literal(v: &Value, ty: &str) -> String {
         Value::Str(s) => java::string_literal(s),
         Value::Ref { object } => format!("/* object {object} */ null"),
         Value::Enum { class, constant } => format!("{}.{constant}", class.replace('$', ".")),
+        Value::Class { name } => format!("{}.class", name.replace('$', ".")),
     }
 }
 

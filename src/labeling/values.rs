@@ -272,6 +272,9 @@ impl Labeler<'_, '_> {
         if nullable && self.probe(is_null) {
             return Ok(Value::Null);
         }
+        if ty.class_ref_name() == "java/lang/Class" {
+            return self.class_object(term);
+        }
         // An enum's objects are its constants: for an enum type the only
         // choice; for a wider one, after an object labeling can build.
         let is_enum = crate::model::inputs::enum_type(self.cx.cp, ty).is_some();
@@ -305,6 +308,23 @@ impl Labeler<'_, '_> {
                 self.cx.terms.show(term)
             ))
         })
+    }
+
+    /// The `Class` object `term` is (crate::model::class_object): the
+    /// first of the candidates that fits (`Object`, `String`, ... first).
+    fn class_object(&mut self, term: TermId) -> Result<Value, LabelingError> {
+        for k in self.cx.universe.class_object_candidates() {
+            let c = self.cx.terms.int(crate::model::CLASS_OBJECTS + k as i32);
+            let same = self.cx.terms.eq(term, c);
+            if self.probe(same) {
+                let name = self.cx.universe.java_type_name(k).expect("a universe id");
+                return Ok(Value::Class { name });
+            }
+        }
+        Err(LabelingError::NoFit(format!(
+            "no class fits the Class object {}",
+            self.cx.terms.show(term)
+        )))
     }
 
     /// A constant of an enum the path named that `term` may be.
@@ -352,7 +372,7 @@ impl Labeler<'_, '_> {
             .solver
             .value(self.cx.terms, term)
             .map(|v| v as u32 as i32)
-            .filter(|&v| v > 0 && v < enum_constants::FIRST_CONSTANT);
+            .filter(|&v| v > 0 && v < crate::model::CLASS_OBJECTS);
         let used: Vec<Option<u64>> = self
             .objects
             .iter()

@@ -68,6 +68,9 @@ impl InputDomain {
             return terms.implies(input, is_it);
         }
         let name = ty.class_ref_name();
+        if name == CLASS {
+            return self.class_constraint(universe, terms, types, v);
+        }
         let ids = self.candidates(cp, universe, &name);
         // An input whose static type is an enum is one of its constants
         // (`enum_constants::one_of`, stated by the caller instead). One of
@@ -76,15 +79,9 @@ impl InputDomain {
         if ids.is_empty() && enum_type(cp, ty).is_none() {
             // Inputs of this type can only be null here; a refutation that
             // needs that is no proof, since a class elsewhere could fit.
-            self.assume(if name == "java/lang/Class" {
-                "inputs of type java.lang.Class were taken to be null (a Class object is the \
-                 JVM's, one per class; input states cannot name one yet)"
-                    .to_string()
-            } else {
-                format!(
-                    "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
-                )
-            });
+            self.assume(format!(
+                "no concrete class of type {ty} is on the class path: inputs of that type were taken to be null"
+            ));
         }
         let input = is_input(terms, v);
         let t = terms.select(types, v);
@@ -98,7 +95,42 @@ impl InputDomain {
         let any = terms.or(eqs);
         terms.implies(input, any)
     }
+
+    /// `v > 0 → v` is the `Class` object of one of the universe's classes
+    /// (docs/objects.md): a closed world, since the JVM has a `Class` for
+    /// every class there is.
+    fn class_constraint(
+        &mut self,
+        universe: &Universe,
+        terms: &mut Terms,
+        types: TermId,
+        v: TermId,
+    ) -> TermId {
+        let ids = universe.class_object_candidates();
+        let names: Vec<String> = ids
+            .iter()
+            .filter_map(|&k| universe.java_type_name(k))
+            .map(|n| n.rsplit('.').next().unwrap_or(&n).to_string())
+            .collect();
+        self.assume(format!(
+            "inputs of type java.lang.Class were taken to be one of {} classes ({})",
+            ids.len(),
+            names.join(", ")
+        ));
+        let input = is_input(terms, v);
+        let mut fits = vec![super::is_class_object(terms, v, &ids)];
+        if let Some(class) = universe.id(CLASS) {
+            let t = terms.select(types, v);
+            let class = terms.int(class as i32);
+            fits.push(terms.eq(t, class));
+        }
+        let fits = terms.and(fits);
+        terms.implies(input, fits)
+    }
 }
+
+/// The internal name of `java.lang.Class`.
+const CLASS: &str = "java/lang/Class";
 
 /// The enum class (internal name) of `ty`, when it is an enum or the body
 /// of one of its constants: its inputs are constants or null

@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 use indexmap::IndexMap;
 
-use term::{Sort, TermId, Terms};
+use term::{BvOp, Sort, TermId, Terms};
 
 use crate::classfile::{Class, JType};
 use crate::classpath::ClassPath;
@@ -108,23 +108,6 @@ impl FieldKey {
         }
     }
 
-    /// Class id → the `java.lang.Class` object of that class.
-    pub fn class_objects() -> FieldKey {
-        FieldKey {
-            class: "java/lang/Class".into(),
-            name: "<of>".into(),
-        }
-    }
-
-    /// `java.lang.Class` object → the id of its class (the inverse of
-    /// [`FieldKey::class_objects`]).
-    pub fn class_ids() -> FieldKey {
-        FieldKey {
-            class: "java/lang/Class".into(),
-            name: "<id>".into(),
-        }
-    }
-
     /// Object → its identity hash code (never written: one value per
     /// object for the whole run).
     pub fn identity_hashes() -> FieldKey {
@@ -137,6 +120,38 @@ impl FieldKey {
 
 /// Class ids of array types start here, above every class id.
 pub const ARRAY_ID_BASE: u32 = 1 << 20;
+
+/// The reference of the `java.lang.Class` object of the class with id 0:
+/// the `Class` object of class id `k` is the fixed reference
+/// `CLASS_OBJECTS + k` (one object per class, made before the method ran,
+/// docs/objects.md), among the positive references of the input heap
+/// between the input objects labeling numbers from 1 and the enum
+/// constants ([`enum_constants::FIRST_CONSTANT`]), above every array id.
+pub const CLASS_OBJECTS: i32 = 0x3000_0000;
+
+/// The `Class` object of the class whose id is `id` (a term).
+pub fn class_object(terms: &mut Terms, id: TermId) -> TermId {
+    let base = terms.int(CLASS_OBJECTS);
+    terms.bin(BvOp::Add, base, id)
+}
+
+/// The class id of the `Class` object `c` (a term).
+pub fn class_id(terms: &mut Terms, c: TermId) -> TermId {
+    let base = terms.int(CLASS_OBJECTS);
+    terms.bin(BvOp::Sub, c, base)
+}
+
+/// Whether `v` is the `Class` object of one of the classes `ids`.
+pub fn is_class_object(terms: &mut Terms, v: TermId, ids: &[u32]) -> TermId {
+    let eqs = ids
+        .iter()
+        .map(|&k| {
+            let c = terms.int(CLASS_OBJECTS + k as i32);
+            terms.eq(v, c)
+        })
+        .collect();
+    terms.or(eqs)
+}
 
 /// The solver sort of values of a Java type.
 pub fn sort_of(ty: &JType) -> Sort {
@@ -170,6 +185,8 @@ pub struct Universe {
     /// `ARRAY_ID_BASE + k`. An array's class id says its exact type, as an
     /// object's does.
     arrays: IndexMap<String, u32>,
+    /// The classes whose `Class` objects inputs may be (docs/objects.md).
+    class_objects: Vec<u32>,
 }
 
 impl Universe {
@@ -253,6 +270,42 @@ impl Universe {
     pub fn not_input(&mut self, name: &str) {
         if let Some(&id) = self.ids.get(name) {
             self.input[id as usize - 1] = false;
+        }
+    }
+
+    /// Ids of the classes whose `Class` objects an input of type
+    /// `java.lang.Class` may be ([`Universe::add_class_object`]), in the
+    /// order labeling tries them.
+    pub fn class_object_candidates(&self) -> Vec<u32> {
+        self.class_objects.clone()
+    }
+
+    /// Lets inputs of type `java.lang.Class` be the `Class` object of
+    /// `class` (added to the universe when missing).
+    pub fn add_class_object(&mut self, class: Arc<Class>) {
+        let name = class.name.clone();
+        self.add(class, false);
+        let id = self.ids[&name];
+        if !self.class_objects.contains(&id) {
+            self.class_objects.push(id);
+        }
+    }
+
+    /// Lets inputs of type `java.lang.Class` be the `Class` object of the
+    /// array type `descriptor` (`[I`).
+    pub fn add_array_class_object(&mut self, descriptor: &str) {
+        let id = self.array_id(descriptor);
+        if !self.class_objects.contains(&id) {
+            self.class_objects.push(id);
+        }
+    }
+
+    /// The Java form of the class or array type with id `id`
+    /// (`java.lang.String`, `int[]`), as a test names it.
+    pub fn java_type_name(&self, id: u32) -> Option<String> {
+        match self.array_descriptor(id) {
+            Some(d) => JType::parse(d).map(|t| t.to_string()),
+            None => self.name(id).map(crate::classfile::descriptor::java_name),
         }
     }
 

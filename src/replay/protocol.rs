@@ -70,6 +70,7 @@ fn value_json(v: &Value) -> Json {
         Value::Str(s) => json!(s),
         Value::Ref { object } => json!({ "ref": object }),
         Value::Enum { class, constant } => json!({ "enum": class, "constant": constant }),
+        Value::Class { name } => json!({ "class_object": name }),
     }
 }
 

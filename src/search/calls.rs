@@ -611,7 +611,7 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(class_of, sid));
                 self.same_string(st, result, s, &mut out);
             }
-            Intrinsic::Format => self.format_call(st, result, index, &mut out)?,
+            Intrinsic::Format => self.format_call(st, &env.params, result, index, &mut out)?,
             Intrinsic::Float(method) => self.float_call(method, arg(0), result, &mut out),
             Intrinsic::Number(method) => {
                 self.number_call(st, method, &env.params, result, index, &mut out)?;
@@ -646,24 +646,16 @@ impl Explorer<'_> {
                 let len = self.array_length(st, a, &mut out);
                 out.push(self.terms.eq(result, len));
             }
-            Intrinsic::ClassIsArray => {
-                // Every Class object of the model is some class's
-                // (getClass, ldc); its id says whether it is an array's.
-                let c = this.ok_or(Unsupported::NoReceiver)?;
-                let ids = self.heap_array(st, FieldKey::class_ids(), Sort::Array(32));
-                let id = self.terms.select(ids, c);
-                let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
-                let array = self.terms.cmp(BvCmp::Sge, id, base);
-                let one = self.terms.int(1);
-                let v = self.terms.ite(array, one, zero);
-                out.push(self.terms.eq(result, v));
+            Intrinsic::Class(method) => {
+                this.ok_or(Unsupported::NoReceiver)?;
+                let args: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
+                self.class_call(st, method, &args, result, index, &mut out)?;
             }
             Intrinsic::GetClass => {
                 let o = this.ok_or(Unsupported::NoReceiver)?;
                 let class_of = self.terms.select(st.mem.types, o);
                 let c = self.class_object(st, class_of, &mut out);
                 out.push(self.terms.eq(result, c));
-                out.push(self.terms.ne(result, zero));
             }
         }
         Ok(out)
@@ -824,23 +816,6 @@ impl Explorer<'_> {
             st.mem.fields.insert(key, prior);
         }
         Ok(())
-    }
-
-    /// The `java.lang.Class` object of the class with id `class_id`; the
-    /// object's class id is recorded too ([`FieldKey::class_ids`]), so
-    /// `Class.isArray` can read it.
-    pub(super) fn class_object(
-        &mut self,
-        st: &mut St,
-        class_id: TermId,
-        out: &mut Vec<TermId>,
-    ) -> TermId {
-        let objects = self.heap_array(st, FieldKey::class_objects(), Sort::Array(32));
-        let c = self.terms.select(objects, class_id);
-        let ids = self.heap_array(st, FieldKey::class_ids(), Sort::Array(32));
-        let id = self.terms.select(ids, c);
-        out.push(self.terms.eq(id, class_id));
-        c
     }
 
     /// The length of string `s` (never negative).

@@ -210,6 +210,33 @@ impl Explorer<'_> {
     /// holds for any class an input may have, and a state that needs an
     /// outside class is refuted by the replay.
     pub(super) fn is_subtype(&mut self, o: TermId, class_term: TermId, class: &str) -> TermId {
+        let (mut eqs, open) = self.subtype_cases(class_term, class);
+        if let Some(p) = open {
+            let zero = self.terms.int(0);
+            let input = self.terms.cmp(BvCmp::Sgt, o, zero);
+            let outside = self.terms.pred(p, o);
+            eqs.push(self.terms.and(vec![input, outside]));
+        }
+        self.terms.or(eqs)
+    }
+
+    /// Constraint: the class id `class_term` (of no object in particular:
+    /// a `Class` object's) is a subtype of `class`, among the universe's
+    /// classes and the array types.
+    pub(super) fn is_subtype_id(&mut self, class_term: TermId, class: &str) -> TermId {
+        let (eqs, _) = self.subtype_cases(class_term, class);
+        self.terms.or(eqs)
+    }
+
+    /// The cases of `class_term` being a subtype of `class`: one per class
+    /// of the universe that is, and one for arrays when `class` is a
+    /// supertype of every array; with the predicate that leaves the test
+    /// open on input objects when `class` is not closed.
+    fn subtype_cases(
+        &mut self,
+        class_term: TermId,
+        class: &str,
+    ) -> (Vec<TermId>, Option<crate::model::term::PredId>) {
         let (ids, open) = match self.subtypes.get(class) {
             Some(known) => known.clone(),
             None => {
@@ -242,12 +269,6 @@ impl Explorer<'_> {
             let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
             eqs.push(self.terms.cmp(BvCmp::Sge, class_term, base));
         }
-        if let Some(p) = open {
-            let zero = self.terms.int(0);
-            let input = self.terms.cmp(BvCmp::Sgt, o, zero);
-            let outside = self.terms.pred(p, o);
-            eqs.push(self.terms.and(vec![input, outside]));
-        }
-        self.terms.or(eqs)
+        (eqs, open)
     }
 }

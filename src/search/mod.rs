@@ -33,6 +33,8 @@
 mod callee;
 mod calls;
 mod characters;
+mod class_objects;
+pub use class_objects::ClassMethod;
 mod cmv;
 mod dispatch;
 pub(crate) use dispatch::PREFER_FALSE;

@@ -17,8 +17,11 @@ use super::unsupported::Unsupported;
 use crate::classfile::bytecode::MethodRef;
 use crate::classfile::Op;
 use crate::contracts::printing::may_print_objects;
-use crate::model::term::TermId;
+use crate::model::term::{BvCmp, TermId};
 use crate::model::FieldKey;
+
+/// The longest format `String.format` is known to copy as it is.
+const PLAIN_FORMAT: i32 = 16;
 
 /// The class `System.out` and `System.err` hold.
 pub(super) const PRINT_STREAM: &str = "java/io/PrintStream";
@@ -48,18 +51,61 @@ impl Explorer<'_> {
         Ok(())
     }
 
-    /// `String.format`: a new string of unknown contents.
+    /// `String.format(format, args…)` (`format` is the first `String`
+    /// parameter): on the normal path `format` is not null (else
+    /// `Formatter.parse` throws NullPointerException). A format with no
+    /// `%` among its first [`PLAIN_FORMAT`] characters and no more of them
+    /// formats to itself, whatever the arguments (`Formatter` copies text
+    /// outside specifiers as it is): the result is a new string with the
+    /// same characters. Any other format gives a string of unknown
+    /// contents: an assumption, so no proof rests on it.
     pub(super) fn format_call(
         &mut self,
         st: &mut St,
+        params: &[(TermId, crate::classfile::JType)],
         result: TermId,
         index: usize,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         self.program_objects_printed(st, index);
         self.new_string(st, result, index, out)?;
+        let string = crate::classfile::JType::Object("java/lang/String".into());
+        let Some(&(format, _)) = params.iter().find(|(_, ty)| *ty == string) else {
+            return Err(Unsupported::NoReceiver);
+        };
+        out.push(self.non_null(format));
+        let len = self.string_length(st, format, out);
+        let bound = self.terms.int(PLAIN_FORMAT);
+        let mut plain = vec![self.terms.cmp(BvCmp::Sle, len, bound)];
+        let percent = self.terms.int(i32::from(b'%'));
+        for k in 0..PLAIN_FORMAT {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let c = self.string_char(st, format, kt, out);
+            let other = self.terms.ne(c, percent);
+            plain.push(self.terms.implies(inside, other));
+        }
+        let plain = self.terms.and(plain);
+        // The copy, character by character (a plain format has at most
+        // PLAIN_FORMAT of them): cheaper for the solver than equal rows.
+        let len_r = self.string_length(st, result, out);
+        let mut copy = vec![self.terms.eq(len_r, len)];
+        for k in 0..PLAIN_FORMAT {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let c = self.string_char(st, format, kt, out);
+            let d = self.string_char(st, result, kt, out);
+            let same = self.terms.eq(c, d);
+            copy.push(self.terms.implies(inside, same));
+        }
+        let copy = self.terms.and(copy);
+        out.push(self.terms.implies(plain, copy));
+        // Labeling prefers a plain format, whose text the replay will see.
+        let other = self.terms.not(plain);
+        out.push(self.beyond_model(other, result));
         self.assume(
-            "the text String.format returns was taken as any string (its format is not modelled)"
+            "the text String.format returns was taken as any string when its format has a % \
+             (format specifiers are not modelled)"
                 .to_string(),
         );
         Ok(())

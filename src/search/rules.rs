@@ -196,20 +196,14 @@ impl Explorer<'_> {
                         // `ldc Object[].class`: the class object of an array class.
                         let id = self.universe.array_id(&ty.descriptor());
                         let idc = self.terms.int(id as i32);
-                        let c = self.class_object(st, idc, out);
-                        let zero = self.terms.int(0);
-                        out.push(self.terms.ne(c, zero));
-                        c
+                        self.class_object(st, idc, out)
                     }
                     (None, Constant::Class(JType::Object(name)))
                         if self.universe.id(name).is_some() =>
                     {
                         let id = self.universe.id(name).expect("checked");
                         let idc = self.terms.int(id as i32);
-                        let c = self.class_object(st, idc, out);
-                        let zero = self.terms.int(0);
-                        out.push(self.terms.ne(c, zero));
-                        c
+                        self.class_object(st, idc, out)
                     }
                     (None, other) => {
                         let what = format!("ldc of {other}");

@@ -67,7 +67,8 @@ pub(super) fn collect_universe(
                     add_enum(cp, &name, &mut u);
                 } else if name == "java/lang/Class" {
                     // One per class, made by the JVM (docs/objects.md): an
-                    // input `Class` is never built from fields.
+                    // input `Class` is never built from fields, but named.
+                    add_class_objects(cp, root, &mut u);
                 } else if !c.is_interface() && !c.is_abstract() {
                     u.add(c, true);
                 }
@@ -147,6 +148,55 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
     }
     added
 }
+
+/// The classes whose `Class` objects a `Class`-typed input may be: a few
+/// JDK types related by subtyping and unrelated to each other (so tests of
+/// `isInstance`, `isAssignableFrom` and `==` can go either way), and the
+/// classes the method under test names with `ldc Foo.class`. Choosing
+/// among them closes the world (an assumption, [`crate::model::inputs`]).
+fn add_class_objects(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) {
+    let named = root
+        .method()
+        .code
+        .iter()
+        .flat_map(|code| code.instructions.iter())
+        .filter_map(|insn| match &insn.op {
+            Op::Const(c) => match c.as_ref() {
+                crate::classfile::bytecode::Constant::Class(JType::Object(name)) => {
+                    Some(name.clone())
+                }
+                _ => None,
+            },
+            _ => None,
+        });
+    let names: Vec<String> = CLASS_OBJECTS
+        .iter()
+        .map(|n| n.to_string())
+        .chain(named)
+        .collect();
+    for name in names {
+        if let Ok(c) = cp.load(&name) {
+            u.add_class_object(c);
+        }
+    }
+    for descriptor in ARRAY_CLASS_OBJECTS {
+        u.add_array_class_object(descriptor);
+    }
+}
+
+/// The array types a `Class`-typed input may name, after the classes.
+const ARRAY_CLASS_OBJECTS: [&str; 2] = ["[I", "[Ljava/lang/Object;"];
+
+/// The JDK classes a `Class`-typed input may name, in the order labeling
+/// tries them.
+const CLASS_OBJECTS: [&str; 6] = [
+    "java/lang/Object",
+    "java/lang/String",
+    "java/lang/Integer",
+    "java/lang/CharSequence",
+    "java/lang/Number",
+    "java/lang/Comparable",
+];
 
 /// The enum `name` and the classes of its constants (the enum's own, or
 /// the bodies of constants that have one).

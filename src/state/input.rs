@@ -39,6 +39,13 @@ pub enum Value {
         class: String,
         constant: String,
     },
+    /// The `java.lang.Class` object of a class (one per class, the JVM's):
+    /// `{"class_object": "java.lang.String"}`.
+    Class {
+        /// The class, binary name in Java form (`pkg.Outer$Inner`).
+        #[serde(rename = "class_object")]
+        name: String,
+    },
 }
 
 /// A float in JSON: a number when finite, else Java's name for it.
@@ -85,6 +92,12 @@ impl Value {
     }
 }
 
+/// The simple name of a class (binary name in Java form), as a reader
+/// knows it: `String`, `Map$Entry` → `Entry`.
+fn simple_class(name: &str) -> &str {
+    name.rsplit(['.', '$']).next().unwrap_or(name)
+}
+
 /// A value in a few characters, for the words of [`InputState::needs`].
 fn short_value(v: &Value) -> String {
     match v {
@@ -98,6 +111,7 @@ fn short_value(v: &Value) -> String {
             let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
             format!("{simple}.{constant}")
         }
+        Value::Class { name } => format!("{}.class", simple_class(name)),
     }
 }
 
@@ -288,6 +302,7 @@ impl InputState {
                 let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
                 write!(f, "{simple}.{constant}")
             }
+            Value::Class { name } => write!(f, "{}.class", simple_class(name)),
             Value::Ref { object } => {
                 let Some(o) = self.objects.get(*object) else {
                     return write!(f, "#{object}");

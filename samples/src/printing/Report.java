@@ -55,4 +55,29 @@ public class Report {
         }
         return 0;
     }
+
+    /** A format with no % formats to itself, whatever the arguments. */
+    public static int plain(String f, int n) {
+        String s = String.format(f, n);
+        if (s.equals("ok")) {
+            return 1; // TARGET: plain
+        }
+        return 0;
+    }
+
+    /** Validate.isTrue's shape: the message is formatted, so not null. */
+    public static void check(boolean ok, String message, long value) {
+        if (!ok) {
+            throw new IllegalArgumentException(String.format(message, value));
+        }
+    }
+
+    /** A plain format's text is the format's: never a longer one. */
+    public static int lengths(String f) {
+        String s = String.format(f);
+        if (f.length() < 5 && f.indexOf('%') < 0 && s.length() != f.length()) {
+            return 1; // TARGET: sameLength
+        }
+        return 0;
+    }
 }

@@ -97,6 +97,31 @@ final class State {
         }
     }
 
+    /** The name {@code Class.forName} takes for a type in Java form: {@code int[]} is {@code [I}. */
+    static String forName(String name) {
+        int dims = 0;
+        while (name.endsWith("[]")) {
+            dims++;
+            name = name.substring(0, name.length() - 2);
+        }
+        if (dims == 0) {
+            return name;
+        }
+        String element;
+        switch (name) {
+            case "boolean": element = "Z"; break;
+            case "byte": element = "B"; break;
+            case "char": element = "C"; break;
+            case "short": element = "S"; break;
+            case "int": element = "I"; break;
+            case "long": element = "J"; break;
+            case "float": element = "F"; break;
+            case "double": element = "D"; break;
+            default: element = "L" + name + ";";
+        }
+        return "[".repeat(dims) + element;
+    }
+
     /** A JSON value as a value of {@code type} (boxed for primitives). */
     @SuppressWarnings("unchecked")
     Object value(Class<?> type, Object json, String where) {
@@ -117,6 +142,20 @@ final class State {
                 return constant;
             } catch (ReflectiveOperationException x) {
                 throw new Refusal(where + ": " + x);
+            }
+        }
+        if (json instanceof Map && ((Map<String, Object>) json).containsKey("class_object")) {
+            // A Class object: the JVM's one for that class, not initialized
+            // (as `Foo.class` leaves it).
+            String name = (String) ((Map<String, Object>) json).get("class_object");
+            try {
+                Class<?> c = Class.forName(forName(name), false, loader);
+                if (!type.isInstance(c)) {
+                    throw new Refusal(where + ": a Class object for a " + type.getTypeName());
+                }
+                return c;
+            } catch (ClassNotFoundException x) {
+                throw new Refusal(where + ": no class " + name);
             }
         }
         if (json instanceof Map) {
