@@ -86,7 +86,10 @@ fn a_program_to_string_is_not_claimed() {
 /// `String.format(f, n)` is reached with `f = "ok"`, confirmed by the JVM.
 #[test]
 fn a_plain_format_formats_to_itself() {
-    let (code, v) = aim("plain", support::marker_line("printing/Report", "plain") as u32);
+    let (code, v) = aim(
+        "plain",
+        support::marker_line("printing/Report", "plain") as u32,
+    );
     assert_eq!(code, Some(0), "{v:#}");
     assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
     assert_eq!(v["state"]["args"][0]["value"], "ok", "{v:#}");

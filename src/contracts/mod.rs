@@ -133,6 +133,10 @@ pub enum Intrinsic {
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
     /// (src/search/arrays_methods.rs).
     Arrays(crate::search::ArraysMethod),
+    /// `Pattern.compile(String)`, `Pattern.matcher`, `Matcher.find()`,
+    /// `start()`, `end()`: exact for literal regexes, with an assumption
+    /// (src/search/regex.rs).
+    Regex(crate::search::RegexMethod),
 }
 
 /// What the search knows of a method without exploring it.
@@ -483,6 +487,9 @@ impl Contracts {
         let arrays = crate::search::ArraysMethod::keys()
             .into_iter()
             .map(|(k, m)| (k, Intrinsic::Arrays(m)));
+        let regexes = crate::search::RegexMethod::KEYS
+            .iter()
+            .map(|(k, m)| (k.to_string(), Intrinsic::Regex(*m)));
         let classes = crate::search::ClassMethod::table()
             .into_iter()
             .map(|(k, m)| (k.to_string(), Intrinsic::Class(m)));
@@ -493,6 +500,7 @@ impl Contracts {
             .chain(numbers)
             .chain(floats)
             .chain(arrays)
+            .chain(regexes)
             .chain(printing)
             .chain(characters);
         for (key, i) in all {

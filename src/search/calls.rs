@@ -616,6 +616,9 @@ impl Explorer<'_> {
             Intrinsic::Number(method) => {
                 self.number_call(st, method, &env.params, result, index, &mut out)?;
             }
+            Intrinsic::Regex(method) => {
+                self.regex_call(st, method, &env.params, result, index, &mut out)?;
+            }
             Intrinsic::IdentityHash => {
                 // The receiver of hashCode (not null: the call would have
                 // thrown), the argument of identityHashCode.

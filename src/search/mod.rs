@@ -58,6 +58,8 @@ mod multi_array;
 mod natives;
 mod numbers;
 mod printing;
+mod regex;
+pub use regex::RegexMethod;
 mod rules;
 mod statics;
 mod string_copy;

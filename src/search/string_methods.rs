@@ -57,7 +57,7 @@ impl Explorer<'_> {
     /// The first position at or after `from` (at least 0) where string `x`
     /// (not null) occurs in `s`, and when that answer is not exact (a
     /// string past the characters followed).
-    fn index_of_string(
+    pub(super) fn index_of_string(
         &mut self,
         st: &mut St,
         s: TermId,

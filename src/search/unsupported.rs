@@ -56,6 +56,10 @@ pub(super) enum Unsupported {
     /// A builder method that hands out or writes the builder's internals.
     #[error("StringBuilder.{0} (its internal array) is not modelled")]
     BuilderInternals(String),
+    /// A regex matched against a text of a class (source form) that is no
+    /// `String`'s.
+    #[error("a regex matched against a {0} (only a String is modelled)")]
+    RegexText(String),
     /// An enum whose constants' classes its class initializer does not show.
     #[error("the constants of enum {0} could not be read")]
     EnumConstants(String),
