@@ -46,6 +46,40 @@ fn the_tables_are_the_jvms() {
     assert_eq!(text.lines().count(), 256);
 }
 
+/// A method exact past Latin-1 (`isTitleCase`) holds for exactly the code
+/// points the JVM says, all 1,114,112 of them.
+#[test]
+fn the_title_case_table_is_the_jvms_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "public class Title { public static void main(String[] a) { \
+                  for (int c = 0; c <= 0x10FFFF; c++) { \
+                  if (Character.isTitleCase(c)) System.out.println(c); } } }";
+    let file = dir.path().join("Title.java");
+    std::fs::write(&file, source).unwrap();
+    support::javac(&[file], dir.path(), None);
+    let out = std::process::Command::new(support::jdk_tool("java"))
+        .args(["-cp", dir.path().to_str().unwrap(), "Title"])
+        .output()
+        .unwrap();
+    let jvm: Vec<u32> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    for (m, name) in CharacterMethod::ALL
+        .iter()
+        .filter(|(m, _)| m.exact_everywhere())
+    {
+        let ours: Vec<u32> = m
+            .ranges()
+            .unwrap()
+            .iter()
+            .flat_map(|&(a, b)| a..=b)
+            .collect();
+        assert_eq!(ours, jvm, "Character.{name}");
+    }
+    assert!(!jvm.is_empty());
+}
+
 #[test]
 fn targets_behind_character_methods() {
     for (method, target) in [("kind", "digitAndQ"), ("spaceOrLetter", "spaceLetter")] {

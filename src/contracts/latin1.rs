@@ -19,6 +19,21 @@ const LETTERS: &[(u32, u32)] = &[
     (0xf8, 0xff),
 ];
 
+/// The title-case letters (Unicode category Lt), every code point JDK 17's
+/// `Character.isTitleCase(int)` holds for: none of them Latin-1.
+const TITLE_CASE: &[(u32, u32)] = &[
+    (0x1c5, 0x1c5),
+    (0x1c8, 0x1c8),
+    (0x1cb, 0x1cb),
+    (0x1f2, 0x1f2),
+    (0x1f88, 0x1f8f),
+    (0x1f98, 0x1f9f),
+    (0x1fa8, 0x1faf),
+    (0x1fbc, 0x1fbc),
+    (0x1fcc, 0x1fcc),
+    (0x1ffc, 0x1ffc),
+];
+
 /// A `Character` method with a Latin-1 model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CharacterMethod {
@@ -55,8 +70,15 @@ impl CharacterMethod {
         (CharacterMethod::ToTitleCase, "toTitleCase"),
     ];
 
+    /// Whether [`Self::ranges`] are exact for every code point, not only
+    /// Latin-1's: `isTitleCase`, whose letters (Unicode category Lt) are few.
+    pub fn exact_everywhere(self) -> bool {
+        self == CharacterMethod::IsTitleCase
+    }
+
     /// For a predicate, the Latin-1 characters it holds for, as inclusive
-    /// ranges; `None` for a case mapping.
+    /// ranges (every code point for [`Self::exact_everywhere`]); `None` for
+    /// a case mapping.
     pub fn ranges(self) -> Option<Vec<(u32, u32)>> {
         Some(match self {
             CharacterMethod::IsDigit => DIGITS.to_vec(),
@@ -64,7 +86,7 @@ impl CharacterMethod {
             CharacterMethod::IsLetter => LETTERS.to_vec(),
             CharacterMethod::IsLetterOrDigit => [DIGITS, LETTERS].concat(),
             CharacterMethod::IsUpperCase => vec![(0x41, 0x5a), (0xc0, 0xd6), (0xd8, 0xde)],
-            CharacterMethod::IsTitleCase => vec![],
+            CharacterMethod::IsTitleCase => TITLE_CASE.to_vec(),
             CharacterMethod::IsSpaceChar => vec![(0x20, 0x20), (0xa0, 0xa0)],
             CharacterMethod::IsLowerCase => vec![
                 (0x61, 0x7a),

@@ -23,7 +23,11 @@ impl Explorer<'_> {
         let top = self.terms.int(255);
         let low = self.terms.cmp(BvCmp::Sge, c, zero);
         let high = self.terms.cmp(BvCmp::Sle, c, top);
-        let latin1 = self.terms.and(vec![low, high]);
+        let latin1 = if method.exact_everywhere() {
+            self.terms.bool(true)
+        } else {
+            self.terms.and(vec![low, high])
+        };
         let exact = match (method.ranges(), method.mapping()) {
             (Some(ranges), _) => {
                 let inside = self.in_ranges(c, &ranges);
