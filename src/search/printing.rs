@@ -77,6 +77,10 @@ impl Explorer<'_> {
         let len = self.string_length(st, format, out);
         let bound = self.terms.int(PLAIN_FORMAT);
         let mut plain = vec![self.terms.cmp(BvCmp::Sle, len, bound)];
+        // The copy, character by character (a plain format has at most
+        // PLAIN_FORMAT of them): cheaper for the solver than equal rows.
+        let len_r = self.string_length(st, result, out);
+        let mut copy = vec![self.terms.eq(len_r, len)];
         let percent = self.terms.int(i32::from(b'%'));
         for k in 0..PLAIN_FORMAT {
             let kt = self.terms.int(k);
@@ -84,20 +88,11 @@ impl Explorer<'_> {
             let c = self.string_char(st, format, kt, out);
             let other = self.terms.ne(c, percent);
             plain.push(self.terms.implies(inside, other));
-        }
-        let plain = self.terms.and(plain);
-        // The copy, character by character (a plain format has at most
-        // PLAIN_FORMAT of them): cheaper for the solver than equal rows.
-        let len_r = self.string_length(st, result, out);
-        let mut copy = vec![self.terms.eq(len_r, len)];
-        for k in 0..PLAIN_FORMAT {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let c = self.string_char(st, format, kt, out);
             let d = self.string_char(st, result, kt, out);
             let same = self.terms.eq(c, d);
             copy.push(self.terms.implies(inside, same));
         }
+        let plain = self.terms.and(plain);
         let copy = self.terms.and(copy);
         out.push(self.terms.implies(plain, copy));
         // Labeling prefers a plain format, whose text the replay will see.
