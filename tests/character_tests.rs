@@ -7,10 +7,22 @@ mod support;
 
 use jaut::contracts::latin1::CharacterMethod;
 
+/// What the Java program `source`, whose class is `class`, prints.
+fn run_java(class: &str, source: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(format!("{class}.java"));
+    std::fs::write(&file, source).unwrap();
+    support::javac(&[file], dir.path(), None);
+    let out = std::process::Command::new(support::jdk_tool("java"))
+        .args(["-cp", dir.path().to_str().unwrap(), class])
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Every Latin-1 answer of every modelled method, as the JVM gives it.
 #[test]
 fn the_tables_are_the_jvms() {
-    let dir = tempfile::tempdir().unwrap();
     let names: Vec<&str> = CharacterMethod::ALL.iter().map(|(_, n)| *n).collect();
     let calls: String = names
         .iter()
@@ -26,14 +38,7 @@ fn the_tables_are_the_jvms() {
         "public class Latin1 {{ public static void main(String[] a) {{ \
          for (int c = 0; c < 256; c++) {{ {calls} System.out.println(); }} }} }}"
     );
-    let file = dir.path().join("Latin1.java");
-    std::fs::write(&file, source).unwrap();
-    support::javac(&[file], dir.path(), None);
-    let out = std::process::Command::new(support::jdk_tool("java"))
-        .args(["-cp", dir.path().to_str().unwrap(), "Latin1"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = run_java("Latin1", &source);
     for (c, line) in text.lines().enumerate() {
         let jvm: Vec<u32> = line
             .split_whitespace()
@@ -50,18 +55,10 @@ fn the_tables_are_the_jvms() {
 /// points the JVM says, all 1,114,112 of them.
 #[test]
 fn the_title_case_table_is_the_jvms_everywhere() {
-    let dir = tempfile::tempdir().unwrap();
     let source = "public class Title { public static void main(String[] a) { \
                   for (int c = 0; c <= 0x10FFFF; c++) { \
                   if (Character.isTitleCase(c)) System.out.println(c); } } }";
-    let file = dir.path().join("Title.java");
-    std::fs::write(&file, source).unwrap();
-    support::javac(&[file], dir.path(), None);
-    let out = std::process::Command::new(support::jdk_tool("java"))
-        .args(["-cp", dir.path().to_str().unwrap(), "Title"])
-        .output()
-        .unwrap();
-    let jvm: Vec<u32> = String::from_utf8_lossy(&out.stdout)
+    let jvm: Vec<u32> = run_java("Title", source)
         .lines()
         .map(|l| l.parse().unwrap())
         .collect();

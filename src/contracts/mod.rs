@@ -490,9 +490,9 @@ impl Contracts {
         let regexes = crate::search::RegexMethod::KEYS
             .iter()
             .map(|(k, m)| (k.to_string(), Intrinsic::Regex(*m)));
-        let classes = crate::search::ClassMethod::table()
-            .into_iter()
-            .map(|(k, m)| (k.to_string(), Intrinsic::Class(m)));
+        let classes = crate::search::ClassMethod::KEYS
+            .iter()
+            .map(|(k, m)| (k.to_string(), Intrinsic::Class(*m)));
         let all = INTRINSICS
             .iter()
             .map(|(k, i)| (k.to_string(), *i))

@@ -39,24 +39,22 @@ pub enum ClassMethod {
 
 impl ClassMethod {
     /// Every intrinsic method of `Class`, by key `pkg/C.name(descriptor)`.
-    pub(crate) fn table() -> [(&'static str, ClassMethod); 5] {
-        [
-            ("java/lang/Class.isArray()Z", ClassMethod::IsArray),
-            (
-                "java/lang/Class.isInstance(Ljava/lang/Object;)Z",
-                ClassMethod::IsInstance,
-            ),
-            (
-                "java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z",
-                ClassMethod::IsAssignableFrom,
-            ),
-            ("java/lang/Class.isInterface()Z", ClassMethod::IsInterface),
-            (
-                "java/lang/Class.getName()Ljava/lang/String;",
-                ClassMethod::GetName,
-            ),
-        ]
-    }
+    pub const KEYS: [(&'static str, ClassMethod); 5] = [
+        ("java/lang/Class.isArray()Z", ClassMethod::IsArray),
+        (
+            "java/lang/Class.isInstance(Ljava/lang/Object;)Z",
+            ClassMethod::IsInstance,
+        ),
+        (
+            "java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z",
+            ClassMethod::IsAssignableFrom,
+        ),
+        ("java/lang/Class.isInterface()Z", ClassMethod::IsInterface),
+        (
+            "java/lang/Class.getName()Ljava/lang/String;",
+            ClassMethod::GetName,
+        ),
+    ];
 }
 
 impl Explorer<'_> {
@@ -124,11 +122,9 @@ impl Explorer<'_> {
                 self.subclass_of(None, other, id)
             }
             ClassMethod::IsInterface => {
-                let ids: Vec<u32> = (1..=self.universe.len() as u32).collect();
-                let interfaces: Vec<TermId> = ids
-                    .iter()
-                    .filter(|&&k| self.universe.class(k).is_some_and(|c| c.is_interface()))
-                    .map(|&k| {
+                let interfaces: Vec<TermId> = (1..=self.universe.len() as u32)
+                    .filter(|&k| self.universe.class(k).is_some_and(|c| c.is_interface()))
+                    .map(|k| {
                         let kt = self.terms.int(k as i32);
                         self.terms.eq(id, kt)
                     })

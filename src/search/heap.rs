@@ -29,6 +29,25 @@ impl Explorer<'_> {
         self.allocated_with_type(st, r, idc, class, pc, out);
     }
 
+    /// `r` is a new object of `class`, made by the call at `index` of the
+    /// top method (a JDK method modelled by an intrinsic).
+    pub(super) fn allocated_by_call(
+        &mut self,
+        st: &mut St,
+        class: &str,
+        r: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), super::unsupported::Unsupported> {
+        let id = self
+            .universe
+            .id(class)
+            .ok_or_else(|| super::unsupported::Unsupported::NotInUniverse(class.to_string()))?;
+        let pc = st.top().m.code().instructions[index].pc;
+        self.allocated(st, r, id, class, pc, out);
+        Ok(())
+    }
+
     /// [`Explorer::allocated`], with the class id a term (the class of
     /// another object: `Arrays.copyOf` of a `T[]` makes a `T[]`).
     pub(super) fn allocated_with_type(

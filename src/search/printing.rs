@@ -71,7 +71,7 @@ impl Explorer<'_> {
         self.new_string(st, result, index, out)?;
         let string = crate::classfile::JType::Object("java/lang/String".into());
         let Some(&(format, _)) = params.iter().find(|(_, ty)| *ty == string) else {
-            return Err(Unsupported::NoReceiver);
+            return Err(Unsupported::NoSuchParameter);
         };
         out.push(self.non_null(format));
         let len = self.string_length(st, format, out);

@@ -158,7 +158,7 @@ impl Explorer<'_> {
         out.push(self.non_null(s));
         let literal = self.literal(st, s, out);
         out.push(literal);
-        self.new_object(st, PATTERN, r, index, out)?;
+        self.allocated_by_call(st, PATTERN, r, index, out)?;
         let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::Array(32));
         let regex = self.terms.select(regexes, r);
         out.push(self.terms.eq(regex, s));
@@ -191,24 +191,6 @@ impl Explorer<'_> {
         self.terms.and(all)
     }
 
-    /// `r` is a new object of `class`, allocated by the call at `index`.
-    fn new_object(
-        &mut self,
-        st: &mut St,
-        class: &str,
-        r: TermId,
-        index: usize,
-        out: &mut Vec<TermId>,
-    ) -> Result<(), Unsupported> {
-        let id = self
-            .universe
-            .id(class)
-            .ok_or_else(|| Unsupported::NotInUniverse(class.to_string()))?;
-        let pc = st.top().m.code().instructions[index].pc;
-        self.allocated(st, r, id, class, pc, out);
-        Ok(())
-    }
-
     /// `p.matcher(text)`: `p` a pattern compiled on the path, `text` a
     /// string (not null), `m` a new matcher with no match, searching from 0.
     fn new_matcher(
@@ -227,7 +209,7 @@ impl Explorer<'_> {
         out.push(self.non_null(t));
         let is_string = self.is_string(st, t);
         out.push(is_string);
-        self.new_object(st, MATCHER, m, index, out)?;
+        self.allocated_by_call(st, MATCHER, m, index, out)?;
         let minus_one = self.terms.int(-1);
         let zero = self.terms.int(0);
         for (name, v) in [

@@ -54,13 +54,8 @@ impl Explorer<'_> {
         index: usize,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        let sid = self
-            .universe
-            .id(STRING)
-            .ok_or(Unsupported::StringNotLoaded)?;
-        let pc = st.top().m.code().instructions[index].pc;
-        self.allocated(st, r, sid, STRING, pc, out);
-        Ok(())
+        self.allocated_by_call(st, STRING, r, index, out)
+            .map_err(|_| Unsupported::StringNotLoaded)
     }
 
     /// String `s` holds the elements of `char[]` `a` (not null) as they
