@@ -150,6 +150,17 @@ impl Labeler<'_, '_> {
         Ok(out)
     }
 
+    /// [`Self::probe`] for a choice whose refusal may leave no way to
+    /// label the input (a new object, when no alias may fit): without the
+    /// per-probe time limit, so that a loaded machine does not turn a
+    /// slow answer into a failed labeling.
+    pub(super) fn probe_decisive(&mut self, c: TermId) -> bool {
+        self.cx.solver.set_probe_limit(None);
+        let kept = self.probe(c);
+        self.cx.solver.set_probe_limit(Some(super::PROBE_LIMIT));
+        kept
+    }
+
     /// [`Self::probe`], for a preference whose outcome does not matter.
     pub(super) fn prefer(&mut self, c: TermId) {
         self.probe(c);
@@ -423,7 +434,7 @@ impl Labeler<'_, '_> {
             .collect();
         let any = self.cx.terms.or(buildable);
         let fits = self.cx.terms.and(vec![is_new, any]);
-        if !self.probe(fits) {
+        if !self.probe_decisive(fits) {
             return Ok(None);
         }
         for c in candidates {
