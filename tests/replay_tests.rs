@@ -588,7 +588,15 @@ fn hostile_code_is_survived_and_reported() {
         e.to_string().ends_with("after executing the target pc"),
         "{e}"
     );
-    let e = run("spin", 7, 6, Duration::from_millis(1500)).unwrap_err();
+    // A loop in the method under test meets the step budget: the worker
+    // stops it and lives on.
+    let o = run("spin", 7, 6, Duration::from_secs(30)).unwrap();
+    assert!(o.reached);
+    assert_eq!(o.ended, Ended::RanAway { steps: 20_000_000 });
+    assert_eq!(o.ended.summary(), "ran on past 20000000 instructions");
+    // A loop in a callee, which the replay does not count, meets the
+    // timeout: the worker is killed.
+    let e = run("idle", 5, 6, Duration::from_millis(1500)).unwrap_err();
     assert_eq!(e, ReplayFailure::Timeout(Duration::from_millis(1500)));
     assert!(e.to_string().contains("did not end within 1.5 s"), "{e}");
     let o = run("recurse", 5, 4, DEFAULT_TIMEOUT).unwrap();
@@ -603,7 +611,7 @@ fn hostile_code_is_survived_and_reported() {
     );
     let e = run("crash", 6, 42, DEFAULT_TIMEOUT).unwrap_err();
     assert!(matches!(e, ReplayFailure::Crashed { .. }), "{e}");
-    // One JVM at the start, and one after each of exit, spin, hog and crash.
+    // One JVM at the start, and one after each of exit, idle, hog and crash.
     assert_eq!(r.starts(), 5);
 }
 
@@ -685,6 +693,52 @@ fn the_default_flow_replays_and_says_so() {
         "{}",
         stdout(&out)
     );
+}
+
+/// A state that reaches the target but then makes the method loop for
+/// good is no test: the replay stops it at its step budget (well before
+/// the timeout, in the same JVM), the search looks for other states, and
+/// with none that ends the target is unknown and no test is written.
+#[test]
+fn a_run_that_never_ends_is_no_test() {
+    let hostile = sample_class("harness/Hostile");
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .current_dir(dir.path())
+        .args([hostile.to_str().unwrap(), "-m", "spin", "--pc", "7"])
+        .output()
+        .expect("jaut runs");
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "replay failed: the state found meets the goal, but the method then ran on past 20000000 instructions: a test of it would not end"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("state(s) the search found made the method run on without end"),
+        "{text}"
+    );
+    assert!(!text.contains("refuted  the JVM refuted"), "{text}");
+    let written: Vec<_> = walk(dir.path())
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
 }
 
 /// A varargs method gets the array of the state as it is (null included):

@@ -9,7 +9,7 @@ use jaut::cfg::CfgText;
 use jaut::classfile::{access, Class, Method};
 use jaut::junit::Flavor;
 use jaut::pipeline::{self, Jvm, Options, Outcome, PipelineError, Replayed, TestOptions, Verdict};
-use jaut::replay::Observed;
+use jaut::replay::{Ended, Observed};
 use jaut::search::{Goal, PathStep};
 use std::path::{Path, PathBuf};
 
@@ -125,11 +125,22 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         return Ok((format!("{text}\n"), status));
     }
     write_verdict(&mut out, &outcome);
-    if !outcome.refuted.is_empty() {
+    let ran_away = outcome
+        .refuted
+        .iter()
+        .filter(|r| matches!(r.observed.ended, Ended::RanAway { .. }))
+        .count();
+    let mismatched = outcome.refuted.len() - ran_away;
+    if mismatched > 0 {
         let _ = writeln!(
             out,
-            "refuted  the JVM refuted {} state(s) the search found (a replay mismatch: the model and the JVM disagree); each was excluded and the search looked again",
-            outcome.refuted.len()
+            "refuted  the JVM refuted {mismatched} state(s) the search found (a replay mismatch: the model and the JVM disagree); each was excluded and the search looked again",
+        );
+    }
+    if ran_away > 0 {
+        let _ = writeln!(
+            out,
+            "ran on   {ran_away} state(s) the search found made the method run on without end in the JVM (no test of them would end); each was excluded and the search looked again",
         );
     }
     if let Verdict::Reached(r) = &outcome.verdict {

@@ -45,6 +45,12 @@ pub(super) fn assert_outcome(
     match &obs.ended {
         Ended::Returned { value } => returned(s, &mut a, subject, inputs, call, value.as_ref())?,
         Ended::Threw { class, message } => threw(s, call, class, message.as_deref()),
+        Ended::RanAway { .. } => {
+            return Err(JunitError::Unsupported(format!(
+                "a call that {} (the test would hang)",
+                obs.ended.summary()
+            )))
+        }
     }
     // What the call changed in its inputs (those whose identity is known;
     // a reference to another object counts as a change and is asserted

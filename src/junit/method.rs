@@ -318,6 +318,7 @@ fn comment(s: &Scope, subject: &Subject, obs: &Observation) -> Vec<String> {
         Ended::Returned { .. } if subject.ret == "void" || subject.ctor => "returned".to_string(),
         Ended::Returned { .. } => "returned a value".to_string(),
         Ended::Threw { class, .. } => format!("threw {class}"),
+        Ended::RanAway { .. } => obs.ended.summary(),
     };
     comment.push(format!(
         "Replayed in the JVM: reached pc {}, {outcome}; {} distinct instructions of the method ran.",

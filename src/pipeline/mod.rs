@@ -268,7 +268,7 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
             Ended::Threw { class, .. } => cp
                 .is_assignable(&class.replace('.', "/"), exception)
                 .unwrap_or(false),
-            Ended::Returned { .. } => false,
+            Ended::Returned { .. } | Ended::RanAway { .. } => false,
         },
     }
 }
@@ -407,9 +407,20 @@ pub fn run(
                     Some((s, p)) => (state, path) = (s, p),
                     None => {
                         let last = refuted.last().expect("just pushed");
-                        let reasons = vec![Reason::ReplayMismatch {
-                            pc: goal_pc(goal),
-                            ended: last.observed.ended.summary(),
+                        let reasons = vec![match last.observed.ended {
+                            Ended::RanAway { .. } => Reason::ReplayFailed(format!(
+                                "the state found {} the method then {}: a test of it would not end",
+                                if meets(cp, goal, &last.observed) {
+                                    "meets the goal, but"
+                                } else {
+                                    "does not meet the goal, and"
+                                },
+                                last.observed.ended.summary()
+                            )),
+                            _ => Reason::ReplayMismatch {
+                                pc: goal_pc(goal),
+                                ended: last.observed.ended.summary(),
+                            },
                         }];
                         return Ok(Outcome {
                             verdict: Verdict::Unknown { reasons },
@@ -473,6 +484,9 @@ fn replay_found(
         return Said::Settled(Replayed::Skipped);
     }
     Said::Settled(match jvm.replay(class, method, goal, state) {
+        // A run that does not end is no test, even past the target: look
+        // for another state.
+        Ok(o) if matches!(o.ended, Ended::RanAway { .. }) => return Said::Refuted(Box::new(o)),
         Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
         // Not one instruction of the method ran: the harness failed to call
         // it with the state, which says nothing of the search's model.

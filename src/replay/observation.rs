@@ -82,14 +82,20 @@ pub enum Ended {
         class: String,
         message: Option<String>,
     },
+    /// The method ran more than `steps` of its own instructions and the
+    /// replay stopped it: the state makes it loop, and a test of it would
+    /// hang. Such a state is no test, whatever pcs it reached.
+    RanAway { steps: u64 },
 }
 
 impl Ended {
-    /// `returned` or `threw C`, for a reason's message.
+    /// `returned`, `threw C` or `ran on past N instructions`, for a
+    /// reason's message.
     pub fn summary(&self) -> String {
         match self {
             Ended::Returned { .. } => "returned".to_string(),
             Ended::Threw { class, .. } => format!("threw {class}"),
+            Ended::RanAway { steps } => format!("ran on past {steps} instructions"),
         }
     }
 }

@@ -25,6 +25,7 @@ impl Observation {
                 Some(m) => format!("threw {class}: {m}"),
                 None => format!("threw {class}"),
             },
+            Ended::RanAway { .. } => self.ended.summary(),
         }
     }
 

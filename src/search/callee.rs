@@ -124,6 +124,9 @@ impl Explorer<'_> {
                 return Flow::Exhausted;
             }
         };
+        if let Some(flow) = self.step_over_merged(st, &callee, dispatch, receiver, result, index) {
+            return flow;
+        }
         let code = callee.code();
         let mut returns: Vec<usize> = code
             .instructions

@@ -128,7 +128,7 @@ impl Explorer<'_> {
     /// that exists before the method runs (an interned string literal, an
     /// object a class initializer made): any JDK class or interface type,
     /// none of the program's classes, no array.
-    fn may_be_preexisting(&self, ty: &VType) -> bool {
+    pub(super) fn may_be_preexisting(&self, ty: &VType) -> bool {
         match ty {
             // An enum's objects are its constants, which the model gives
             // the identity an input shares (model::enum_constants).

@@ -54,6 +54,7 @@ pub use float_rules::FloatMethod;
 mod heap;
 mod loop_bound;
 mod loop_summary;
+mod merge;
 mod multi_array;
 mod natives;
 mod numbers;

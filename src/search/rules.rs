@@ -107,7 +107,7 @@ impl Explorer<'_> {
     }
 
     /// The value a field or array of type `ty` holds after storing `v`.
-    fn narrow(&mut self, ty: &JType, v: TermId) -> TermId {
+    pub(super) fn narrow(&mut self, ty: &JType, v: TermId) -> TermId {
         inputs::narrow(&mut self.terms, ty, v)
     }
 
@@ -119,7 +119,7 @@ impl Explorer<'_> {
     /// Constraints on a reference read from the heap or a static field:
     /// never an object allocated later; an input object has a class the
     /// field's type allows.
-    fn heap_ref_read(
+    pub(super) fn heap_ref_read(
         &mut self,
         st: &mut St,
         v: TermId,

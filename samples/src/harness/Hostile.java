@@ -30,6 +30,23 @@ public class Hostile {
         return i;
     }
 
+    /**
+     * Loops forever in a callee, where the replay counts no steps (only
+     * the method under test is instrumented); target: the call.
+     */
+    public static int idle(int n) {
+        if (n > 5) {
+            forever();
+        }
+        return n;
+    }
+
+    private static void forever() {
+        while (true) {
+            Thread.onSpinWait();
+        }
+    }
+
     /** Recurses without end (a StackOverflowError); target: the recursive call's argument load. */
     public static int recurse(int n) {
         if (n > 3) {

@@ -402,6 +402,8 @@ public final class Harness {
             Throwable thrown = null;
             try {
                 result = handle.invokeWithArguments(args);
+            } catch (Runaway e) {
+                thrown = e;
             } catch (StackOverflowError e) {
                 thrown = e;
             } catch (VirtualMachineError e) {
@@ -421,7 +423,10 @@ public final class Harness {
 
             Capture capture = new Capture(built.mocks);
             StringBuilder out = new StringBuilder("\"ended\":");
-            if (thrown != null) {
+            if (Probe.ranAway()) {
+                // Whatever escaped, the method did not end by itself.
+                out.append("{\"kind\":\"ran_away\",\"steps\":").append(Probe.STEPS).append('}');
+            } else if (thrown != null) {
                 out.append("{\"kind\":\"threw\",\"class\":");
                 Json.quote(out, thrown.getClass().getName());
                 out.append(",\"message\":");

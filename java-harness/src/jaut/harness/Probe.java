@@ -12,6 +12,15 @@ package jaut.harness;
  * only after joining the replay thread (Thread.join orders the writes).
  */
 public final class Probe {
+    /**
+     * The most instructions of the method under test one replay runs
+     * before it is stopped with {@link Runaway}: far more than any unit
+     * test needs, and about a tenth of a second of instrumented code.
+     */
+    static final long STEPS = 20_000_000L;
+
+    /** Instructions the current replay may still run. */
+    private static long stepsLeft = STEPS;
     private static boolean[] trace = new boolean[0];
     /** Which instruction indexes are conditional branches or switches. */
     private static java.util.BitSet branches = new java.util.BitSet();
@@ -69,6 +78,12 @@ public final class Probe {
         last = -1;
         edges = new java.util.HashSet<>();
         raised = new java.util.BitSet();
+        stepsLeft = STEPS;
+    }
+
+    /** Whether the current replay was stopped by its step budget. */
+    static boolean ranAway() {
+        return stepsLeft < 0;
     }
 
     /**
@@ -108,6 +123,10 @@ public final class Probe {
     }
 
     public static void hit(int index) {
+        if (--stepsLeft < 0) {
+            stepsLeft = -1;
+            throw new Runaway();
+        }
         boolean[] t = trace;
         if (index >= 0 && index < t.length) {
             t[index] = true;

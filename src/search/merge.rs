@@ -1,0 +1,487 @@
+//! Merged callees: a small callee without loops or calls (a getter such as
+//! `TreeMap.colorOf`, a guarded setter, a rotation) is stepped over in one
+//! step instead of being entered at each of its returns.
+//!
+//! The backward search of JAUT ISSRE 2010 §V enters a callee at one of its
+//! return instructions, so a call to `colorOf(p)` (`p == null ? BLACK :
+//! p.color`) doubles the paths behind it, and a loop body calling six such
+//! helpers multiplies its paths by 2⁶ before any of them is checked. Here the
+//! callee's paths, at most [`MAX_PATHS`], are evaluated forward from its
+//! entry into one formula — the technique of state merging (Kuznetsov et al.,
+//! "Efficient state merging in symbolic execution", PLDI 2012) and of
+//! compositional summaries (Godefroid, POPL 2007), applied to the heap model
+//! of JAUT §IV-B: with `c_i` the condition of path `i` (its branch outcomes
+//! and the non-nullness of every object it dereferences), the call returns
+//! normally iff `c_1 ∨ … ∨ c_n`; its result is `ite(c_1, r_1, ite(c_2, r_2,
+//! …))`; and each field array it writes is the same `ite` over the arrays
+//! each path leaves. The paths are disjoint (the JVM is deterministic), so
+//! this is exactly the set of the callee's normal runs: a proof that goes
+//! through a merged call is as exact as one that enumerates its paths.
+//!
+//! Only instructions whose forward meaning is simple are merged (locals,
+//! int and reference constants, int arithmetic that cannot throw, field
+//! reads and writes, the conditional branches); a callee with anything else
+//! — a call, a loop, an allocation, an array, a static field, an exception
+//! handler, `long`/`float`/`double` — is explored as before
+//! ([`super::callee`]).
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::cmv::{Flow, MethodInfo, St};
+use super::explore::Explorer;
+use super::heap::sort_width;
+use super::PathStep;
+use crate::classfile::bytecode::{BinOp, Constant, Kind, StackOp};
+use crate::classfile::{JType, Op};
+use crate::model::term::{BvOp, Sort, TermId};
+use crate::model::FieldKey;
+use crate::reason::{Bound, Reason};
+
+/// The most paths a merged callee may have.
+pub const MAX_PATHS: usize = 16;
+
+/// The most instructions a merged callee may have.
+const MAX_INSTRUCTIONS: usize = 64;
+
+/// One forward path through the callee, while it is evaluated.
+#[derive(Clone)]
+struct Walk {
+    index: usize,
+    locals: Vec<Option<TermId>>,
+    stack: Vec<TermId>,
+    /// The branch outcomes and non-null dereferences so far.
+    cond: Vec<TermId>,
+    /// The field arrays as this path leaves them (only fields it wrote).
+    fields: BTreeMap<FieldKey, TermId>,
+    /// The path's writes in order: field, object, value stored.
+    stores: Vec<(FieldKey, TermId, TermId)>,
+    derefs: usize,
+    len: usize,
+}
+
+/// A finished path: its condition, its result and the field arrays it
+/// leaves.
+struct Ended {
+    cond: TermId,
+    result: Option<TermId>,
+    stores: Vec<(FieldKey, TermId, TermId)>,
+}
+
+/// A field the callee reads or writes, with its type.
+struct Touched {
+    key: FieldKey,
+    ty: JType,
+    written: bool,
+}
+
+impl Explorer<'_> {
+    /// Steps back over the call at `index` of the caller as one merged
+    /// step, when `callee` can be merged; `None` when it cannot (then it
+    /// is explored return by return).
+    pub(super) fn step_over_merged(
+        &mut self,
+        st: &St,
+        callee: &std::sync::Arc<MethodInfo>,
+        dispatch: Option<TermId>,
+        receiver: Option<TermId>,
+        result: Option<TermId>,
+        index: usize,
+    ) -> Option<Flow> {
+        let touched = self.mergeable(callee)?;
+        let mark = self.terms.mark();
+        let mut next = st.clone();
+        match self.merge(&mut next, callee, &touched, receiver, result, index) {
+            Some(Ok(mut conds)) => {
+                conds.extend(dispatch);
+                let flow = self.dfs(next, conds);
+                self.backtrack(mark, &flow);
+                Some(flow)
+            }
+            Some(Err(cut)) => {
+                self.terms.truncate(mark);
+                self.solver.truncate(&self.terms);
+                self.cut(cut);
+                Some(Flow::Exhausted)
+            }
+            None => {
+                self.terms.truncate(mark);
+                self.solver.truncate(&self.terms);
+                None
+            }
+        }
+    }
+
+    /// The fields `callee` touches, when every instruction of it can be
+    /// merged and it has no loop or handler; `None` otherwise.
+    fn mergeable(&mut self, callee: &MethodInfo) -> Option<Vec<Touched>> {
+        let code = callee.code();
+        if !code.handlers.is_empty() || code.instructions.len() > MAX_INSTRUCTIONS {
+            return None;
+        }
+        let mut touched: Vec<Touched> = Vec::new();
+        for insn in &code.instructions {
+            let ok = match &insn.op {
+                Op::Nop | Op::Goto(_) => true,
+                Op::Const(c) => matches!(**c, Constant::Null | Constant::Int(_)),
+                Op::Load(k, _) | Op::Store(k, _) => matches!(k, Kind::Int | Kind::Ref),
+                Op::Iinc { .. } => true,
+                Op::Stack(s) => matches!(s, StackOp::Pop | StackOp::Dup | StackOp::Swap),
+                Op::Binary(Kind::Int, op) => !matches!(op, BinOp::Div | BinOp::Rem),
+                Op::If { target, .. }
+                | Op::IfICmp { target, .. }
+                | Op::IfACmp { target, .. }
+                | Op::IfNull { target, .. } => *target > insn.pc,
+                Op::Return(k) => matches!(k, None | Some(Kind::Int) | Some(Kind::Ref)),
+                Op::GetField(f) | Op::PutField(f) => {
+                    let scalar = matches!(
+                        f.ty,
+                        JType::Int | JType::Boolean | JType::Byte | JType::Char | JType::Short
+                    );
+                    if !scalar && !f.ty.is_reference() {
+                        return None;
+                    }
+                    let key = self.merged_field_key(&f.class, &f.name)?;
+                    let written = matches!(insn.op, Op::PutField(_));
+                    match touched.iter_mut().find(|t| t.key == key) {
+                        Some(t) => t.written |= written,
+                        None => touched.push(Touched {
+                            key,
+                            ty: f.ty.clone(),
+                            written,
+                        }),
+                    }
+                    true
+                }
+                _ => false,
+            };
+            // A backward goto is a loop.
+            let forward = match &insn.op {
+                Op::Goto(t) => *t > insn.pc,
+                _ => true,
+            };
+            if !ok || !forward {
+                return None;
+            }
+        }
+        Some(touched)
+    }
+
+    /// The key of a field a merged callee touches; `None` for a field the
+    /// search does not model as a heap array.
+    fn merged_field_key(&self, class: &str, name: &str) -> Option<FieldKey> {
+        match self.cp.resolve_field(class, name) {
+            Ok(Some(found)) if found.class.name != "java/lang/AbstractStringBuilder" => {
+                Some(FieldKey {
+                    class: found.class.name.clone(),
+                    name: name.to_string(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Rewrites `st` (just after the call) into the state just before it,
+    /// with the callee's normal runs merged; the constraints to assert, or
+    /// the bound the merged call passes. `None` when the callee has more
+    /// than [`MAX_PATHS`] paths.
+    fn merge(
+        &mut self,
+        st: &mut St,
+        callee: &MethodInfo,
+        touched: &[Touched],
+        receiver: Option<TermId>,
+        result: Option<TermId>,
+        index: usize,
+    ) -> Option<Result<Vec<TermId>, Reason>> {
+        let m = callee.method();
+        let code = callee.code();
+        let mut out = Vec::new();
+        // The arguments, as the caller pushed them.
+        let param_types = m.arg_types(&callee.class.name);
+        let mut locals = vec![None; code.max_locals as usize];
+        let mut args = Vec::new();
+        let mut slot = 0usize;
+        for (k, ty) in param_types.iter().enumerate() {
+            let v = match (k, receiver) {
+                (0, Some(r)) if !m.is_static() => r,
+                _ => self.fresh("arg", crate::model::sort_of(ty)),
+            };
+            if let Some(l) = locals.get_mut(slot) {
+                *l = Some(v);
+            }
+            args.push(v);
+            slot += ty.size();
+        }
+        if !m.is_static() {
+            out.push(self.non_null(args[0]));
+        }
+        // The field arrays at the callee's entry: a written field's is
+        // fresh (the caller's later array is the merged update of it).
+        let mut entry: BTreeMap<FieldKey, TermId> = BTreeMap::new();
+        for t in touched {
+            let sort = Sort::Array(sort_width(&t.ty));
+            let a = if t.written {
+                self.fresh(&t.key.to_string(), sort)
+            } else {
+                self.heap_array(st, t.key.clone(), sort)
+            };
+            entry.insert(t.key.clone(), a);
+        }
+        let mut ended: Vec<Ended> = Vec::new();
+        let mut first_reads = HashMap::new();
+        let mut todo = vec![Walk {
+            index: 0,
+            locals,
+            stack: Vec::new(),
+            cond: Vec::new(),
+            fields: BTreeMap::new(),
+            stores: Vec::new(),
+            derefs: 0,
+            len: 0,
+        }];
+        let (mut derefs, mut len) = (0usize, 0usize);
+        while let Some(mut w) = todo.pop() {
+            loop {
+                let insn = code.instructions[w.index].clone();
+                w.len += 1;
+                match &insn.op {
+                    Op::Return(kind) => {
+                        let result = kind.map(|_| w.stack.pop().expect("a result"));
+                        let cond = self.terms.and(std::mem::take(&mut w.cond));
+                        derefs = derefs.max(w.derefs);
+                        len = len.max(w.len);
+                        ended.push(Ended {
+                            cond,
+                            result,
+                            stores: std::mem::take(&mut w.stores),
+                        });
+                        break;
+                    }
+                    Op::Goto(t) => {
+                        w.index = code.index_of(*t)?;
+                        continue;
+                    }
+                    Op::If { cond, target }
+                    | Op::IfICmp { cond, target }
+                    | Op::IfACmp { cond, target }
+                    | Op::IfNull { cond, target } => {
+                        let (a, b) = match &insn.op {
+                            Op::If { .. } | Op::IfNull { .. } => {
+                                (w.stack.pop()?, self.terms.int(0))
+                            }
+                            _ => {
+                                let b = w.stack.pop()?;
+                                (w.stack.pop()?, b)
+                            }
+                        };
+                        if matches!(insn.op, Op::IfACmp { .. }) {
+                            self.merged_identity(st, callee, insn.pc);
+                        }
+                        let taken = self.cond_term(*cond, a, b);
+                        let not_taken = self.terms.not(taken);
+                        let mut other = w.clone();
+                        other.cond.push(taken);
+                        other.index = code.index_of(*target)?;
+                        todo.push(other);
+                        w.cond.push(not_taken);
+                        w.index += 1;
+                        if ended.len() + todo.len() + 1 > MAX_PATHS {
+                            return None;
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                self.merged_step(st, &mut w, &insn.op, &entry, &mut first_reads, &mut out)?;
+                w.index += 1;
+            }
+        }
+        // Normal return: one path's condition holds.
+        let conds: Vec<TermId> = ended.iter().map(|e| e.cond).collect();
+        out.push(self.terms.or(conds));
+        if let Some(res) = result {
+            let merged = self.merged_value(&ended, |e| e.result.expect("a value"));
+            out.push(self.terms.eq(res, merged));
+        }
+        for t in touched.iter().filter(|t| t.written) {
+            let prior = entry[&t.key];
+            // Each path's stores, guarded by its condition: a store of a
+            // path not run writes the cell's own value back. This keeps
+            // the solver off `ite` between whole arrays.
+            let mut merged = prior;
+            for e in &ended {
+                for (key, o, v) in &e.stores {
+                    if *key == t.key {
+                        let old = self.terms.select(merged, *o);
+                        let v = self.terms.ite(e.cond, *v, old);
+                        merged = self.terms.store(merged, *o, v);
+                    }
+                }
+            }
+            if let Some(after) = st.mem.fields.get(&t.key).copied() {
+                out.push(self.terms.eq(after, merged));
+            }
+            st.mem.fields.insert(t.key.clone(), prior);
+        }
+        st.derefs += derefs;
+        if st.derefs > self.config.max_derefs {
+            return Some(Err(Reason::Bound(Bound::Derefs {
+                max: self.config.max_derefs,
+            })));
+        }
+        st.path_len += len;
+        st.steps.push(PathStep {
+            method: callee.key.to_string(),
+            pc: 0,
+            line: code.line_of(0),
+        });
+        let caller = st.top();
+        caller.index = index;
+        caller.stack.extend(args);
+        Some(Ok(out))
+    }
+
+    /// `ite(c_1, v_1, ite(c_2, v_2, … v_n))` over the ended paths.
+    fn merged_value(&mut self, ended: &[Ended], value: impl Fn(&Ended) -> TermId) -> TermId {
+        let (last, rest) = ended.split_last().expect("a callee returns");
+        let mut acc = value(last);
+        for e in rest.iter().rev() {
+            let v = value(e);
+            acc = self.terms.ite(e.cond, v, acc);
+        }
+        acc
+    }
+
+    /// One straight-line instruction of a merged path, forward.
+    fn merged_step(
+        &mut self,
+        st: &mut St,
+        w: &mut Walk,
+        op: &Op,
+        entry: &BTreeMap<FieldKey, TermId>,
+        first_reads: &mut HashMap<(FieldKey, TermId), TermId>,
+        out: &mut Vec<TermId>,
+    ) -> Option<()> {
+        match op {
+            Op::Nop => {}
+            Op::Const(c) => {
+                let v = match **c {
+                    Constant::Int(k) => self.terms.int(k),
+                    _ => self.terms.int(0),
+                };
+                w.stack.push(v);
+            }
+            Op::Load(_, slot) => w.stack.push((*w.locals.get(*slot as usize)?)?),
+            Op::Store(_, slot) => {
+                let v = w.stack.pop()?;
+                *w.locals.get_mut(*slot as usize)? = Some(v);
+            }
+            Op::Iinc { index, delta } => {
+                let v = (*w.locals.get(*index as usize)?)?;
+                let d = self.terms.int(i32::from(*delta));
+                *w.locals.get_mut(*index as usize)? = Some(self.terms.bin(BvOp::Add, v, d));
+            }
+            Op::Stack(StackOp::Pop) => {
+                w.stack.pop()?;
+            }
+            Op::Stack(StackOp::Dup) => w.stack.push(*w.stack.last()?),
+            Op::Stack(StackOp::Swap) => {
+                let n = w.stack.len();
+                if n < 2 {
+                    return None;
+                }
+                w.stack.swap(n - 1, n - 2);
+            }
+            Op::Binary(Kind::Int, op) => {
+                let b = w.stack.pop()?;
+                let a = w.stack.pop()?;
+                let v = match op {
+                    BinOp::Add => self.terms.bin(BvOp::Add, a, b),
+                    BinOp::Sub => self.terms.bin(BvOp::Sub, a, b),
+                    BinOp::Mul => self.terms.bin(BvOp::Mul, a, b),
+                    BinOp::And => self.terms.bin(BvOp::And, a, b),
+                    BinOp::Or => self.terms.bin(BvOp::Or, a, b),
+                    BinOp::Xor => self.terms.bin(BvOp::Xor, a, b),
+                    BinOp::Shl | BinOp::Shr | BinOp::Ushr => {
+                        // Java masks the shift distance to its low five bits.
+                        let mask = self.terms.int(31);
+                        let s = self.terms.bin(BvOp::And, b, mask);
+                        let o = match op {
+                            BinOp::Shl => BvOp::Shl,
+                            BinOp::Shr => BvOp::AShr,
+                            _ => BvOp::LShr,
+                        };
+                        self.terms.bin(o, a, s)
+                    }
+                    BinOp::Div | BinOp::Rem => return None,
+                };
+                w.stack.push(v);
+            }
+            Op::GetField(f) => {
+                let o = w.stack.pop()?;
+                let key = self.merged_field_key(&f.class, &f.name)?;
+                let nn = self.non_null(o);
+                w.cond.push(nn);
+                let base = entry.get(&key).copied()?;
+                // The cell as the call found it, constrained once however
+                // many paths read it: what the rules assert of a read holds
+                // of every cell, so it is asserted whether or not a path
+                // reading it is the one run.
+                let original = match first_reads.get(&(key.clone(), o)) {
+                    Some(&t) => t,
+                    None => {
+                        let t = self.terms.select(base, o);
+                        if let Some(c) = self.in_range(&f.ty, t) {
+                            out.push(c);
+                        }
+                        if f.ty.is_reference() {
+                            self.heap_ref_read(st, t, &f.ty, Some((key.clone(), o, o)), out);
+                        }
+                        first_reads.insert((key.clone(), o), t);
+                        t
+                    }
+                };
+                // After this path's own stores of the field, read through
+                // them.
+                let read = match w.fields.get(&key) {
+                    Some(&array) => self.terms.select(array, o),
+                    None => original,
+                };
+                if f.ty.is_reference() {
+                    w.derefs += 1;
+                }
+                w.stack.push(read);
+            }
+            Op::PutField(f) => {
+                let v = w.stack.pop()?;
+                let o = w.stack.pop()?;
+                let key = self.merged_field_key(&f.class, &f.name)?;
+                let nn = self.non_null(o);
+                w.cond.push(nn);
+                let array = w.fields.get(&key).or_else(|| entry.get(&key)).copied()?;
+                let stored = self.narrow(&f.ty, v);
+                let updated = self.terms.store(array, o, stored);
+                w.stores.push((key.clone(), o, stored));
+                w.fields.insert(key, updated);
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// An `if_acmp` in a merged callee compares references by identity,
+    /// as [`Explorer::step_branch`] records.
+    fn merged_identity(&mut self, st: &mut St, callee: &MethodInfo, pc: crate::classfile::Pc) {
+        let Some(frame) = callee.frames.at(pc) else {
+            return;
+        };
+        let n = frame.stack.len();
+        if n >= 2
+            && self.may_be_preexisting(&frame.stack[n - 2])
+            && self.may_be_preexisting(&frame.stack[n - 1])
+        {
+            st.identity_compared = true;
+            self.preexisting_met(st);
+        }
+    }
+}
