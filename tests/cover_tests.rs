@@ -143,7 +143,14 @@ fn fig5_samples_every_target_reached_or_explained() {
         .map(|&(class, method)| {
             // josephusM's last targets are expected to time out before the
             // seeded inputs reach them; no need to wait long for that.
-            let timeout = if method == SEEDED { "3" } else { "20" };
+            // deleteEntry's branch 196 -> 245 needs the rebalancing loop
+            // twice with its rotations merged (about 9 s on a 2-core
+            // Xeon, release build): room for a loaded machine.
+            let timeout = match method {
+                SEEDED => "3",
+                "deleteEntry" => "60",
+                _ => "20",
+            };
             let (doc, code, out) =
                 cover_json(&[&class_file(class), "-m", method, "--timeout", timeout]);
             (class, method, doc, code, out)
@@ -162,11 +169,11 @@ fn fig5_samples_every_target_reached_or_explained() {
         assert_eq!(*code, i32::from(unknown > 0 || branches_unknown > 0));
         assert_eq!(unknown, 0, "{class}.{method}: {m}");
         // Every branch outcome is reached or proved infeasible, except in
-        // josephusM, whose loops the search cannot unroll far enough, and
+        // josephusM, whose loops the search cannot unroll far enough.
         // deleteEntry's `p.parent != null` after fixAfterDeletion(p) (line
-        // 157), false only if the rebalancing unlinked p: not found within
-        // the timeout.
-        if *method != SEEDED && *method != "deleteEntry" {
+        // 157), false only if a rotation gives p a null parent, is reached
+        // since the rotations are merged callees (src/search/merge.rs).
+        if *method != SEEDED {
             assert_eq!(branches_unknown, 0, "{class}.{method}: {m}");
         }
         assert!(branches_unknown <= 1, "{class}.{method}: {m}");

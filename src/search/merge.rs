@@ -395,26 +395,7 @@ impl Explorer<'_> {
             Op::Binary(Kind::Int, op) => {
                 let b = w.stack.pop()?;
                 let a = w.stack.pop()?;
-                let v = match op {
-                    BinOp::Add => self.terms.bin(BvOp::Add, a, b),
-                    BinOp::Sub => self.terms.bin(BvOp::Sub, a, b),
-                    BinOp::Mul => self.terms.bin(BvOp::Mul, a, b),
-                    BinOp::And => self.terms.bin(BvOp::And, a, b),
-                    BinOp::Or => self.terms.bin(BvOp::Or, a, b),
-                    BinOp::Xor => self.terms.bin(BvOp::Xor, a, b),
-                    BinOp::Shl | BinOp::Shr | BinOp::Ushr => {
-                        // Java masks the shift distance to its low five bits.
-                        let mask = self.terms.int(31);
-                        let s = self.terms.bin(BvOp::And, b, mask);
-                        let o = match op {
-                            BinOp::Shl => BvOp::Shl,
-                            BinOp::Shr => BvOp::AShr,
-                            _ => BvOp::LShr,
-                        };
-                        self.terms.bin(o, a, s)
-                    }
-                    BinOp::Div | BinOp::Rem => return None,
-                };
+                let v = self.arith(*op, 32, a, b)?;
                 w.stack.push(v);
             }
             Op::GetField(f) => {

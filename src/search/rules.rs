@@ -116,6 +116,37 @@ impl Explorer<'_> {
         inputs::in_range(&mut self.terms, ty, v)
     }
 
+    /// `a op b` on ints (`width` 32) or longs (64) for an operation that
+    /// cannot throw; `None` for a division or remainder.
+    pub(super) fn arith(&mut self, op: BinOp, width: u32, a: TermId, b: TermId) -> Option<TermId> {
+        let o = match op {
+            BinOp::Add => BvOp::Add,
+            BinOp::Sub => BvOp::Sub,
+            BinOp::Mul => BvOp::Mul,
+            BinOp::And => BvOp::And,
+            BinOp::Or => BvOp::Or,
+            BinOp::Xor => BvOp::Xor,
+            BinOp::Div | BinOp::Rem => return None,
+            BinOp::Shl | BinOp::Shr | BinOp::Ushr => {
+                // The count is an int masked to 5 (int) or 6 (long) bits.
+                let mask = self.terms.int(width as i32 - 1);
+                let masked = self.terms.bin(BvOp::And, b, mask);
+                let count = if width == 64 {
+                    self.terms.zero_ext(32, masked)
+                } else {
+                    masked
+                };
+                let o = match op {
+                    BinOp::Shl => BvOp::Shl,
+                    BinOp::Shr => BvOp::AShr,
+                    _ => BvOp::LShr,
+                };
+                return Some(self.terms.bin(o, a, count));
+            }
+        };
+        Some(self.terms.bin(o, a, b))
+    }
+
     /// Constraints on a reference read from the heap or a static field:
     /// never an object allocated later; an input object has a class the
     /// field's type allows.
@@ -245,12 +276,6 @@ impl Explorer<'_> {
                 let (a, b) = (ops[0], ops[1]);
                 let width = if *kind == Kind::Long { 64 } else { 32 };
                 let value = match op {
-                    BinOp::Add => self.terms.bin(BvOp::Add, a, b),
-                    BinOp::Sub => self.terms.bin(BvOp::Sub, a, b),
-                    BinOp::Mul => self.terms.bin(BvOp::Mul, a, b),
-                    BinOp::And => self.terms.bin(BvOp::And, a, b),
-                    BinOp::Or => self.terms.bin(BvOp::Or, a, b),
-                    BinOp::Xor => self.terms.bin(BvOp::Xor, a, b),
                     BinOp::Div | BinOp::Rem => {
                         // The normal path: the divisor is not zero. SMT's
                         // bvsdiv wraps MIN_VALUE / -1 to MIN_VALUE and bvsrem
@@ -264,22 +289,7 @@ impl Explorer<'_> {
                         };
                         self.terms.bin(o, a, b)
                     }
-                    BinOp::Shl | BinOp::Shr | BinOp::Ushr => {
-                        // The count is an int masked to 5 (int) or 6 (long) bits.
-                        let mask = self.terms.int(width as i32 - 1);
-                        let masked = self.terms.bin(BvOp::And, b, mask);
-                        let count = if width == 64 {
-                            self.terms.zero_ext(32, masked)
-                        } else {
-                            masked
-                        };
-                        let o = match op {
-                            BinOp::Shl => BvOp::Shl,
-                            BinOp::Shr => BvOp::AShr,
-                            _ => BvOp::LShr,
-                        };
-                        self.terms.bin(o, a, count)
-                    }
+                    _ => self.arith(*op, width, a, b).expect("not a division"),
                 };
                 out.push(self.terms.eq(r, value));
             }
