@@ -51,7 +51,8 @@ struct Walk {
     stack: Vec<TermId>,
     /// The branch outcomes and non-null dereferences so far.
     cond: Vec<TermId>,
-    /// The field arrays as this path leaves them (only fields it wrote).
+    /// The field arrays after this path's own stores (only fields it
+    /// wrote): what its later reads of those fields see.
     fields: BTreeMap<FieldKey, TermId>,
     /// The path's writes in order: field, object, value stored.
     stores: Vec<(FieldKey, TermId, TermId)>,
@@ -59,8 +60,7 @@ struct Walk {
     len: usize,
 }
 
-/// A finished path: its condition, its result and the field arrays it
-/// leaves.
+/// A finished path: its condition, its result and its stores in order.
 struct Ended {
     cond: TermId,
     result: Option<TermId>,
