@@ -646,8 +646,13 @@ fn observations_round_trip_through_json() {
 /// Runs jaut in a fresh directory: the default flow may write files there.
 fn jaut(args: &[&str]) -> std::process::Output {
     let dir = tempfile::tempdir().unwrap();
+    jaut_in(dir.path(), args)
+}
+
+/// Runs jaut in `dir`.
+fn jaut_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .current_dir(dir.path())
+        .current_dir(dir)
         .args(args)
         .output()
         .expect("jaut runs")
@@ -703,11 +708,10 @@ fn the_default_flow_replays_and_says_so() {
 fn a_run_that_never_ends_is_no_test() {
     let hostile = sample_class("harness/Hostile");
     let dir = tempfile::tempdir().unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .current_dir(dir.path())
-        .args([hostile.to_str().unwrap(), "-m", "spin", "--pc", "7"])
-        .output()
-        .expect("jaut runs");
+    let out = jaut_in(
+        dir.path(),
+        &[hostile.to_str().unwrap(), "-m", "spin", "--pc", "7"],
+    );
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
@@ -721,6 +725,7 @@ fn a_run_that_never_ends_is_no_test() {
         "{text}"
     );
     assert!(!text.contains("refuted  the JVM refuted"), "{text}");
+    // The default flow writes a reached target's test under jaut-tests/.
     let written: Vec<_> = walk(dir.path())
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "java"))
@@ -766,11 +771,10 @@ fn varargs_take_the_state_array_as_it_is() {
 fn the_replay_leaves_no_files_behind() {
     let writes = sample_class("harness/Writes");
     let dir = tempfile::tempdir().unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .current_dir(dir.path())
-        .args([writes.to_str().unwrap(), "-m", "touch", "--line", "14"])
-        .output()
-        .expect("jaut runs");
+    let out = jaut_in(
+        dir.path(),
+        &[writes.to_str().unwrap(), "-m", "touch", "--line", "14"],
+    );
     let text = stdout(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("replay   confirmed"), "{text}");
