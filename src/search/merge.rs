@@ -140,7 +140,7 @@ impl Explorer<'_> {
                     if !scalar && !f.ty.is_reference() {
                         return None;
                     }
-                    let key = self.merged_field_key(&f.class, &f.name)?;
+                    let key = self.heap_field(&f.class, &f.name).ok()?;
                     let written = matches!(insn.op, Op::PutField(_));
                     match touched.iter_mut().find(|t| t.key == key) {
                         Some(t) => t.written |= written,
@@ -164,20 +164,6 @@ impl Explorer<'_> {
             }
         }
         Some(touched)
-    }
-
-    /// The key of a field a merged callee touches; `None` for a field the
-    /// search does not model as a heap array.
-    fn merged_field_key(&self, class: &str, name: &str) -> Option<FieldKey> {
-        match self.cp.resolve_field(class, name) {
-            Ok(Some(found)) if found.class.name != "java/lang/AbstractStringBuilder" => {
-                Some(FieldKey {
-                    class: found.class.name.clone(),
-                    name: name.to_string(),
-                })
-            }
-            _ => None,
-        }
     }
 
     /// Rewrites `st` (just after the call) into the state just before it,
@@ -400,7 +386,7 @@ impl Explorer<'_> {
             }
             Op::GetField(f) => {
                 let o = w.stack.pop()?;
-                let key = self.merged_field_key(&f.class, &f.name)?;
+                let key = self.heap_field(&f.class, &f.name).ok()?;
                 let nn = self.non_null(o);
                 w.cond.push(nn);
                 let base = entry.get(&key).copied()?;
@@ -436,7 +422,7 @@ impl Explorer<'_> {
             Op::PutField(f) => {
                 let v = w.stack.pop()?;
                 let o = w.stack.pop()?;
-                let key = self.merged_field_key(&f.class, &f.name)?;
+                let key = self.heap_field(&f.class, &f.name).ok()?;
                 let nn = self.non_null(o);
                 w.cond.push(nn);
                 let array = w.fields.get(&key).or_else(|| entry.get(&key)).copied()?;

@@ -85,24 +85,24 @@ impl Explorer<'_> {
         class: &str,
         name: &str,
     ) -> Result<FieldKey, Reason> {
+        self.heap_field(class, name)
+            .map_err(|why| self.unsupported(st, insn, &why))
+    }
+
+    /// The heap array's key for field `name` of `class` (the class that
+    /// declares it); why not when the field is not on the class path or
+    /// is a builder's, which the builders' methods model instead
+    /// (search::builders).
+    pub(super) fn heap_field(&self, class: &str, name: &str) -> Result<FieldKey, String> {
         match self.cp.resolve_field(class, name) {
-            Ok(Some(found)) if found.class.name == "java/lang/AbstractStringBuilder" => {
-                // Builders are modelled by their methods (search::builders).
-                Err(self.unsupported(
-                    st,
-                    insn,
-                    &format!("field {class}.{name} of a builder (modelled by its methods)"),
-                ))
-            }
+            Ok(Some(found)) if found.class.name == "java/lang/AbstractStringBuilder" => Err(
+                format!("field {class}.{name} of a builder (modelled by its methods)"),
+            ),
             Ok(Some(found)) => Ok(FieldKey {
                 class: found.class.name.clone(),
                 name: name.to_string(),
             }),
-            _ => Err(self.unsupported(
-                st,
-                insn,
-                &format!("field {class}.{name} not on the class path"),
-            )),
+            _ => Err(format!("field {class}.{name} not on the class path")),
         }
     }
 
