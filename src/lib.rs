@@ -25,6 +25,7 @@ pub mod analysis;
 pub mod cfg;
 pub mod classfile;
 pub mod classpath;
+pub mod concolic;
 pub mod contracts;
 pub mod cover;
 pub mod enums;

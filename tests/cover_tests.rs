@@ -130,9 +130,9 @@ fn check_soundness(doc: &Value, method: &Value) -> (usize, usize, usize) {
 }
 
 /// The method whose last targets the backward search leaves to the
-/// constant-seeded fallback: `return -1` needs 40 iterations of the second
+/// forward, concolic search: `return -1` needs 40 iterations of the second
 /// loop, decided by the inputs only at the far end of the backward path.
-const SEEDED: &str = "josephusM";
+const FORWARD: &str = "josephusM";
 
 #[test]
 fn fig5_samples_every_target_reached_or_explained() {
@@ -141,13 +141,13 @@ fn fig5_samples_every_target_reached_or_explained() {
     let runs: Vec<(&str, &str, Value, i32, tempfile::TempDir)> = FIG5
         .iter()
         .map(|&(class, method)| {
-            // josephusM's last targets are expected to time out before the
-            // seeded inputs reach them; no need to wait long for that.
+            // josephusM's last targets stop the quick backward search at its
+            // loop bound, and the concolic search reaches them.
             // deleteEntry's branch 196 -> 245 needs the rebalancing loop
             // twice with its rotations merged (about 9 s on a 2-core
             // Xeon, release build): room for a loaded machine.
             let timeout = match method {
-                SEEDED => "3",
+                FORWARD => "3",
                 "deleteEntry" => "60",
                 _ => "20",
             };
@@ -168,28 +168,28 @@ fn fig5_samples_every_target_reached_or_explained() {
         let branches_unknown = m["branches"]["unknown"].as_u64().unwrap();
         assert_eq!(*code, i32::from(unknown > 0 || branches_unknown > 0));
         assert_eq!(unknown, 0, "{class}.{method}: {m}");
-        // Every branch outcome is reached or proved infeasible, except in
-        // josephusM, whose loops the search cannot unroll far enough.
-        // deleteEntry's `p.parent != null` after fixAfterDeletion(p) (line
+        // Every branch outcome is reached or proved infeasible (josephusM's
+        // last ones by the concolic search). deleteEntry's `p.parent != null` after fixAfterDeletion(p) (line
         // 157), false only if a rotation gives p a null parent, is reached
         // since the rotations are merged callees (src/search/merge.rs).
-        if *method != SEEDED {
-            assert_eq!(branches_unknown, 0, "{class}.{method}: {m}");
-        }
-        assert!(branches_unknown <= 1, "{class}.{method}: {m}");
+        assert_eq!(branches_unknown, 0, "{class}.{method}: {m}");
         assert!(reached > 0, "{class}.{method}: {m}");
         assert_eq!(m["reachable_coverage"], 1.0);
-        // Only josephusM needs seeded inputs, and only for its last blocks.
-        let seeded = m["target_list"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|t| t["seeded"] == true && t["from"].is_null())
-            .count();
-        if *method == SEEDED {
-            assert!((1..=2).contains(&seeded), "{method}: {m}");
+        // No target needs seeded inputs; only josephusM needs the concolic
+        // search, and only for its last blocks.
+        let by = |key: &str| {
+            m["target_list"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t[key] == true && t["from"].is_null())
+                .count()
+        };
+        assert_eq!(by("seeded"), 0, "{class}.{method}: {m}");
+        if *method == FORWARD {
+            assert!((1..=2).contains(&by("concolic")), "{method}: {m}");
         } else {
-            assert_eq!(seeded, 0, "{class}.{method}: {m}");
+            assert_eq!(by("concolic"), 0, "{class}.{method}: {m}");
         }
         // The minimal suite: no kept test is redundant, each covers a pc
         // or a branch outcome no other kept test covers.

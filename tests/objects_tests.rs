@@ -408,10 +408,10 @@ fn throws_needs_a_throwable_class() {
     }
 }
 
-// ------------------------------------------------------------ seeding
+// ------------------------------------------------------ forward search
 
 #[test]
-fn josephus_m_is_reached_by_a_seeded_input_after_the_search_stops() {
+fn josephus_m_is_reached_by_the_concolic_search_after_the_search_stops() {
     let code = {
         let cp = support::sample_classpath();
         let class = cp.load("josephus/Josephus").expect("the sample");
@@ -442,10 +442,13 @@ fn josephus_m_is_reached_by_a_seeded_input_after_the_search_stops() {
     );
     assert_eq!(json["verdict"], "reached", "{json:#}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
-    assert!(json["seeded"]["search_reasons"].is_array(), "{json:#}");
+    assert!(json["concolic"]["search_reasons"].is_array(), "{json:#}");
+    assert!(json["concolic"]["runs"].as_u64().unwrap() <= 2000, "{json:#}");
+    assert!(json["seeded"].is_null(), "{json:#}");
+    // n = 41 nodes; m (the step) is any that leaves the node keyed 31.
     assert_eq!(json["state"]["args"][0]["value"], 41, "{json:#}");
-    assert_eq!(json["state"]["args"][1]["value"], 3, "{json:#}");
-    // Without replay there is no seeding: the search's unknown stands.
+    // Without replay there is no forward search: the search's unknown
+    // stands.
     let json = aim(
         "josephus/Josephus",
         "josephusM",

@@ -8,7 +8,9 @@ use jaut::analysis::AnalysisError;
 use jaut::cfg::CfgText;
 use jaut::classfile::{access, Class, Method};
 use jaut::junit::Flavor;
-use jaut::pipeline::{self, Jvm, Options, Outcome, PipelineError, Replayed, TestOptions, Verdict};
+use jaut::pipeline::{
+    self, Forward, Jvm, Options, Outcome, PipelineError, Replayed, Strategy, TestOptions, Verdict,
+};
 use jaut::replay::{Ended, Observed};
 use jaut::search::{Goal, PathStep};
 use std::path::{Path, PathBuf};
@@ -70,6 +72,9 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
             force: args.force,
         }),
         prefer_credited: true,
+        // Where the method's inputs can be run forward, a quick backward
+        // search first, as `jaut cover` does.
+        quick: Some(pipeline::Quick::DEFAULT),
         ..Options::default()
     };
     let outcome = pipeline::run(&selected.cp, &class, method, &goal, &options, &mut jvm).map_err(
@@ -117,8 +122,19 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         if let Verdict::Reached(r) = &outcome.verdict {
             json["replay"] = replay_json(&r.replay);
             json["test"] = serde_json::json!(r.test.as_ref().map(|p| p.display().to_string()));
-            if let Some(reasons) = &r.seeded {
-                json["seeded"] = serde_json::json!({ "search_reasons": reasons });
+            match &r.forward {
+                Some(Forward {
+                    strategy: Strategy::Seeded,
+                    reasons,
+                }) => json["seeded"] = serde_json::json!({ "search_reasons": reasons }),
+                Some(Forward {
+                    strategy: Strategy::Concolic { runs },
+                    reasons,
+                }) => {
+                    json["concolic"] =
+                        serde_json::json!({ "runs": runs, "search_reasons": reasons })
+                }
+                None => {}
             }
         }
         let text = serde_json::to_string_pretty(&json).expect("JSON values serialize");
@@ -144,12 +160,28 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         );
     }
     if let Verdict::Reached(r) = &outcome.verdict {
-        if let Some(reasons) = &r.seeded {
-            let _ = writeln!(
-                out,
-                "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
-                jaut::reason::joined(reasons)
-            );
+        match &r.forward {
+            Some(Forward {
+                strategy: Strategy::Seeded,
+                reasons,
+            }) => {
+                let _ = writeln!(
+                    out,
+                    "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
+                    jaut::reason::joined(reasons)
+                );
+            }
+            Some(Forward {
+                strategy: Strategy::Concolic { runs },
+                reasons,
+            }) => {
+                let _ = writeln!(
+                    out,
+                    "concolic found by running the method forward ({runs} runs, src/concolic); the backward search had stopped: {}",
+                    jaut::reason::joined(reasons)
+                );
+            }
+            None => {}
         }
         let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
         write_replay(&mut out, &goal, method, &names, &r.replay);

@@ -173,6 +173,10 @@ pub struct TargetEntry {
     pub aimed: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seeded: Option<bool>,
+    /// The test's state was found by the concolic search
+    /// ([`crate::concolic`]) after the backward search stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concolic: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflicts: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

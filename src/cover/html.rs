@@ -257,9 +257,10 @@ fn why(t: &TargetEntry, test_name: &dyn Fn(usize) -> Option<String>) -> String {
             let name = test_name(test).map_or(format!("test {test}"), |n| {
                 format!("<code>{}</code>", escape(&n))
             });
-            let how = match (t.aimed, t.seeded) {
-                (_, Some(true)) => " (a constant-seeded input)",
-                (Some(false), _) => " (on its way to another target)",
+            let how = match (t.aimed, t.seeded, t.concolic) {
+                (_, Some(true), _) => " (a constant-seeded input)",
+                (_, _, Some(true)) => " (found by the concolic search)",
+                (Some(false), ..) => " (on its way to another target)",
                 _ => "",
             };
             format!("{name}{how}")

@@ -146,9 +146,10 @@ pub struct GeneratedTest {
     /// What of `covers` and `edges` JaCoCo would not credit (the run ended
     /// in an exception before the next probe, [`credit`]).
     pub uncredited: credit::Uncredited,
-    /// The state is a constant-seeded input the JVM showed reaching the
-    /// target, after the search stopped at a bound (see [`crate::seed`]).
-    pub seeded: bool,
+    /// `Some` when the state was found by running the method forward after
+    /// the backward search stopped at a bound (the concolic search or a
+    /// constant seed; the JVM showed it reaching the target).
+    pub forward: Option<crate::pipeline::Strategy>,
 }
 
 /// Where the time went, summed over the run's attempts (on several threads
@@ -232,13 +233,6 @@ type Attempt = Result<pipeline::Outcome, Reason>;
 /// How often a run reports what it settled so far (for a run that may be
 /// killed before it ends).
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
-
-/// The bounds of the first, quick search of a target whose method takes
-/// seedable inputs.
-const QUICK: pipeline::Quick = pipeline::Quick {
-    checks: 600,
-    loop_bound: 4,
-};
 
 /// Covers the targets of `units`. `before` holds, per unit, the pcs
 /// already covered (from JaCoCo); `replayers` runs the tests in the JVM
@@ -501,7 +495,7 @@ fn attempt(
 ) -> Attempt {
     let options = pipeline::Options {
         search: config.search.clone(),
-        quick: Some(QUICK),
+        quick: Some(pipeline::Quick::DEFAULT),
         seeding: true,
         test: None,
         prefer_credited: true,
@@ -563,7 +557,7 @@ fn commit(
         covers,
         edges,
         uncredited,
-        seeded: reached.seeded.is_some(),
+        forward: reached.forward.as_ref().map(|f| f.strategy),
     };
     (
         Status::Reached {

@@ -17,6 +17,7 @@ use super::document::{
     TimingEntry, Verdict, SCHEMA,
 };
 use super::{Covered, GeneratedTest, Status, Target, Timing, Unit};
+use crate::pipeline::Strategy;
 
 /// A method's row.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,16 +161,19 @@ impl Report {
             })
     }
 
-    /// The targets reached by a constant-seeded test rather than by a state
-    /// the search found ([`crate::seed`]).
-    pub fn seeded(&self) -> impl Iterator<Item = (&Unit, &Target)> {
+    /// The targets reached by a test whose state a forward strategy found
+    /// rather than the backward search ([`crate::concolic`],
+    /// [`crate::seed`]), with the strategy.
+    pub fn found_forward(&self) -> impl Iterator<Item = (&Unit, &Target, Strategy)> {
         self.targets
             .iter()
             .zip(&self.status)
             .filter_map(move |(t, s)| match s {
-                Status::Reached { test, .. } if self.tests.get(*test).is_some_and(|g| g.seeded) => {
-                    Some((&self.units[t.unit], t))
-                }
+                Status::Reached { test, .. } => self
+                    .tests
+                    .get(*test)
+                    .and_then(|g| g.forward)
+                    .map(|strategy| (&self.units[t.unit], t, strategy)),
                 _ => None,
             })
     }
@@ -277,6 +281,7 @@ impl Report {
             test: None,
             aimed: None,
             seeded: None,
+            concolic: None,
             conflicts: None,
             reasons: None,
         };
@@ -286,8 +291,10 @@ impl Report {
                 e.by = Some(By::Test);
                 e.test = Some(*test);
                 e.aimed = Some(*aimed);
-                if self.tests.get(*test).is_some_and(|t| t.seeded) {
-                    e.seeded = Some(true);
+                match self.tests.get(*test).and_then(|t| t.forward) {
+                    Some(Strategy::Seeded) => e.seeded = Some(true),
+                    Some(Strategy::Concolic { .. }) => e.concolic = Some(true),
+                    None => {}
                 }
             }
             Status::Dead => e.by = Some(By::DeadCode),

@@ -82,7 +82,7 @@ pub(super) fn prefer_credited(
     let super::Replayed::Confirmed(o) = &reached.replay else {
         return Ok(reached);
     };
-    if reached.seeded.is_some() || !ends_uncredited(method, o) {
+    if reached.forward.is_some() || !ends_uncredited(method, o) {
         return Ok(reached);
     }
     let Some((end_goal, end)) = block_end_goal(cp, class, method, goal) else {
@@ -111,7 +111,7 @@ pub(super) fn prefer_credited(
                 state,
                 path,
                 replay: super::Replayed::Confirmed(o),
-                seeded: None,
+                forward: None,
                 test: None,
             })
         }

@@ -30,13 +30,16 @@ use crate::search::{self, Goal, PathStep, SearchError, Stats};
 pub struct Options {
     /// The search's bounds.
     pub search: search::Config,
-    /// Where seeded inputs can be tried, a first search within these
-    /// bounds comes before them, and the full search after them only when
-    /// one of those bounds stopped it (`jaut cover`: seeds before the
-    /// search spends all its time, or deepens on loops that trap it).
-    /// Default: none (one full search, then seeds).
+    /// Where the method can be run forward (a static method of primitive
+    /// parameters), a first search within these bounds comes before the
+    /// forward strategies, and the full search after them only when one of
+    /// those bounds stopped it (the forward strategies run before the
+    /// backward search spends all its time, or deepens on loops that trap
+    /// it). Default: none (one full search, then the forward strategies);
+    /// `jaut cover` and the CLI's single target use [`Quick::DEFAULT`].
     pub quick: Option<Quick>,
-    /// Try constant-seeded inputs when the search ends unknown. Default: yes.
+    /// Try the forward strategies (the concolic search, then constant
+    /// seeds) when the backward search ends unknown. Default: yes.
     pub seeding: bool,
     /// Write the JUnit test of a confirmed state. Default: none.
     pub test: Option<TestOptions>,
@@ -69,6 +72,34 @@ pub struct Quick {
     /// more is behind loops whose counts the inputs fix far from it (the
     /// Josephus ring), where seeds are far cheaper than deepening.
     pub loop_bound: u32,
+}
+
+/// A state found by running the method forward, after the backward
+/// search stopped at a bound.
+#[derive(Debug, Clone)]
+pub struct Forward {
+    pub strategy: Strategy,
+    /// Why the backward search stopped.
+    pub reasons: Vec<Reason>,
+}
+
+/// Which forward strategy found a state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strategy {
+    /// The concolic search ([`crate::concolic`]), after this many runs of
+    /// its interpreter.
+    Concolic { runs: usize },
+    /// A constant-seeded input ([`crate::seed`]).
+    Seeded,
+}
+
+impl Quick {
+    /// The quick search of `jaut cover` and of one target: 600 checks,
+    /// loops unrolled up to 4 times.
+    pub const DEFAULT: Quick = Quick {
+        checks: 600,
+        loop_bound: 4,
+    };
 }
 
 /// Where and how the JUnit test is written.
@@ -110,12 +141,13 @@ pub enum Replayed {
 #[derive(Debug, Clone)]
 pub struct Reached {
     pub state: InputState,
-    /// The blocks of the path the search found (empty for a seeded state).
+    /// The blocks of the path the search found (empty for a state found
+    /// by running the method forward).
     pub path: Vec<PathStep>,
     pub replay: Replayed,
-    /// `Some(the search's reasons)` when the state is a constant-seeded
-    /// input the JVM showed meeting the goal after the search stopped.
-    pub seeded: Option<Vec<Reason>>,
+    /// `Some` when the backward search stopped and a forward strategy found
+    /// the state (the JVM showed it meeting the goal).
+    pub forward: Option<Forward>,
     /// The JUnit test file written, if one was asked for.
     pub test: Option<PathBuf>,
 }
@@ -273,7 +305,42 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
     }
 }
 
-/// Runs one target: search, seeded fallback, replay, test.
+/// The forward strategies, in turn, where the backward search stopped at
+/// a bound: the concolic search, then constant seeds. Each input they
+/// propose is replayed; the first the JVM shows meeting the goal is kept.
+fn forward(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    jvm: &mut Jvm,
+) -> Option<(InputState, Observation, Strategy)> {
+    // Like the seeds, the concolic search has a budget of its own: the
+    // backward search may have spent the whole `--timeout` at a bound.
+    let concolic = crate::concolic::search(
+        cp,
+        class,
+        method,
+        goal,
+        crate::concolic::Budget::default(),
+        |state| {
+            jvm.replay(class, method, goal, state)
+                .ok()
+                .filter(|o| meets(cp, goal, o))
+        },
+    );
+    if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
+        return Some((state, seen, Strategy::Concolic { runs }));
+    }
+    let (state, seen) = crate::seed::first_reaching(class, method, |state| {
+        jvm.replay(class, method, goal, state)
+            .ok()
+            .filter(|o| meets(cp, goal, o))
+    })?;
+    Some((state, seen, Strategy::Seeded))
+}
+
+/// Runs one target: search, forward fallbacks, replay, test.
 pub fn run(
     cp: &ClassPath,
     class: &Arc<Class>,
@@ -313,19 +380,18 @@ pub fn run(
     let mut seeded_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (seed_now, &searched.verdict) {
         let start = Instant::now();
-        let seeded = crate::seed::first_reaching(class, method, |state| {
-            jvm.replay(class, method, goal, state)
-                .ok()
-                .filter(|o| meets(cp, goal, o))
-        });
+        let found = forward(cp, class, method, goal, jvm);
         replay_time += start.elapsed();
-        match seeded {
-            Some((state, observation)) => {
+        match found {
+            Some((state, observation, strategy)) => {
                 seeded_reached = Some(Reached {
                     state,
                     path: Vec::new(),
                     replay: Replayed::Confirmed(observation),
-                    seeded: Some(reasons.clone()),
+                    forward: Some(Forward {
+                        strategy,
+                        reasons: reasons.clone(),
+                    }),
                     test: None,
                 });
             }
@@ -377,7 +443,7 @@ pub fn run(
                             state,
                             path,
                             replay,
-                            seeded: None,
+                            forward: None,
                             test: None,
                         }
                     }

@@ -514,14 +514,30 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
             );
         }
     }
-    let seeded: Vec<_> = report.seeded().collect();
-    if !seeded.is_empty() {
-        md.push_str(
-            "\nReached by a constant-seeded input (the backward search stopped at a bound for \
-             these; see the README, \"Objects, arrays, exceptions, the JDK and contracts\"):\n\n",
-        );
-        for (u, t) in seeded {
-            let _ = writeln!(md, "- `{}` {}", u.label(), target_name(t));
+    let forward: Vec<_> = report.found_forward().collect();
+    for (strategy, heading) in [
+        (
+            false,
+            "Reached by the concolic search (src/concolic: the backward search stopped at a bound \
+             for these, and a forward run whose decisions the solver flipped, guided by how close \
+             each run came, found the input; docs/search.md, \"Forward, concolic search\")",
+        ),
+        (
+            true,
+            "Reached by a constant-seeded input (the backward search and the concolic search \
+             stopped for these; see the README, \"Objects, arrays, exceptions, the JDK and \
+             contracts\")",
+        ),
+    ] {
+        let listed: Vec<_> = forward
+            .iter()
+            .filter(|(.., s)| (*s == jaut::pipeline::Strategy::Seeded) == strategy)
+            .collect();
+        if !listed.is_empty() {
+            let _ = writeln!(md, "\n{heading}:\n");
+            for (u, t, _) in listed {
+                let _ = writeln!(md, "- `{}` {}", u.label(), target_name(t));
+            }
         }
     }
     let tm = &report.timing;

@@ -1,0 +1,92 @@
+package concolic;
+
+/**
+ * Targets for the forward, concolic search (src/concolic): each is reached
+ * only through a feature its interpreter must model as the JVM does — an
+ * exception caught in the method, an array indexed by an input, long and
+ * narrowing arithmetic, a switch, a recursive call — and behind a loop
+ * whose count the inputs decide.
+ */
+public class Forward {
+
+    /** Division by zero, caught: the target needs the handler to run. */
+    public static int divides(int a, int b) {
+        int r;
+        try {
+            r = a / b;
+        } catch (ArithmeticException e) {
+            r = -1;
+        }
+        if (r == -1 && a == 7) {
+            return 1; // TARGET: divides
+        }
+        return 0;
+    }
+
+    /** An array sized and indexed by inputs; out of bounds is caught. */
+    public static int indexes(int n, int k) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i * i;
+        }
+        try {
+            if (a[k] == 49 && n == 12) {
+                return 1; // TARGET: indexes
+            }
+        } catch (ArrayIndexOutOfBoundsException e) {
+            return -1;
+        }
+        return 0;
+    }
+
+    /** Long arithmetic and a narrowing cast. */
+    public static int widens(long x, int y) {
+        long p = x * 1000L + y;
+        byte low = (byte) p;
+        if (p == 123_456_789_012L && low == (byte) 20) {
+            return 1; // TARGET: widens
+        }
+        return 0;
+    }
+
+    /** A switch on a value a loop computes. */
+    public static int switches(int n) {
+        int s = 0;
+        for (int i = 0; i < n; i++) {
+            s += 3;
+        }
+        switch (s) {
+            case 30:
+                return 1; // TARGET: switches
+            case 60:
+                return 2;
+            default:
+                return 0;
+        }
+    }
+
+    /** A recursive helper: the count of steps to reach 1 (Collatz). */
+    public static int recurses(int n) {
+        if (n > 0 && steps(n) == 16) {
+            return 1; // TARGET: recurses
+        }
+        return 0;
+    }
+
+    private static int steps(int n) {
+        if (n == 1) {
+            return 0;
+        }
+        return 1 + steps(n % 2 == 0 ? n / 2 : 3 * n + 1);
+    }
+
+    /** Reads a static field: the interpreter says so and stops. */
+    public static int readsStatic(int n) {
+        if (n == limit) {
+            return 1; // TARGET: readsStatic
+        }
+        return 0;
+    }
+
+    static int limit = 5;
+}

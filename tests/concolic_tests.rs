@@ -1,0 +1,174 @@
+//! The forward, concolic search (src/concolic, docs/search.md): it finds
+//! inputs by running the method forward in an interpreter and having the
+//! solver flip the decisions of the runs that came closest to the goal.
+//! Every input counted here was replayed in the JVM, which showed it
+//! meeting the goal (`pipeline::meets`); the interpreter's own claim is
+//! never enough.
+
+mod support;
+
+use std::sync::Arc;
+
+use jaut::classfile::{Class, Method, Op};
+use jaut::classpath::ClassPath;
+use jaut::concolic::{self, Budget, Outcome};
+use jaut::labeling::Value;
+use jaut::pipeline::{meets, Jvm};
+use jaut::search::Goal;
+
+struct Fixture {
+    cp: ClassPath,
+    jvm: Jvm,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        Fixture {
+            cp: support::sample_classpath(),
+            jvm: Jvm::lazy(vec![support::samples().to_path_buf()]),
+        }
+    }
+
+    fn method(&self, class: &str, name: &str) -> (Arc<Class>, Method) {
+        let c = self.cp.load(class).unwrap();
+        let m = c.methods.iter().find(|m| m.name == name).unwrap().clone();
+        (c, m)
+    }
+
+    /// The concolic search for `goal`, each input it proposes replayed.
+    fn search(&mut self, class: &Arc<Class>, method: &Method, goal: &Goal) -> Outcome<()> {
+        let (cp, jvm) = (&self.cp, &mut self.jvm);
+        concolic::search(cp, class, method, goal, Budget::default(), |state| {
+            let o = jvm.replay(class, method, goal, state).ok()?;
+            meets(cp, goal, &o).then_some(())
+        })
+    }
+
+    /// The arguments of the input found for `goal`, which the JVM confirmed.
+    fn found(&mut self, class: &str, name: &str, goal: impl Fn(&Method) -> Goal) -> Vec<i64> {
+        let (c, m) = self.method(class, name);
+        let goal = goal(&m);
+        match self.search(&c, &m, &goal) {
+            Outcome::Found { state, runs, .. } => {
+                assert!(runs <= Budget::default().runs, "{runs}");
+                state
+                    .args
+                    .iter()
+                    .map(|a| match a.value {
+                        Value::Int(v) => v,
+                        Value::Bool(b) => i64::from(b),
+                        ref v => panic!("{v:?}"),
+                    })
+                    .collect()
+            }
+            other => panic!("{class}.{name} {goal:?}: {other:?}"),
+        }
+    }
+}
+
+/// The first pc of the `// TARGET: target` line of `sample`'s `method`.
+fn marker(sample: &str, target: &str) -> impl Fn(&Method) -> Goal {
+    let line = support::marker_line(sample, target) as u16;
+    move |m: &Method| {
+        let code = m.code.as_ref().unwrap();
+        let pc = code
+            .lines
+            .iter()
+            .find(|l| l.line == line)
+            .unwrap_or_else(|| panic!("line {line} in {}", m.name))
+            .start_pc;
+        Goal::Pc(pc)
+    }
+}
+
+#[test]
+fn josephus_m_is_found_by_climbing_the_fitness_not_by_seeds() {
+    let mut f = Fixture::new();
+    // `return -1`, the only `iconst_m1`: needs n = 41 and a survivor 31.
+    let args = f.found("josephus/Josephus", "josephusM", |m| {
+        let code = m.code.as_ref().unwrap();
+        let pc = code
+            .instructions
+            .iter()
+            .find(|i| matches!(&i.op, Op::Const(c) if **c == jaut::classfile::bytecode::Constant::Int(-1)))
+            .unwrap()
+            .pc;
+        Goal::Pc(pc)
+    });
+    assert_eq!(args[0], 41, "{args:?}");
+}
+
+#[test]
+fn exceptions_arrays_longs_switches_and_calls_are_run_as_the_jvm_runs_them() {
+    let mut f = Fixture::new();
+    let sample = "concolic/Forward";
+    let class = "concolic/Forward";
+    assert_eq!(f.found(class, "divides", marker(sample, "divides")), [7, 0]);
+    let indexes = f.found(class, "indexes", marker(sample, "indexes"));
+    assert_eq!(indexes, [12, 7]);
+    let widens = f.found(class, "widens", marker(sample, "widens"));
+    // Java's long arithmetic wraps: the solver may pick any such pair.
+    assert_eq!(
+        widens[0].wrapping_mul(1000).wrapping_add(widens[1]),
+        123_456_789_012,
+        "{widens:?}"
+    );
+    assert_eq!(f.found(class, "switches", marker(sample, "switches")), [10]);
+    let n = f.found(class, "recurses", marker(sample, "recurses"))[0];
+    let mut steps = 0;
+    let mut k = n;
+    while k != 1 {
+        k = if k % 2 == 0 { k / 2 } else { 3 * k + 1 };
+        steps += 1;
+    }
+    assert_eq!(steps, 16, "n = {n}");
+}
+
+/// Every branch outcome of trityp (JAUT's Fig. 5), by the concolic search
+/// alone.
+#[test]
+fn every_branch_outcome_of_trityp_is_found() {
+    let mut f = Fixture::new();
+    let (c, m) = f.method("trityp/Trityp", "trityp");
+    let code = m.code.as_ref().unwrap().clone();
+    let mut goals = Vec::new();
+    for (i, insn) in code.instructions.iter().enumerate() {
+        if insn.op.is_conditional() {
+            for to in insn
+                .op
+                .branch_targets()
+                .into_iter()
+                .chain([code.instructions[i + 1].pc])
+            {
+                goals.push(Goal::Edge { from: insn.pc, to });
+            }
+        }
+    }
+    assert!(goals.len() >= 30, "{}", goals.len());
+    for goal in goals {
+        match f.search(&c, &m, &goal) {
+            Outcome::Found { .. } => {}
+            other => panic!("{goal:?}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn what_the_interpreter_does_not_model_is_said_not_guessed() {
+    let mut f = Fixture::new();
+    let (c, m) = f.method("concolic/Forward", "readsStatic");
+    let goal = marker("concolic/Forward", "readsStatic")(&m);
+    match f.search(&c, &m, &goal) {
+        Outcome::NotFound {
+            unsupported: Some(why),
+            ..
+        } => assert!(why.contains("static field concolic/Forward.limit"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    // Instance methods and object parameters are not run forward.
+    let (c, m) = f.method("josephus/Node", "<init>");
+    assert!(matches!(
+        f.search(&c, &m, &Goal::Pc(0)),
+        Outcome::NotApplicable(_)
+    ));
+}
