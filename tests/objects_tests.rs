@@ -443,7 +443,10 @@ fn josephus_m_is_reached_by_the_concolic_search_after_the_search_stops() {
     assert_eq!(json["verdict"], "reached", "{json:#}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
     assert!(json["concolic"]["search_reasons"].is_array(), "{json:#}");
-    assert!(json["concolic"]["runs"].as_u64().unwrap() <= 2000, "{json:#}");
+    assert!(
+        json["concolic"]["runs"].as_u64().unwrap() <= 2000,
+        "{json:#}"
+    );
     assert!(json["seeded"].is_null(), "{json:#}");
     // n = 41 nodes; m (the step) is any that leaves the node keyed 31.
     assert_eq!(json["state"]["args"][0]["value"], 41, "{json:#}");

@@ -160,28 +160,18 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         );
     }
     if let Verdict::Reached(r) = &outcome.verdict {
-        match &r.forward {
-            Some(Forward {
-                strategy: Strategy::Seeded,
-                reasons,
-            }) => {
-                let _ = writeln!(
-                    out,
-                    "seeded   a constant-seeded input (src/seed.rs); the backward search had stopped: {}",
-                    jaut::reason::joined(reasons)
-                );
-            }
-            Some(Forward {
-                strategy: Strategy::Concolic { runs },
-                reasons,
-            }) => {
-                let _ = writeln!(
-                    out,
-                    "concolic found by running the method forward ({runs} runs, src/concolic); the backward search had stopped: {}",
-                    jaut::reason::joined(reasons)
-                );
-            }
-            None => {}
+        if let Some(Forward { strategy, reasons }) = &r.forward {
+            let how = match strategy {
+                Strategy::Seeded => "seeded   a constant-seeded input (src/seed.rs)".to_string(),
+                Strategy::Concolic { runs } => format!(
+                    "concolic found by running the method forward ({runs} runs, src/concolic)"
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "{how}; the backward search had stopped: {}",
+                jaut::reason::joined(reasons)
+            );
         }
         let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
         write_replay(&mut out, &goal, method, &names, &r.replay);

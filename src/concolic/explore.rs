@@ -104,33 +104,29 @@ impl<'a> Explorer<'a> {
                     .and_then(|c| c.local_name(slot, 0))
                     .map_or_else(|| format!("arg{i}"), str::to_string);
                 slot += ty.size() as u16;
+                // The variable's width, and whether the value the method
+                // sees (32 bits, or 64 for a long) extends it signed.
+                let layout = match ty {
+                    JType::Boolean => Some((1, false)),
+                    JType::Byte => Some((8, true)),
+                    JType::Short => Some((16, true)),
+                    JType::Char => Some((16, false)),
+                    JType::Int => Some((32, true)),
+                    JType::Long => Some((64, true)),
+                    _ => None,
+                };
                 let e = &mut machine.exprs;
-                let (var, value) = match ty {
-                    JType::Boolean => {
-                        let v = e.var(&name, 1);
-                        (Some(v), Some(e.zero_ext(31, v)))
+                let (var, value) = match layout {
+                    Some((width, signed)) => {
+                        let v = e.var(&name, width);
+                        let value = match (width, signed) {
+                            (32 | 64, _) => v,
+                            (_, true) => e.sign_ext(32 - width, v),
+                            (_, false) => e.zero_ext(32 - width, v),
+                        };
+                        (Some(v), Some(value))
                     }
-                    JType::Byte => {
-                        let v = e.var(&name, 8);
-                        (Some(v), Some(e.sign_ext(24, v)))
-                    }
-                    JType::Short => {
-                        let v = e.var(&name, 16);
-                        (Some(v), Some(e.sign_ext(16, v)))
-                    }
-                    JType::Char => {
-                        let v = e.var(&name, 16);
-                        (Some(v), Some(e.zero_ext(16, v)))
-                    }
-                    JType::Int => {
-                        let v = e.var(&name, 32);
-                        (Some(v), Some(v))
-                    }
-                    JType::Long => {
-                        let v = e.var(&name, 64);
-                        (Some(v), Some(v))
-                    }
-                    _ => (None, None),
+                    None => (None, None),
                 };
                 Input {
                     name,
@@ -254,18 +250,17 @@ impl<'a> Explorer<'a> {
             }
         }
         solver.assert(terms, negation);
-        let mut sat = Sat::Unknown;
+        let mut sat = Sat::Unsat;
         for &p in &preferences {
             sat = solver.check_assuming(terms, &[p]);
-            if sat != Sat::Unknown {
-                // Unsat under the loosest box is not the last word: the
-                // check without one below decides.
-                if sat == Sat::Sat {
-                    break;
-                }
+            // A check that timed out ends the candidate: a wider box would
+            // be no easier.
+            if sat != Sat::Unsat {
+                break;
             }
         }
-        if sat != Sat::Sat {
+        if sat == Sat::Unsat {
+            // No input within any box: perhaps one outside them all.
             sat = solver.check();
         }
         let values = (sat == Sat::Sat).then(|| {

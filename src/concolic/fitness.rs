@@ -145,18 +145,6 @@ pub fn branch_distance(cond: Cond, a: i64, b: i64) -> u64 {
     }
 }
 
-/// The negation of a comparison.
-pub fn negated(cond: Cond) -> Cond {
-    match cond {
-        Cond::Eq => Cond::Ne,
-        Cond::Ne => Cond::Eq,
-        Cond::Lt => Cond::Ge,
-        Cond::Ge => Cond::Lt,
-        Cond::Gt => Cond::Le,
-        Cond::Le => Cond::Gt,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

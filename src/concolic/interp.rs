@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::exprs::Exprs;
-use super::fitness::{branch_distance, negated, Distances, Fitness};
+use super::fitness::{branch_distance, Distances, Fitness};
 use crate::classfile::bytecode::{
     ArrayElem, BinOp, CmpOp, Cond, Constant, Conversion, InvokeKind, Kind, StackOp,
 };
@@ -392,20 +392,12 @@ impl<'a> Machine<'a> {
                                 let width = if *kind == Kind::Int { 32 } else { 64 };
                                 let z = self.exprs.constant(0, width);
                                 let is_zero = self.exprs.eq(s, z);
-                                let cond = if zero {
-                                    is_zero
-                                } else {
-                                    self.exprs.not(is_zero)
+                                let at = Site {
+                                    method: site,
+                                    pc,
+                                    outcome: u32::from(zero),
                                 };
-                                st.decisions.push(Decision {
-                                    cond,
-                                    site: Site {
-                                        method: site,
-                                        pc,
-                                        outcome: u32::from(zero),
-                                    },
-                                    flippable: true,
-                                });
+                                self.record(st, at, is_zero, zero);
                             }
                             if zero {
                                 raise = Some(Raise::New("java/lang/ArithmeticException"));
@@ -441,26 +433,14 @@ impl<'a> Machine<'a> {
                     let a = pop!();
                     stack.push(self.compare(*op, a, b)?);
                 }
-                Op::If { cond, target } => {
-                    let a = pop!();
-                    let zero = Val::concrete(Conc::Int(0));
-                    let taken = self.decide(
-                        st,
-                        site,
-                        is_target,
-                        pc,
-                        *cond,
-                        a,
-                        zero,
-                        *target,
-                        insns.get(next).map(|n| n.pc),
-                    )?;
-                    if taken {
-                        jump = Some(*target);
-                    }
-                }
-                Op::IfICmp { cond, target } => {
-                    let b = pop!();
+                Op::If { cond, target } | Op::IfICmp { cond, target } => {
+                    // `if<cond>` compares with zero, `if_icmp<cond>` with
+                    // the value below.
+                    let b = if matches!(insn.op, Op::If { .. }) {
+                        Val::concrete(Conc::Int(0))
+                    } else {
+                        pop!()
+                    };
                     let a = pop!();
                     let taken = self.decide(
                         st,
@@ -807,22 +787,8 @@ impl Machine<'_> {
                 BinOp::Ushr => ((x as u64) >> (y as u32 & 63)) as i64,
                 _ => return Err(Stop::unsupported("long arithmetic with an int")),
             }),
-            (Conc::Float(x), Conc::Float(y)) => Conc::Float(match op {
-                BinOp::Add => x + y,
-                BinOp::Sub => x - y,
-                BinOp::Mul => x * y,
-                BinOp::Div => x / y,
-                BinOp::Rem => x % y,
-                _ => return Err(Stop::unsupported("a bitwise float operation")),
-            }),
-            (Conc::Double(x), Conc::Double(y)) => Conc::Double(match op {
-                BinOp::Add => x + y,
-                BinOp::Sub => x - y,
-                BinOp::Mul => x * y,
-                BinOp::Div => x / y,
-                BinOp::Rem => x % y,
-                _ => return Err(Stop::unsupported("a bitwise double operation")),
-            }),
+            (Conc::Float(x), Conc::Float(y)) => Conc::Float(ieee(op, x, y)?),
+            (Conc::Double(x), Conc::Double(y)) => Conc::Double(ieee(op, x, y)?),
             _ => {
                 return Err(Stop::unsupported(format!(
                     "{kind:?} arithmetic on mismatched operands"
@@ -987,25 +953,31 @@ impl Machine<'_> {
         let to = if holds { Some(target) } else { fall };
         if a.sym.is_some() || b.sym.is_some() {
             let (ta, tb) = (self.term(a), self.term(b));
-            let c = self
-                .exprs
-                .compare(if holds { cond } else { negated(cond) }, ta, tb);
-            st.decisions.push(Decision {
-                cond: c,
-                site: Site {
-                    method: site,
-                    pc,
-                    outcome: to.unwrap_or(u32::MAX),
-                },
-                flippable: true,
-            });
+            let c = self.exprs.compare(cond, ta, tb);
+            let at = Site {
+                method: site,
+                pc,
+                outcome: to.unwrap_or(u32::MAX),
+            };
+            self.record(st, at, c, holds);
         }
         if is_target {
             let other = if holds { fall } else { Some(target) };
-            let flip = branch_distance(if holds { negated(cond) } else { cond }, x, y);
+            let flip = branch_distance(if holds { cond.negate() } else { cond }, x, y);
             self.judge(st, pc, to, other.into_iter().collect(), flip)?;
         }
         Ok(holds)
+    }
+
+    /// Records a decision on the inputs, to be flipped: `cond` held on this
+    /// run exactly when `held`.
+    fn record(&mut self, st: &mut RunState, site: Site, cond: TermId, held: bool) {
+        let cond = if held { cond } else { self.exprs.not(cond) };
+        st.decisions.push(Decision {
+            cond,
+            site,
+            flippable: true,
+        });
     }
 
     /// Updates the run's fitness with a decision of the method under test
@@ -1057,15 +1029,12 @@ impl Machine<'_> {
                     self.exprs.and(parts)
                 }
             };
-            st.decisions.push(Decision {
-                cond,
-                site: Site {
-                    method: site,
-                    pc,
-                    outcome: to,
-                },
-                flippable: true,
-            });
+            let at = Site {
+                method: site,
+                pc,
+                outcome: to,
+            };
+            self.record(st, at, cond, true);
         }
         if is_target {
             let others: Vec<Pc> = cases
@@ -1099,16 +1068,12 @@ impl Machine<'_> {
         if let Some(s) = len.sym {
             let zero = self.exprs.constant(0, 32);
             let ok = self.exprs.cmp(BvCmp::Sge, s, zero);
-            let cond = if n >= 0 { ok } else { self.exprs.not(ok) };
-            st.decisions.push(Decision {
-                cond,
-                site: Site {
-                    method: site,
-                    pc,
-                    outcome: u32::from(n < 0),
-                },
-                flippable: true,
-            });
+            let at = Site {
+                method: site,
+                pc,
+                outcome: u32::from(n < 0),
+            };
+            self.record(st, at, ok, n >= 0);
         }
         if n < 0 {
             return Ok(None);
@@ -1158,16 +1123,12 @@ impl Machine<'_> {
             let low = self.exprs.cmp(BvCmp::Sge, ti, zero);
             let high = self.exprs.cmp(BvCmp::Slt, ti, tl);
             let ok = self.exprs.and(vec![low, high]);
-            let cond = if inside { ok } else { self.exprs.not(ok) };
-            st.decisions.push(Decision {
-                cond,
-                site: Site {
-                    method: site,
-                    pc,
-                    outcome: u32::from(!inside),
-                },
-                flippable: true,
-            });
+            let at = Site {
+                method: site,
+                pc,
+                outcome: u32::from(!inside),
+            };
+            self.record(st, at, ok, inside);
         }
         if !inside {
             return Ok(Err("java/lang/ArrayIndexOutOfBoundsException"));
@@ -1367,6 +1328,26 @@ impl Machine<'_> {
         self.calls.insert(key, found.clone());
         Ok(found)
     }
+}
+
+/// Float or double arithmetic (JLS §15.17: IEEE 754, round to nearest;
+/// `%` truncates as C's `fmod`, which Rust's `%` is).
+fn ieee<T>(op: BinOp, x: T, y: T) -> Result<T, Stop>
+where
+    T: std::ops::Add<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Mul<Output = T>
+        + std::ops::Div<Output = T>
+        + std::ops::Rem<Output = T>,
+{
+    Ok(match op {
+        BinOp::Add => x + y,
+        BinOp::Sub => x - y,
+        BinOp::Mul => x * y,
+        BinOp::Div => x / y,
+        BinOp::Rem => x % y,
+        _ => return Err(Stop::unsupported("a bitwise operation on floating point")),
+    })
 }
 
 /// `pop`, `dup` and the rest (JVMS §6.5), by the categories of the values.

@@ -98,7 +98,7 @@ impl Quick {
     /// loops unrolled up to 4 times.
     pub const DEFAULT: Quick = Quick {
         checks: 600,
-        loop_bound: 4,
+        loop_bound: 1,
     };
 }
 

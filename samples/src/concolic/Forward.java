@@ -65,19 +65,19 @@ public class Forward {
         }
     }
 
-    /** A recursive helper: the count of steps to reach 1 (Collatz). */
+    /** A recursive helper: 1 + 2 + ... + n. */
     public static int recurses(int n) {
-        if (n > 0 && steps(n) == 16) {
+        if (triangle(n) == 55) {
             return 1; // TARGET: recurses
         }
         return 0;
     }
 
-    private static int steps(int n) {
-        if (n == 1) {
+    private static int triangle(int n) {
+        if (n <= 0) {
             return 0;
         }
-        return 1 + steps(n % 2 == 0 ? n / 2 : 3 * n + 1);
+        return n + triangle(n - 1);
     }
 
     /** Reads a static field: the interpreter says so and stops. */
