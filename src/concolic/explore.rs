@@ -33,7 +33,7 @@ const SMALL: i64 = 1000;
 const NEAR: [i64; 3] = [1, 16, 256];
 
 /// The longest one solver check may take.
-const CHECK_TIMEOUT: Duration = Duration::from_secs(1);
+const CHECK_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// How flipping one site has gone.
 #[derive(Default, Clone, Copy)]
@@ -154,7 +154,8 @@ impl<'a> Explorer<'a> {
     pub fn run<T>(mut self, mut accept: impl FnMut(&InputState) -> Option<T>) -> Outcome<T> {
         let start = Instant::now();
         let mut solver = Solver::take();
-        solver.set_check_timeout(CHECK_TIMEOUT);
+        // No check runs past the search's budget.
+        solver.set_deadline(start + self.budget.time, CHECK_TIMEOUT);
         let outcome = 'search: {
             let first = vec![0; self.inputs.len()];
             if let Some((state, seen)) = self.try_input(first, None, &mut accept) {
@@ -165,6 +166,7 @@ impl<'a> Explorer<'a> {
                 };
             }
             while self.runs < self.budget.runs
+                && self.machine.exprs.terms.len() <= super::interp::MAX_TERMS
                 && start.elapsed() < self.budget.time
                 && !crate::stop::requested()
             {

@@ -28,7 +28,16 @@ use crate::model::term::{BvCmp, BvOp, TermId};
 use crate::search::Goal;
 
 /// Instructions one run may execute (all frames), at most.
-pub const STEPS: u64 = 1_000_000;
+pub const STEPS: u64 = 200_000;
+
+/// Decisions one run records, at most: past them the run goes on but its
+/// path condition is cut (a prefix of a path condition is still one, and
+/// the solver is not handed a million-conjunct formula).
+pub const MAX_DECISIONS: usize = 1_000;
+
+/// Terms the whole search may make, at most: a loop that adds a symbolic
+/// value each iteration makes one per iteration.
+pub const MAX_TERMS: usize = 1_000_000;
 
 /// Calls one run may nest, at most.
 const MAX_DEPTH: u32 = 64;
@@ -316,6 +325,11 @@ impl<'a> Machine<'a> {
             st.steps += 1;
             if st.steps > STEPS {
                 return Err(Stop::RanAway);
+            }
+            if self.exprs.terms.len() > MAX_TERMS {
+                return Err(Stop::unsupported(format!(
+                    "the search made more than {MAX_TERMS} terms"
+                )));
             }
             let Some(insn) = insns.get(i) else {
                 return Err(Stop::unsupported("control fell off the end of the code"));
@@ -972,6 +986,9 @@ impl Machine<'_> {
     /// Records a decision on the inputs, to be flipped: `cond` held on this
     /// run exactly when `held`.
     fn record(&mut self, st: &mut RunState, site: Site, cond: TermId, held: bool) {
+        if st.decisions.len() >= MAX_DECISIONS {
+            return;
+        }
         let cond = if held { cond } else { self.exprs.not(cond) };
         st.decisions.push(Decision {
             cond,
@@ -1223,6 +1240,9 @@ impl Machine<'_> {
 
     /// Records that a symbolic index equals its value on this run.
     fn concretize(&mut self, st: &mut RunState, site: u32, pc: Pc, index: TermId, k: usize) {
+        if st.decisions.len() >= MAX_DECISIONS {
+            return;
+        }
         let c = self.exprs.constant(k as i64, 32);
         let fixed = self.exprs.eq(index, c);
         st.decisions.push(Decision {

@@ -95,7 +95,8 @@ pub enum Strategy {
 
 impl Quick {
     /// The quick search of `jaut cover` and of one target: 600 checks,
-    /// loops unrolled up to 4 times.
+    /// loops unrolled once. A target behind more iterations goes to the
+    /// concolic search, which runs them forward (docs/search.md).
     pub const DEFAULT: Quick = Quick {
         checks: 600,
         loop_bound: 1,
