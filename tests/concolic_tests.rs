@@ -146,6 +146,23 @@ fn every_branch_outcome_of_trityp_is_found() {
     }
 }
 
+/// A hundred thousand additions of an input would be a term that deep, and
+/// the solver lowers terms recursively: the value is kept concrete past
+/// a depth, so the decision on it is not the inputs' and no flip is asked.
+#[test]
+fn a_value_built_in_a_long_loop_is_kept_concrete() {
+    let mut f = Fixture::new();
+    let (c, m) = f.method("concolic/Forward", "deep");
+    let goal = marker("concolic/Forward", "deep")(&m);
+    match f.search(&c, &m, &goal) {
+        Outcome::NotFound {
+            runs: 1,
+            unsupported: None,
+        } => {}
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn what_the_interpreter_does_not_model_is_said_not_guessed() {
     let mut f = Fixture::new();

@@ -17,6 +17,9 @@ use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 pub struct Exprs {
     pub terms: Terms,
     made: HashMap<Node, TermId>,
+    /// The depth of each term made here, by id (the solver lowers terms
+    /// recursively, so the interpreter keeps them shallow).
+    depths: Vec<u32>,
 }
 
 impl Exprs {
@@ -25,9 +28,24 @@ impl Exprs {
         if let Some(&t) = self.made.get(&node) {
             return t;
         }
+        let depth = 1 + operands(&node)
+            .iter()
+            .map(|&o| self.depth(o))
+            .max()
+            .unwrap_or(0);
         let t = make(&mut self.terms);
+        let i = t.0 as usize;
+        if self.depths.len() <= i {
+            self.depths.resize(i + 1, 0);
+        }
+        self.depths[i] = self.depths[i].max(depth);
         self.made.insert(node, t);
         t
+    }
+
+    /// How deep a term is: 1 for a variable or constant.
+    pub fn depth(&self, t: TermId) -> u32 {
+        self.depths.get(t.0 as usize).copied().unwrap_or(1).max(1)
     }
 
     pub fn var(&mut self, name: &str, width: u32) -> TermId {
@@ -93,5 +111,19 @@ impl Exprs {
 
     pub fn and(&mut self, parts: Vec<TermId>) -> TermId {
         self.terms.and(parts)
+    }
+}
+
+/// The operands of the nodes this module makes.
+fn operands(node: &Node) -> Vec<TermId> {
+    match node {
+        Node::Bin(_, a, b) | Node::Eq(a, b) | Node::Cmp(_, a, b) => vec![*a, *b],
+        Node::Ite(c, a, b) => vec![*c, *a, *b],
+        Node::Neg(a)
+        | Node::Not(a)
+        | Node::Extract(_, _, a)
+        | Node::SignExt(_, a)
+        | Node::ZeroExt(_, a) => vec![*a],
+        _ => Vec::new(),
     }
 }

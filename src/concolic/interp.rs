@@ -39,6 +39,11 @@ pub const MAX_DECISIONS: usize = 1_000;
 /// value each iteration makes one per iteration.
 pub const MAX_TERMS: usize = 1_000_000;
 
+/// The deepest term a value may carry: a deeper result is kept concrete
+/// (the solver lowers terms recursively; a loop adding a symbolic value a
+/// hundred thousand times would make a term that deep).
+pub const MAX_TERM_DEPTH: u32 = 400;
+
 /// Calls one run may nest, at most.
 const MAX_DEPTH: u32 = 64;
 
@@ -840,7 +845,8 @@ impl Machine<'_> {
                     BinOp::Or => BvOp::Or,
                     BinOp::Xor => BvOp::Xor,
                 };
-                Some(self.exprs.bin(op, x, y))
+                let t = self.exprs.bin(op, x, y);
+                (self.exprs.depth(t) <= MAX_TERM_DEPTH).then_some(t)
             }
         };
         Ok(Val { conc, sym })
@@ -1095,7 +1101,7 @@ impl Machine<'_> {
         if n < 0 {
             return Ok(None);
         }
-        if n > 10_000_000 {
+        if n > 1_000_000 {
             return Err(Stop::unsupported(format!(
                 "allocates an array of {n} elements"
             )));
@@ -1171,7 +1177,7 @@ impl Machine<'_> {
         };
         let v = elems[k];
         let Some(i) = index.sym else { return v };
-        if !symbolic_elements(elems) {
+        if !symbolic_elements(elems) || self.too_deep(elems, index) {
             self.concretize(st, site, pc, i, k);
             return v;
         }
@@ -1204,7 +1210,8 @@ impl Machine<'_> {
         v: Val,
     ) {
         let symbolic = matches!(v.conc, Conc::Int(_) | Conc::Long(_))
-            && matches!(&st.heap[o], Obj::Array { elems, .. } if symbolic_elements(elems));
+            && matches!(&st.heap[o], Obj::Array { elems, .. }
+                if symbolic_elements(elems) && !self.too_deep(elems, v));
         let Some(i) = index.sym else {
             if let Obj::Array { elems, .. } = &mut st.heap[o] {
                 elems[k] = v;
@@ -1236,6 +1243,19 @@ impl Machine<'_> {
         if let Obj::Array { elems, .. } = &mut st.heap[o] {
             *elems = new;
         }
+    }
+
+    /// Whether an `ite` over `elems` and `with` would pass
+    /// [`MAX_TERM_DEPTH`].
+    fn too_deep(&self, elems: &[Val], with: Val) -> bool {
+        let deepest = elems
+            .iter()
+            .chain(std::iter::once(&with))
+            .filter_map(|e| e.sym)
+            .map(|t| self.exprs.depth(t))
+            .max()
+            .unwrap_or(1);
+        deepest as usize + elems.len() + 2 > MAX_TERM_DEPTH as usize
     }
 
     /// Records that a symbolic index equals its value on this run.

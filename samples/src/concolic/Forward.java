@@ -80,6 +80,21 @@ public class Forward {
         return n + triangle(n - 1);
     }
 
+    /**
+     * A value built by a hundred thousand additions of an input: its term
+     * would be that deep, so the interpreter keeps it concrete past a depth.
+     */
+    public static int deep(int a) {
+        int x = 0;
+        for (int k = 0; k < 100_000; k++) {
+            x += a;
+        }
+        if (x == 300_000) {
+            return 1; // TARGET: deep
+        }
+        return 0;
+    }
+
     /** Reads a static field: the interpreter says so and stops. */
     public static int readsStatic(int n) {
         if (n == limit) {
