@@ -20,8 +20,8 @@ fn analysis_error(class: &Class, method: &Method, e: impl std::fmt::Display) -> 
 }
 
 /// `jaut TARGET --method M (--pc N | --line L | --throws E)`: the target,
-/// then the verdict of [`pipeline::run`] (search, seeded fallback, replay,
-/// JUnit test).
+/// then the verdict of [`pipeline::run`] (search, forward fallbacks,
+/// replay, JUnit test).
 pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
     let selected = select(&args.source)?;
     let target = args.source.target.as_deref().unwrap_or_default();

@@ -482,10 +482,10 @@ fn block_pcs(unit: &Unit, t: &Target) -> Vec<Pc> {
         .collect()
 }
 
-/// Runs one target through the pipeline, on a worker thread: where seeded
-/// inputs can be tried, a search on a budget of solver checks comes first,
-/// so a target it cannot settle gets the seeds before the search spends
-/// all its time.
+/// Runs one target through the pipeline, on a worker thread: where the
+/// method can be run forward, a quick search comes first, so a target it
+/// cannot settle gets the concolic search and the seeds before the
+/// backward search spends all its time.
 fn attempt(
     cp: &ClassPath,
     unit: &Unit,

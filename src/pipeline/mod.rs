@@ -1,13 +1,14 @@
 //! One target, end to end: the backward search (section V of the JAUT
-//! paper), the constant-seeded fallback where it stops at a bound
-//! ([`crate::seed`]), the replay of the state in the JVM, and, when asked,
-//! the JUnit test. Every command runs its targets through [`run`]: the
-//! default flow (`--pc`, `--line`), `--throws` and `jaut cover`; what
-//! differs between them is a parameter (the [`Goal`], a first search on a
-//! check budget, whether the test is written), never a copy of the flow.
+//! paper), the forward fallbacks where it stops at a bound (the concolic
+//! search, [`crate::concolic`], then constant seeds, [`crate::seed`]), the
+//! replay of the state in the JVM, and, when asked, the JUnit test. Every
+//! command runs its targets through [`run`]: the default flow (`--pc`,
+//! `--line`), `--throws` and `jaut cover`; what differs between them is a
+//! parameter (the [`Goal`], a first search on a check budget, whether the
+//! test is written), never a copy of the flow.
 //!
 //! The outcome is typed: a target is reached (with the state, the path,
-//! what the replay saw, whether the state came from seeding, the test
+//! what the replay saw, which forward strategy found it if one did, the test
 //! written), unreachable (a proof, with where paths died) or unknown (the
 //! [`Reason`]s).
 
@@ -366,26 +367,28 @@ pub fn run(
             refuted: Vec::new(),
         });
     }
-    let seedable =
+    // The forward strategies run static methods of primitive parameters,
+    // the inputs seeds can be built for.
+    let forward_applies =
         options.seeding && jvm.is_on() && crate::seed::seeded_states(class, method, 1).is_some();
     let started = Instant::now();
     let mut config = options.search.clone();
-    if let (true, Some(quick)) = (seedable, options.quick) {
+    if let (true, Some(quick)) = (forward_applies, options.quick) {
         config.max_checks = Some(quick.checks);
         config.max_loop_iterations = config.max_loop_iterations.min(quick.loop_bound);
     }
     let mut searched = search::search_goal(cp, class, method, goal, &config)?;
     let mut replay_time = Duration::ZERO;
 
-    let seed_now = seedable && !crate::stop::requested();
-    let mut seeded_reached = None;
-    if let (true, search::Verdict::Unknown { reasons }) = (seed_now, &searched.verdict) {
+    let forward_now = forward_applies && !crate::stop::requested();
+    let mut forward_reached = None;
+    if let (true, search::Verdict::Unknown { reasons }) = (forward_now, &searched.verdict) {
         let start = Instant::now();
         let found = forward(cp, class, method, goal, jvm);
         replay_time += start.elapsed();
         match found {
             Some((state, observation, strategy)) => {
-                seeded_reached = Some(Reached {
+                forward_reached = Some(Reached {
                     state,
                     path: Vec::new(),
                     replay: Replayed::Confirmed(observation),
@@ -409,7 +412,7 @@ pub fn run(
 
     // States the JVM refuted (replay mismatches), in the order found.
     let mut refuted: Vec<Refuted> = Vec::new();
-    let reached = match (seeded_reached, searched.verdict) {
+    let reached = match (forward_reached, searched.verdict) {
         (Some(reached), _) => reached,
         (None, search::Verdict::Unreachable { conflicts }) => {
             return Ok(Outcome {
