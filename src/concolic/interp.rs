@@ -188,6 +188,13 @@ struct RunState {
     steps: u64,
     decisions: Vec<Decision>,
     fitness: Fitness,
+    /// Static fields of the classes the run initialized, by field id.
+    statics: HashMap<u32, Val>,
+    /// Classes whose initialization has begun (JVMS §5.5).
+    initialized: std::collections::HashSet<String>,
+    /// Classes whose initializer stopped on something not modelled, and
+    /// why: their static fields are not read.
+    uninitialized: HashMap<String, String>,
 }
 
 /// A call site's method reference, kind, and (for a virtual or interface
@@ -240,6 +247,9 @@ impl<'a> Machine<'a> {
             steps: 0,
             decisions: Vec::new(),
             fitness: Fitness::WORST,
+            statics: HashMap::new(),
+            initialized: std::collections::HashSet::new(),
+            uninitialized: HashMap::new(),
         };
         let end = match self.frame(&mut st, class, method, args, 0) {
             Ok(Flow::Return(_)) => End::Returned,
@@ -559,10 +569,22 @@ impl<'a> Machine<'a> {
                         }
                     }
                 }
-                Op::GetStatic(f) | Op::PutStatic(f) => {
-                    return Err(Stop::unsupported(format!("uses the static field {f}")));
+                Op::GetStatic(f) => {
+                    let (id, declaring) = self.static_field(f)?;
+                    self.initialize(st, &declaring, depth)?;
+                    initialized(st, &declaring, f)?;
+                    let v = st.statics.get(&id).copied();
+                    stack.push(v.unwrap_or_else(|| default_of(&f.ty)));
+                }
+                Op::PutStatic(f) => {
+                    let v = pop!();
+                    let (id, declaring) = self.static_field(f)?;
+                    self.initialize(st, &declaring, depth)?;
+                    initialized(st, &declaring, f)?;
+                    st.statics.insert(id, v);
                 }
                 Op::New(name) => {
+                    self.initialize(st, name, depth)?;
                     st.heap.push(Obj::Instance {
                         class: name.clone(),
                         fields: HashMap::new(),
@@ -671,7 +693,11 @@ impl<'a> Machine<'a> {
                     };
                     if raise.is_none() {
                         let runtime = receiver.map(|o| st.heap[o].class().to_string());
-                        if mref.name == "<init>" && self.trivial_constructor(&mref.class)? {
+                        if let Some(text) = opaque_text(st, mref, &args) {
+                            if let Some(v) = text? {
+                                stack.push(v);
+                            }
+                        } else if mref.name == "<init>" && self.trivial_constructor(&mref.class)? {
                             // Object's constructor, or a JDK exception's: what
                             // they set is not read by the method's decisions.
                         } else {
@@ -682,6 +708,9 @@ impl<'a> Machine<'a> {
                             }
                             let (callee_class, index) =
                                 self.resolve(*kind, mref, runtime.as_deref())?;
+                            if *kind == InvokeKind::Static {
+                                self.initialize(st, &callee_class.name.clone(), depth)?;
+                            }
                             let callee = &callee_class.methods[index];
                             match self.frame(st, &callee_class, callee, args, depth + 1)? {
                                 Flow::Return(Some(v)) => stack.push(v),
@@ -690,6 +719,14 @@ impl<'a> Machine<'a> {
                             }
                         }
                     }
+                }
+                // Java 9's string concatenation (JLS §15.18.1): an opaque
+                // string, see `opaque_text`.
+                Op::InvokeDynamic { name, desc, .. } if name == "makeConcatWithConstants" => {
+                    for _ in &desc.params {
+                        pop!();
+                    }
+                    stack.push(new_text(st));
                 }
                 Op::Jsr(_) | Op::Ret(_) | Op::InvokeDynamic { .. } | Op::MultiANewArray(..) => {
                     return Err(Stop::unsupported(format!(
@@ -1297,6 +1334,77 @@ impl Machine<'_> {
         self.convert(conversion, v)
     }
 
+    /// A static field's id and declaring class (JVMS §5.4.3.2). The JDK's
+    /// static fields are not modelled: their classes' initializers are
+    /// far beyond this interpreter.
+    fn static_field(
+        &mut self,
+        f: &crate::classfile::bytecode::FieldRef,
+    ) -> Result<(u32, String), Stop> {
+        let declaring = match self.cp.resolve_field(&f.class, &f.name) {
+            Ok(Some(found)) => found.class.name.clone(),
+            Ok(None) => return Err(Stop::unsupported(format!("no field {f}"))),
+            Err(e) => return Err(Stop::unsupported(e.to_string())),
+        };
+        if is_jdk(&declaring) {
+            return Err(Stop::unsupported(format!(
+                "uses the JDK's static field {f}"
+            )));
+        }
+        Ok((self.field_id(&declaring, &f.name)?, declaring))
+    }
+
+    /// Initializes `class` on first use, as the JVM does (JVMS §5.5): its
+    /// superclass first, then its static fields' constant values, then its
+    /// `<clinit>`. A JDK class is taken as initialized (its statics are not
+    /// read, see [`Self::static_field`]).
+    fn initialize(&mut self, st: &mut RunState, class: &str, depth: u32) -> Result<(), Stop> {
+        if is_jdk(class) || !st.initialized.insert(class.to_string()) {
+            return Ok(());
+        }
+        let c = self
+            .cp
+            .load(class)
+            .map_err(|e| Stop::unsupported(e.to_string()))?;
+        if let Some(sup) = &c.super_class {
+            self.initialize(st, sup, depth)?;
+        }
+        for f in c.fields.iter().filter(|f| f.is_static()) {
+            let value = match &f.constant {
+                Some(crate::classfile::FieldConstant::Value(k)) => match k {
+                    Constant::Int(v) => Conc::Int(*v),
+                    Constant::Long(v) => Conc::Long(*v),
+                    Constant::Float(v) => Conc::Float(*v),
+                    Constant::Double(v) => Conc::Double(*v),
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let id = self.field_id(&c.name, &f.name)?;
+            st.statics.insert(id, Val::concrete(value));
+        }
+        if let Some(clinit) = c.method("<clinit>", "()V") {
+            if depth >= MAX_DEPTH {
+                return Err(Stop::unsupported(format!(
+                    "calls nest deeper than {MAX_DEPTH}"
+                )));
+            }
+            // An initializer that stops on something not modelled leaves
+            // the class's statics unread; the run goes on (what it calls
+            // may not need them).
+            let why = match self.frame(st, &c, clinit, Vec::new(), depth + 1) {
+                Ok(Flow::Return(_)) => None,
+                Ok(Flow::Throw(_)) => Some("it throws (ExceptionInInitializerError)".to_string()),
+                Err(Stop::Unsupported(why)) => Some(why),
+                Err(other) => return Err(other),
+            };
+            if let Some(why) = why {
+                st.uninitialized.insert(class.to_string(), why);
+            }
+        }
+        Ok(())
+    }
+
     /// Whether a constructor is one the run can skip: `Object`'s, or that
     /// of a JDK exception (whose message and stack trace no decision of the
     /// method under test reads back through this interpreter).
@@ -1467,6 +1575,68 @@ fn stack_op(stack: &mut Vec<Val>, op: StackOp) -> Result<(), Stop> {
         }
     }
     Ok(())
+}
+
+/// Builds a string with no content: what exception messages are made of.
+fn new_text(st: &mut RunState) -> Val {
+    st.heap.push(Obj::Instance {
+        class: "java/lang/String".into(),
+        fields: HashMap::new(),
+    });
+    Val::concrete(Conc::Ref(Some(st.heap.len() - 1)))
+}
+
+/// A call that builds text, run without its content: `StringBuilder`'s and
+/// `StringBuffer`'s constructors, `append` and `toString`, and
+/// `String.valueOf`. Strings here are opaque objects (a message handed to
+/// an exception's constructor is never read by the method's decisions);
+/// any other call on them stops the run, since the JDK's `String` is
+/// beyond this interpreter. `None` for another call; `Some(Ok(value
+/// returned))` for one of these.
+fn opaque_text(
+    st: &mut RunState,
+    mref: &crate::classfile::bytecode::MethodRef,
+    args: &[Val],
+) -> Option<Result<Option<Val>, Stop>> {
+    let builder = matches!(
+        mref.class.as_str(),
+        "java/lang/StringBuilder" | "java/lang/StringBuffer"
+    );
+    let result = match (builder, mref.class.as_str(), mref.name.as_str()) {
+        (true, _, "<init>") => None,
+        (true, _, "append") => Some(args[0]),
+        (true, _, "toString") | (false, "java/lang/String", "valueOf") => Some(new_text(st)),
+        (true, _, other) => {
+            return Some(Err(Stop::unsupported(format!(
+                "calls {}.{other}, which reads the text built",
+                mref.class
+            ))))
+        }
+        _ => return None,
+    };
+    Some(Ok(result))
+}
+
+/// Stops the run at a static field of a class whose initializer could not
+/// be run.
+fn initialized(
+    st: &RunState,
+    class: &str,
+    f: &crate::classfile::bytecode::FieldRef,
+) -> Result<(), Stop> {
+    match st.uninitialized.get(class) {
+        Some(why) => Err(Stop::unsupported(format!(
+            "uses the static field {f}, but the initializer of {class} could not be run: {why}"
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Whether a class is the JDK's (by its package).
+fn is_jdk(class: &str) -> bool {
+    ["java/", "javax/", "jdk/", "sun/", "com/sun/"]
+        .iter()
+        .any(|p| class.starts_with(p))
 }
 
 /// The most elements an array may have for a symbolic index to read or

@@ -95,7 +95,7 @@ public class Forward {
         return 0;
     }
 
-    /** Reads a static field: the interpreter says so and stops. */
+    /** Reads a static field its class initializer sets. */
     public static int readsStatic(int n) {
         if (n == limit) {
             return 1; // TARGET: readsStatic
@@ -104,4 +104,12 @@ public class Forward {
     }
 
     static int limit = 5;
+
+    /** Reads a JDK static field: the interpreter says so and stops. */
+    public static int readsJdkStatic(int n) {
+        if (n == java.time.DayOfWeek.WEDNESDAY.ordinal()) {
+            return 1; // TARGET: readsJdkStatic
+        }
+        return 0;
+    }
 }
