@@ -1073,7 +1073,10 @@ fn lambdas_and_builders_are_covered_by_passing_tests() {
         // exception's message time out), so under a loaded machine its
         // 10 s may run out.
         ("lambdas/Lambdas", vec!["messageSupplied"]),
-        ("builders/Built", vec!["parsedSign", "roundTrip"]),
+        // `lowered`'s labeling probes through `toLowerCase` can time out
+        // on a loaded machine ("no object fits the reference"): seen once
+        // in a full suite run, never alone.
+        ("builders/Built", vec!["parsedSign", "roundTrip", "lowered"]),
         // An abstract class's constructor cannot be called on its own;
         // `guarded`'s handlers need a mock that throws (--mock-throws).
         ("mocks/Mocks", vec!["<init>", "guarded"]),
