@@ -66,6 +66,25 @@ impl Fixture {
     }
 }
 
+/// Both outcomes of every conditional branch of `m`.
+fn branch_outcomes(m: &Method) -> Vec<Goal> {
+    let insns = &m.code.as_ref().unwrap().instructions;
+    let mut goals = Vec::new();
+    for (i, insn) in insns.iter().enumerate() {
+        if insn.op.is_conditional() {
+            for to in insn
+                .op
+                .branch_targets()
+                .into_iter()
+                .chain([insns[i + 1].pc])
+            {
+                goals.push(Goal::Edge { from: insn.pc, to });
+            }
+        }
+    }
+    goals
+}
+
 /// The first pc of the `// TARGET: target` line of `sample`'s `method`.
 fn marker(sample: &str, target: &str) -> impl Fn(&Method) -> Goal {
     let line = support::marker_line(sample, target) as u16;
@@ -128,20 +147,7 @@ fn exceptions_arrays_longs_switches_calls_and_statics_are_run_as_the_jvm_runs_th
 fn every_branch_outcome_of_trityp_is_found() {
     let mut f = Fixture::new();
     let (c, m) = f.method("trityp/Trityp", "trityp");
-    let code = m.code.as_ref().unwrap().clone();
-    let mut goals = Vec::new();
-    for (i, insn) in code.instructions.iter().enumerate() {
-        if insn.op.is_conditional() {
-            for to in insn
-                .op
-                .branch_targets()
-                .into_iter()
-                .chain([code.instructions[i + 1].pc])
-            {
-                goals.push(Goal::Edge { from: insn.pc, to });
-            }
-        }
-    }
+    let goals = branch_outcomes(&m);
     assert!(goals.len() >= 30, "{}", goals.len());
     for goal in goals {
         match f.search(&c, &m, &goal) {
@@ -215,44 +221,27 @@ fn agree_with_the_jvm(jar: &str, classes: &[&str]) -> (usize, usize) {
             {
                 continue;
             }
-            let code = m.code.as_ref().unwrap();
-            for (i, insn) in code.instructions.iter().enumerate() {
-                if !insn.op.is_conditional() {
-                    continue;
-                }
-                let fall = code.instructions[i + 1].pc;
-                for to in insn.op.branch_targets().into_iter().chain([fall]) {
-                    let goal = Goal::Edge { from: insn.pc, to };
-                    goals += 1;
-                    // Runs, not time, bound each search (the time bound is
-                    // only a safety net): the counts do not depend on the
-                    // machine's speed.
-                    let budget = Budget {
-                        runs: 60,
-                        time: std::time::Duration::from_secs(5),
-                    };
-                    let out = concolic::search(&cp, &c, m, &goal, budget, |state| {
-                        let o = jvm.replay(&c, m, &goal, state).ok()?;
-                        if meets(&cp, &goal, &o) {
-                            Some(())
-                        } else {
-                            let at = format!("{}.{}{} {goal:?}", c.name, m.name, m.descriptor);
-                            disagreed.push(format!("{at}: {:?}", state.args));
-                            None
-                        }
-                    });
-                    match out {
-                        Outcome::Found { .. } => found += 1,
-                        Outcome::NotFound { runs, unsupported } => {
-                            if std::env::var("JAUT_WHY").is_ok() {
-                                eprintln!(
-                                    "missed {}.{} {goal:?} after {runs}: {unsupported:?}",
-                                    c.name, m.name
-                                );
-                            }
-                        }
-                        Outcome::NotApplicable(_) => {}
+            for goal in branch_outcomes(m) {
+                goals += 1;
+                // Runs, not time, bound each search (the time bound is only
+                // a safety net): the counts do not depend on the machine's
+                // speed.
+                let budget = Budget {
+                    runs: 60,
+                    time: std::time::Duration::from_secs(5),
+                };
+                let out = concolic::search(&cp, &c, m, &goal, budget, |state| {
+                    let o = jvm.replay(&c, m, &goal, state).ok()?;
+                    if meets(&cp, &goal, &o) {
+                        Some(())
+                    } else {
+                        let at = format!("{}.{}{} {goal:?}", c.name, m.name, m.descriptor);
+                        disagreed.push(format!("{at}: {:?}", state.args));
+                        None
                     }
+                });
+                if let Outcome::Found { .. } = out {
+                    found += 1;
                 }
             }
         }
