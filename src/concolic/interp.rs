@@ -174,6 +174,14 @@ enum Obj {
 }
 
 impl Obj {
+    /// A new object of `class`, its fields at their defaults.
+    fn instance(class: &str) -> Obj {
+        Obj::Instance {
+            class: class.to_string(),
+            fields: HashMap::new(),
+        }
+    }
+
     fn class(&self) -> &str {
         match self {
             Obj::Instance { class, .. } => class,
@@ -201,6 +209,19 @@ struct RunState {
 /// call) the receiver's class: what the method it runs depends on.
 type CallKey = (String, String, String, InvokeKind, String);
 
+impl RunState {
+    /// Puts `obj` on the run's heap: its index.
+    fn heap_index(&mut self, obj: Obj) -> usize {
+        self.heap.push(obj);
+        self.heap.len() - 1
+    }
+
+    /// Puts `obj` on the run's heap: a reference to it.
+    fn alloc(&mut self, obj: Obj) -> Val {
+        Val::concrete(Conc::Ref(Some(self.heap_index(obj))))
+    }
+}
+
 /// The interpreter of one target: the class path, the goal and its
 /// distances, the terms, and what it has resolved so far (kept across
 /// runs).
@@ -212,7 +233,9 @@ pub struct Machine<'a> {
     distances: Distances,
     pub exprs: Exprs,
     methods: HashMap<String, u32>,
-    fields: HashMap<(String, String), u32>,
+    /// Field references resolved so far: their id (one per declaring
+    /// class and name) and declaring class.
+    fields: HashMap<(String, String), (u32, String)>,
     calls: HashMap<CallKey, (Arc<Class>, usize)>,
 }
 
@@ -286,24 +309,26 @@ impl<'a> Machine<'a> {
         *self.methods.entry(key).or_insert(next)
     }
 
-    fn field_id(&mut self, class: &str, name: &str) -> Result<u32, Stop> {
+    /// The field `class.name` refers to (JVMS §5.4.3.2): its id, the same
+    /// for every reference that resolves to it, and its declaring class.
+    fn field(&mut self, class: &str, name: &str) -> Result<(u32, String), Stop> {
         let key = (class.to_string(), name.to_string());
-        if let Some(&id) = self.fields.get(&key) {
-            return Ok(id);
+        if let Some(found) = self.fields.get(&key) {
+            return Ok(found.clone());
         }
-        // Field resolution (JVMS §5.4.3.2): the declaring class names it.
         let declaring = match self.cp.resolve_field(class, name) {
             Ok(Some(found)) => found.class.name.clone(),
             Ok(None) => return Err(Stop::unsupported(format!("no field {class}.{name}"))),
             Err(e) => return Err(Stop::unsupported(e.to_string())),
         };
-        let next = self.fields.len() as u32;
-        let id = *self
-            .fields
-            .entry((declaring, name.to_string()))
-            .or_insert(next);
-        self.fields.insert(key, id);
-        Ok(id)
+        let own = (declaring.clone(), name.to_string());
+        let id = match self.fields.get(&own) {
+            Some((id, _)) => *id,
+            None => self.fields.len() as u32,
+        };
+        self.fields.insert(own, (id, declaring.clone()));
+        self.fields.insert(key, (id, declaring.clone()));
+        Ok((id, declaring))
     }
 
     fn frame(
@@ -371,15 +396,9 @@ impl<'a> Machine<'a> {
                     Constant::Long(v) => Val::concrete(Conc::Long(*v)),
                     Constant::Float(v) => Val::concrete(Conc::Float(*v)),
                     Constant::Double(v) => Val::concrete(Conc::Double(*v)),
-                    Constant::String(_) => {
-                        // An opaque object: enough for a message handed to
-                        // an exception's constructor; any call on it stops.
-                        st.heap.push(Obj::Instance {
-                            class: "java/lang/String".into(),
-                            fields: HashMap::new(),
-                        });
-                        Val::concrete(Conc::Ref(Some(st.heap.len() - 1)))
-                    }
+                    // An opaque object: enough for a message handed to an
+                    // exception's constructor; any call on it stops.
+                    Constant::String(_) => new_text(st),
                     other => {
                         return Err(Stop::unsupported(format!("loads the constant {other:?}")))
                     }
@@ -501,7 +520,7 @@ impl<'a> Machine<'a> {
                         (fall, Some(*target))
                     };
                     if is_target {
-                        self.judge(st, pc, to, other.into_iter().collect(), 1)?;
+                        self.judge(st, to, &Vec::from_iter(other), 1);
                     }
                     if holds {
                         jump = Some(*target);
@@ -537,7 +556,7 @@ impl<'a> Machine<'a> {
                     match obj {
                         None => raise = Some(Raise::New("java/lang/NullPointerException")),
                         Some(o) => {
-                            let id = self.field_id(&f.class, &f.name)?;
+                            let (id, _) = self.field(&f.class, &f.name)?;
                             let v = match &st.heap[o] {
                                 Obj::Instance { fields, .. } => fields
                                     .get(&id)
@@ -557,7 +576,7 @@ impl<'a> Machine<'a> {
                     match obj {
                         None => raise = Some(Raise::New("java/lang/NullPointerException")),
                         Some(o) => {
-                            let id = self.field_id(&f.class, &f.name)?;
+                            let (id, _) = self.field(&f.class, &f.name)?;
                             match &mut st.heap[o] {
                                 Obj::Instance { fields, .. } => {
                                     fields.insert(id, v);
@@ -585,11 +604,7 @@ impl<'a> Machine<'a> {
                 }
                 Op::New(name) => {
                     self.initialize(st, name, depth)?;
-                    st.heap.push(Obj::Instance {
-                        class: name.clone(),
-                        fields: HashMap::new(),
-                    });
-                    stack.push(Val::concrete(Conc::Ref(Some(st.heap.len() - 1))));
+                    stack.push(st.alloc(Obj::instance(name)));
                 }
                 Op::NewArray(elem) => {
                     let len = pop!();
@@ -738,13 +753,7 @@ impl<'a> Machine<'a> {
             if let Some(r) = raise {
                 let obj = match r {
                     Raise::Object(o) => o,
-                    Raise::New(class) => {
-                        st.heap.push(Obj::Instance {
-                            class: class.to_string(),
-                            fields: HashMap::new(),
-                        });
-                        st.heap.len() - 1
-                    }
+                    Raise::New(class) => st.heap_index(Obj::instance(class)),
                 };
                 let thrown = st.heap[obj].class().to_string();
                 let mut handler = None;
@@ -1021,7 +1030,7 @@ impl Machine<'_> {
         if is_target {
             let other = if holds { fall } else { Some(target) };
             let flip = branch_distance(if holds { cond.negate() } else { cond }, x, y);
-            self.judge(st, pc, to, other.into_iter().collect(), flip)?;
+            self.judge(st, to, &Vec::from_iter(other), flip);
         }
         Ok(holds)
     }
@@ -1042,20 +1051,10 @@ impl Machine<'_> {
 
     /// Updates the run's fitness with a decision of the method under test
     /// that went to `to` when it could have gone to `others`.
-    fn judge(
-        &mut self,
-        st: &mut RunState,
-        _pc: Pc,
-        to: Option<Pc>,
-        others: Vec<Pc>,
-        distance: u64,
-    ) -> Result<(), Stop> {
-        if let Some(to) = to {
-            if let Some(f) = self.distances.decision(to, &others, distance) {
-                st.fitness = st.fitness.min(f);
-            }
+    fn judge(&self, st: &mut RunState, to: Option<Pc>, others: &[Pc], distance: u64) {
+        if let Some(f) = to.and_then(|to| self.distances.decision(to, others, distance)) {
+            st.fitness = st.fitness.min(f);
         }
-        Ok(())
     }
 
     /// A `tableswitch` or `lookupswitch` on `key`: the pc it goes to.
@@ -1109,7 +1108,7 @@ impl Machine<'_> {
                 .map(|&(v, _)| i64::from(k).abs_diff(i64::from(v)))
                 .min()
                 .unwrap_or(1);
-            self.judge(st, pc, Some(to), others, distance)?;
+            self.judge(st, Some(to), &others, distance);
         }
         Ok(to)
     }
@@ -1143,12 +1142,11 @@ impl Machine<'_> {
                 "allocates an array of {n} elements"
             )));
         }
-        st.heap.push(Obj::Array {
+        Ok(Some(st.alloc(Obj::Array {
             ty,
             elems: vec![fill; n as usize],
             len_sym: len.sym,
-        });
-        Ok(Some(Val::concrete(Conc::Ref(Some(st.heap.len() - 1)))))
+        })))
     }
 
     /// The array and index an array access touches, or the exception it
@@ -1341,17 +1339,13 @@ impl Machine<'_> {
         &mut self,
         f: &crate::classfile::bytecode::FieldRef,
     ) -> Result<(u32, String), Stop> {
-        let declaring = match self.cp.resolve_field(&f.class, &f.name) {
-            Ok(Some(found)) => found.class.name.clone(),
-            Ok(None) => return Err(Stop::unsupported(format!("no field {f}"))),
-            Err(e) => return Err(Stop::unsupported(e.to_string())),
-        };
+        let (id, declaring) = self.field(&f.class, &f.name)?;
         if is_jdk(&declaring) {
             return Err(Stop::unsupported(format!(
                 "uses the JDK's static field {f}"
             )));
         }
-        Ok((self.field_id(&declaring, &f.name)?, declaring))
+        Ok((id, declaring))
     }
 
     /// Initializes `class` on first use, as the JVM does (JVMS §5.5): its
@@ -1380,7 +1374,7 @@ impl Machine<'_> {
                 },
                 _ => continue,
             };
-            let id = self.field_id(&c.name, &f.name)?;
+            let (id, _) = self.field(&c.name, &f.name)?;
             st.statics.insert(id, Val::concrete(value));
         }
         if let Some(clinit) = c.method("<clinit>", "()V") {
@@ -1412,7 +1406,7 @@ impl Machine<'_> {
         if class == "java/lang/Object" {
             return Ok(true);
         }
-        if !class.starts_with("java/") {
+        if !is_jdk(class) {
             return Ok(false);
         }
         self.cp
@@ -1579,11 +1573,7 @@ fn stack_op(stack: &mut Vec<Val>, op: StackOp) -> Result<(), Stop> {
 
 /// Builds a string with no content: what exception messages are made of.
 fn new_text(st: &mut RunState) -> Val {
-    st.heap.push(Obj::Instance {
-        class: "java/lang/String".into(),
-        fields: HashMap::new(),
-    });
-    Val::concrete(Conc::Ref(Some(st.heap.len() - 1)))
+    st.alloc(Obj::instance("java/lang/String"))
 }
 
 /// A call that builds text, run without its content: `StringBuilder`'s and

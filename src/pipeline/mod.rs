@@ -317,28 +317,19 @@ fn forward(
     goal: &Goal,
     jvm: &mut Jvm,
 ) -> Option<(InputState, Observation, Strategy)> {
-    // Like the seeds, the concolic search has a budget of its own: the
-    // backward search may have spent the whole `--timeout` at a bound.
-    let concolic = crate::concolic::search(
-        cp,
-        class,
-        method,
-        goal,
-        crate::concolic::Budget::default(),
-        |state| {
-            jvm.replay(class, method, goal, state)
-                .ok()
-                .filter(|o| meets(cp, goal, o))
-        },
-    );
-    if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
-        return Some((state, seen, Strategy::Concolic { runs }));
-    }
-    let (state, seen) = crate::seed::first_reaching(class, method, |state| {
+    let mut confirmed = |state: &InputState| {
         jvm.replay(class, method, goal, state)
             .ok()
             .filter(|o| meets(cp, goal, o))
-    })?;
+    };
+    // Like the seeds, the concolic search has a budget of its own: the
+    // backward search may have spent the whole `--timeout` at a bound.
+    let budget = crate::concolic::Budget::default();
+    let concolic = crate::concolic::search(cp, class, method, goal, budget, &mut confirmed);
+    if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
+        return Some((state, seen, Strategy::Concolic { runs }));
+    }
+    let (state, seen) = crate::seed::first_reaching(class, method, &mut confirmed)?;
     Some((state, seen, Strategy::Seeded))
 }
 
