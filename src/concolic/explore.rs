@@ -175,12 +175,7 @@ impl<'a> Explorer<'a> {
                 };
                 let decision = self.kept[c.run].decisions[c.at];
                 // Statistics may have changed since it was queued.
-                let rank = self
-                    .history
-                    .get(&decision.site)
-                    .copied()
-                    .unwrap_or_default()
-                    .rank();
+                let rank = self.rank(decision.site);
                 if rank > c.rank {
                     self.queue.push(Reverse(Candidate { rank, ..c }));
                     continue;
@@ -206,6 +201,12 @@ impl<'a> Explorer<'a> {
         };
         solver.release();
         outcome
+    }
+
+    /// How soon a decision at `site` is tried, from how flipping there has
+    /// gone (see [`History::rank`]).
+    fn rank(&self, site: Site) -> u32 {
+        self.history.get(&site).copied().unwrap_or_default().rank()
     }
 
     /// Inputs that keep the decisions of run `run` before `at` and flip
@@ -349,12 +350,7 @@ impl<'a> Explorer<'a> {
                 continue;
             }
             if d.flippable {
-                let rank = self
-                    .history
-                    .get(&d.site)
-                    .copied()
-                    .unwrap_or_default()
-                    .rank();
+                let rank = self.rank(d.site);
                 self.queue.push(Reverse(Candidate {
                     fitness: run.fitness,
                     rank,
