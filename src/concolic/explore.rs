@@ -21,7 +21,7 @@ use super::interp::{Conc, Decision, End, Machine, Site, Val};
 use super::{Budget, Input, Outcome};
 use crate::classfile::{Class, JType, Method};
 use crate::labeling::InputState;
-use crate::model::term::{signed, BvCmp};
+use crate::model::term::{signed, BvCmp, TermId};
 use crate::solver::{Sat, Solver};
 
 /// Inputs within ±SMALL are asked for first: a reader prefers them, and
@@ -55,8 +55,9 @@ impl History {
 
 /// A run the search keeps: its decisions and fitness.
 struct Kept {
-    /// The input of the run.
-    values: Vec<i64>,
+    /// The boxes around the run's input its children are asked for in
+    /// turn ([`Explorer::preferences`]).
+    preferences: Vec<TermId>,
     decisions: Vec<Decision>,
     fitness: Fitness,
 }
@@ -209,21 +210,16 @@ impl<'a> Explorer<'a> {
         self.history.get(&site).copied().unwrap_or_default().rank()
     }
 
-    /// Inputs that keep the decisions of run `run` before `at` and flip
-    /// the one at `at`; `None` when there are none (or the solver cannot
-    /// tell).
-    fn solve(&mut self, solver: &mut Solver, run: usize, at: usize) -> Option<Vec<i64>> {
-        let kept = &self.kept[run];
-        let flipped = kept.decisions[at].cond;
+    /// Boxes around a run's input `values`, for the inputs of its children:
+    /// nearest first (so the inputs a flip does not need keep their values
+    /// and a loop bound moves by one), then any small input. (The solver is
+    /// then let to any input at all.)
+    fn preferences(&mut self, values: &[i64]) -> Vec<TermId> {
         let exprs = &mut self.machine.exprs;
-        let negation = exprs.not(flipped);
-        // Nearest the parent's input first (so the inputs the flip does not
-        // need keep their values and a loop bound moves by one), then any
-        // small input, then any at all.
         let mut preferences = Vec::new();
         for radius in NEAR.iter().copied().map(Some).chain([None]) {
             let mut box_ = Vec::new();
-            for (input, &parent) in self.inputs.iter().zip(&kept.values) {
+            for (input, &parent) in self.inputs.iter().zip(values) {
                 let Some(v) = input.value else { continue };
                 let width = exprs.terms.width(v);
                 let (lo, hi) = match radius {
@@ -244,6 +240,17 @@ impl<'a> Explorer<'a> {
             }
             preferences.push(exprs.and(box_));
         }
+        preferences
+    }
+
+    /// Inputs that keep the decisions of run `run` before `at` and flip
+    /// the one at `at`; `None` when there are none (or the solver cannot
+    /// tell).
+    fn solve(&mut self, solver: &mut Solver, run: usize, at: usize) -> Option<Vec<i64>> {
+        let kept = &self.kept[run];
+        let flipped = kept.decisions[at].cond;
+        let exprs = &mut self.machine.exprs;
+        let negation = exprs.not(flipped);
         let terms = &exprs.terms;
         solver.push();
         let mut asserted = HashSet::new();
@@ -254,7 +261,7 @@ impl<'a> Explorer<'a> {
         }
         solver.assert(terms, negation);
         let mut sat = Sat::Unsat;
-        for &p in &preferences {
+        for &p in &kept.preferences {
             sat = solver.check_assuming(terms, &[p]);
             // A check that timed out ends the candidate: a wider box would
             // be no easier.
@@ -360,8 +367,9 @@ impl<'a> Explorer<'a> {
                 }));
             }
         }
+        let preferences = self.preferences(&values);
         self.kept.push(Kept {
-            values,
+            preferences,
             decisions: run.decisions,
             fitness: run.fitness,
         });
