@@ -33,8 +33,6 @@ use crate::classpath::ClassPath;
 use crate::labeling::{Arg, InputState, Value};
 use crate::search::Goal;
 
-pub use interp::STEPS;
-
 /// How much one concolic search may do.
 #[derive(Debug, Clone, Copy)]
 pub struct Budget {
