@@ -15,9 +15,10 @@ public final class Probe {
     /**
      * The most instructions of the method under test one replay runs
      * before it is stopped with {@link Runaway}: far more than any unit
-     * test needs, and about a tenth of a second of instrumented code.
+     * test needs, and about 25 ms of instrumented code (a state that makes
+     * the method loop for good costs its search no more than that).
      */
-    static final long STEPS = 20_000_000L;
+    static final long STEPS = 5_000_000L;
 
     /** Instructions the current replay may still run. */
     private static long stepsLeft = STEPS;
