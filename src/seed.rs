@@ -8,7 +8,10 @@
 //! counts before the inputs that decide them are in view. Running the method
 //! forward on a handful of candidate inputs is then far cheaper, and the
 //! constants the method itself compares against are the candidates that
-//! matter (the idea of EvoSuite's constant seeding).
+//! matter (the idea of EvoSuite's constant seeding). The same holds for a
+//! string decided deep in the JDK (a regular expression matching it): the
+//! method's own string constants, the empty string and a letter are seeds;
+//! an array parameter is empty, null, or holds one seed of its element.
 //!
 //! This module only proposes states; the caller replays them in the JVM and
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
@@ -18,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::classfile::bytecode::Constant;
 use crate::classfile::{Class, JType, Method, Op};
-use crate::labeling::{Arg, InputState, Value};
+use crate::labeling::{Arg, InputState, Object, Value};
 
 /// Seeded states tried for one target, at most.
 pub const SEEDS: usize = 2000;
@@ -47,9 +50,20 @@ pub fn first_reaching<T>(
     None
 }
 
+/// Whether every parameter of `method` is a primitive and the method is
+/// static: the inputs the concolic search runs, and those whose targets
+/// try the forward strategies right after a quick backward search.
+pub fn primitive_params(class: &Class, method: &Method) -> bool {
+    method.is_static()
+        && !method
+            .arg_types(&class.name)
+            .iter()
+            .any(JType::is_reference)
+}
+
 /// Candidate states for `method`, most plausible first, at most `limit`;
-/// `None` when the method takes something other than primitives (or is an
-/// instance method), which seeding cannot build.
+/// `None` when the method is an instance method or takes something seeds
+/// cannot build (an object other than a string, a nested array).
 pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec<InputState>> {
     if !method.is_static() {
         return None;
@@ -82,6 +96,14 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
             }
         }
     };
+    // Strings: empty, one letter, null, then the method's own string
+    // constants (a separator, a prefix it looks for), then a blank, a
+    // digit and two letters.
+    let mut strings: Vec<Value> = vec![
+        Value::Str(String::new()),
+        Value::Str("a".into()),
+        Value::Null,
+    ];
     for insn in &code.instructions {
         if let Op::Const(c) = &insn.op {
             match c.as_ref() {
@@ -89,15 +111,26 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
                 Constant::Long(v) => push(*v, &mut ints),
                 Constant::Float(v) => push_float(f64::from(*v), &mut floats),
                 Constant::Double(v) => push_float(*v, &mut floats),
+                Constant::String(text) if text.chars().count() <= MAX_SEED_TEXT => {
+                    let v = Value::Str(text.clone());
+                    if !strings.contains(&v) && strings.len() < MAX_STRING_SEEDS {
+                        strings.push(v);
+                    }
+                }
                 _ => {}
             }
         }
     }
+    for text in [" ", "0", "ab"] {
+        let v = Value::Str(text.into());
+        if !strings.contains(&v) {
+            strings.push(v);
+        }
+    }
     // Small magnitudes first: a reader prefers them, and loops run shorter.
     ints.sort_by_key(|v| (v.unsigned_abs(), *v < 0));
-    let mut domains: Vec<Vec<Value>> = Vec::new();
-    for ty in &params {
-        let domain: Vec<Value> = match ty {
+    let scalars = |ty: &JType| -> Option<Vec<Value>> {
+        Some(match ty {
             JType::Boolean => vec![Value::Bool(false), Value::Bool(true)],
             JType::Int | JType::Long => ints.iter().map(|&v| Value::Int(v)).collect(),
             JType::Float | JType::Double => floats.iter().map(|&v| Value::Float(v)).collect(),
@@ -107,7 +140,30 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
                 .filter(|&v| in_range(ty, v))
                 .map(Value::Int)
                 .collect(),
+            JType::Object(name) if STRING_TYPES.contains(&name.as_str()) => strings.clone(),
             _ => return None,
+        })
+    };
+    let mut domains: Vec<Vec<Seed>> = Vec::new();
+    for ty in &params {
+        let domain: Vec<Seed> = match ty {
+            // An array: empty, null, then of one element, each of the
+            // element's first few seeds.
+            JType::Array(elem) => {
+                let firsts = scalars(elem)?;
+                let mut d = vec![
+                    Seed::Array(ty.to_string(), Vec::new()),
+                    Seed::Value(Value::Null),
+                ];
+                d.extend(
+                    firsts
+                        .into_iter()
+                        .take(ARRAY_ELEMENT_SEEDS)
+                        .map(|v| Seed::Array(ty.to_string(), vec![v])),
+                );
+                d
+            }
+            _ => scalars(ty)?.into_iter().map(Seed::Value).collect(),
         };
         domains.push(domain);
     }
@@ -125,19 +181,28 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
         let mut ranks = vec![0usize; domains.len()];
         tuples(&domains, total, 0, &mut ranks, &mut |ranks| {
             if out.len() < limit {
-                out.push(InputState {
-                    receiver: None,
-                    args: ranks
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &r)| Arg {
-                            name: names[i].clone(),
-                            ty: params[i].to_string(),
-                            value: domains[i][r].clone(),
-                        })
-                        .collect(),
-                    ..InputState::default()
-                });
+                let mut state = InputState::default();
+                for (i, &r) in ranks.iter().enumerate() {
+                    let value = match &domains[i][r] {
+                        Seed::Value(v) => v.clone(),
+                        Seed::Array(class, elements) => {
+                            let id = state.objects.len();
+                            state.objects.push(Object {
+                                id,
+                                class: class.clone(),
+                                elements: Some(elements.clone()),
+                                ..Object::default()
+                            });
+                            Value::Ref(id)
+                        }
+                    };
+                    state.args.push(Arg {
+                        name: names[i].clone(),
+                        ty: params[i].to_string(),
+                        value,
+                    });
+                }
+                out.push(state);
             }
         });
         if out.len() >= limit {
@@ -147,10 +212,35 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
     Some(out)
 }
 
+/// The parameter types a string seed is given to: a `String` is a
+/// `CharSequence` and an `Object` too.
+const STRING_TYPES: [&str; 3] = [
+    "java/lang/String",
+    "java/lang/CharSequence",
+    "java/lang/Object",
+];
+
+/// The method's string constants seeded, at most.
+const MAX_STRING_SEEDS: usize = 12;
+
+/// The longest string constant seeded, in characters.
+const MAX_SEED_TEXT: usize = 64;
+
+/// The one-element arrays seeded per array parameter: one per element seed.
+const ARRAY_ELEMENT_SEEDS: usize = 3;
+
+/// One seed of a parameter: a value, or an array to add to the state's
+/// objects (its type in Java form, and its elements).
+#[derive(Clone)]
+enum Seed {
+    Value(Value),
+    Array(String, Vec<Value>),
+}
+
 /// Calls `f` with every rank vector from position `at` on whose ranks sum
 /// to `left`.
-fn tuples(
-    domains: &[Vec<Value>],
+fn tuples<T>(
+    domains: &[Vec<T>],
     left: usize,
     at: usize,
     ranks: &mut Vec<usize>,

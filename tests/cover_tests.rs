@@ -1287,3 +1287,50 @@ fn a_null_for_a_generic_overload_compiles() {
     assert!(text.contains("Ranges.between(null, null, \"\")"), "{text}");
     run_generated_suite(out.path(), "generics/Ranges");
 }
+
+/// commons-lang3's `Validate.matchesPattern`: whether the input matches is
+/// decided deep in `java.util.regex`, where the backward search stops at
+/// its bounds. The method is static and takes strings (and an `Object[]`),
+/// so constant seeds run it forward: an empty input against the pattern
+/// `"a"` throws, an empty input against `""` returns. Every target is
+/// reached, the JVM having confirmed each seeded state, and the tests
+/// written from them compile and pass.
+#[test]
+fn static_methods_taking_strings_are_seeded_when_the_search_ends_unknown() {
+    let jar = share("commons-lang3.jar");
+    let jar_s = jar.display().to_string();
+    let (doc, code, out) = cover_json(&[
+        &jar_s,
+        "--class",
+        "org.apache.commons.lang3.Validate",
+        "--method",
+        "matchesPattern",
+        "--timeout",
+        "2",
+        "--jobs",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{doc:#}");
+    let methods = doc["methods"].as_array().unwrap();
+    assert_eq!(methods.len(), 2);
+    for m in methods {
+        for t in m["target_list"].as_array().unwrap() {
+            assert_eq!(t["verdict"], "reached", "{t}");
+        }
+        // The throw and the return, each by a seeded state.
+        let seeded = m["target_list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| t["aimed"] == true && t["seeded"] == true)
+            .count();
+        assert_eq!(seeded, 2, "{m:#}");
+    }
+    let text = sources_text(out.path());
+    assert!(
+        text.contains(r#"Validate.matchesPattern("", "a")"#),
+        "{text}"
+    );
+    assert!(text.contains("new Object[0]"), "{text}");
+    run_generated_suite_over(out.path(), "Validate.matchesPattern (seeded)", &jar);
+}

@@ -333,6 +333,24 @@ fn forward(
     Some((state, seen, Strategy::Seeded))
 }
 
+/// What a forward strategy found, as the target's result; `reasons` are
+/// why the backward search ended unknown.
+fn forward_found(
+    (state, observation, strategy): (InputState, Observation, Strategy),
+    reasons: &[Reason],
+) -> Reached {
+    Reached {
+        state,
+        path: Vec::new(),
+        replay: Replayed::Confirmed(observation),
+        forward: Some(Forward {
+            strategy,
+            reasons: reasons.to_vec(),
+        }),
+        test: None,
+    }
+}
+
 /// Runs one target: search, forward fallbacks, replay, test.
 pub fn run(
     cp: &ClassPath,
@@ -358,10 +376,11 @@ pub fn run(
             refuted: Vec::new(),
         });
     }
-    // The forward strategies run static methods of primitive parameters,
-    // the inputs seeds can be built for.
+    // The forward strategies run static methods of primitive parameters
+    // right after a quick backward search; those taking strings or arrays
+    // are seeded only once the whole search has ended unknown.
     let forward_applies =
-        options.seeding && jvm.is_on() && crate::seed::seeded_states(class, method, 1).is_some();
+        options.seeding && jvm.is_on() && crate::seed::primitive_params(class, method);
     let started = Instant::now();
     let mut config = options.search.clone();
     if let (true, Some(quick)) = (forward_applies, options.quick) {
@@ -378,18 +397,7 @@ pub fn run(
         let found = forward(cp, class, method, goal, jvm);
         replay_time += start.elapsed();
         match found {
-            Some((state, observation, strategy)) => {
-                forward_reached = Some(Reached {
-                    state,
-                    path: Vec::new(),
-                    replay: Replayed::Confirmed(observation),
-                    forward: Some(Forward {
-                        strategy,
-                        reasons: reasons.clone(),
-                    }),
-                    test: None,
-                });
-            }
+            Some(found) => forward_reached = Some(forward_found(found, reasons)),
             None if quick_bound_hit(&config, &options.search, reasons)
                 && time_left(options, started) >= MIN_RETRY_TIME =>
             {
@@ -398,6 +406,20 @@ pub fn run(
                 searched = search::search_goal(cp, class, method, goal, &full)?;
             }
             None => {}
+        }
+    }
+
+    // A static method taking strings or arrays: constant seeds, once the
+    // search has ended unknown (the JVM confirms any state they give).
+    let seeds_now = options.seeding && jvm.is_on() && !forward_applies && !crate::stop::requested();
+    if let (true, None, search::Verdict::Unknown { reasons }) =
+        (seeds_now, &forward_reached, &searched.verdict)
+    {
+        if crate::seed::seeded_states(class, method, 1).is_some() {
+            let start = Instant::now();
+            let found = forward(cp, class, method, goal, jvm);
+            replay_time += start.elapsed();
+            forward_reached = found.map(|found| forward_found(found, reasons));
         }
     }
 
