@@ -1334,3 +1334,61 @@ fn static_methods_taking_strings_are_seeded_when_the_search_ends_unknown() {
     assert!(text.contains("new Object[0]"), "{text}");
     run_generated_suite_over(out.path(), "Validate.matchesPattern (seeded)", &jar);
 }
+
+/// Java strings may hold an unpaired UTF-16 surrogate, which no Unicode
+/// text can: the input state carries such a string as its units
+/// (`{"utf16": [55296]}`), the replay builds it and reports it back the same
+/// way, and the test writes it as an escape (`"\ud800"`). A message with
+/// one, which the replay's JSON text cannot carry, is not asserted.
+#[test]
+fn strings_with_unpaired_surrogates_are_inputs_like_any_other() {
+    let (doc, code, out) = cover_json(&[samples().to_str().unwrap(), "--class", "jdk.Surrogates"]);
+    assert_eq!(code, 0, "{doc:#}");
+    let state_args: Vec<&Value> = doc["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["state"]["args"].as_array().unwrap())
+        .map(|a| &a["value"])
+        .collect();
+    assert!(
+        state_args.contains(&&serde_json::json!({ "utf16": [0xd800] })),
+        "{state_args:?}"
+    );
+    let text = sources_text(out.path());
+    assert!(text.contains(r#"Surrogates.echo("\ud800")"#), "{text}");
+    assert!(
+        text.contains(r#"assertEquals("\ud800", result);"#),
+        "{text}"
+    );
+    assert!(text.contains(r#"Surrogates.strayLow("x\udc00")"#), "{text}");
+    assert!(
+        text.contains("// (the message holds an unpaired UTF-16 surrogate; not asserted)"),
+        "{text}"
+    );
+    run_generated_suite(out.path(), "Surrogates");
+}
+
+/// commons-lang3's `StringUtils.indexOfAny(CharSequence, char[])` steps
+/// over surrogate pairs: five of its targets need a lone high surrogate
+/// (they were unknown while input states could not hold one). Every
+/// target is reached, and the suite compiles and passes.
+#[test]
+fn index_of_any_reaches_its_surrogate_branches() {
+    let jar = share("commons-lang3.jar");
+    let jar_s = jar.display().to_string();
+    let (doc, code, out) = cover_json(&[
+        &jar_s,
+        "--class",
+        "org.apache.commons.lang3.StringUtils",
+        "--method",
+        "indexOfAny(Ljava/lang/CharSequence;[C)",
+    ]);
+    assert_eq!(code, 0, "{doc:#}");
+    let m = &doc["methods"][0];
+    assert_eq!(m["unknown"], 0, "{m:#}");
+    assert_eq!(m["covered_after"], m["targets"], "{m:#}");
+    let text = sources_text(out.path());
+    assert!(text.contains(r"'\ud800'"), "{text}");
+    run_generated_suite_over(out.path(), "StringUtils.indexOfAny", &jar);
+}

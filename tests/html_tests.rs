@@ -81,7 +81,7 @@ fn the_page_has_a_table_and_a_cfg_per_method_with_the_verdicts() {
         class_file("cfgcases/Wide"),
     );
     // Reached (moveY), proved unreachable (contradiction), unknown
-    // (surrogate: an input string with an unpaired surrogate).
+    // (fields: String.split, which the model does not hold).
     let (o, html) = run_cover_html(
         dir.path(),
         &[
@@ -93,7 +93,7 @@ fn the_page_has_a_table_and_a_cfg_per_method_with_the_verdicts() {
             "-m",
             "contradiction",
             "-m",
-            "surrogate",
+            "fields",
         ],
     );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
@@ -122,7 +122,7 @@ fn the_page_has_a_table_and_a_cfg_per_method_with_the_verdicts() {
         "{html}"
     );
     assert!(html.contains("every path refuted"));
-    assert!(html.contains("unsupported: an input string needs an unpaired UTF-16 surrogate"));
+    assert!(html.contains("unsupported: call to java.lang.String.split"));
     // Self-contained: no script, stylesheet, image or font fetched.
     for outside in ["<script", "<link", "src=", "url(", "@import"] {
         assert!(!html.contains(outside), "{outside} in the page");

@@ -461,22 +461,21 @@ fn josephus_m_is_reached_by_the_concolic_search_after_the_search_stops() {
     assert_eq!(json["verdict"], "unknown", "{json:#}");
 }
 
-/// A path that needs an input string holding an unpaired UTF-16 surrogate
-/// cannot be written as a state (its text is Unicode): the target is
-/// unknown with that reason, never a state the replay would run changed
-/// (the surrogate replaced by U+FFFD, a false "model unsound" mismatch).
+/// A path that needs an input string holding an unpaired UTF-16 surrogate,
+/// which no Unicode text holds: the state carries the string's units
+/// (`{"utf16": [55296]}`), never a text with the surrogate replaced by
+/// U+FFFD (which the replay would run as another input), and the JVM
+/// confirms it.
 #[test]
-fn an_unpaired_surrogate_is_unsupported_not_a_mismatch() {
-    let json = aim("jdk/Surrogates", "lone", &["--line", "10"], &[]);
-    assert_eq!(json["verdict"], "unknown", "{json:#}");
-    let reasons = json["reasons"].as_array().unwrap();
-    assert!(
-        reasons
-            .iter()
-            .any(|r| r["kind"] == "unsupported"
-                && r["message"].as_str().unwrap().contains("surrogate")),
-        "{json:#}"
-    );
+fn an_unpaired_surrogate_travels_as_utf16_units() {
+    let json = aim("jdk/Surrogates", "lone", &["--line", "12"], &[]);
+    assert_eq!(json["verdict"], "reached", "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    let units = json["state"]["args"][0]["value"]["utf16"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{json:#}"));
+    let first = units[0].as_u64().unwrap();
+    assert!((0xd800..0xdc00).contains(&first), "{json:#}");
 }
 
 /// A `Class` input is the JVM's object of a class, never one built from

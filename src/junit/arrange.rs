@@ -104,6 +104,9 @@ impl Inputs<'_> {
             Value::Str(text) if s.distinct_strings => {
                 Ok(format!("new String({})", java::string_literal(text)))
             }
+            Value::Utf16 { utf16 } if s.distinct_strings => {
+                Ok(format!("new String({})", java::utf16_literal(utf16)))
+            }
             other => Ok(literal(other, ty)),
         }
     }
@@ -344,6 +347,7 @@ pub(super) fn literal(v: &Value, ty: &str) -> String {
         Value::Int(i) => java::primitive_literal(ty, Some(*i), None, None),
         Value::Float(f) => java::primitive_literal(ty, None, Some(*f), None),
         Value::Str(s) => java::string_literal(s),
+        Value::Utf16 { utf16 } => java::utf16_literal(utf16),
         Value::Ref { object } => format!("/* object {object} */ null"),
         Value::Enum { class, constant } => format!("{}.{constant}", class.replace('$', ".")),
         Value::Class { name } => format!("{}.class", name.replace('$', ".")),

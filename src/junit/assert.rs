@@ -182,11 +182,16 @@ fn threw(s: &mut Scope, call: &Call, thrown: &str, message: Option<&str>) {
         return;
     }
     match message {
-        Some(m) if !has_identity_hash(m) => {
+        Some(m) if !has_identity_hash(m) && !m.contains('\u{fffd}') => {
             s.line(format!(
                 "assertEquals({}, {name}.getMessage());",
                 java::string_literal(m)
             ));
+        }
+        Some(m) if m.contains('\u{fffd}') => {
+            // The replay writes an unpaired surrogate as U+FFFD (JSON text
+            // cannot carry one): the message is not known exactly.
+            s.line("// (the message holds an unpaired UTF-16 surrogate; not asserted)".to_string());
         }
         Some(_) => {
             s.line("// (the message names an identity hash code; not asserted)".to_string());

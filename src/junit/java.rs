@@ -138,9 +138,15 @@ pub fn source_simple_name(java_name: &str) -> String {
 /// escaped, so the source is pure ASCII and its bytes do not depend on the
 /// compiler's encoding.
 pub fn string_literal(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
+    utf16_literal(&s.encode_utf16().collect::<Vec<_>>())
+}
+
+/// A string literal from its UTF-16 units, an unpaired surrogate among
+/// them written as its escape (`"\ud800"`).
+pub fn utf16_literal(units: &[u16]) -> String {
+    let mut out = String::with_capacity(units.len() + 2);
     out.push('"');
-    for unit in s.encode_utf16() {
+    for &unit in units {
         push_char_escaped(&mut out, unit, '"');
     }
     out.push('"');

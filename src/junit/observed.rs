@@ -109,6 +109,9 @@ impl<'o> Asserter<'o> {
                 format!("assertNotNull({expr});")
             }
             Observed::Str(text) => format!("assertEquals({}, {expr});", java::string_literal(text)),
+            Observed::Utf16 { utf16 } => {
+                format!("assertEquals({}, {expr});", java::utf16_literal(utf16))
+            }
             Observed::Ref { object } => {
                 return self.reference(s, expr, static_type, ty, *object, depth)
             }
@@ -330,6 +333,7 @@ impl<'o> Asserter<'o> {
                 !(a.is_nan() && b.is_nan()) && a.to_bits() != b.to_bits()
             }
             (Value::Str(a), Observed::Str(b)) => a != b,
+            (Value::Utf16 { utf16: a }, Observed::Utf16 { utf16: b }) => a != b,
             (Value::Ref { object: i }, Observed::Ref { object: k }) => {
                 self.identity.get(k) != Some(i)
             }
@@ -425,6 +429,7 @@ fn literal(v: &Observed, ty: &str) -> String {
             java::primitive_literal(ty, None, Some(float_text(s)), None)
         }
         Observed::Str(s) => java::string_literal(s),
+        Observed::Utf16 { utf16 } => java::utf16_literal(utf16),
         Observed::Ref { object } => format!("/* object {object} */ null"),
     }
 }

@@ -62,9 +62,11 @@ impl Labeler<'_, '_> {
         Ok(length)
     }
 
-    /// The text of the input string `id`: its length, then its characters,
-    /// each the least the constraints allow.
-    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<String, LabelingError> {
+    /// The input string `id`: its length, then its characters, each the
+    /// least the constraints allow; text, or UTF-16 units when the path
+    /// needs an unpaired surrogate (`isHighSurrogate`), which text cannot
+    /// hold and which replacing would make the replay run another input.
+    fn string(&mut self, id: TermId, entry: &EntryState) -> Result<Value, LabelingError> {
         let length = self.length(
             &FieldKey::string_length(),
             id,
@@ -86,19 +88,9 @@ impl Labeler<'_, '_> {
             };
             units.push(unit as u16);
         }
-        // A lone UTF-16 surrogate (the path may need one: isHighSurrogate)
-        // has no place in the state's text, which is Unicode: replacing it
-        // would make the replay run another input than the one found.
-        String::from_utf16(&units).map_err(|_| {
-            LabelingError::Unsupported(format!(
-                "an input string needs an unpaired UTF-16 surrogate ({}), which input states cannot hold yet",
-                units
-                    .iter()
-                    .filter(|u| (0xD800..=0xDFFF).contains(*u))
-                    .map(|u| format!("\\u{u:04x}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+        Ok(match String::from_utf16(&units) {
+            Ok(text) => Value::Str(text),
+            Err(_) => Value::Utf16 { utf16: units },
         })
     }
 
@@ -444,7 +436,7 @@ impl Labeler<'_, '_> {
                 let name = self.cx.universe.name(c).expect("a universe id").to_string();
                 if name == "java/lang/String" {
                     self.strings.push(id);
-                    return self.string(id, entry).map(|s| Some(Value::Str(s)));
+                    return self.string(id, entry).map(Some);
                 }
                 self.objects.push((id, name));
                 self.queue.push_back(i);

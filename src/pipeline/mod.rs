@@ -464,7 +464,7 @@ pub fn run(
                             test: None,
                         }
                     }
-                    Said::Refuted(observed) => *observed,
+                    Said::Refuted(observed) => observed,
                 };
                 // The JVM refuted the state: look for another one, without
                 // any refuted so far.
@@ -550,7 +550,7 @@ enum Said {
     /// Confirmed, skipped or failed.
     Settled(Replayed),
     /// It ran the state and did not meet the goal: what it observed.
-    Refuted(Box<Observation>),
+    Refuted(Observation),
 }
 
 /// What the JVM says of a state the search found (skipped when the JVM is
@@ -569,7 +569,7 @@ fn replay_found(
     Said::Settled(match jvm.replay(class, method, goal, state) {
         // A run that does not end is no test, even past the target: look
         // for another state.
-        Ok(o) if matches!(o.ended, Ended::RanAway { .. }) => return Said::Refuted(Box::new(o)),
+        Ok(o) if matches!(o.ended, Ended::RanAway { .. }) => return Said::Refuted(o),
         Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
         // Not one instruction of the method ran: the harness failed to call
         // it with the state, which says nothing of the search's model.
@@ -577,7 +577,7 @@ fn replay_found(
             "the harness could not start the call: {}",
             o.outcome()
         ))),
-        Ok(o) => return Said::Refuted(Box::new(o)),
+        Ok(o) => return Said::Refuted(o),
         Err(why) => Replayed::Failed(why),
     })
 }

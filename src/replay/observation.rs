@@ -18,6 +18,11 @@ pub enum Observed {
     Float(f64),
     /// A `java.lang.String`, by value.
     Str(String),
+    /// A `java.lang.String` with an unpaired UTF-16 surrogate, by its
+    /// units (`{"utf16": [...]}`: JSON text cannot carry one).
+    Utf16 {
+        utf16: Vec<u16>,
+    },
     /// An object, by index in [`Observation::objects`].
     Ref {
         #[serde(rename = "ref")]

@@ -68,6 +68,7 @@ fn value_json(v: &Value) -> Json {
         Value::Float(x) if *x > 0.0 => json!("Infinity"),
         Value::Float(_) => json!("-Infinity"),
         Value::Str(s) => json!(s),
+        Value::Utf16 { utf16 } => json!({ "utf16": utf16 }),
         Value::Ref { object } => json!({ "ref": object }),
         Value::Enum { class, constant } => json!({ "enum": class, "constant": constant }),
         Value::Class { name } => json!({ "class_object": name }),

@@ -80,7 +80,7 @@ impl Explorer<'_> {
                 let zero = self.terms.int(0);
                 self.terms.eq(term, zero)
             }
-            (t, Value::Ref { .. } | Value::Str(_)) if t.is_reference() => {
+            (t, Value::Ref { .. } | Value::Str(_) | Value::Utf16 { .. }) if t.is_reference() => {
                 let zero = self.terms.int(0);
                 self.terms.ne(term, zero)
             }

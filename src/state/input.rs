@@ -26,6 +26,13 @@ pub enum Value {
     Float(#[serde(serialize_with = "float_json")] f64),
     /// A `java.lang.String` (an immutable JDK value, written as a literal).
     Str(String),
+    /// A `java.lang.String` whose UTF-16 units include an unpaired
+    /// surrogate, which no Unicode text holds (`Character.isHighSurrogate`
+    /// may need one): `{"utf16": [104, 55296]}`, written as the literal
+    /// `"h\ud800"`.
+    Utf16 {
+        utf16: Vec<u16>,
+    },
     /// An object of the state, by index in [`InputState::objects`].
     Ref {
         #[serde(rename = "ref")]
@@ -106,6 +113,7 @@ fn short_value(v: &Value) -> String {
         Value::Int(i) => i.to_string(),
         Value::Float(x) => format!("{x:?}"),
         Value::Str(s) => format!("{s:?}"),
+        Value::Utf16 { utf16 } => crate::junit::java::utf16_literal(utf16),
         Value::Ref { object } => format!("object #{object}"),
         Value::Enum { class, constant } => {
             let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
@@ -298,6 +306,7 @@ impl InputState {
             Value::Int(i) => write!(f, "{i}"),
             Value::Float(x) => write!(f, "{x:?}"),
             Value::Str(s) => write!(f, "{s:?}"),
+            Value::Utf16 { utf16 } => f.write_str(&crate::junit::java::utf16_literal(utf16)),
             Value::Enum { class, constant } => {
                 let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
                 write!(f, "{simple}.{constant}")

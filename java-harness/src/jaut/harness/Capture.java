@@ -49,6 +49,14 @@ final class Capture {
             out.append(v);
         } else if (type.isPrimitive()) {
             primitive(out, v);
+        } else if (v instanceof String && Json.unpaired((String) v)) {
+            // Its UTF-16 units: JSON text cannot carry an unpaired surrogate.
+            out.append("{\"utf16\":[");
+            String s = (String) v;
+            for (int k = 0; k < s.length(); k++) {
+                out.append(k == 0 ? "" : ",").append((int) s.charAt(k));
+            }
+            out.append("]}");
         } else if (v instanceof String) {
             Json.quote(out, (String) v);
         } else {

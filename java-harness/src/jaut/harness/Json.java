@@ -174,12 +174,38 @@ final class Json {
         }
     }
 
-    /** Appends {@code v} as a JSON string literal, ASCII only. */
+    /** Whether {@code v} holds a UTF-16 surrogate that is not half of a pair. */
+    static boolean unpaired(String v) {
+        for (int k = 0; k < v.length(); k++) {
+            char c = v.charAt(k);
+            if (Character.isHighSurrogate(c)) {
+                if (k + 1 < v.length() && Character.isLowSurrogate(v.charAt(k + 1))) {
+                    k++;
+                } else {
+                    return true;
+                }
+            } else if (Character.isLowSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Appends {@code v} as a JSON string literal, ASCII only. An unpaired
+     * surrogate, which JSON text cannot carry, is written as U+FFFD (values
+     * with one are written as their units instead, by {@link Capture}).
+     */
     static void quote(StringBuilder out, String v) {
         out.append('"');
         for (int k = 0; k < v.length(); k++) {
             char c = v.charAt(k);
-            if (c == '"' || c == '\\') {
+            if (Character.isSurrogate(c)) {
+                boolean paired = Character.isHighSurrogate(c)
+                        ? k + 1 < v.length() && Character.isLowSurrogate(v.charAt(k + 1))
+                        : k > 0 && Character.isHighSurrogate(v.charAt(k - 1));
+                out.append(String.format("\\u%04x", paired ? (int) c : 0xfffd));
+            } else if (c == '"' || c == '\\') {
                 out.append('\\').append(c);
             } else if (c >= 0x20 && c < 0x7f) {
                 out.append(c);

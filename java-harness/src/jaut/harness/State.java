@@ -158,6 +158,19 @@ final class State {
                 throw new Refusal(where + ": no class " + name);
             }
         }
+        if (json instanceof Map && ((Map<String, Object>) json).containsKey("utf16")) {
+            // A string with an unpaired surrogate, by its UTF-16 units
+            // (no JSON text can carry one as such).
+            List<Object> units = list(((Map<String, Object>) json).get("utf16"));
+            if (!type.isAssignableFrom(String.class)) {
+                throw new Refusal(where + ": a string for a " + type.getTypeName());
+            }
+            char[] chars = new char[units.size()];
+            for (int k = 0; k < chars.length; k++) {
+                chars[k] = (char) (long) (Long) units.get(k);
+            }
+            return new String(chars);
+        }
         if (json instanceof Map) {
             Object ref = ((Map<String, Object>) json).get("ref");
             if (!(ref instanceof Long) || (Long) ref < 0 || (Long) ref >= objects.length) {
