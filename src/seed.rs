@@ -11,7 +11,8 @@
 //! matter (the idea of EvoSuite's constant seeding). The same holds for a
 //! string decided deep in the JDK (a regular expression matching it): the
 //! method's own string constants, the empty string and a letter are seeds;
-//! an array parameter is empty, null, or holds one seed of its element.
+//! an array parameter is empty, null, or holds one seed of its element; an
+//! `Object` parameter is a string seed, or an empty or one-element array.
 //!
 //! This module only proposes states; the caller replays them in the JVM and
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
@@ -161,6 +162,18 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
                         .take(ARRAY_ELEMENT_SEEDS)
                         .map(|v| Seed::Array(ty.to_string(), vec![v])),
                 );
+                d
+            }
+            // An `Object`: the strings, then arrays, which only reflection
+            // (`Array.getLength`) tells apart from other objects.
+            JType::Object(name) if name == "java/lang/Object" => {
+                let mut d: Vec<Seed> = scalars(ty)?.into_iter().map(Seed::Value).collect();
+                d.extend([
+                    Seed::Array("java.lang.Object[]".into(), Vec::new()),
+                    Seed::Array("java.lang.Object[]".into(), vec![Value::Null]),
+                    Seed::Array("int[]".into(), Vec::new()),
+                    Seed::Array("int[]".into(), vec![Value::Int(0)]),
+                ]);
                 d
             }
             _ => scalars(ty)?.into_iter().map(Seed::Value).collect(),

@@ -1392,3 +1392,42 @@ fn index_of_any_reaches_its_surrogate_branches() {
     assert!(text.contains(r"'\ud800'"), "{text}");
     run_generated_suite_over(out.path(), "StringUtils.indexOfAny", &jar);
 }
+
+/// commons-collections4's `CollectionUtils.sizeIsEmpty(Object)` tells
+/// arrays apart with `instanceof Object[]` and `Array.getLength`; the
+/// search's inputs of static type `Object` are never arrays, so the JVM
+/// refuted the states it found for those branches. Constant seeds for an
+/// `Object` parameter include arrays: after the mismatch they reach the
+/// empty and the non-empty `Object[]`, and the primitive array read by
+/// reflection. The suite compiles and passes.
+#[test]
+fn object_parameters_are_seeded_with_arrays_after_a_replay_mismatch() {
+    let jar = share("commons-collections4.jar");
+    let jar_s = jar.display().to_string();
+    let (doc, _, out) = cover_json(&[
+        &jar_s,
+        "--class",
+        "org.apache.commons.collections4.CollectionUtils",
+        "--method",
+        "sizeIsEmpty",
+        "--timeout",
+        "2",
+        "--jobs",
+        "2",
+    ]);
+    let targets = doc["methods"][0]["target_list"].as_array().unwrap();
+    // pc 70 / 74: an empty / a non-empty Object[]; pc 133 / 137: a
+    // primitive array, empty or not, by Array.getLength.
+    for pc in [62, 70, 74, 133, 137] {
+        let t = targets
+            .iter()
+            .find(|t| t["pc"] == pc && t["from"].is_null())
+            .unwrap_or_else(|| panic!("no target at pc {pc}"));
+        assert_eq!(t["verdict"], "reached", "{t}");
+    }
+    let text = sources_text(out.path());
+    assert!(text.contains("Object[] object = new Object[0];"), "{text}");
+    assert!(text.contains("Object[] object = new Object[1];"), "{text}");
+    assert!(text.contains("int[] object = "), "{text}");
+    run_generated_suite_over(out.path(), "CollectionUtils.sizeIsEmpty", &jar);
+}

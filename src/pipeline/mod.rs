@@ -505,6 +505,17 @@ pub fn run(
                                 ended: last.observed.ended.summary(),
                             },
                         }];
+                        // The JVM refuted what the search found (a state
+                        // outside the model's input domain, say): seeds
+                        // may still reach the goal, if not tried yet.
+                        if seeds_now && crate::seed::seeded_states(class, method, 1).is_some() {
+                            let start = Instant::now();
+                            let found = forward(cp, class, method, goal, jvm);
+                            replay_time += start.elapsed();
+                            if let Some(found) = found {
+                                break forward_found(found, &reasons);
+                            }
+                        }
                         return Ok(Outcome {
                             verdict: Verdict::Unknown { reasons },
                             stats: searched.stats,
