@@ -12,7 +12,8 @@
 //! string decided deep in the JDK (a regular expression matching it): the
 //! method's own string constants, the empty string and a letter are seeds;
 //! an array parameter is empty, null, or holds one seed of its element; an
-//! `Object` parameter is a string seed, or an empty or one-element array.
+//! `Object` parameter is a string seed, or an empty or one-element array;
+//! an enum parameter is each of its constants.
 //!
 //! This module only proposes states; the caller replays them in the JVM and
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
@@ -22,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use crate::classfile::bytecode::Constant;
 use crate::classfile::{Class, JType, Method, Op};
+use crate::classpath::ClassPath;
 use crate::labeling::{Arg, InputState, Object, Value};
 
 /// Seeded states tried for one target, at most.
@@ -35,12 +37,13 @@ pub const SEEDING_TIME: Duration = Duration::from_secs(3);
 /// within [`SEEDS`] states and [`SEEDING_TIME`]; `None` when the method's
 /// inputs cannot be seeded or no state reaches.
 pub fn first_reaching<T>(
+    cp: &ClassPath,
     class: &Class,
     method: &Method,
     mut reaches: impl FnMut(&InputState) -> Option<T>,
 ) -> Option<(InputState, T)> {
     let start = Instant::now();
-    for state in seeded_states(class, method, SEEDS)? {
+    for state in seeded_states(cp, class, method, SEEDS)? {
         if start.elapsed() > SEEDING_TIME {
             break;
         }
@@ -65,7 +68,12 @@ pub fn primitive_params(class: &Class, method: &Method) -> bool {
 /// Candidate states for `method`, most plausible first, at most `limit`;
 /// `None` when the method is an instance method or takes something seeds
 /// cannot build (an object other than a string, a nested array).
-pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec<InputState>> {
+pub fn seeded_states(
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+    limit: usize,
+) -> Option<Vec<InputState>> {
     if !method.is_static() {
         return None;
     }
@@ -142,6 +150,18 @@ pub fn seeded_states(class: &Class, method: &Method, limit: usize) -> Option<Vec
                 .map(Value::Int)
                 .collect(),
             JType::Object(name) if STRING_TYPES.contains(&name.as_str()) => strings.clone(),
+            // An enum: each of its constants, then null.
+            JType::Object(name) => {
+                let mut d: Vec<Value> = crate::enums::constants(cp, name)?
+                    .into_iter()
+                    .map(|c| Value::Enum {
+                        class: crate::classfile::descriptor::java_name(name),
+                        constant: c.name,
+                    })
+                    .collect();
+                d.push(Value::Null);
+                d
+            }
             _ => return None,
         })
     };

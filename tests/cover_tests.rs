@@ -1431,3 +1431,35 @@ fn object_parameters_are_seeded_with_arrays_after_a_replay_mismatch() {
     assert!(text.contains("int[] object = "), "{text}");
     run_generated_suite_over(out.path(), "CollectionUtils.sizeIsEmpty", &jar);
 }
+
+/// guava's `DoubleMath.roundToInt(double, RoundingMode)`: the backward
+/// search runs out of time on one of its overflow checks; seeds for an
+/// enum parameter are its constants, and with the method's own constants
+/// as doubles (2^31 among them) they reach every target. The suite
+/// compiles and passes.
+#[test]
+fn enum_parameters_are_seeded_with_their_constants() {
+    let jar = share("guava.jar");
+    let jar_s = jar.display().to_string();
+    let (doc, code, out) = cover_json(&[
+        &jar_s,
+        "--class",
+        "com.google.common.math.DoubleMath",
+        "--method",
+        "roundToInt",
+        "--timeout",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{doc:#}");
+    let m = &doc["methods"][0];
+    assert_eq!(m["covered_after"], m["targets"], "{m:#}");
+    let seeded = m["target_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|t| t["aimed"] == true && t["seeded"] == true);
+    assert!(seeded, "{m:#}");
+    let text = sources_text(out.path());
+    assert!(text.contains("java.math.RoundingMode."), "{text}");
+    run_generated_suite_over(out.path(), "DoubleMath.roundToInt", &jar);
+}

@@ -329,7 +329,7 @@ fn forward(
     if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
         return Some((state, seen, Strategy::Concolic { runs }));
     }
-    let (state, seen) = crate::seed::first_reaching(class, method, &mut confirmed)?;
+    let (state, seen) = crate::seed::first_reaching(cp, class, method, &mut confirmed)?;
     Some((state, seen, Strategy::Seeded))
 }
 
@@ -415,7 +415,7 @@ pub fn run(
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {
-        if crate::seed::seeded_states(class, method, 1).is_some() {
+        if crate::seed::seeded_states(cp, class, method, 1).is_some() {
             let start = Instant::now();
             let found = forward(cp, class, method, goal, jvm);
             replay_time += start.elapsed();
@@ -508,7 +508,7 @@ pub fn run(
                         // The JVM refuted what the search found (a state
                         // outside the model's input domain, say): seeds
                         // may still reach the goal, if not tried yet.
-                        if seeds_now && crate::seed::seeded_states(class, method, 1).is_some() {
+                        if seeds_now && crate::seed::seeded_states(cp, class, method, 1).is_some() {
                             let start = Instant::now();
                             let found = forward(cp, class, method, goal, jvm);
                             replay_time += start.elapsed();
