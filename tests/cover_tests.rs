@@ -567,6 +567,23 @@ fn share(jar: &str) -> PathBuf {
     Path::new("/usr/share/java").join(jar)
 }
 
+/// `jaut cover` of `method` of `class` in the Debian jar `jar`, with the
+/// `extra` options: the report, the exit code, the output directory and
+/// the jar's path.
+fn cover_jar_method(
+    jar: &str,
+    class: &str,
+    method: &str,
+    extra: &[&str],
+) -> (Value, i32, tempfile::TempDir, PathBuf) {
+    let jar = share(jar);
+    let jar_s = jar.display().to_string();
+    let mut args = vec![jar_s.as_str(), "--class", class, "--method", method];
+    args.extend_from_slice(extra);
+    let (doc, code, out) = cover_json(&args);
+    (doc, code, out, jar)
+}
+
 /// Writes the partial suite, compiles it, runs it with JUnit 4 under the
 /// JaCoCo agent; returns the test sources' directory and the .exec file.
 fn partial_suite_exec(dir: &Path) -> (PathBuf, PathBuf) {
@@ -1297,19 +1314,12 @@ fn a_null_for_a_generic_overload_compiles() {
 /// written from them compile and pass.
 #[test]
 fn static_methods_taking_strings_are_seeded_when_the_search_ends_unknown() {
-    let jar = share("commons-lang3.jar");
-    let jar_s = jar.display().to_string();
-    let (doc, code, out) = cover_json(&[
-        &jar_s,
-        "--class",
+    let (doc, code, out, jar) = cover_jar_method(
+        "commons-lang3.jar",
         "org.apache.commons.lang3.Validate",
-        "--method",
         "matchesPattern",
-        "--timeout",
-        "2",
-        "--jobs",
-        "2",
-    ]);
+        &["--timeout", "2", "--jobs", "2"],
+    );
     assert_eq!(code, 0, "{doc:#}");
     let methods = doc["methods"].as_array().unwrap();
     assert_eq!(methods.len(), 2);
@@ -1375,15 +1385,12 @@ fn strings_with_unpaired_surrogates_are_inputs_like_any_other() {
 /// target is reached, and the suite compiles and passes.
 #[test]
 fn index_of_any_reaches_its_surrogate_branches() {
-    let jar = share("commons-lang3.jar");
-    let jar_s = jar.display().to_string();
-    let (doc, code, out) = cover_json(&[
-        &jar_s,
-        "--class",
+    let (doc, code, out, jar) = cover_jar_method(
+        "commons-lang3.jar",
         "org.apache.commons.lang3.StringUtils",
-        "--method",
         "indexOfAny(Ljava/lang/CharSequence;[C)",
-    ]);
+        &[],
+    );
     assert_eq!(code, 0, "{doc:#}");
     let m = &doc["methods"][0];
     assert_eq!(m["unknown"], 0, "{m:#}");
@@ -1402,19 +1409,12 @@ fn index_of_any_reaches_its_surrogate_branches() {
 /// reflection. The suite compiles and passes.
 #[test]
 fn object_parameters_are_seeded_with_arrays_after_a_replay_mismatch() {
-    let jar = share("commons-collections4.jar");
-    let jar_s = jar.display().to_string();
-    let (doc, _, out) = cover_json(&[
-        &jar_s,
-        "--class",
+    let (doc, _, out, jar) = cover_jar_method(
+        "commons-collections4.jar",
         "org.apache.commons.collections4.CollectionUtils",
-        "--method",
         "sizeIsEmpty",
-        "--timeout",
-        "2",
-        "--jobs",
-        "2",
-    ]);
+        &["--timeout", "2", "--jobs", "2"],
+    );
     let targets = doc["methods"][0]["target_list"].as_array().unwrap();
     // pc 70 / 74: an empty / a non-empty Object[]; pc 133 / 137: a
     // primitive array, empty or not, by Array.getLength.
@@ -1439,17 +1439,12 @@ fn object_parameters_are_seeded_with_arrays_after_a_replay_mismatch() {
 /// compiles and passes.
 #[test]
 fn enum_parameters_are_seeded_with_their_constants() {
-    let jar = share("guava.jar");
-    let jar_s = jar.display().to_string();
-    let (doc, code, out) = cover_json(&[
-        &jar_s,
-        "--class",
+    let (doc, code, out, jar) = cover_jar_method(
+        "guava.jar",
         "com.google.common.math.DoubleMath",
-        "--method",
         "roundToInt",
-        "--timeout",
-        "2",
-    ]);
+        &["--timeout", "2"],
+    );
     assert_eq!(code, 0, "{doc:#}");
     let m = &doc["methods"][0];
     assert_eq!(m["covered_after"], m["targets"], "{m:#}");
