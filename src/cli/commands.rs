@@ -169,7 +169,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
             };
             let _ = writeln!(
                 out,
-                "{how}; the backward search had stopped: {}",
+                "{how}; the backward search had ended unknown: {}",
                 jaut::reason::joined(reasons)
             );
         }
