@@ -67,7 +67,8 @@ pub fn primitive_params(class: &Class, method: &Method) -> bool {
 
 /// Candidate states for `method`, most plausible first, at most `limit`;
 /// `None` when the method is an instance method or takes something seeds
-/// cannot build (an object other than a string, a nested array).
+/// cannot build: an object other than a string, an `Object` or an enum
+/// constant, or a nested array.
 pub fn seeded_states(
     cp: &ClassPath,
     class: &Class,
@@ -113,6 +114,7 @@ pub fn seeded_states(
         Value::Str("a".into()),
         Value::Null,
     ];
+    let mut constants = 0;
     for insn in &code.instructions {
         if let Op::Const(c) = &insn.op {
             match c.as_ref() {
@@ -122,8 +124,9 @@ pub fn seeded_states(
                 Constant::Double(v) => push_float(*v, &mut floats),
                 Constant::String(text) if text.chars().count() <= MAX_SEED_TEXT => {
                     let v = Value::Str(text.clone());
-                    if !strings.contains(&v) && strings.len() < MAX_STRING_SEEDS {
+                    if !strings.contains(&v) && constants < MAX_STRING_SEEDS {
                         strings.push(v);
+                        constants += 1;
                     }
                 }
                 _ => {}

@@ -377,8 +377,9 @@ pub fn run(
         });
     }
     // The forward strategies run static methods of primitive parameters
-    // right after a quick backward search; those taking strings or arrays
-    // are seeded only once the whole search has ended unknown.
+    // right after a quick backward search; other static methods (strings,
+    // arrays, `Object`, enums) are seeded only once the whole search has
+    // ended unknown.
     let forward_applies =
         options.seeding && jvm.is_on() && crate::seed::primitive_params(class, method);
     let started = Instant::now();
@@ -409,8 +410,8 @@ pub fn run(
         }
     }
 
-    // A static method taking strings or arrays: constant seeds, once the
-    // search has ended unknown (the JVM confirms any state they give).
+    // Any other static method: constant seeds, once the search has ended
+    // unknown (the JVM confirms any state they give).
     let seeds_now = options.seeding && jvm.is_on() && !forward_applies && !crate::stop::requested();
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
