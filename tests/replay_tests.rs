@@ -592,8 +592,8 @@ fn hostile_code_is_survived_and_reported() {
     // stops it and lives on.
     let o = run("spin", 7, 6, Duration::from_secs(30)).unwrap();
     assert!(o.reached);
-    assert_eq!(o.ended, Ended::RanAway { steps: 5_000_000 });
-    assert_eq!(o.ended.summary(), "ran on past 5000000 instructions");
+    assert_eq!(o.ended, Ended::RanAway { steps: 20_000_000 });
+    assert_eq!(o.ended.summary(), "ran on past 20000000 instructions");
     // A loop in a callee, which the replay does not count, meets the
     // timeout: the worker is killed.
     let e = run("idle", 5, 6, Duration::from_millis(1500)).unwrap_err();
@@ -716,7 +716,7 @@ fn a_run_that_never_ends_is_no_test() {
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(
         text.contains(
-            "replay failed: the state found meets the goal, but the method then ran on past 5000000 instructions: a test of it would not end"
+            "replay failed: the state found meets the goal, but the method then ran on past 20000000 instructions: a test of it would not end"
         ),
         "{text}"
     );

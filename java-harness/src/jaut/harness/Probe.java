@@ -15,16 +15,22 @@ public final class Probe {
     /**
      * The most instructions of the method under test one replay runs
      * before it is stopped with {@link Runaway}: far more than any unit
-     * test needs, and about 25 ms of instrumented code (a state that makes
-     * the method loop for good costs its search no more than that).
+     * test needs (a loop of a million iterations is 9 million), and about
+     * 50 ms of instrumented code.
      */
-    static final long STEPS = 5_000_000L;
+    static final long STEPS = 20_000_000L;
 
     /** Instructions the current replay may still run. */
     private static long stepsLeft = STEPS;
     private static boolean[] trace = new boolean[0];
     /** Which instruction indexes are conditional branches or switches. */
-    private static java.util.BitSet branches = new java.util.BitSet();
+    private static boolean[] branches = new boolean[0];
+    /**
+     * Per branch index, the index that followed it when its outcome was
+     * last recorded: a loop's branch mostly repeats its outcome, which is
+     * then not looked up again.
+     */
+    private static int[] lastOutcome = new int[0];
     /** The index hit last, or -1. */
     private static int last = -1;
     /**
@@ -34,7 +40,7 @@ public final class Probe {
      */
     private static java.util.Set<Long> edges = new java.util.HashSet<>();
     /** Which instruction indexes start exception handlers. */
-    private static java.util.BitSet handlers = new java.util.BitSet();
+    private static boolean[] handlers = new boolean[0];
     /** The indexes hit last before a handler was entered: where exceptions arose. */
     private static java.util.BitSet raised = new java.util.BitSet();
     /** Per instruction index of a call, the values it returns, in order. */
@@ -74,12 +80,23 @@ public final class Probe {
      */
     static void reset(int instructions, java.util.BitSet jumps, java.util.BitSet handlerStarts) {
         trace = new boolean[instructions];
-        branches = jumps;
-        handlers = handlerStarts;
+        branches = bits(jumps, instructions);
+        handlers = bits(handlerStarts, instructions);
+        lastOutcome = new int[instructions];
+        java.util.Arrays.fill(lastOutcome, -1);
         last = -1;
         edges = new java.util.HashSet<>();
         raised = new java.util.BitSet();
         stepsLeft = STEPS;
+    }
+
+    /** The set bits of {@code set}, below {@code n}, as an array (read on every hit). */
+    private static boolean[] bits(java.util.BitSet set, int n) {
+        boolean[] out = new boolean[n];
+        for (int k = set.nextSetBit(0); k >= 0 && k < n; k = set.nextSetBit(k + 1)) {
+            out[k] = true;
+        }
+        return out;
     }
 
     /** Whether the current replay was stopped by its step budget. */
@@ -131,10 +148,11 @@ public final class Probe {
         boolean[] t = trace;
         if (index >= 0 && index < t.length) {
             t[index] = true;
-            if (last >= 0 && branches.get(last)) {
+            if (last >= 0 && branches[last] && lastOutcome[last] != index) {
+                lastOutcome[last] = index;
                 edges.add((long) last * t.length + index);
             }
-            if (last >= 0 && handlers.get(index)) {
+            if (last >= 0 && handlers[index]) {
                 raised.set(last);
             }
             last = index;
