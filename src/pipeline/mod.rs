@@ -310,7 +310,23 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
 /// The forward strategies, in turn, where the backward search stopped at
 /// a bound: the concolic search, then constant seeds. Each input they
 /// propose is replayed; the first the JVM shows meeting the goal is kept.
+/// Their time (mostly the JVM's) is added to `replay_time`.
 fn forward(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    jvm: &mut Jvm,
+    replay_time: &mut Duration,
+) -> Option<(InputState, Observation, Strategy)> {
+    let start = Instant::now();
+    let found = forward_strategies(cp, class, method, goal, jvm);
+    *replay_time += start.elapsed();
+    found
+}
+
+/// The strategies of [`forward`], in turn.
+fn forward_strategies(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,
@@ -394,10 +410,7 @@ pub fn run(
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (forward_now, &searched.verdict) {
-        let start = Instant::now();
-        let found = forward(cp, class, method, goal, jvm);
-        replay_time += start.elapsed();
-        match found {
+        match forward(cp, class, method, goal, jvm, &mut replay_time) {
             Some(found) => forward_reached = Some(forward_found(found, reasons)),
             None if quick_bound_hit(&config, &options.search, reasons)
                 && time_left(options, started) >= MIN_RETRY_TIME =>
@@ -412,16 +425,16 @@ pub fn run(
 
     // Any other static method: constant seeds, once the search has ended
     // unknown (the JVM confirms any state they give).
-    let seeds_now = options.seeding && jvm.is_on() && !forward_applies && !crate::stop::requested();
+    let seeds_now = options.seeding
+        && jvm.is_on()
+        && !forward_applies
+        && !crate::stop::requested()
+        && crate::seed::seeded_states(cp, class, method, 1).is_some();
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {
-        if crate::seed::seeded_states(cp, class, method, 1).is_some() {
-            let start = Instant::now();
-            let found = forward(cp, class, method, goal, jvm);
-            replay_time += start.elapsed();
-            forward_reached = found.map(|found| forward_found(found, reasons));
-        }
+        forward_reached = forward(cp, class, method, goal, jvm, &mut replay_time)
+            .map(|found| forward_found(found, reasons));
     }
 
     // States the JVM refuted (replay mismatches), in the order found.
@@ -509,11 +522,10 @@ pub fn run(
                         // The JVM refuted what the search found (a state
                         // outside the model's input domain, say): seeds
                         // may still reach the goal, if not tried yet.
-                        if seeds_now && crate::seed::seeded_states(cp, class, method, 1).is_some() {
-                            let start = Instant::now();
-                            let found = forward(cp, class, method, goal, jvm);
-                            replay_time += start.elapsed();
-                            if let Some(found) = found {
+                        if seeds_now {
+                            if let Some(found) =
+                                forward(cp, class, method, goal, jvm, &mut replay_time)
+                            {
                                 break forward_found(found, &reasons);
                             }
                         }

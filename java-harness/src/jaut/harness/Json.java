@@ -177,18 +177,20 @@ final class Json {
     /** Whether {@code v} holds a UTF-16 surrogate that is not half of a pair. */
     static boolean unpaired(String v) {
         for (int k = 0; k < v.length(); k++) {
-            char c = v.charAt(k);
-            if (Character.isHighSurrogate(c)) {
-                if (k + 1 < v.length() && Character.isLowSurrogate(v.charAt(k + 1))) {
-                    k++;
-                } else {
-                    return true;
-                }
-            } else if (Character.isLowSurrogate(c)) {
+            if (unpairedAt(v, k)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether the char at {@code k} of {@code v} is a surrogate without its other half. */
+    private static boolean unpairedAt(String v, int k) {
+        char c = v.charAt(k);
+        if (Character.isHighSurrogate(c)) {
+            return k + 1 == v.length() || !Character.isLowSurrogate(v.charAt(k + 1));
+        }
+        return Character.isLowSurrogate(c) && (k == 0 || !Character.isHighSurrogate(v.charAt(k - 1)));
     }
 
     /**
@@ -200,11 +202,8 @@ final class Json {
         out.append('"');
         for (int k = 0; k < v.length(); k++) {
             char c = v.charAt(k);
-            if (Character.isSurrogate(c)) {
-                boolean paired = Character.isHighSurrogate(c)
-                        ? k + 1 < v.length() && Character.isLowSurrogate(v.charAt(k + 1))
-                        : k > 0 && Character.isHighSurrogate(v.charAt(k - 1));
-                out.append(String.format("\\u%04x", paired ? (int) c : 0xfffd));
+            if (unpairedAt(v, k)) {
+                out.append("\\ufffd");
             } else if (c == '"' || c == '\\') {
                 out.append('\\').append(c);
             } else if (c >= 0x20 && c < 0x7f) {
