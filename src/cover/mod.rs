@@ -14,13 +14,17 @@
 //! path the search found are taken as covered — the search's claim, which
 //! the report labels as such.
 //!
-//! Parallelism without nondeterminism: targets are attempted in rounds of
-//! `jobs` targets taken in attempt order, each on its own thread (with its
-//! own solver, Z3 contexts being thread-local, and its own replay worker);
-//! the results of a round are committed in attempt order, and a result
-//! whose target an earlier commit already covered is dropped — exactly what
-//! a single thread would have done by never attempting it. The outcome is
-//! the same for every `jobs`, only the time differs.
+//! Parallelism without nondeterminism: `jobs` worker threads (each with its
+//! own solver, Z3 contexts being thread-local, and its own replay worker)
+//! take the targets in attempt order, skipping those already covered, up
+//! to [`WINDOW_PER_JOB`] per worker ahead of the last commit. Results are
+//! committed in attempt order, however they come back, and a result whose
+//! target an earlier commit covered is dropped — exactly what a single
+//! thread would have done by never attempting it. So the same targets are
+//! attempted and committed for every `jobs`, and no worker waits for a
+//! slow target of another. (The values Z3 picks for a state may still
+//! differ with `jobs`: each thread's Z3 context keeps what it solved
+//! before; docs/cover-json.md, "Determinism".)
 //!
 //! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
 //! lines the existing tests covered are not attempted.
@@ -38,7 +42,7 @@ pub mod report;
 pub mod shard;
 pub mod targets;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -167,12 +171,12 @@ pub struct Timing {
     pub replay: Duration,
     /// Wall time of the whole run.
     pub wall: Duration,
-    /// Searches run whose result was dropped because an earlier test of the
-    /// same round covered the target (only with `jobs` > 1).
+    /// Searches run whose result was dropped because a test committed
+    /// before it covered the target (only with `jobs` > 1).
     pub dropped: usize,
 }
 
-/// Progress, for a progress bar: called after each round.
+/// Progress, for a progress bar: called after each commit.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Progress {
     pub total: usize,
@@ -230,6 +234,11 @@ pub type CoveredBefore<'a> = dyn Fn(&Unit, &Target) -> bool + 'a;
 /// or why the target could not be run.
 type Attempt = Result<pipeline::Outcome, Reason>;
 
+/// How many attempts per worker may be under way or waiting to be
+/// committed: while a slow target holds the commits back, the other
+/// workers go on with the next targets instead of waiting for it.
+const WINDOW_PER_JOB: usize = 8;
+
 /// How often a run reports what it settled so far (for a run that may be
 /// killed before it ends).
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
@@ -237,7 +246,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
 /// Covers the targets of `units`. `before` holds, per unit, the pcs
 /// already covered (from JaCoCo); `replayers` runs the tests in the JVM
 /// (`None`: coverage is the search's claim). `progress` is called on the
-/// calling thread after each round.
+/// calling thread after each commit.
 pub fn run(
     cp: &ClassPath,
     units: Vec<Unit>,
@@ -293,7 +302,7 @@ pub fn run(
     };
     report_progress(&status, progress);
 
-    let (job_tx, job_rx) = mpsc::channel::<(usize, usize)>();
+    let (job_tx, job_rx) = mpsc::channel::<usize>();
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Attempt)>();
     std::thread::scope(|scope| {
@@ -307,7 +316,7 @@ pub fn run(
                 };
                 loop {
                     let job = job_rx.lock().expect("job queue").recv();
-                    let Ok((slot, t)) = job else { break };
+                    let Ok(t) = job else { break };
                     let target = &all[t];
                     let unit = &units[target.unit];
                     // A panic in one search is a bug in jaut, reported as
@@ -325,7 +334,7 @@ pub fn run(
                                 .to_string(),
                         ))
                     });
-                    if done_tx.send((slot, attempt)).is_err() {
+                    if done_tx.send((t, attempt)).is_err() {
                         break;
                     }
                 }
@@ -336,48 +345,53 @@ pub fn run(
         let mut next = 0;
         let is_covered = |covered: &[Covered], t: &Target| covered[t.unit].covers(t);
         let mut last_checkpoint = Instant::now();
+        // Targets handed to the workers and not yet committed, in attempt
+        // order, and the results that came back ahead of an earlier one.
+        let mut pending: VecDeque<usize> = VecDeque::new();
+        let mut arrived: HashMap<usize, Attempt> = HashMap::new();
+        let window = jobs * WINDOW_PER_JOB;
+        let mut stopped = None;
         loop {
             // A stopped run (SIGINT/SIGTERM, or its budget spent) attempts
-            // no new target; the ones left end unknown with why.
-            let stopped = if crate::stop::requested() {
-                Some(Stop::Interrupted)
-            } else {
-                config
-                    .budget
-                    .filter(|&limit| wall.elapsed() >= limit)
-                    .map(|limit| Stop::RunBudget { limit })
-            };
-            if let Some(why) = stopped {
-                for (t, s) in status.iter_mut().enumerate() {
-                    if s.is_none() && !is_covered(&covered, &all[t]) {
-                        *s = Some(Status::Unknown {
-                            reasons: vec![Reason::Stopped(why)],
-                        });
-                    }
-                }
-                break;
+            // no new target; the attempts under way are committed, and the
+            // targets left end unknown with why.
+            if stopped.is_none() {
+                stopped = if crate::stop::requested() {
+                    Some(Stop::Interrupted)
+                } else {
+                    config
+                        .budget
+                        .filter(|&limit| wall.elapsed() >= limit)
+                        .map(|limit| Stop::RunBudget { limit })
+                };
             }
-            let mut batch = Vec::new();
-            while batch.len() < jobs && next < order.len() {
+            // A target is handed out only when a worker is free, so that
+            // the commits it waits behind have the longest time to cover it.
+            while stopped.is_none()
+                && pending.len() < window
+                && pending.len() - arrived.len() < jobs
+                && next < order.len()
+            {
                 let t = order[next];
                 next += 1;
                 if status[t].is_none() && !is_covered(&covered, &all[t]) {
-                    batch.push(t);
+                    job_tx.send(t).expect("workers wait for jobs");
+                    pending.push_back(t);
                 }
             }
-            if batch.is_empty() {
+            if pending.is_empty() {
                 break;
             }
-            for (slot, &t) in batch.iter().enumerate() {
-                job_tx.send((slot, t)).expect("workers wait for jobs");
+            let (t, a) = done_rx.recv().expect("a worker answers every job");
+            arrived.insert(t, a);
+            let mut ready = Vec::new();
+            while let Some(a) = pending.front().and_then(|t| arrived.remove(t)) {
+                ready.push((pending.pop_front().expect("a pending target"), a));
             }
-            let mut results: Vec<Option<Attempt>> = (0..batch.len()).map(|_| None).collect();
-            for _ in 0..batch.len() {
-                let (slot, a) = done_rx.recv().expect("a worker answers every job");
-                results[slot] = Some(a);
+            if ready.is_empty() {
+                continue;
             }
-            for (&t, a) in batch.iter().zip(results) {
-                let a = a.expect("every slot answered");
+            for (t, a) in ready {
                 let target = &all[t];
                 if let Ok(o) = &a {
                     timing.search += o.stats.total;
@@ -448,6 +462,15 @@ pub fn run(
             }
         }
         drop(job_tx);
+        if let Some(why) = stopped {
+            for (t, s) in status.iter_mut().enumerate() {
+                if s.is_none() && !is_covered(&covered, &all[t]) {
+                    *s = Some(Status::Unknown {
+                        reasons: vec![Reason::Stopped(why)],
+                    });
+                }
+            }
+        }
     });
     // Targets never attempted because they were covered: `Reached` was set
     // when the covering test committed; none is left without a status.
