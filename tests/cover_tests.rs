@@ -388,42 +388,59 @@ fn class_wide_run_covers_constructors_too() {
 
 #[test]
 fn jobs_1_and_2_give_identical_outputs() {
-    let target = class_file("rbtree/RedBlackTree");
-    let run = |jobs: &str| {
-        let out = tempfile::tempdir().unwrap();
-        let dir = out.path().display().to_string();
-        let o = jaut(&[
-            "cover",
-            &target,
-            "-m",
-            "fixAfterDeletion",
-            "--no-times",
-            "--format",
-            "json",
-            "--jobs",
-            jobs,
-            "--out",
-            &dir,
-        ]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let mut files = Vec::new();
-        for f in support::java_files(out.path()) {
-            files.push((
-                f.strip_prefix(out.path()).unwrap().to_path_buf(),
-                std::fs::read(&f).unwrap(),
-            ));
-        }
-        files.push((
-            "jaut-cover.md".into(),
-            std::fs::read(out.path().join("jaut-cover.md")).unwrap(),
-        ));
-        (o.stdout, files)
-    };
-    let (json1, files1) = run("1");
-    let (json2, files2) = run("2");
+    let (json1, files1) = cover_outputs("1", Some("fixAfterDeletion"));
+    let (json2, files2) = cover_outputs("2", Some("fixAfterDeletion"));
     assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
     assert_eq!(files1.len(), 2, "one test class and the report");
     assert!(files1 == files2, "files differ between --jobs 1 and 2");
+}
+
+/// With several methods, two workers work on different methods and commit
+/// each method's results in its own order; the tests are numbered method by
+/// method as one worker numbers them.
+#[test]
+fn jobs_1_and_2_give_identical_outputs_over_a_whole_class() {
+    let (json1, files1) = cover_outputs("1", None);
+    let (json2, files2) = cover_outputs("2", None);
+    assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
+    assert!(files1 == files2, "files differ between --jobs 1 and 2");
+}
+
+/// `jaut cover` of rbtree.RedBlackTree (one method, or all) with `jobs`
+/// workers: its JSON without times, and the files it wrote.
+type Outputs = (Vec<u8>, Vec<(std::path::PathBuf, Vec<u8>)>);
+
+fn cover_outputs(jobs: &str, method: Option<&str>) -> Outputs {
+    let target = class_file("rbtree/RedBlackTree");
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let mut args = vec!["cover", &target];
+    if let Some(m) = method {
+        args.extend(["-m", m]);
+    }
+    args.extend([
+        "--no-times",
+        "--format",
+        "json",
+        "--jobs",
+        jobs,
+        "--out",
+        &dir,
+    ]);
+    let o = jaut(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut files = Vec::new();
+    for f in support::java_files(out.path()) {
+        files.push((
+            f.strip_prefix(out.path()).unwrap().to_path_buf(),
+            std::fs::read(&f).unwrap(),
+        ));
+    }
+    files.push((
+        "jaut-cover.md".into(),
+        std::fs::read(out.path().join("jaut-cover.md")).unwrap(),
+    ));
+    (o.stdout, files)
 }
 
 /// Replaces the time at the end of each table row, and the summary's time

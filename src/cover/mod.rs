@@ -16,15 +16,20 @@
 //!
 //! Parallelism without nondeterminism: `jobs` worker threads (each with its
 //! own solver, Z3 contexts being thread-local, and its own replay worker)
-//! take the targets in attempt order, skipping those already covered, up
-//! to [`WINDOW_PER_JOB`] per worker ahead of the last commit. Results are
-//! committed in attempt order, however they come back, and a result whose
-//! target an earlier commit covered is dropped — exactly what a single
-//! thread would have done by never attempting it. So the same targets are
-//! attempted and committed for every `jobs`, and no worker waits for a
-//! slow target of another. (The values Z3 picks for a state may still
-//! differ with `jobs`: each thread's Z3 context keeps what it solved
-//! before; docs/cover-json.md, "Determinism".)
+//! attempt targets; each method's targets are taken in attempt order,
+//! skipping those already covered, and each method's results are committed
+//! in that order, however they come back. A result whose target an earlier
+//! commit of its method covered is dropped — exactly what a single thread
+//! would have done by never attempting it. Coverage is per method, so a
+//! slow target holds back the commits of its own method only: a free
+//! worker takes the next target of the first method with no attempt
+//! waiting to be committed, and only when there is none, a further one of
+//! a method with fewer than `jobs` waiting. At the end the tests are
+//! numbered method by method, as one thread would have. So the same
+//! targets are attempted and committed for every `jobs`. (The values Z3
+//! picks for a state may still differ with `jobs`: each thread's Z3
+//! context keeps what it solved before; docs/cover-json.md,
+//! "Determinism".)
 //!
 //! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
 //! lines the existing tests covered are not attempted.
@@ -42,7 +47,7 @@ pub mod report;
 pub mod shard;
 pub mod targets;
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -234,11 +239,6 @@ pub type CoveredBefore<'a> = dyn Fn(&Unit, &Target) -> bool + 'a;
 /// or why the target could not be run.
 type Attempt = Result<pipeline::Outcome, Reason>;
 
-/// How many attempts per worker may be under way or waiting to be
-/// committed: while a slow target holds the commits back, the other
-/// workers go on with the next targets instead of waiting for it.
-const WINDOW_PER_JOB: usize = 8;
-
 /// How often a run reports what it settled so far (for a run that may be
 /// killed before it ends).
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
@@ -285,6 +285,8 @@ pub fn run(
     let order = targets::attempt_order(&all);
     let jobs = config.jobs.max(1);
     let mut tests: Vec<GeneratedTest> = Vec::new();
+    // The method of each test, to number them method by method at the end.
+    let mut test_unit: Vec<usize> = Vec::new();
     let report_progress = |status: &[Option<Status>], progress: &mut dyn FnMut(&Progress)| {
         let mut p = Progress {
             total: status.len(),
@@ -342,14 +344,23 @@ pub fn run(
         }
         drop(done_tx);
 
-        let mut next = 0;
         let is_covered = |covered: &[Covered], t: &Target| covered[t.unit].covers(t);
         let mut last_checkpoint = Instant::now();
-        // Targets handed to the workers and not yet committed, in attempt
-        // order, and the results that came back ahead of an earlier one.
-        let mut pending: VecDeque<usize> = VecDeque::new();
+        // Coverage is per method, so commits keep attempt order within
+        // each method only, and a slow target of one method holds back no
+        // other. Per method: its targets in attempt order, how far they
+        // are committed and how far handed out; and the targets handed out
+        // and not yet committed.
+        let mut unit_order: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
+        for &t in &order {
+            unit_order[all[t].unit].push(t);
+        }
+        let mut committed = vec![0usize; units.len()];
+        let mut handed = vec![0usize; units.len()];
+        let mut uncommitted = vec![0usize; units.len()];
+        let mut dispatched: HashSet<usize> = HashSet::new();
         let mut arrived: HashMap<usize, Attempt> = HashMap::new();
-        let window = jobs * WINDOW_PER_JOB;
+        let mut in_flight = 0usize;
         let mut stopped = None;
         loop {
             // A stopped run (SIGINT/SIGTERM, or its budget spent) attempts
@@ -365,33 +376,58 @@ pub fn run(
                         .map(|limit| Stop::RunBudget { limit })
                 };
             }
-            // A target is handed out only when a worker is free, so that
-            // the commits it waits behind have the longest time to cover it.
-            while stopped.is_none()
-                && pending.len() < window
-                && pending.len() - arrived.len() < jobs
-                && next < order.len()
-            {
-                let t = order[next];
-                next += 1;
-                if status[t].is_none() && !is_covered(&covered, &all[t]) {
-                    job_tx.send(t).expect("workers wait for jobs");
-                    pending.push_back(t);
-                }
+            // A free worker takes the next target of the first method with
+            // no attempt waiting to be committed; failing that, of the
+            // first with fewer than `jobs` (an attempt that a pending
+            // commit may cover can be spent in vain, so no more run ahead
+            // than one round of `jobs` targets would).
+            while stopped.is_none() && in_flight < jobs {
+                let mut next_of = |u: usize| {
+                    let from = committed[u].max(handed[u]);
+                    let found = unit_order[u][from..].iter().position(|&t| {
+                        !dispatched.contains(&t)
+                            && status[t].is_none()
+                            && !is_covered(&covered, &all[t])
+                    })?;
+                    handed[u] = from + found + 1;
+                    Some(unit_order[u][from + found])
+                };
+                let pick = (0..units.len())
+                    .filter(|&u| uncommitted[u] == 0)
+                    .find_map(&mut next_of)
+                    .or_else(|| {
+                        (0..units.len())
+                            .filter(|&u| uncommitted[u] < jobs)
+                            .find_map(&mut next_of)
+                    });
+                let Some(t) = pick else { break };
+                job_tx.send(t).expect("workers wait for jobs");
+                dispatched.insert(t);
+                uncommitted[all[t].unit] += 1;
+                in_flight += 1;
             }
-            if pending.is_empty() {
+            if in_flight == 0 {
                 break;
             }
             let (t, a) = done_rx.recv().expect("a worker answers every job");
+            in_flight -= 1;
+            let u = all[t].unit;
             arrived.insert(t, a);
-            let mut ready = Vec::new();
-            while let Some(a) = pending.front().and_then(|t| arrived.remove(t)) {
-                ready.push((pending.pop_front().expect("a pending target"), a));
-            }
-            if ready.is_empty() {
-                continue;
-            }
-            for (t, a) in ready {
+            // Commit the method's results in its attempt order: the next
+            // target's once it is in, or past it once a commit covered it.
+            while let Some(&t) = unit_order[u].get(committed[u]) {
+                let a = match arrived.remove(&t) {
+                    Some(a) => a,
+                    None if dispatched.contains(&t) => break,
+                    None if status[t].is_some() || is_covered(&covered, &all[t]) => {
+                        committed[u] += 1;
+                        continue;
+                    }
+                    None => break,
+                };
+                dispatched.remove(&t);
+                uncommitted[u] -= 1;
+                committed[u] += 1;
                 let target = &all[t];
                 if let Ok(o) = &a {
                     timing.search += o.stats.total;
@@ -414,6 +450,7 @@ pub fn run(
                     let number = tests.len();
                     covered[target.unit].add_credited(&test);
                     tests.push(test);
+                    test_unit.push(target.unit);
                     status[t] = Some(Status::Reached {
                         test: number,
                         aimed: true,
@@ -478,6 +515,7 @@ pub fn run(
         .into_iter()
         .map(|s| s.expect("every target ends with a status"))
         .collect();
+    let tests = number_by_method(tests, &test_unit, &mut status);
     let states_found = tests.len();
     let tests = minimize::minimize(tests, &all, &mut status);
     timing.wall = wall.elapsed();
@@ -493,6 +531,32 @@ pub fn run(
     );
     report.states_found = states_found;
     Ok(report)
+}
+
+/// The tests in the order one worker would have committed them — method by
+/// method, each method's in its commit order — with the statuses'
+/// numbers following.
+fn number_by_method(
+    tests: Vec<GeneratedTest>,
+    test_unit: &[usize],
+    status: &mut [Status],
+) -> Vec<GeneratedTest> {
+    let mut order: Vec<usize> = (0..tests.len()).collect();
+    order.sort_by_key(|&i| (test_unit[i], i));
+    let mut renumber = vec![0; tests.len()];
+    for (new, &old) in order.iter().enumerate() {
+        renumber[old] = new;
+    }
+    for s in status.iter_mut() {
+        if let Status::Reached { test, .. } = s {
+            *test = renumber[*test];
+        }
+    }
+    let mut slots: Vec<Option<GeneratedTest>> = tests.into_iter().map(Some).collect();
+    order
+        .iter()
+        .map(|&old| slots[old].take().expect("each test once"))
+        .collect()
 }
 
 /// The pcs of a target's block.

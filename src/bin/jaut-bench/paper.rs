@@ -551,7 +551,7 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
          | — of which labeling (its solver checks included) | {} |\n\
          | replay in the JVM (worker starts included) | {} |\n\
          | wall time of the run | {} |\n\n\
-         {} tests generated; {} search results dropped because a test committed before covered their \
+         {} tests generated; {} search results dropped because an earlier test of their method covered their \
          target first. Peak memory (resident, this process and its JVM workers together, sampled every \
          20 ms): **{:.0} MiB**.\n",
         secs(run.load),
