@@ -260,14 +260,9 @@ impl Jvm {
         !matches!(self.slot, Slot::Off)
     }
 
-    /// Replays `state` for `goal` of `method`.
-    pub fn replay(
-        &mut self,
-        class: &Class,
-        method: &Method,
-        goal: &Goal,
-        state: &InputState,
-    ) -> Result<Observation, ReplayFailure> {
+    /// Starts the JVM now if it is not running yet (a replay starts it
+    /// otherwise); a JVM that fails to start fails each replay with why.
+    pub fn start(&mut self) {
         let slot = std::mem::replace(&mut self.slot, Slot::Off);
         self.slot = match slot {
             Slot::Idle(cp) => match Replayer::start(&cp) {
@@ -280,6 +275,17 @@ impl Jvm {
             },
             other => other,
         };
+    }
+
+    /// Replays `state` for `goal` of `method`.
+    pub fn replay(
+        &mut self,
+        class: &Class,
+        method: &Method,
+        goal: &Goal,
+        state: &InputState,
+    ) -> Result<Observation, ReplayFailure> {
+        self.start();
         match &mut self.slot {
             Slot::Ready(r) => {
                 let pc = goal.pc();

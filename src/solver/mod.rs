@@ -73,6 +73,16 @@ impl Solver {
         s
     }
 
+    /// A new solver for this thread, without the history of the pooled
+    /// one: the learned state of earlier searches can steer Z3 to other
+    /// models, which a search that takes one model after another (the
+    /// concolic search) feels in the number of runs it needs. Hand it back
+    /// with [`Solver::release`] like the pooled one.
+    pub fn take_fresh() -> Solver {
+        crate::stop::register_this_thread();
+        Solver::new()
+    }
+
     /// Pops every scope and keeps the solver for the next search on this
     /// thread. Only what was asserted inside scopes is forgotten, so a
     /// search must assert nothing at the base level.
