@@ -26,8 +26,8 @@
 //! waiting to be committed, and only when there is none, a further one of
 //! a method with fewer than `jobs` waiting. At the end the tests are
 //! numbered method by method, as one thread would have. So the same
-//! targets are attempted and committed for every `jobs`. (The values Z3
-//! picks for a state may still differ with `jobs`: each thread's Z3
+//! targets are attempted and committed for every `jobs`. (An input the
+//! concolic search picks may still differ with `jobs`: each thread's Z3
 //! context keeps what it solved before; docs/cover-json.md,
 //! "Determinism".)
 //!

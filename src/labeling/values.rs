@@ -14,11 +14,15 @@ use crate::model::FieldKey;
 use crate::solver::Sat;
 
 /// Bisection steps spent minimising one integer after the bound's bit
-/// count is known: past them the least value found so far is kept. A
-/// count, not a time, so labeling gives the same state on every run; 12
-/// steps take a value within 1/4096 of the bracket to the boundary, while
-/// checks near a loop-heavy boundary can each cost a tenth of a second.
-const BISECTION_STEPS: u32 = 12;
+/// count is known: enough to reach the least magnitude exactly for any
+/// `int` or `long` (each step halves the bracket, and a satisfiable
+/// check's model tightens it further). A count, not a time, so labeling
+/// gives the same state on every run. With 12 steps the value was only
+/// within 1/4096 of the bracket, and which value within it depended on
+/// the models Z3 happened to give, so `--jobs 1` and `--jobs 2` labelled
+/// trityp's sides differently; each check is still bounded by the probe
+/// limit.
+const BISECTION_STEPS: u32 = 64;
 
 pub(super) struct Labeler<'e, 'a> {
     pub cx: &'e mut Labeling<'a>,
