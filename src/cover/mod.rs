@@ -396,9 +396,11 @@ pub fn run(
                         !dispatched.contains(&t)
                             && status[t].is_none()
                             && !is_covered(&covered, &all[t])
-                    })?;
-                    handed[u] = from + found + 1;
-                    Some(unit_order[u][from + found])
+                    });
+                    // Past what is skipped now nothing is ever handed out:
+                    // coverage and statuses only grow.
+                    handed[u] = found.map_or(unit_order[u].len(), |f| from + f + 1);
+                    found.map(|f| unit_order[u][from + f])
                 };
                 let pick = (0..units.len())
                     .filter(|&u| uncommitted[u] == 0)
