@@ -388,11 +388,8 @@ fn class_wide_run_covers_constructors_too() {
 
 #[test]
 fn jobs_1_and_2_give_identical_outputs() {
-    let (json1, files1) = cover_outputs("rbtree/RedBlackTree", "1", Some("fixAfterDeletion"));
-    let (json2, files2) = cover_outputs("rbtree/RedBlackTree", "2", Some("fixAfterDeletion"));
-    assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
-    assert_eq!(files1.len(), 2, "one test class and the report");
-    assert!(files1 == files2, "files differ between --jobs 1 and 2");
+    let files = assert_jobs_1_and_2_agree("rbtree/RedBlackTree", Some("fixAfterDeletion"));
+    assert_eq!(files.len(), 2, "one test class and the report");
 }
 
 /// With several methods, two workers work on different methods and commit
@@ -400,10 +397,7 @@ fn jobs_1_and_2_give_identical_outputs() {
 /// method as one worker numbers them.
 #[test]
 fn jobs_1_and_2_give_identical_outputs_over_a_whole_class() {
-    let (json1, files1) = cover_outputs("rbtree/RedBlackTree", "1", None);
-    let (json2, files2) = cover_outputs("rbtree/RedBlackTree", "2", None);
-    assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
-    assert!(files1 == files2, "files differ between --jobs 1 and 2");
+    assert_jobs_1_and_2_agree("rbtree/RedBlackTree", None);
 }
 
 /// trityp's sides are integers whose least magnitude labeling finds
@@ -411,16 +405,24 @@ fn jobs_1_and_2_give_identical_outputs_over_a_whole_class() {
 /// the values depended on them, and so on which thread ran the target).
 #[test]
 fn jobs_1_and_2_label_the_same_least_integers() {
-    let (json1, files1) = cover_outputs("trityp/Trityp", "1", Some("trityp"));
-    let (json2, files2) = cover_outputs("trityp/Trityp", "2", Some("trityp"));
+    assert_jobs_1_and_2_agree("trityp/Trityp", Some("trityp"));
+}
+
+/// Covers `class` (one method, or all) with `--jobs 1` and `--jobs 2` and
+/// asserts the JSON and every file written are the same; the files.
+fn assert_jobs_1_and_2_agree(class: &str, method: Option<&str>) -> Vec<(PathBuf, Vec<u8>)> {
+    let (json1, files1) = cover_outputs(class, "1", method);
+    let (json2, files2) = cover_outputs(class, "2", method);
     assert!(json1 == json2, "JSON differs between --jobs 1 and 2");
     assert!(files1 == files2, "files differ between --jobs 1 and 2");
+    files1
 }
+
+/// What a cover run printed (its JSON) and the files it wrote.
+type Outputs = (Vec<u8>, Vec<(PathBuf, Vec<u8>)>);
 
 /// `jaut cover` of a sample class (one method, or all) with `jobs`
 /// workers: its JSON without times, and the files it wrote.
-type Outputs = (Vec<u8>, Vec<(std::path::PathBuf, Vec<u8>)>);
-
 fn cover_outputs(class: &str, jobs: &str, method: Option<&str>) -> Outputs {
     let target = class_file(class);
     let out = tempfile::tempdir().unwrap();
