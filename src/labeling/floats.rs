@@ -25,7 +25,13 @@ const LARGE: [f64; 6] = [1e3, 1e6, 1e10, 1e19, 1e38, 1e300];
 /// past a bound).
 fn cuts(v: f64, digits: i32) -> Vec<f64> {
     let exponent = v.abs().log10().floor() as i32 - digits + 1;
-    let scaled = (v / 10f64.powi(exponent)).round() as i64;
+    // Near the subnormal range `10^exponent` is no longer exact (or is
+    // zero): no cut is made there.
+    let scaled = (v / 10f64.powi(exponent)).round();
+    if !scaled.is_finite() || scaled.abs() >= 1e17 {
+        return Vec::new();
+    }
+    let scaled = scaled as i64;
     [scaled, scaled - 1, scaled + 1]
         .iter()
         .filter_map(|m| format!("{m}e{exponent}").parse().ok())
@@ -107,5 +113,23 @@ impl Labeler<'_, '_> {
         let c = self.cx.terms.bv(b, width);
         let eq = self.cx.terms.eq(term, c);
         self.probe(eq).then_some(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cuts;
+
+    #[test]
+    fn cuts_round_to_few_digits() {
+        assert_eq!(cuts(1234.5, 2), vec![1200.0, 1100.0, 1300.0]);
+        assert_eq!(cuts(-0.0123, 1), vec![-0.01, -0.02, 0.0]);
+    }
+
+    #[test]
+    fn subnormal_values_are_not_cut() {
+        // 10^-324 is zero as a double: no scaling, no overflow.
+        assert_eq!(cuts(f64::from_bits(1), 1), Vec::<f64>::new());
+        assert!(cuts(f64::MIN_POSITIVE, 15).len() <= 3);
     }
 }

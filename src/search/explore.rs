@@ -516,6 +516,9 @@ impl Explorer<'_> {
         for &c in &cons {
             self.solver.assert(&self.terms, c);
         }
+        // Labeling starts from a model Z3 gives of the whole path, not from
+        // one extended check by check (see `solver::reuse`).
+        self.solver.forget_model();
         // `None`: refuted only under the path's bounded conditions, a cut
         // check_bounded recorded.
         match self.check_bounded(&st) {

@@ -4,7 +4,8 @@
 //! the `z3` crate, linked against Debian's `libz3`), keeps Z3's incremental
 //! scopes in step with the search's (`push`/`pop`), and reads values back
 //! from models. Lowered ASTs are cached by term id; the cache is truncated
-//! with the term arena when the search backtracks.
+//! with the term arena when the search backtracks. A satisfiable check is
+//! often answered by the last model, extended ([`reuse`]).
 //!
 //! Z3 values belong to the thread that made them (the crate uses a
 //! thread-local context), so a `Solver` stays on its thread.
@@ -12,11 +13,12 @@
 use std::time::{Duration, Instant};
 
 use z3::ast::{Array, Bool, Dynamic, BV};
-use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
+use z3::{FuncDecl, Params, SatResult, Sort as ZSort};
 
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
 mod float;
+mod reuse;
 
 /// What a check found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,7 +36,9 @@ pub struct Solver {
     preds: Vec<FuncDecl>,
     /// Floating-point conversions, made on first use (see [`float`]).
     fp_templates: Option<float::Templates>,
-    model: Option<Model>,
+    /// A model of everything asserted, or the last one with what was
+    /// asserted since.
+    witness: reuse::Witness,
     /// Number of open scopes.
     depth: u32,
     check_timeout: Option<Duration>,
@@ -45,7 +49,10 @@ pub struct Solver {
     /// A tighter bound for checks under assumptions (labeling's probes,
     /// where an answer too slow to come is taken as "no").
     probe_limit: Option<Duration>,
+    /// Checks answered, by Z3 or by the witness.
     pub checks: u64,
+    /// Of `checks`, those the witness answered.
+    pub reused: u64,
     pub time: Duration,
 }
 
@@ -69,6 +76,7 @@ impl Solver {
         crate::stop::register_this_thread();
         let mut s = POOL.with(|p| p.borrow_mut().take()).unwrap_or_default();
         s.checks = 0;
+        s.reused = 0;
         s.time = Duration::ZERO;
         s
     }
@@ -91,7 +99,7 @@ impl Solver {
             self.pop();
         }
         self.asts.clear();
-        self.model = None;
+        self.witness.reset();
         self.deadline = None;
         POOL.with(|p| *p.borrow_mut() = Some(self));
     }
@@ -112,12 +120,13 @@ impl Solver {
             asts: Vec::new(),
             preds: Vec::new(),
             fp_templates: None,
-            model: None,
+            witness: reuse::Witness::new(),
             depth: 0,
             check_timeout: None,
             probe_limit: None,
             deadline: None,
             checks: 0,
+            reused: 0,
             time: Duration::ZERO,
         }
     }
@@ -159,7 +168,13 @@ impl Solver {
         debug_assert!(self.depth > 0, "pop without push");
         self.z3.pop(1);
         self.depth -= 1;
-        self.model = None;
+        self.witness.popped(self.depth);
+    }
+
+    /// Drops the last model, so that the next check is put to Z3 (labeling
+    /// starts from a model Z3 gave, as it did before witnesses).
+    pub fn forget_model(&mut self) {
+        self.witness.forget();
     }
 
     pub fn depth(&self) -> u32 {
@@ -175,6 +190,7 @@ impl Solver {
     pub fn assert(&mut self, terms: &Terms, t: TermId) {
         let b = self.lower_bool(terms, t);
         self.z3.assert(&b);
+        self.witness.asserted(self.depth, b);
     }
 
     pub fn check(&mut self) -> Sat {
@@ -209,6 +225,12 @@ impl Solver {
                 limit
             });
         }
+        if self.witness.satisfies(assumptions) {
+            self.time += start.elapsed();
+            self.checks += 1;
+            self.reused += 1;
+            return Sat::Sat;
+        }
         if let (false, Some(probe)) = (assumptions.is_empty(), self.probe_limit) {
             bound = Some(bound.map_or(probe, |b| b.min(probe)));
         }
@@ -226,10 +248,14 @@ impl Solver {
         };
         self.time += start.elapsed();
         self.checks += 1;
-        self.model = match r {
-            SatResult::Sat => self.z3.get_model(),
-            _ => None,
-        };
+        // A model under assumptions satisfies the assertions too. When
+        // there is none, the last model may still satisfy the assertions
+        // alone: it is kept unless they are refuted.
+        match r {
+            SatResult::Sat => self.witness.set(self.z3.get_model()),
+            _ if assumptions.is_empty() => self.witness.forget(),
+            _ => {}
+        }
         match r {
             SatResult::Sat => Sat::Sat,
             SatResult::Unsat => Sat::Unsat,
@@ -237,13 +263,17 @@ impl Solver {
         }
     }
 
-    /// The value of a bit-vector or boolean term in the last model.
+    /// The value of a bit-vector or boolean term in a model of everything
+    /// asserted (`None` when the last model is not known to be one).
     pub fn value(&mut self, terms: &Terms, t: TermId) -> Option<u64> {
         let ast = self.lower(terms, t);
-        let model = self.model.as_ref()?;
+        if !self.witness.satisfies(&[]) {
+            return None;
+        }
+        let v = self.witness.eval(&ast)?;
         match terms.sort(t) {
-            Sort::Bool => model.eval(&ast.as_bool()?, true)?.as_bool().map(u64::from),
-            Sort::Bv(_) => model.eval(&ast.as_bv()?, true)?.as_u64(),
+            Sort::Bool => v.as_bool()?.as_bool().map(u64::from),
+            Sort::Bv(_) => v.as_bv()?.as_u64(),
             Sort::Array(_) | Sort::Cells(_) => None,
         }
     }
@@ -264,6 +294,7 @@ impl Solver {
             let name = terms
                 .pred_name(crate::model::term::PredId(n as u32))
                 .to_string();
+            self.witness.declare(&name);
             self.preds.push(FuncDecl::new(
                 name,
                 &[&ZSort::bitvector(32)],
@@ -290,20 +321,23 @@ impl Solver {
     fn lower_node(&mut self, terms: &Terms, t: TermId) -> Dynamic {
         let node = terms.node(t).clone();
         match node {
-            Node::Var(name, sort) => match sort {
-                Sort::Bool => Dynamic::from_ast(&Bool::new_const(name)),
-                Sort::Bv(w) => Dynamic::from_ast(&BV::new_const(name, w)),
-                Sort::Array(w) => Dynamic::from_ast(&Array::new_const(
-                    name,
-                    &ZSort::bitvector(32),
-                    &ZSort::bitvector(w),
-                )),
-                Sort::Cells(w) => Dynamic::from_ast(&Array::new_const(
-                    name,
-                    &ZSort::bitvector(64),
-                    &ZSort::bitvector(w),
-                )),
-            },
+            Node::Var(name, sort) => {
+                self.witness.declare(&name);
+                match sort {
+                    Sort::Bool => Dynamic::from_ast(&Bool::new_const(name)),
+                    Sort::Bv(w) => Dynamic::from_ast(&BV::new_const(name, w)),
+                    Sort::Array(w) => Dynamic::from_ast(&Array::new_const(
+                        name,
+                        &ZSort::bitvector(32),
+                        &ZSort::bitvector(w),
+                    )),
+                    Sort::Cells(w) => Dynamic::from_ast(&Array::new_const(
+                        name,
+                        &ZSort::bitvector(64),
+                        &ZSort::bitvector(w),
+                    )),
+                }
+            }
             Node::Bool(b) => Dynamic::from_ast(&Bool::from_bool(b)),
             Node::Bv(v, w) => Dynamic::from_ast(&BV::from_u64(v, w)),
             Node::Not(a) => Dynamic::from_ast(&self.lower_bool(terms, a).not()),
@@ -479,5 +513,71 @@ mod tests {
         let vr = s.value(&terms, read).unwrap();
         assert_eq!(vp, vr);
         assert_ne!(vp, 0);
+    }
+
+    #[test]
+    fn a_check_the_last_model_answers_is_not_put_to_z3() {
+        let mut terms = Terms::default();
+        let mut s = Solver::new();
+        let x = terms.var("x", Sort::Bv(32));
+        let (three, five) = (terms.int(3), terms.int(5));
+        let is5 = terms.eq(x, five);
+        let above3 = terms.cmp(BvCmp::Sgt, x, three);
+        s.push();
+        s.assert(&terms, is5);
+        assert_eq!(s.check(), Sat::Sat);
+        s.push();
+        s.assert(&terms, above3);
+        assert_eq!(s.check(), Sat::Sat);
+        assert_eq!((s.checks, s.reused), (2, 1));
+        assert_eq!(s.value(&terms, x), Some(5));
+    }
+
+    #[test]
+    fn a_fresh_variable_extends_the_model() {
+        // y = x + 1 over a fresh y: the scratch solver fixes y from x's
+        // value, and the extended model answers both.
+        let mut terms = Terms::default();
+        let mut s = Solver::new();
+        let (x, y) = (terms.var("x", Sort::Bv(32)), terms.var("y", Sort::Bv(32)));
+        let (one, five) = (terms.int(1), terms.int(5));
+        let is5 = terms.eq(x, five);
+        let next = terms.bin(BvOp::Add, x, one);
+        let defined = terms.eq(y, next);
+        s.push();
+        s.assert(&terms, is5);
+        assert_eq!(s.check(), Sat::Sat);
+        s.assert(&terms, defined);
+        assert_eq!(s.check(), Sat::Sat);
+        assert_eq!(s.reused, 1);
+        assert_eq!(s.value(&terms, y), Some(6));
+    }
+
+    #[test]
+    fn refutations_always_come_from_z3() {
+        let mut terms = Terms::default();
+        let mut s = Solver::new();
+        let (x, y) = (terms.var("x", Sort::Bv(32)), terms.var("y", Sort::Bv(32)));
+        let (five, six) = (terms.int(5), terms.int(6));
+        let is5 = terms.eq(x, five);
+        let is6 = terms.eq(x, six);
+        let y_is_x = terms.eq(y, x);
+        let y_is6 = terms.eq(y, six);
+        s.push();
+        s.assert(&terms, is5);
+        assert_eq!(s.check(), Sat::Sat);
+        // The model says x = 5: x = 6 is put to Z3, which refutes it.
+        s.push();
+        s.assert(&terms, is6);
+        assert_eq!(s.check(), Sat::Unsat);
+        s.pop();
+        // Both fresh-variable constraints left open are solved together:
+        // y = x fixes y to 5, which y = 6 contradicts, so Z3 decides.
+        s.assert(&terms, y_is_x);
+        assert_eq!(s.check_assuming(&terms, &[y_is6]), Sat::Unsat);
+        assert_eq!(s.reused, 0);
+        // The model of x = 5 still holds once the refuted scope is gone.
+        assert_eq!(s.check(), Sat::Sat);
+        assert_eq!(s.value(&terms, y), Some(5));
     }
 }
