@@ -285,3 +285,33 @@ fn frames_merge_references_to_their_common_superclass() {
         "[Ljava/lang/Number;"
     );
 }
+
+/// The backward search leaves out a loop head's check only when each
+/// iteration meets another join (src/cfg/joins.rs).
+#[test]
+fn iterations_meet_another_join_only_past_a_branch_in_the_body() {
+    let head = |class: &str, method: &str| {
+        let a = Analysed::new(class, method);
+        let heads: Vec<_> = a.cfg.loop_headers().collect();
+        let meets: Vec<bool> = heads
+            .iter()
+            .map(|&h| a.cfg.iterations_meet_another_join(h))
+            .collect();
+        meets
+    };
+    // A straight body: the head's check is the only one per iteration.
+    assert_eq!(head("foo/Foo", "foo"), vec![false]);
+    // `if (n >= 0) c++;` at the end of the body: javac jumps back to the
+    // head straight from the test, so one way round meets no other join.
+    assert_eq!(head("loops/Deep", "never"), vec![false]);
+    // Heap code: each branch of the rebalancing loop joins again before
+    // its back edge.
+    assert_eq!(head("rbtree/RedBlackTree", "fixAfterDeletion"), vec![true]);
+    assert_eq!(head("rbtree/RedBlackTree", "fixAfterInsertion"), vec![true]);
+    // Nested loops: the outer iteration's only join is the inner head,
+    // whose check may itself be left out; the inner body is straight.
+    assert_eq!(head("loops/Counters", "nested"), vec![false, false]);
+    // Not a loop head at all.
+    let a = Analysed::new("foo/Foo", "foo");
+    assert!(!a.cfg.iterations_meet_another_join(a.cfg.entry()));
+}

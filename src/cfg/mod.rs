@@ -22,6 +22,7 @@
 //! Algorithm", via petgraph), back edges (to a dominator) and loop headers
 //! are computed with the graph.
 
+mod joins;
 pub mod svg;
 mod text;
 

@@ -39,6 +39,10 @@ pub(super) struct LoopFacts {
     /// The most iterations one visit runs, if its code fixes them
     /// ([`super::loop_bound`]).
     pub max_iterations: Option<u64>,
+    /// Whether each iteration passes another join, which checks the path:
+    /// the head's own check is then left out
+    /// ([`crate::cfg::Cfg::iterations_meet_another_join`]).
+    pub checked_elsewhere: bool,
 }
 
 /// One search: its solver and terms, its class universe and the
@@ -333,7 +337,15 @@ impl Explorer<'_> {
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
-        if options >= 2 && !self.feasible(&st) {
+        // At a loop head whose every iteration passes another join, that
+        // join checks each unrolling: the head's check, nearly always
+        // satisfiable and among the costliest on heap code, is left out
+        // (an infeasible unrolling dies one block later; a path is found
+        // only after the entry's check, refuted only by a check).
+        let is_loop_head = preds.iter().any(|(p, _)| m.cfg.dominates(block_id, *p));
+        let check =
+            options >= 2 && !(is_loop_head && self.loop_facts(&m, block_id).checked_elsewhere);
+        if check && !self.feasible(&st) {
             return Flow::Exhausted;
         }
 
@@ -479,6 +491,7 @@ impl Explorer<'_> {
                 Arc::new(LoopFacts {
                     counter: super::loop_summary::counter_loop(m, head),
                     max_iterations: super::loop_bound::max_iterations(m, head),
+                    checked_elsewhere: m.cfg.iterations_meet_another_join(head),
                 })
             })
             .clone()
