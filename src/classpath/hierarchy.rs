@@ -77,12 +77,25 @@ impl ClassPath {
         if to.starts_with('[') {
             return Ok(false);
         }
-        let target = self.load(to)?;
-        if target.is_interface() {
-            Ok(self.all_superinterfaces(from)?.contains(to))
-        } else {
-            Ok(self.superclass_chain(from)?.iter().any(|c| c.name == to))
+        let known = self
+            .lock_assignable()
+            .get(from)
+            .and_then(|tos| tos.get(to))
+            .copied();
+        if let Some(answer) = known {
+            return Ok(answer);
         }
+        let target = self.load(to)?;
+        let answer = if target.is_interface() {
+            self.all_superinterfaces(from)?.contains(to)
+        } else {
+            self.superclass_chain(from)?.iter().any(|c| c.name == to)
+        };
+        self.lock_assignable()
+            .entry(from.to_string())
+            .or_default()
+            .insert(to.to_string(), answer);
+        Ok(answer)
     }
 
     /// The type a frame holds where values of types `a` and `b` meet: their

@@ -219,6 +219,9 @@ pub struct ClassPath {
     jdk: Option<Arc<Jdk>>,
     cache: Mutex<HashMap<String, Arc<Class>>>,
     subtypes: OnceLock<HashMap<String, BTreeSet<String>>>,
+    /// Answers of [`is_assignable`](Self::is_assignable), by `from` then
+    /// `to` (the dispatch of every call asks them of every class).
+    assignable: Mutex<HashMap<String, HashMap<String, bool>>>,
     user_names: OnceLock<Vec<String>>,
     /// The analyses of its methods, computed once (cleared by
     /// [`add`](Self::add)).
@@ -240,6 +243,7 @@ impl ClassPath {
             jdk,
             cache: Mutex::new(HashMap::new()),
             subtypes: OnceLock::new(),
+            assignable: Mutex::new(HashMap::new()),
             user_names: OnceLock::new(),
             analyses: Analyses::default(),
         }
@@ -281,6 +285,7 @@ impl ClassPath {
         let names = entry_class_names(&entry);
         self.entries.push(entry);
         self.subtypes = OnceLock::new();
+        self.assignable = Mutex::new(HashMap::new());
         self.user_names = OnceLock::new();
         self.analyses = Analyses::default();
         Ok(names)
@@ -384,6 +389,10 @@ impl ClassPath {
     /// each computed on first ask.
     pub fn analyses(&self) -> &Analyses {
         &self.analyses
+    }
+
+    fn lock_assignable(&self) -> std::sync::MutexGuard<'_, HashMap<String, HashMap<String, bool>>> {
+        self.assignable.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Class>>> {

@@ -37,6 +37,9 @@ pub(super) type CallTargets = Vec<(Found<Method>, Option<TermId>)>;
 /// A method a call may run, with the classes whose receivers select it.
 type Implementation = (Found<Method>, Vec<String>);
 
+/// What [`implementations`] gives for one call.
+pub(super) type Implementations = Arc<Result<Vec<Implementation>, Unsupported>>;
+
 /// The methods a virtual or interface call may run (JVMS §5.4.6), each with
 /// the concrete classes among `classes` whose receivers select it, in the
 /// order of `classes`.
@@ -105,8 +108,12 @@ impl Explorer<'_> {
                 None
             }
             InvokeKind::Virtual | InvokeKind::Interface => {
-                let impls = implementations(self.cp, kind, r, self.universe.classes())
-                    .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?;
+                let impls = self.implementations_of(kind, r);
+                let impls = impls
+                    .as_ref()
+                    .as_ref()
+                    .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?
+                    .clone();
                 if impls.is_empty() {
                     // Paths die here for want of a callee, not by a
                     // refutation: any implementation could exist elsewhere.
@@ -158,6 +165,18 @@ impl Explorer<'_> {
             }
         };
         Ok((targets, receiver))
+    }
+
+    /// [`implementations`] over this search's universe, computed once per
+    /// call site's method reference.
+    fn implementations_of(&mut self, kind: InvokeKind, r: &MethodRef) -> Implementations {
+        let key = (kind, r.clone());
+        if let Some(found) = self.implementations.get(&key) {
+            return found.clone();
+        }
+        let found = Arc::new(implementations(self.cp, kind, r, self.universe.classes()));
+        self.implementations.insert(key, found.clone());
+        found
     }
 
     /// The class the receiver of the call at `index` is an instance of, by

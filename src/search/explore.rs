@@ -17,6 +17,7 @@ use super::cmv::{method_name, Act, Flow, MethodInfo, St};
 use super::{Config, PathStep};
 use crate::analysis::MethodKey;
 use crate::cfg::{BlockId, Edge};
+use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::Op;
 use crate::classpath::ClassPath;
 use crate::labeling::{self, Labeling};
@@ -73,6 +74,10 @@ pub(super) struct Explorer<'a> {
     /// What the loop analyses read off each loop head's code, by (method,
     /// head's pc): computed once per search.
     pub loop_facts: HashMap<(MethodKey, crate::classfile::Pc), Arc<LoopFacts>>,
+    /// The methods each virtual or interface call may run, over this
+    /// search's universe ([`super::dispatch::implementations`]): computed
+    /// once per search, not at each path through the call.
+    pub implementations: HashMap<(InvokeKind, MethodRef), super::dispatch::Implementations>,
 }
 
 impl<'a> Explorer<'a> {
@@ -102,6 +107,7 @@ impl<'a> Explorer<'a> {
             paths: 0,
             subtypes: HashMap::new(),
             loop_facts: HashMap::new(),
+            implementations: HashMap::new(),
         }
     }
 

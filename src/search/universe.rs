@@ -7,13 +7,14 @@
 //! the universe stops growing), the exceptions the JVM raises itself, and
 //! `java.lang.Object`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
 use super::cmv::MethodInfo;
 use super::dispatch::implementations;
 use super::SearchError;
-use crate::classfile::bytecode::InvokeKind;
-use crate::classfile::{JType, Method, Op};
+use crate::classfile::bytecode::{InvokeKind, MethodRef};
+use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::model::Universe;
@@ -217,9 +218,50 @@ const IMPLICIT_EXCEPTIONS: [&str; 5] = [
     "java/lang/ClassCastException",
 ];
 
+/// The methods each virtual or interface call met in the scan may run,
+/// kept from one call of the same method to the next: the universe only
+/// grows, so only the classes added since the last time are looked at.
+#[derive(Default)]
+struct Dispatch {
+    known: HashMap<(InvokeKind, MethodRef), Callees>,
+}
+
+/// For one call: how many of the universe's classes were looked at, and
+/// the methods they select, in the order [`implementations`] gives them.
+type Callees = (usize, Vec<Found<Method>>);
+
+impl Dispatch {
+    fn callees(
+        &mut self,
+        cp: &ClassPath,
+        kind: InvokeKind,
+        r: &MethodRef,
+        classes: &[Arc<Class>],
+    ) -> &[Found<Method>] {
+        let (looked_at, callees) = self.known.entry((kind, r.clone())).or_default();
+        if *looked_at < classes.len() {
+            if let Ok(impls) = implementations(cp, kind, r, &classes[*looked_at..]) {
+                for (found, _) in impls {
+                    let known = callees.iter().any(|c| {
+                        c.class.name == found.class.name
+                            && c.member.name == found.member.name
+                            && c.member.descriptor == found.member.descriptor
+                    });
+                    if !known {
+                        callees.push(found);
+                    }
+                }
+            }
+            *looked_at = classes.len();
+        }
+        callees
+    }
+}
+
 /// Adds to `u` what the code reachable from `root` creates or tests for.
 fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut Universe) {
     let mut seen = BTreeSet::new();
+    let mut dispatch = Dispatch::default();
     let mut work = vec![(root.class.clone(), root.index, 0usize)];
     let push =
         |work: &mut Vec<_>, found: &Found<Method>, depth: usize| {
@@ -300,14 +342,57 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                 Op::Invoke(kind @ (InvokeKind::Virtual | InvokeKind::Interface), r)
                     if depth < max_depth =>
                 {
-                    if let Ok(impls) = implementations(cp, *kind, r, u.classes()) {
-                        for (found, _) in impls {
-                            push(&mut work, &found, depth);
-                        }
+                    for found in dispatch.callees(cp, *kind, r, u.classes()) {
+                        push(&mut work, found, depth);
                     }
                 }
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classfile::descriptor::MethodDescriptor;
+
+    /// What the scan keeps of a call's callees, looked at again after the
+    /// universe grew, is what the whole universe selects.
+    #[test]
+    fn callees_grow_with_the_universe() {
+        let cp = ClassPath::new().expect("the JDK");
+        let load = |names: &[&str]| -> Vec<Arc<Class>> {
+            names
+                .iter()
+                .map(|n| cp.load(n).expect("a JDK class"))
+                .collect()
+        };
+        let r = MethodRef {
+            class: "java/lang/Object".into(),
+            name: "toString".into(),
+            descriptor: "()Ljava/lang/String;".into(),
+            desc: MethodDescriptor::parse("()Ljava/lang/String;").expect("a descriptor"),
+        };
+        let names = |callees: &[Found<Method>]| -> Vec<String> {
+            callees.iter().map(|c| c.class.name.clone()).collect()
+        };
+        let mut classes = load(&["java/lang/Object", "java/lang/String"]);
+        let mut dispatch = Dispatch::default();
+        let first = names(dispatch.callees(&cp, InvokeKind::Virtual, &r, &classes));
+        assert_eq!(first, ["java/lang/Object", "java/lang/String"]);
+        classes.extend(load(&[
+            "java/lang/Integer",
+            "java/lang/Thread",
+            "java/lang/Long",
+        ]));
+        let grown = names(dispatch.callees(&cp, InvokeKind::Virtual, &r, &classes));
+        let whole: Vec<String> = implementations(&cp, InvokeKind::Virtual, &r, &classes)
+            .expect("resolved")
+            .into_iter()
+            .map(|(f, _)| f.class.name.clone())
+            .collect();
+        assert_eq!(grown, whole);
+        assert_eq!(grown.len(), 5);
     }
 }
