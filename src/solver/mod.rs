@@ -515,17 +515,24 @@ mod tests {
         assert_ne!(vp, 0);
     }
 
-    #[test]
-    fn a_check_the_last_model_answers_is_not_put_to_z3() {
+    /// A solver with `x = 5` asserted in a scope and checked by Z3.
+    fn x_is_5() -> (Terms, Solver, TermId) {
         let mut terms = Terms::default();
         let mut s = Solver::new();
         let x = terms.var("x", Sort::Bv(32));
-        let (three, five) = (terms.int(3), terms.int(5));
+        let five = terms.int(5);
         let is5 = terms.eq(x, five);
-        let above3 = terms.cmp(BvCmp::Sgt, x, three);
         s.push();
         s.assert(&terms, is5);
         assert_eq!(s.check(), Sat::Sat);
+        (terms, s, x)
+    }
+
+    #[test]
+    fn a_check_the_last_model_answers_is_not_put_to_z3() {
+        let (mut terms, mut s, x) = x_is_5();
+        let three = terms.int(3);
+        let above3 = terms.cmp(BvCmp::Sgt, x, three);
         s.push();
         s.assert(&terms, above3);
         assert_eq!(s.check(), Sat::Sat);
@@ -537,16 +544,11 @@ mod tests {
     fn a_fresh_variable_extends_the_model() {
         // y = x + 1 over a fresh y: the scratch solver fixes y from x's
         // value, and the extended model answers both.
-        let mut terms = Terms::default();
-        let mut s = Solver::new();
-        let (x, y) = (terms.var("x", Sort::Bv(32)), terms.var("y", Sort::Bv(32)));
-        let (one, five) = (terms.int(1), terms.int(5));
-        let is5 = terms.eq(x, five);
+        let (mut terms, mut s, x) = x_is_5();
+        let y = terms.var("y", Sort::Bv(32));
+        let one = terms.int(1);
         let next = terms.bin(BvOp::Add, x, one);
         let defined = terms.eq(y, next);
-        s.push();
-        s.assert(&terms, is5);
-        assert_eq!(s.check(), Sat::Sat);
         s.assert(&terms, defined);
         assert_eq!(s.check(), Sat::Sat);
         assert_eq!(s.reused, 1);
@@ -555,17 +557,12 @@ mod tests {
 
     #[test]
     fn refutations_always_come_from_z3() {
-        let mut terms = Terms::default();
-        let mut s = Solver::new();
-        let (x, y) = (terms.var("x", Sort::Bv(32)), terms.var("y", Sort::Bv(32)));
-        let (five, six) = (terms.int(5), terms.int(6));
-        let is5 = terms.eq(x, five);
+        let (mut terms, mut s, x) = x_is_5();
+        let y = terms.var("y", Sort::Bv(32));
+        let six = terms.int(6);
         let is6 = terms.eq(x, six);
         let y_is_x = terms.eq(y, x);
         let y_is6 = terms.eq(y, six);
-        s.push();
-        s.assert(&terms, is5);
-        assert_eq!(s.check(), Sat::Sat);
         // The model says x = 5: x = 6 is put to Z3, which refutes it.
         s.push();
         s.assert(&terms, is6);
