@@ -108,12 +108,11 @@ impl Explorer<'_> {
                 None
             }
             InvokeKind::Virtual | InvokeKind::Interface => {
-                let impls = self.implementations_of(kind, r);
-                let impls = impls
+                let known = self.implementations_of(kind, r);
+                let impls = known
                     .as_ref()
                     .as_ref()
-                    .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?
-                    .clone();
+                    .map_err(|why| Reason::Unsupported(format!("{why} at {at}")))?;
                 if impls.is_empty() {
                     // Paths die here for want of a callee, not by a
                     // refutation: any implementation could exist elsewhere.
@@ -133,12 +132,17 @@ impl Explorer<'_> {
                 let zero = self.terms.int(0);
                 let non_null = self.terms.ne(recv, zero);
                 let static_type = self.receiver_class(st, r, index);
-                for (found, mut classes) in impls {
-                    if let Some(t) = &static_type {
-                        classes.retain(|c| self.cp.is_assignable(c, t).unwrap_or(true));
-                        if classes.is_empty() {
-                            continue;
-                        }
+                for (found, classes) in impls {
+                    let classes: Vec<&String> = classes
+                        .iter()
+                        .filter(|c| {
+                            static_type
+                                .as_ref()
+                                .is_none_or(|t| self.cp.is_assignable(c, t).unwrap_or(true))
+                        })
+                        .collect();
+                    if classes.is_empty() {
+                        continue;
                     }
                     let mut eqs: Vec<TermId> = classes
                         .iter()
@@ -159,7 +163,7 @@ impl Explorer<'_> {
                     }
                     let one_of = self.terms.or(eqs);
                     let c = self.terms.and(vec![non_null, one_of]);
-                    targets.push((found, Some(c)));
+                    targets.push((found.clone(), Some(c)));
                 }
                 Some(recv)
             }
