@@ -16,9 +16,14 @@ impl Cfg {
     /// again — a block that heads no loop itself (whose own check might be
     /// left out in turn). `false` when `head` closes no loop.
     pub fn iterations_meet_another_join(&self, head: BlockId) -> bool {
-        let back = self.latches(head);
-        !back.is_empty()
-            && back.into_iter().all(|latch| {
+        let latches: Vec<BlockId> = self
+            .back_edges()
+            .into_iter()
+            .filter(|&(_, to, _)| to == head)
+            .map(|(from, _, _)| from)
+            .collect();
+        !latches.is_empty()
+            && latches.into_iter().all(|latch| {
                 let mut b = latch;
                 // A straight run is at most as long as the method.
                 for _ in 0..=self.blocks().len() {
@@ -27,19 +32,10 @@ impl Cfg {
                     }
                     match self.preds(b).as_slice() {
                         [(only, _)] => b = *only,
-                        _ => return self.latches(b).is_empty(),
+                        _ => return !self.is_loop_header(b),
                     }
                 }
                 false
             })
-    }
-
-    /// The sources of the edges that close a loop at `head`.
-    fn latches(&self, head: BlockId) -> Vec<BlockId> {
-        self.preds(head)
-            .into_iter()
-            .map(|(p, _)| p)
-            .filter(|&p| self.dominates(head, p))
-            .collect()
     }
 }

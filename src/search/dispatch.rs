@@ -70,16 +70,19 @@ pub(super) fn implementations(
         let Ok(Some(selected)) = cp.select_method(&k.name, &resolved) else {
             continue;
         };
-        match out.iter_mut().find(|(f, _)| {
-            f.class.name == selected.class.name
-                && f.member.descriptor == selected.member.descriptor
-                && f.member.name == selected.member.name
-        }) {
+        match out.iter_mut().find(|(f, _)| same_method(f, &selected)) {
             Some((_, ks)) => ks.push(k.name.clone()),
             None => out.push((selected, vec![k.name.clone()])),
         }
     }
     Ok(out)
+}
+
+/// Whether two selected methods are the same method of the same class.
+pub(super) fn same_method(a: &Found<Method>, b: &Found<Method>) -> bool {
+    a.class.name == b.class.name
+        && a.member.name == b.member.name
+        && a.member.descriptor == b.member.descriptor
 }
 
 impl Explorer<'_> {

@@ -11,7 +11,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use super::cmv::MethodInfo;
-use super::dispatch::implementations;
+use super::dispatch::{implementations, same_method};
 use super::SearchError;
 use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
@@ -242,12 +242,7 @@ impl Dispatch {
         if *looked_at < classes.len() {
             if let Ok(impls) = implementations(cp, kind, r, &classes[*looked_at..]) {
                 for (found, _) in impls {
-                    let known = callees.iter().any(|c| {
-                        c.class.name == found.class.name
-                            && c.member.name == found.member.name
-                            && c.member.descriptor == found.member.descriptor
-                    });
-                    if !known {
+                    if !callees.iter().any(|c| same_method(c, &found)) {
                         callees.push(found);
                     }
                 }

@@ -49,9 +49,9 @@ pub struct Solver {
     /// A tighter bound for checks under assumptions (labeling's probes,
     /// where an answer too slow to come is taken as "no").
     probe_limit: Option<Duration>,
-    /// Checks answered, by Z3 or by the witness.
     /// Searches this solver has served (see [`RESET_EVERY`]).
     searches: u32,
+    /// Checks answered, by Z3 or by the witness.
     pub checks: u64,
     /// Of `checks`, those the witness answered.
     pub reused: u64,

@@ -108,8 +108,8 @@ pub(super) struct Witness {
 enum Residue {
     True,
     False,
-    /// Constraints over symbols the chain does not fix.
-    Open(Vec<Bool>),
+    /// A constraint over symbols the chain does not fix.
+    Open(Bool),
     /// A symbol jaut did not declare, or a binder, is left in it.
     Opaque,
 }
@@ -174,7 +174,7 @@ impl Witness {
             match self.residue(b) {
                 Residue::True => {}
                 Residue::False | Residue::Opaque => return false,
-                Residue::Open(rest) => open.extend(rest),
+                Residue::Open(constraint) => open.push(constraint),
             }
         }
         if !open.is_empty() && !self.extend(&open) {
@@ -211,7 +211,7 @@ impl Witness {
         if !self.only_declared(&Dynamic::from_ast(&t)) {
             return Residue::Opaque;
         }
-        Residue::Open(vec![t])
+        Residue::Open(t)
     }
 
     /// Whether every uninterpreted symbol in `t` is one jaut declared, and
