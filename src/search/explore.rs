@@ -93,6 +93,9 @@ impl<'a> Explorer<'a> {
                 // A single check takes at most a quarter of the search's
                 // time, and none outlives the search, labeling included.
                 s.set_deadline(deadline, config.timeout / 4);
+                // Along a path a `Sat` only lets the search go on; the
+                // check at the entry is exact (see `finish`).
+                s.set_exact(false);
                 s
             },
             fresh: Fresh::default(),
@@ -536,8 +539,10 @@ impl Explorer<'_> {
             self.solver.assert(&self.terms, c);
         }
         // Labeling starts from a model Z3 gives of the whole path, not from
-        // one extended check by check (see `solver::reuse`).
+        // one extended check by check (see `solver::reuse`), and checked:
+        // the path is found only if it truly is feasible.
         self.solver.forget_model();
+        self.solver.set_exact(true);
         // `None`: refuted only under the path's bounded conditions, a cut
         // check_bounded recorded.
         match self.check_bounded(&st) {
@@ -585,6 +590,7 @@ impl Explorer<'_> {
                         ));
                     }
                 }
+                self.solver.set_exact(false);
                 self.solver.pop();
                 self.terms.truncate(mark);
                 self.solver.truncate(&self.terms);

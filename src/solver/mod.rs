@@ -13,7 +13,7 @@
 use std::time::{Duration, Instant};
 
 use z3::ast::{Array, Bool, Dynamic, BV};
-use z3::{FuncDecl, Params, SatResult, Sort as ZSort};
+use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
@@ -49,12 +49,24 @@ pub struct Solver {
     /// A tighter bound for checks under assumptions (labeling's probes,
     /// where an answer too slow to come is taken as "no").
     probe_limit: Option<Duration>,
+    /// Whether a `Sat` must come with a model of everything asserted
+    /// (see [`Solver::set_exact`]).
+    exact: bool,
+    /// Whether Z3 runs with its bit-vector equality axioms (see
+    /// [`Solver::set_exact`]).
+    axioms: bool,
+    /// Everything asserted in the open scopes, with the depth it was
+    /// asserted at: what the solver is rebuilt from with the axioms.
+    asserted: Vec<(u32, Bool)>,
     /// Searches this solver has served (see [`RESET_EVERY`]).
     searches: u32,
     /// Checks answered, by Z3 or by the witness.
     pub checks: u64,
     /// Of `checks`, those the witness answered.
     pub reused: u64,
+    /// Of `checks`, those decided again with the equality axioms (a model
+    /// that failed, or Z3 past the fast limit without them).
+    pub redone: u64,
     pub time: Duration,
 }
 
@@ -71,17 +83,36 @@ impl Default for Solver {
 /// one short search.
 const RESET_EVERY: u32 = 40;
 
-/// The parameters every solver starts with. A heuristic of Z3's SMT core,
-/// not its answers: without relevancy propagation every atom is assigned,
-/// and the search's checks over the heap's arrays run about twice as fast
-/// (Fig. 5: deleteEntry 9.5 s -> 4.6 s). (Turning off `smt.bv.eq_axioms`
-/// as well was faster still, but Z3 4.8.12 then gave models that did not
-/// satisfy the constraints.)
+/// The parameters every solver starts with: heuristics of Z3's SMT core
+/// and axioms it may leave out, never a change to what `Unsat` means.
+///
+/// - Without relevancy propagation every atom is assigned, and the
+///   search's checks over the heap's arrays run about twice as fast
+///   (Fig. 5: deleteEntry 9.5 s -> 4.6 s).
+/// - `smt.bv.eq_axioms` off: Z3 does not add its lemmas tying bit-vector
+///   equalities to their bits ("bit i differs, so x /= y"; "all bits
+///   agree, so x = y" kept as a clause). They are valid lemmas, so
+///   leaving them out never makes Z3 answer `Unsat` wrongly, and checks
+///   over the heap (references compared, not computed with) take about
+///   half the time: deleteEntry's hard search 0.72 s -> 0.35 s in Z3.
+///   But Z3 4.8.12 may then answer `Sat` with a model that fails the
+///   assertions, and on arithmetic it can go round in circles where the
+///   axioms end the search at once (`-(-a) != a`). So a check runs at
+///   most [`FAST_LIMIT`] without them; a model is checked where a `Sat`
+///   must be true ([`Solver::set_exact`]); and either failure rebuilds
+///   the solver with the axioms for the rest of the search.
 fn base_params() -> Params {
     let mut p = Params::new();
     p.set_u32("smt.relevancy", 0);
+    p.set_bool("smt.bv.eq_axioms", false);
     p
 }
+
+/// How long a check runs without the equality axioms before it is made
+/// again with them (nearly all take a few milliseconds; deleteEntry's
+/// longest 18 ms). A separate, shorter limit for labeling's probes was
+/// slower on `jaut-bench targets` (median 4.6 ms against 3.5 ms).
+const FAST_LIMIT: Duration = Duration::from_millis(50);
 
 thread_local! {
     /// One Z3 solver per thread, reused across searches: a new Z3 solver
@@ -98,6 +129,7 @@ impl Solver {
         let mut s = POOL.with(|p| p.borrow_mut().take()).unwrap_or_default();
         s.checks = 0;
         s.reused = 0;
+        s.redone = 0;
         s.time = Duration::ZERO;
         s
     }
@@ -120,15 +152,27 @@ impl Solver {
             self.pop();
         }
         self.asts.clear();
+        self.asserted.clear();
         self.witness.reset();
         self.searches += 1;
-        if self.searches.is_multiple_of(RESET_EVERY) {
-            self.z3.reset();
-            self.z3.set_params(&base_params());
-            self.check_timeout = None;
+        // A search that needed the axioms does not pass them on.
+        if self.axioms || self.searches.is_multiple_of(RESET_EVERY) {
+            self.reset_z3(false);
         }
         self.deadline = None;
+        self.exact = true;
         POOL.with(|p| *p.borrow_mut() = Some(self));
+    }
+
+    /// Z3's solver back to its initial state, with the equality axioms or
+    /// without them.
+    fn reset_z3(&mut self, axioms: bool) {
+        self.z3.reset();
+        let mut p = base_params();
+        p.set_bool("smt.bv.eq_axioms", axioms);
+        self.z3.set_params(&p);
+        self.axioms = axioms;
+        self.check_timeout = None;
     }
 
     pub fn new() -> Solver {
@@ -144,9 +188,13 @@ impl Solver {
             check_timeout: None,
             probe_limit: None,
             deadline: None,
+            exact: true,
+            axioms: false,
+            asserted: Vec::new(),
             searches: 0,
             checks: 0,
             reused: 0,
+            redone: 0,
             time: Duration::ZERO,
         }
     }
@@ -179,6 +227,24 @@ impl Solver {
         self.probe_limit = limit;
     }
 
+    /// Whether a `Sat` answer must be true (the default), or may be
+    /// taken as "not refuted" (the backward search's checks along a path).
+    ///
+    /// Without the equality axioms (see [`base_params`]) a model Z3 gives
+    /// may fail the assertions. In exact mode such a model is caught
+    /// (everything asserted and assumed is evaluated in it) and the check
+    /// is decided again by Z3 rebuilt with the axioms. Out of it a `Sat` is
+    /// taken as is: the search then only goes on along a path a later
+    /// check refutes, or the exact check at the entry does; an `Unsat` is
+    /// true either way, so no refutation and no proof rests on the mode.
+    /// Switching to exact mode drops the last model.
+    pub fn set_exact(&mut self, exact: bool) {
+        if exact && !self.exact {
+            self.witness.forget();
+        }
+        self.exact = exact;
+    }
+
     pub fn push(&mut self) {
         self.z3.push();
         self.depth += 1;
@@ -189,6 +255,10 @@ impl Solver {
         self.z3.pop(1);
         self.depth -= 1;
         self.witness.popped(self.depth);
+        let depth = self.depth;
+        while self.asserted.last().is_some_and(|(d, _)| *d > depth) {
+            self.asserted.pop();
+        }
     }
 
     /// Drops the last model, so that the next check is put to Z3 (labeling
@@ -210,6 +280,7 @@ impl Solver {
     pub fn assert(&mut self, terms: &Terms, t: TermId) {
         let b = self.lower_bool(terms, t);
         self.z3.assert(&b);
+        self.asserted.push((self.depth, b.clone()));
         self.witness.asserted(self.depth, b);
     }
 
@@ -254,6 +325,58 @@ impl Solver {
         if let (false, Some(probe)) = (assumptions.is_empty(), self.probe_limit) {
             bound = Some(bound.map_or(probe, |b| b.min(probe)));
         }
+        let (mut r, mut model) = if self.axioms {
+            self.z3_check(assumptions, bound)
+        } else {
+            let fast = bound.map_or(FAST_LIMIT, |b| b.min(FAST_LIMIT));
+            self.z3_check(assumptions, Some(fast))
+        };
+        // Without the axioms: a model that fails the assertions (exact
+        // mode only), or a check past the fast limit (Z3 can then go round
+        // in circles where the axioms end the search at once: `-(-a) !=
+        // a`). The solver is rebuilt with the axioms for the rest of the
+        // search, and decides again in the time left.
+        let failed = !self.axioms
+            && r == SatResult::Sat
+            && self.exact
+            && !self.holds(model.as_ref(), assumptions);
+        let left = bound.map(|b| b.saturating_sub(start.elapsed()));
+        let gave_up = !self.axioms
+            && r == SatResult::Unknown
+            && bound.is_none_or(|b| b > FAST_LIMIT)
+            && left.is_none_or(|l| l > Duration::ZERO)
+            && !crate::stop::requested();
+        if failed || gave_up {
+            self.redone += 1;
+            self.rebuild_with_axioms();
+            (r, model) = self.z3_check(assumptions, left);
+        }
+        self.time += start.elapsed();
+        self.checks += 1;
+        // A model under assumptions satisfies the assertions too. When
+        // there is none, the last model may still satisfy the assertions
+        // alone: it is kept unless they are refuted.
+        // (Out of exact mode the model may fail the assertions: checks it
+        // answers are as good as Z3's own there, and it is dropped on the
+        // way into exact mode.)
+        match r {
+            SatResult::Sat => self.witness.set(model),
+            _ if assumptions.is_empty() => self.witness.forget(),
+            _ => {}
+        }
+        match r {
+            SatResult::Sat => Sat::Sat,
+            SatResult::Unsat => Sat::Unsat,
+            SatResult::Unknown => Sat::Unknown,
+        }
+    }
+
+    /// One check by Z3 within `bound` (`None`: unbounded).
+    fn z3_check(
+        &mut self,
+        assumptions: &[Bool],
+        bound: Option<Duration>,
+    ) -> (SatResult, Option<Model>) {
         match bound {
             Some(b) => self.set_check_timeout(b),
             None if self.check_timeout.is_some() => {
@@ -266,21 +389,43 @@ impl Solver {
         } else {
             self.z3.check_assumptions(assumptions)
         };
-        self.time += start.elapsed();
-        self.checks += 1;
-        // A model under assumptions satisfies the assertions too. When
-        // there is none, the last model may still satisfy the assertions
-        // alone: it is kept unless they are refuted.
-        match r {
-            SatResult::Sat => self.witness.set(self.z3.get_model()),
-            _ if assumptions.is_empty() => self.witness.forget(),
-            _ => {}
+        let model = match r {
+            SatResult::Sat => self.z3.get_model(),
+            _ => None,
+        };
+        (r, model)
+    }
+
+    /// Z3 anew with the equality axioms, given what is asserted in the
+    /// same scopes: its models satisfy the assertions.
+    fn rebuild_with_axioms(&mut self) {
+        self.reset_z3(true);
+        let mut level = 0;
+        for (d, b) in &self.asserted {
+            while level < *d {
+                self.z3.push();
+                level += 1;
+            }
+            self.z3.assert(b);
         }
-        match r {
-            SatResult::Sat => Sat::Sat,
-            SatResult::Unsat => Sat::Unsat,
-            SatResult::Unknown => Sat::Unknown,
+        while level < self.depth {
+            self.z3.push();
+            level += 1;
         }
+    }
+
+    /// Whether `model` satisfies everything asserted and `assumptions`.
+    fn holds(&self, model: Option<&Model>, assumptions: &[Bool]) -> bool {
+        let Some(model) = model else {
+            return false;
+        };
+        let all: Vec<Bool> = self
+            .z3
+            .get_assertions()
+            .into_iter()
+            .chain(assumptions.iter().cloned())
+            .collect();
+        model.eval(&Bool::and(&all), true).and_then(|v| v.as_bool()) == Some(true)
     }
 
     /// The value of a bit-vector or boolean term in a model of everything
@@ -535,6 +680,38 @@ mod tests {
         assert_ne!(vp, 0);
     }
 
+    /// `-(-a) != a` through fresh values, as the backward search writes
+    /// it (Rules.intIdentities): Z3 without the equality axioms does not
+    /// end on it, so the check is made again with them, and the answer is
+    /// a refutation in either mode.
+    #[test]
+    fn a_check_z3_needs_the_axioms_for_is_decided_with_them() {
+        for exact in [false, true] {
+            let mut terms = Terms::default();
+            let mut s = Solver::new();
+            s.set_exact(exact);
+            let a = terms.var("a", Sort::Bv(32));
+            let n1 = terms.var("n1", Sort::Bv(32));
+            let n2 = terms.var("n2", Sort::Bv(32));
+            let neg_a = terms.neg(a);
+            let neg_n1 = terms.neg(n1);
+            let c1 = terms.eq(n1, neg_a);
+            let c2 = terms.eq(n2, neg_n1);
+            let c3 = terms.ne(n2, a);
+            s.push();
+            s.assert(&terms, c1);
+            s.push();
+            s.assert(&terms, c2);
+            s.assert(&terms, c3);
+            assert_eq!(s.check(), Sat::Unsat, "exact: {exact}");
+            assert_eq!(s.redone, 1, "exact: {exact}");
+            // The rebuilt solver keeps the scopes: popping the
+            // contradiction leaves `n1 = -a` satisfiable.
+            s.pop();
+            assert_eq!(s.check(), Sat::Sat, "exact: {exact}");
+        }
+    }
+
     /// A solver with `x = 5` asserted in a scope and checked by Z3.
     fn x_is_5() -> (Terms, Solver, TermId) {
         let mut terms = Terms::default();
@@ -601,8 +778,8 @@ mod tests {
     #[test]
     fn a_pooled_solver_answers_the_same_across_its_resets() {
         // Searches with one scope each, past two resets: every answer and
-        // model stays right, and a per-check limit set before a reset is
-        // set again after it.
+        // model stays right, and the per-check limit (the fast limit, under
+        // the search's) set before a reset is set again after it.
         for k in 0..2 * RESET_EVERY + 1 {
             let mut s = Solver::take();
             let mut terms = Terms::default();
@@ -620,7 +797,7 @@ mod tests {
             assert_eq!(s.check(), Sat::Sat);
             assert_eq!(s.value(&terms, x), Some(u64::from(k)));
             assert_eq!(s.check_assuming(&terms, &[is_other]), Sat::Unsat);
-            assert_eq!(s.check_timeout, Some(Duration::from_secs(5)));
+            assert_eq!(s.check_timeout, Some(FAST_LIMIT));
             s.release();
         }
     }
