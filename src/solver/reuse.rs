@@ -23,6 +23,12 @@
 //! from the whole solver — so no refutation, and so no proof of
 //! unreachability, rests on a witness.
 //!
+//! The solver keeps a model only in exact mode (labeling, the concolic
+//! search, the check at a path's entry; see `Solver::set_exact`): the
+//! backward search's checks along a path are cheap enough without Z3's
+//! equality axioms that evaluating in the last model cost more than it
+//! saved.
+//!
 //! An evaluated formula is put to the scratch solver only when every
 //! symbol left in it is one jaut declared (a variable or a predicate): a
 //! model may name its own auxiliary functions (an array as `as-array` of
