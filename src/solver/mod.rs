@@ -110,7 +110,7 @@ fn base_params() -> Params {
 
 /// How long a check runs without the equality axioms before it is made
 /// again with them (nearly all take a few milliseconds; deleteEntry's
-/// longest 18 ms). A separate, shorter limit for labeling's probes was
+/// longest 18 ms), and at most half the check's own limit. A separate, shorter limit for labeling's probes was
 /// slower on `jaut-bench targets` (median 4.6 ms against 3.5 ms).
 const FAST_LIMIT: Duration = Duration::from_millis(50);
 
@@ -328,7 +328,10 @@ impl Solver {
         let (mut r, mut model) = if self.axioms {
             self.z3_check(assumptions, bound)
         } else {
-            let fast = bound.map_or(FAST_LIMIT, |b| b.min(FAST_LIMIT));
+            // Half the check's own limit when that is short (a small
+            // `--timeout`, or near the deadline): the rest is for Z3 with
+            // the axioms.
+            let fast = bound.map_or(FAST_LIMIT, |b| FAST_LIMIT.min(b / 2));
             self.z3_check(assumptions, Some(fast))
         };
         // Without the axioms: a model that fails the assertions (exact
@@ -343,7 +346,6 @@ impl Solver {
         let left = bound.map(|b| b.saturating_sub(start.elapsed()));
         let gave_up = !self.axioms
             && r == SatResult::Unknown
-            && bound.is_none_or(|b| b > FAST_LIMIT)
             && left.is_none_or(|l| l > Duration::ZERO)
             && !crate::stop::requested();
         if failed || gave_up {
@@ -688,10 +690,16 @@ mod tests {
     /// a refutation in either mode.
     #[test]
     fn a_check_z3_needs_the_axioms_for_is_decided_with_them() {
-        for exact in [false, true] {
+        // Exact mode or not; no limit per check, or one under twice the
+        // fast limit (half of it is left for the axioms).
+        for (exact, limit) in [(false, None), (true, None), (false, Some(40))] {
             let mut terms = Terms::default();
             let mut s = Solver::new();
             s.set_exact(exact);
+            if let Some(ms) = limit {
+                let far = Instant::now() + Duration::from_secs(60);
+                s.set_deadline(far, Duration::from_millis(ms));
+            }
             let a = terms.var("a", Sort::Bv(32));
             let n1 = terms.var("n1", Sort::Bv(32));
             let n2 = terms.var("n2", Sort::Bv(32));
@@ -705,12 +713,12 @@ mod tests {
             s.push();
             s.assert(&terms, c2);
             s.assert(&terms, c3);
-            assert_eq!(s.check(), Sat::Unsat, "exact: {exact}");
-            assert_eq!(s.redone, 1, "exact: {exact}");
+            assert_eq!(s.check(), Sat::Unsat, "exact: {exact}, limit: {limit:?}");
+            assert_eq!(s.redone, 1, "exact: {exact}, limit: {limit:?}");
             // The rebuilt solver keeps the scopes: popping the
             // contradiction leaves `n1 = -a` satisfiable.
             s.pop();
-            assert_eq!(s.check(), Sat::Sat, "exact: {exact}");
+            assert_eq!(s.check(), Sat::Sat, "exact: {exact}, limit: {limit:?}");
         }
     }
 
