@@ -4,8 +4,10 @@
 //! the `z3` crate, linked against Debian's `libz3`), keeps Z3's incremental
 //! scopes in step with the search's (`push`/`pop`), and reads values back
 //! from models. Lowered ASTs are cached by term id; the cache is truncated
-//! with the term arena when the search backtracks. A satisfiable check is
-//! often answered by the last model, extended ([`reuse`]).
+//! with the term arena when the search backtracks. Z3 runs without its
+//! bit-vector equality axioms until a check shows they are needed
+//! (`base_params`, [`Solver::set_exact`]). In exact mode a satisfiable
+//! check is often answered by the last model, extended ([`reuse`]).
 //!
 //! Z3 values belong to the thread that made them (the crate uses a
 //! thread-local context), so a `Solver` stays on its thread.
@@ -110,8 +112,9 @@ fn base_params() -> Params {
 
 /// How long a check runs without the equality axioms before it is made
 /// again with them (nearly all take a few milliseconds; deleteEntry's
-/// longest 18 ms), and at most half the check's own limit. A separate, shorter limit for labeling's probes was
-/// slower on `jaut-bench targets` (median 4.6 ms against 3.5 ms).
+/// longest 18 ms), and at most half the check's own limit. A separate,
+/// shorter limit for labeling's probes was slower on `jaut-bench targets`
+/// (median 4.6 ms against 3.5 ms).
 const FAST_LIMIT: Duration = Duration::from_millis(50);
 
 thread_local! {
@@ -230,7 +233,7 @@ impl Solver {
     /// Whether a `Sat` answer must be true (the default), or may be
     /// taken as "not refuted" (the backward search's checks along a path).
     ///
-    /// Without the equality axioms (see [`base_params`]) a model Z3 gives
+    /// Without the equality axioms (see `base_params`) a model Z3 gives
     /// may fail the assertions. In exact mode such a model is caught
     /// (everything asserted and assumed is evaluated in it) and the check
     /// is decided again by Z3 rebuilt with the axioms. Out of it a `Sat` is
@@ -361,7 +364,7 @@ impl Solver {
         // model is kept, and no check is answered from one: there Z3's
         // checks are cheap enough that evaluating the assertions since
         // in the last model cost more than it saved (deleteEntry 0.68 s
-        // -> 0.63 s without; `jaut-bench targets` median 3.6 -> 3.4 ms).
+        // -> 0.62 s without; `jaut-bench targets` median 3.6 -> 3.3 ms).
         match r {
             SatResult::Sat => self.witness.set(model),
             _ if assumptions.is_empty() => self.witness.forget(),
