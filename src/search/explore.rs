@@ -538,10 +538,9 @@ impl Explorer<'_> {
         for &c in &cons {
             self.solver.assert(&self.terms, c);
         }
-        // Labeling starts from a model Z3 gives of the whole path, not from
-        // one extended check by check (see `solver::reuse`), and checked:
-        // the path is found only if it truly is feasible.
-        self.solver.forget_model();
+        // Exact from here: the path is found only if it truly is feasible,
+        // and labeling starts from a model Z3 gives of the whole path, not
+        // from one extended check by check (see `solver::reuse`).
         self.solver.set_exact(true);
         // `None`: refuted only under the path's bounded conditions, a cut
         // check_bounded recorded.

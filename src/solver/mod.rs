@@ -240,9 +240,10 @@ impl Solver {
     /// taken as is: the search then only goes on along a path a later
     /// check refutes, or the exact check at the entry does; an `Unsat` is
     /// true either way, so no refutation and no proof rests on the mode.
-    /// Switching to exact mode drops the last model.
+    /// Setting exact mode drops the last model, so that the next check is
+    /// put to Z3.
     pub fn set_exact(&mut self, exact: bool) {
-        if exact && !self.exact {
+        if exact {
             self.witness.forget();
         }
         self.exact = exact;
@@ -262,12 +263,6 @@ impl Solver {
         while self.asserted.last().is_some_and(|(d, _)| *d > depth) {
             self.asserted.pop();
         }
-    }
-
-    /// Drops the last model, so that the next check is put to Z3 (labeling
-    /// starts from a model Z3 gave, as it did before witnesses).
-    pub fn forget_model(&mut self) {
-        self.witness.forget();
     }
 
     pub fn depth(&self) -> u32 {
