@@ -416,16 +416,18 @@ impl Solver {
         }
     }
 
-    /// Whether `model` satisfies everything asserted and `assumptions`.
+    /// Whether `model` satisfies everything asserted (the log
+    /// `asserted`) and `assumptions`.
     fn holds(&self, model: Option<&Model>, assumptions: &[Bool]) -> bool {
         let Some(model) = model else {
             return false;
         };
         let all: Vec<Bool> = self
-            .z3
-            .get_assertions()
-            .into_iter()
-            .chain(assumptions.iter().cloned())
+            .asserted
+            .iter()
+            .map(|(_, b)| b)
+            .chain(assumptions)
+            .cloned()
             .collect();
         model.eval(&Bool::and(&all), true).and_then(|v| v.as_bool()) == Some(true)
     }
