@@ -12,6 +12,8 @@
 //! References are 32-bit values: `0` is null, positive values are objects of
 //! the input heap, negative values are objects allocated on the path (each a
 //! distinct constant, so no allocated object ever aliases an input one).
+//! Their terms have a sort of their own ([`term::Sort::Ref`]), which the
+//! solver holds as integers: the search only compares them.
 //! The heap holds one array per field (object → value) and one array
 //! `type` (object → class id): the object's *type variable*, pruned by the
 //! constraints of its uses (field accesses, casts, `instanceof`, calls)
@@ -135,12 +137,6 @@ pub fn class_object(terms: &mut Terms, id: TermId) -> TermId {
     terms.bin(BvOp::Add, base, id)
 }
 
-/// The class id of the `Class` object `c` (a term).
-pub fn class_id(terms: &mut Terms, c: TermId) -> TermId {
-    let base = terms.int(CLASS_OBJECTS);
-    terms.bin(BvOp::Sub, c, base)
-}
-
 /// Whether `v` is the `Class` object of one of the classes `ids`.
 pub fn is_class_object(terms: &mut Terms, v: TermId, ids: &[u32]) -> TermId {
     let eqs = ids
@@ -157,6 +153,7 @@ pub fn is_class_object(terms: &mut Terms, v: TermId, ids: &[u32]) -> TermId {
 pub fn sort_of(ty: &JType) -> Sort {
     match ty {
         JType::Long | JType::Double => Sort::Bv(64),
+        JType::Object(_) | JType::Array(_) => Sort::Ref,
         _ => Sort::Bv(32),
     }
 }
@@ -165,7 +162,27 @@ pub fn sort_of(ty: &JType) -> Sort {
 pub fn sort_of_vtype(t: &VType) -> Sort {
     match t {
         VType::Long | VType::Double => Sort::Bv(64),
-        _ => Sort::Bv(32),
+        VType::Null | VType::UninitThis | VType::Uninit(_) | VType::Ref(_) => Sort::Ref,
+        VType::Top | VType::Int | VType::Float => Sort::Bv(32),
+    }
+}
+
+/// The solver sort of the cells of arrays of element type `elem`.
+pub fn cells_sort(elem: &JType) -> Sort {
+    match sort_of(elem) {
+        Sort::Ref => Sort::RefCells,
+        Sort::Bv(w) => Sort::Cells(w),
+        _ => Sort::Cells(32),
+    }
+}
+
+/// The solver sort of the heap array of a field of type `ty` (object →
+/// value).
+pub fn field_sort(ty: &JType) -> Sort {
+    match sort_of(ty) {
+        Sort::Ref => Sort::RefArray,
+        Sort::Bv(w) => Sort::Array(w),
+        _ => Sort::Array(32),
     }
 }
 

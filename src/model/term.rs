@@ -6,12 +6,14 @@
 //! backtracks, so abandoned paths leave no terms behind (solver back ends
 //! key their caches by id and truncate with it).
 //!
-//! Sorts: booleans, bit-vectors of a fixed width (JVM `int` and references
-//! are 32 bits, `long` 64; `float`/`double` are carried as their IEEE bit
-//! patterns, and the floating-point nodes read and give such patterns, see
-//! [`FpOp`]), arrays from 32-bit indices to bit-vectors (the heap: one array
-//! per field), and unary predicates over 32-bit values (subtype tests on
-//! class ids).
+//! Sorts: booleans, bit-vectors of a fixed width (JVM `int` is 32 bits,
+//! `long` 64; `float`/`double` are carried as their IEEE bit patterns, and
+//! the floating-point nodes read and give such patterns, see [`FpOp`]),
+//! references ([`Sort::Ref`]: 32-bit values to jaut, integers to the
+//! solver), arrays from references to values (the heap: one array per
+//! field), cells of arrays by reference and index, and unary predicates
+//! (subtype tests). Constants are bit-vectors, `null` is `0`: where a
+//! reference meets one, the solver takes both as integers.
 
 use std::fmt;
 
@@ -27,12 +29,37 @@ pub struct PredId(pub u32);
 pub enum Sort {
     Bool,
     Bv(u32),
-    /// An array from `Bv(32)` to `Bv(width)`.
+    /// A reference: a 32-bit JVM value like `Bv(32)` wherever jaut
+    /// computes with it, that the solver holds as an integer (references
+    /// are only compared, so Z3 need not make their 32 bits, see
+    /// `solver::refs`).
+    Ref,
+    /// An array from references to `Bv(width)` (a field of a primitive
+    /// type, the classes of objects, the lengths of arrays).
     Array(u32),
+    /// An array from references to references (a field of a reference
+    /// type).
+    RefArray,
     /// An array from `Bv(64)` — an array reference (high half) and an index
     /// (low half), see [`Terms::cell`] — to `Bv(width)`: the elements of
     /// every Java array of one element kind.
     Cells(u32),
+    /// `Cells` of references: the elements of every array of a reference
+    /// type.
+    RefCells,
+}
+
+impl Sort {
+    /// Whether values of the two sorts may be the branches of one `ite`:
+    /// the same sort, or a reference and a 32-bit constant such as `null`
+    /// (`solver::refs`).
+    pub fn joins(self, other: Sort) -> bool {
+        self == other
+            || matches!(
+                (self, other),
+                (Sort::Ref, Sort::Bv(32)) | (Sort::Bv(32), Sort::Ref)
+            )
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -168,6 +195,7 @@ impl Terms {
     pub fn width(&self, t: TermId) -> u32 {
         match self.sort(t) {
             Sort::Bv(w) | Sort::Array(w) | Sort::Cells(w) => w,
+            Sort::Ref | Sort::RefArray | Sort::RefCells => 32,
             Sort::Bool => 1,
         }
     }
@@ -311,7 +339,11 @@ impl Terms {
             Node::Bool(true) => a,
             Node::Bool(false) => b,
             _ => {
-                let sort = self.sort(a);
+                // `c ? null : r` is a reference.
+                let sort = match (self.sort(a), self.sort(b)) {
+                    (Sort::Bv(32), Sort::Ref) => Sort::Ref,
+                    (sort, _) => sort,
+                };
                 self.add(Node::Ite(c, a, b), sort)
             }
         }
@@ -332,6 +364,16 @@ impl Terms {
     }
 
     pub fn extract(&mut self, hi: u32, lo: u32, a: TermId) -> TermId {
+        // The halves of a cell key (`cell`) are its reference and index.
+        if let Node::Concat(x, y) = *self.node(a) {
+            let low = self.width(y);
+            if (hi, lo) == (low - 1, 0) {
+                return y;
+            }
+            if (hi, lo) == (low + self.width(x) - 1, low) {
+                return x;
+            }
+        }
         self.add(Node::Extract(hi, lo, a), Sort::Bv(hi - lo + 1))
     }
 
@@ -346,8 +388,11 @@ impl Terms {
     }
 
     pub fn select(&mut self, array: TermId, index: TermId) -> TermId {
-        let w = self.width(array);
-        self.add(Node::Select(array, index), Sort::Bv(w))
+        let sort = match self.sort(array) {
+            Sort::RefArray | Sort::RefCells => Sort::Ref,
+            _ => Sort::Bv(self.width(array)),
+        };
+        self.add(Node::Select(array, index), sort)
     }
 
     pub fn store(&mut self, array: TermId, index: TermId, value: TermId) -> TermId {

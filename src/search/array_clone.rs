@@ -4,7 +4,6 @@
 
 use super::cmv::St;
 use super::explore::Explorer;
-use super::heap::sort_width;
 use crate::classfile::bytecode::{Instruction, MethodRef};
 use crate::classfile::JType;
 use crate::model::term::TermId;
@@ -39,7 +38,7 @@ impl Explorer<'_> {
         out.push(self.terms.eq(len, len_a));
         let key = FieldKey::array_elements(&elem);
         // A cell of the copy holds the original's cell at its index.
-        self.redefine_elements(st, key, sort_width(&elem), r, out, |ex, prior, i| {
+        self.redefine_elements(st, key, r, out, |ex, prior, i| {
             let from = ex.terms.cell(a, i);
             (ex.terms.select(prior, from), vec![from])
         });

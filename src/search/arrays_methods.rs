@@ -169,7 +169,7 @@ impl Explorer<'_> {
         let key = FieldKey::array_elements(elem);
         let width = sort_width(elem);
         let zero_elem = self.terms.bv(0, width);
-        self.redefine_elements(st, key, width, r, out, |ex, prior, i| {
+        self.redefine_elements(st, key, r, out, |ex, prior, i| {
             let at = ex.terms.bin(BvOp::Add, from, i);
             let inside = ex.terms.cmp(BvCmp::Slt, at, len_a);
             let source = ex.terms.cell(a, at);
@@ -192,9 +192,8 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) {
         let key = FieldKey::array_elements(elem);
-        let width = sort_width(elem);
         let stored = crate::model::inputs::narrow(&mut self.terms, elem, v);
-        self.redefine_elements(st, key, width, a, out, |ex, prior, i| {
+        self.redefine_elements(st, key, a, out, |ex, prior, i| {
             let low = ex.terms.cmp(BvCmp::Sge, i, from);
             let high = ex.terms.cmp(BvCmp::Slt, i, to);
             let filled = ex.terms.and(vec![low, high]);

@@ -798,10 +798,8 @@ impl Explorer<'_> {
         }
         let key = FieldKey::array_elements(&src_elem);
         if let Some(&after) = st.mem.fields.get(&key) {
-            let width = self.terms.width(after);
-            let prior = self
-                .fresh
-                .var(&mut self.terms, &key.to_string(), Sort::Cells(width));
+            let sort = self.terms.sort(after);
+            let prior = self.fresh.var(&mut self.terms, &key.to_string(), sort);
             self.redefine_cells(st, after, prior, out, |ex, k| {
                 // k in dst's copied range ? prior[src, sp + (k - dp)] : prior[k]
                 let owner = ex.terms.extract(63, 32, k);
@@ -867,7 +865,7 @@ impl Explorer<'_> {
             .universe
             .id(STRING)
             .ok_or(Unsupported::StringNotLoaded)?;
-        let r = self.fresh.var(&mut self.terms, "literal", Sort::Bv(32));
+        let r = self.fresh.var(&mut self.terms, "literal", Sort::Ref);
         // Interned: created before the method ran, for this path's purposes
         // an allocation like any other.
         self.allocated(st, r, sid, STRING, 0, out);
@@ -924,7 +922,7 @@ impl Explorer<'_> {
             Ok(Some(f)) => f.member.ty,
             _ => JType::Int,
         };
-        let sort = Sort::Array(super::heap::sort_width(&ty));
+        let sort = crate::model::field_sort(&ty);
         let prior = self.fresh.var(&mut self.terms, field, sort);
         let stored = match value {
             Some(v) => v,

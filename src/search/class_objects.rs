@@ -17,7 +17,7 @@
 use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
-use crate::model::term::{BvCmp, TermId};
+use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::ARRAY_ID_BASE;
 
 /// A method of `java.lang.Class` with an intrinsic.
@@ -75,6 +75,17 @@ impl Explorer<'_> {
         c
     }
 
+    /// The class id of the `Class` object `c`: a value `k` with `c` the
+    /// object of class `k`. (Not `c - CLASS_OBJECTS`: a reference is a
+    /// solver integer, and bit-vector arithmetic on one is slow,
+    /// `solver::refs`.)
+    fn class_id(&mut self, c: TermId, out: &mut Vec<TermId>) -> TermId {
+        let k = self.fresh.var(&mut self.terms, "class-id", Sort::Bv(32));
+        let object = crate::model::class_object(&mut self.terms, k);
+        out.push(self.terms.eq(c, object));
+        k
+    }
+
     /// `result` of `method` with the arguments `args`: the `Class` object
     /// the method runs on (not null: the call would have thrown), then the
     /// method's own.
@@ -87,7 +98,7 @@ impl Explorer<'_> {
         index: usize,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        let id = crate::model::class_id(&mut self.terms, args[0]);
+        let id = self.class_id(args[0], out);
         let (one, zero) = (self.terms.int(1), self.terms.int(0));
         let (known, holds) = match method {
             ClassMethod::GetName => {
@@ -118,7 +129,7 @@ impl Explorer<'_> {
             ClassMethod::IsAssignableFrom => {
                 let d = args[1];
                 out.push(self.non_null(d));
-                let other = crate::model::class_id(&mut self.terms, d);
+                let other = self.class_id(d, out);
                 self.subclass_of(None, other, id)
             }
             ClassMethod::IsInterface => {

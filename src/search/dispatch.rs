@@ -130,7 +130,7 @@ impl Explorer<'_> {
                         r.class.replace('/', ".")
                     ));
                 }
-                let recv = self.fresh.var(&mut self.terms, "this", Sort::Bv(32));
+                let recv = self.fresh.var(&mut self.terms, "this", Sort::Ref);
                 let class_of = self.terms.select(st.mem.types, recv);
                 let zero = self.terms.int(0);
                 let non_null = self.terms.ne(recv, zero);

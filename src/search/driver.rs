@@ -122,7 +122,7 @@ pub fn search_goal(
                 let mut flow = Flow::Exhausted;
                 for (index, thrown, catch) in &raises {
                     let st = ex.initial_state(&root, *index);
-                    let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Bv(32));
+                    let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Ref);
                     flow = ex.raise(st, Vec::new(), *index, *thrown, exc, catch);
                     if !matches!(flow, Flow::Exhausted) {
                         break;

@@ -128,8 +128,8 @@ impl Explorer<'_> {
         }
     }
 
-    /// An effect on the elements of array `owner` (cells of `key`, values
-    /// `width` bits wide), stated backward: a cell of `owner` at index `i`
+    /// An effect on the elements of array `owner` (cells of `key`), stated
+    /// backward: a cell of `owner` at index `i`
     /// holds `value(prior, i)` after the effect, every other cell keeps its
     /// value. `value` returns the prior cells it reads too.
     #[allow(clippy::too_many_arguments)]
@@ -137,7 +137,6 @@ impl Explorer<'_> {
         &mut self,
         st: &mut St,
         key: FieldKey,
-        width: u32,
         owner: TermId,
         out: &mut Vec<TermId>,
         mut value: impl FnMut(&mut Self, TermId, TermId) -> (TermId, Vec<TermId>),
@@ -145,7 +144,8 @@ impl Explorer<'_> {
         let Some(&after) = st.mem.fields.get(&key) else {
             return;
         };
-        let prior = self.fresh(&format!("{key}"), Sort::Cells(width));
+        let sort = self.terms.sort(after);
+        let prior = self.fresh(&format!("{key}"), sort);
         self.redefine_cells(st, after, prior, out, |ex, k| {
             let of = ex.terms.extract(63, 32, k);
             let mine = ex.terms.eq(of, owner);
@@ -204,7 +204,7 @@ impl Explorer<'_> {
     /// The cells holding the elements of arrays of type `elem[]` at this
     /// point of the path.
     pub(super) fn cells(&mut self, st: &mut St, key: &FieldKey, elem: &JType) -> TermId {
-        self.heap_array(st, key.clone(), Sort::Cells(sort_width(elem)))
+        self.heap_array(st, key.clone(), crate::model::cells_sort(elem))
     }
 
     /// `r` is a new array of `count` elements of type `elem`, all zero.
@@ -227,7 +227,7 @@ impl Explorer<'_> {
         let width = sort_width(elem);
         let zero_elem = self.terms.bv(0, width);
         let key = FieldKey::array_elements(elem);
-        self.redefine_elements(st, key, width, r, out, |_, _, _| (zero_elem, Vec::new()));
+        self.redefine_elements(st, key, r, out, |_, _, _| (zero_elem, Vec::new()));
     }
 }
 

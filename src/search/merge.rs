@@ -39,11 +39,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::cmv::{Flow, MethodInfo, St};
 use super::explore::Explorer;
-use super::heap::sort_width;
 use super::PathStep;
 use crate::classfile::bytecode::{BinOp, Constant, Kind, StackOp};
 use crate::classfile::{JType, Op};
-use crate::model::term::{BvOp, Sort, TermId};
+use crate::model::term::{BvOp, TermId};
 use crate::model::FieldKey;
 use crate::reason::{Bound, Reason};
 
@@ -212,7 +211,7 @@ impl Explorer<'_> {
         // fresh (the caller's later array is the merged update of it).
         let mut entry: BTreeMap<FieldKey, TermId> = BTreeMap::new();
         for t in touched {
-            let sort = Sort::Array(sort_width(&t.ty));
+            let sort = crate::model::field_sort(&t.ty);
             let a = if t.written {
                 self.fresh(&t.key.to_string(), sort)
             } else {
@@ -371,7 +370,7 @@ impl Explorer<'_> {
         if x == y {
             return Some(x);
         }
-        if self.terms.sort(x) != self.terms.sort(y) {
+        if !self.terms.sort(x).joins(self.terms.sort(y)) {
             return None;
         }
         Some(self.terms.ite(first, x, y))

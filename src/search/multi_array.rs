@@ -16,7 +16,6 @@
 
 use super::cmv::St;
 use super::explore::Explorer;
-use super::heap::sort_width;
 use crate::classfile::bytecode::Instruction;
 use crate::classfile::JType;
 use crate::model::term::{BvCmp, Sort, TermId};
@@ -88,7 +87,7 @@ impl Explorer<'_> {
         self.allocated(st, r, id, &descriptor, insn.pc, out);
         let len = self.array_length(st, r, out);
         out.push(self.terms.eq(len, counts[0]));
-        let rows: Vec<TermId> = (0..k).map(|_| self.fresh("row", Sort::Bv(32))).collect();
+        let rows: Vec<TermId> = (0..k).map(|_| self.fresh("row", Sort::Ref)).collect();
         for &row in &rows {
             self.allocate_level(st, insn, row, &counts[1..], elem, k, out);
         }
@@ -98,7 +97,7 @@ impl Explorer<'_> {
         // refutation from a cut (`St::bounded`).
         let key = FieldKey::array_elements(elem);
         let beyond = self.fresh("rows_beyond", Sort::Array(32));
-        self.redefine_elements(st, key, sort_width(elem), r, out, |ex, _, index| {
+        self.redefine_elements(st, key, r, out, |ex, _, index| {
             let mut value = ex.terms.select(beyond, index);
             for (i, &row) in rows.iter().enumerate().rev() {
                 let at = ex.terms.int(i as i32);

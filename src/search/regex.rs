@@ -114,6 +114,15 @@ fn field(class: &str, name: &str) -> FieldKey {
     }
 }
 
+/// The sort of model field `name`'s heap array: the pattern, text and
+/// regex are objects, the bounds of the match `int`s.
+fn part_sort(name: &str) -> Sort {
+    match name {
+        "<pattern>" | "<text>" | "<regex>" => Sort::RefArray,
+        _ => Sort::Array(32),
+    }
+}
+
 impl Explorer<'_> {
     /// The constraints of `method` called at `index` with `params` (the
     /// receiver first; `compile`'s regex) and result `r`.
@@ -159,7 +168,7 @@ impl Explorer<'_> {
         let literal = self.literal(st, s, out);
         out.push(literal);
         self.allocated_by_call(st, PATTERN, r, index, out)?;
-        let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::Array(32));
+        let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::RefArray);
         let regex = self.terms.select(regexes, r);
         out.push(self.terms.eq(regex, s));
         Ok(())
@@ -218,7 +227,7 @@ impl Explorer<'_> {
             ("<first>", minus_one),
             ("<last>", zero),
         ] {
-            let values = self.heap_array(st, field(MATCHER, name), Sort::Array(32));
+            let values = self.heap_array(st, field(MATCHER, name), part_sort(name));
             let held = self.terms.select(values, m);
             out.push(self.terms.eq(held, v));
         }
@@ -244,7 +253,7 @@ impl Explorer<'_> {
 
     /// Matcher `m`'s `name` (immutable).
     fn matcher_part(&mut self, st: &mut St, m: TermId, name: &str) -> TermId {
-        let values = self.heap_array(st, field(MATCHER, name), Sort::Array(32));
+        let values = self.heap_array(st, field(MATCHER, name), part_sort(name));
         self.terms.select(values, m)
     }
 
@@ -268,7 +277,7 @@ impl Explorer<'_> {
         out.push(self.made_on_path(m));
         let p = self.matcher_part(st, m, "<pattern>");
         let t = self.matcher_part(st, m, "<text>");
-        let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::Array(32));
+        let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::RefArray);
         let regex = self.terms.select(regexes, p);
         let literal = self.literal(st, regex, out);
         out.push(literal);

@@ -23,7 +23,7 @@ use crate::classfile::bytecode::{BinOp, CmpOp, Constant, Conversion, Instruction
 use crate::classfile::{JType, Op};
 use crate::frames::{Frame, VType};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
-use crate::model::{inputs, sort_of, sort_of_vtype, FieldKey, HeapRead};
+use crate::model::{field_sort, inputs, sort_of, sort_of_vtype, FieldKey, HeapRead};
 use crate::reason::{Bound, Reason};
 
 impl Explorer<'_> {
@@ -364,7 +364,7 @@ impl Explorer<'_> {
                 let t = self.pop(st);
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));
-                let array = self.heap_array(st, key, Sort::Array(sort_width(&f.ty)));
+                let array = self.heap_array(st, key, field_sort(&f.ty));
                 let read = self.terms.select(array, o);
                 out.push(self.terms.eq(t, read));
                 if let Some(c) = self.in_range(&f.ty, t) {
@@ -386,7 +386,7 @@ impl Explorer<'_> {
                 let (o, v) = (ops[0], ops[1]);
                 out.push(self.non_null(o));
                 if let Some(after) = st.mem.fields.get(&key).copied() {
-                    let prior = self.fresh(&format!("{key}"), Sort::Array(sort_width(&f.ty)));
+                    let prior = self.fresh(&format!("{key}"), field_sort(&f.ty));
                     let stored = self.narrow(&f.ty, v);
                     let updated = self.terms.store(prior, o, stored);
                     out.push(self.terms.eq(after, updated));
@@ -491,7 +491,8 @@ impl Explorer<'_> {
                 self.in_bounds(st, a, i, out);
                 let key = FieldKey::array_elements(&elem);
                 if let Some(after) = st.mem.fields.get(&key).copied() {
-                    let prior = self.fresh(&format!("{key}"), Sort::Cells(sort_width(&elem)));
+                    let sort = self.terms.sort(after);
+                    let prior = self.fresh(&format!("{key}"), sort);
                     let stored = self.narrow(&elem, v);
                     let index = self.terms.cell(a, i);
                     let updated = self.terms.store(prior, index, stored);

@@ -68,7 +68,7 @@ impl Explorer<'_> {
                 match st.mem.clinit_objects.get(key) {
                     Some(&r) => r,
                     None => {
-                        let r = self.fresh.var(&mut self.terms, "clinit", Sort::Bv(32));
+                        let r = self.fresh.var(&mut self.terms, "clinit", Sort::Ref);
                         self.allocated(st, r, id, class, 0, out);
                         st.mem.clinit_objects.insert(key.clone(), r);
                         self.preexisting_met(st);

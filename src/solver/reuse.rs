@@ -96,6 +96,16 @@ const INTERPRETED: &[&str] = &[
     "select",
     "store",
     "const",
+    // References are integers (`solver::refs`).
+    "+",
+    "-",
+    "*",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "int2bv",
+    "bv2int",
 ];
 
 /// The last model (with its extensions) and what was asserted since it
