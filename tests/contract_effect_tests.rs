@@ -93,3 +93,30 @@ fn bad_effects_are_one_line_errors() {
         assert!(err.contains(says), "{entry}: {err}");
     }
 }
+
+/// A contract that writes a field of a reference type
+/// (samples/contracts/holder.toml): the field's array has the sort a
+/// `getfield` of it has, references being solver integers.
+#[test]
+fn a_modified_reference_field_is_read_through_the_contract() {
+    let holder = support::repo()
+        .join("samples/contracts/holder.toml")
+        .display()
+        .to_string();
+    let text =
+        std::fs::read_to_string(support::repo().join("samples/src/effects/Holder.java")).unwrap();
+    let aim = |method: &str| {
+        let line = text
+            .lines()
+            .position(|l| l.trim_end().ends_with(&format!("// TARGET: {method}")))
+            .unwrap()
+            + 1;
+        support::aim_at_line("effects/Holder", method, line, &["--contracts", &holder]).1
+    };
+    let v = aim("stored");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    // Proved from the contract: the holder holds what was put.
+    let v = aim("other");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}

@@ -204,9 +204,9 @@ impl Explorer<'_> {
         for modified in &b.modifies {
             let o = self.lower_expr(st, env, &modified.object)?;
             let o = self.as_bv(o);
-            let (key, width) = self.field_of(env, &modified.object, &modified.field)?;
-            let after = self.heap_array(st, key.clone(), Sort::Array(width));
-            let prior = self.fresh(&key.to_string(), Sort::Array(width));
+            let (key, sort) = self.field_of(env, &modified.object, &modified.field)?;
+            let after = self.heap_array(st, key.clone(), sort);
+            let prior = self.fresh(&key.to_string(), sort);
             let new = self.terms.select(after, o);
             let written = self.terms.store(prior, o, new);
             cs.push(self.terms.eq(after, written));
@@ -227,14 +227,14 @@ impl Explorer<'_> {
         Ok(cs)
     }
 
-    /// The heap key and value width of field `name` of `obj` (an object
+    /// The heap key and array sort of field `name` of `obj` (an object
     /// of its static type).
     fn field_of(
         &mut self,
         env: &Env,
         obj: &Expr,
         name: &str,
-    ) -> Result<(FieldKey, u32), Unsupported> {
+    ) -> Result<(FieldKey, Sort), Unsupported> {
         let class = match static_type(env, obj) {
             Some(JType::Object(c)) => c,
             _ => {
@@ -252,15 +252,11 @@ impl Explorer<'_> {
                 class: class.clone(),
                 name: name.to_string(),
             })?;
-        let width = match sort_of(&found.member.ty) {
-            Sort::Bv(w) => w,
-            _ => 32,
-        };
         let key = FieldKey {
             class: found.class.name.clone(),
             name: name.to_string(),
         };
-        Ok((key, width))
+        Ok((key, crate::model::field_sort(&found.member.ty)))
     }
 
     fn as_bool(&mut self, v: Val) -> TermId {
@@ -317,12 +313,12 @@ impl Explorer<'_> {
             }
             Expr::Result => Val::Bv(env.result.as_ref().ok_or(Unsupported::NoResult)?.0),
             Expr::Field(obj, name) => {
-                let (key, width) = self.field_of(env, obj, name)?;
+                let (key, sort) = self.field_of(env, obj, name)?;
                 let o = self.lower_expr(st, env, obj)?;
                 let o = self.as_bv(o);
                 let array = match env.after.iter().find(|(k, _)| *k == key) {
                     Some(&(_, after)) => after,
-                    None => self.heap_array(st, key, Sort::Array(width)),
+                    None => self.heap_array(st, key, sort),
                 };
                 Val::Bv(self.terms.select(array, o))
             }
