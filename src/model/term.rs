@@ -35,7 +35,8 @@ pub enum Sort {
     /// `solver::refs`).
     Ref,
     /// An array from references to `Bv(width)` (a field of a primitive
-    /// type, the classes of objects, the lengths of arrays).
+    /// type, the classes of objects, the lengths of arrays); a [`Node::Row`]
+    /// has this sort too, indexed by an `int`.
     Array(u32),
     /// An array from references to references (a field of a reference
     /// type).
@@ -50,15 +51,16 @@ pub enum Sort {
 }
 
 impl Sort {
-    /// Whether values of the two sorts may be the branches of one `ite`:
-    /// the same sort, or a reference and a 32-bit constant such as `null`
-    /// (`solver::refs`).
-    pub fn joins(self, other: Sort) -> bool {
-        self == other
-            || matches!(
-                (self, other),
-                (Sort::Ref, Sort::Bv(32)) | (Sort::Bv(32), Sort::Ref)
-            )
+    /// The sort of an `ite` whose branches have sorts `self` and `other`,
+    /// when values of the two may be its branches: the same sort, or a
+    /// reference and a 32-bit constant such as `null`, which make a
+    /// reference (`solver::refs`).
+    pub fn join(self, other: Sort) -> Option<Sort> {
+        match (self, other) {
+            (a, b) if a == b => Some(a),
+            (Sort::Ref, Sort::Bv(32)) | (Sort::Bv(32), Sort::Ref) => Some(Sort::Ref),
+            _ => None,
+        }
     }
 }
 
@@ -340,10 +342,7 @@ impl Terms {
             Node::Bool(false) => b,
             _ => {
                 // `c ? null : r` is a reference.
-                let sort = match (self.sort(a), self.sort(b)) {
-                    (Sort::Bv(32), Sort::Ref) => Sort::Ref,
-                    (sort, _) => sort,
-                };
+                let sort = self.sort(a).join(self.sort(b)).unwrap_or(self.sort(a));
                 self.add(Node::Ite(c, a, b), sort)
             }
         }

@@ -129,10 +129,9 @@ impl Explorer<'_> {
     }
 
     /// An effect on the elements of array `owner` (cells of `key`), stated
-    /// backward: a cell of `owner` at index `i`
-    /// holds `value(prior, i)` after the effect, every other cell keeps its
-    /// value. `value` returns the prior cells it reads too.
-    #[allow(clippy::too_many_arguments)]
+    /// backward: a cell of `owner` at index `i` holds `value(prior, i)`
+    /// after the effect, every other cell keeps its value. `value` returns
+    /// the prior cells it reads too.
     pub(super) fn redefine_elements(
         &mut self,
         st: &mut St,

@@ -370,9 +370,7 @@ impl Explorer<'_> {
         if x == y {
             return Some(x);
         }
-        if !self.terms.sort(x).joins(self.terms.sort(y)) {
-            return None;
-        }
+        self.terms.sort(x).join(self.terms.sort(y))?;
         Some(self.terms.ite(first, x, y))
     }
 

@@ -14,7 +14,7 @@
 
 use std::time::{Duration, Instant};
 
-use z3::ast::{Array, Ast, Bool, Dynamic, Int, BV};
+use z3::ast::{Array, Bool, Dynamic, Int, BV};
 use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
@@ -471,21 +471,6 @@ impl Solver {
             .expect("constraint terms are boolean")
     }
 
-    /// Predicate `i`, declared on its first application over the sort of
-    /// that argument: references (integers, `refs`) or 32-bit values.
-    fn pred(&mut self, terms: &Terms, i: usize, domain: &ZSort) -> &FuncDecl {
-        if self.preds.len() <= i {
-            self.preds.resize_with(i + 1, || None);
-        }
-        let name = terms.pred_name(crate::model::term::PredId(i as u32));
-        if self.preds[i].is_none() {
-            self.witness.declare(name);
-            let f = FuncDecl::new(name, &[domain], &ZSort::bool());
-            self.preds[i] = Some((f, domain.clone()));
-        }
-        &self.preds[i].as_ref().expect("declared").0
-    }
-
     /// Lowers a term, caching every subterm by id.
     fn lower(&mut self, terms: &Terms, t: TermId) -> Dynamic {
         let i = t.0 as usize;
@@ -597,30 +582,8 @@ impl Solver {
                 let (x, y) = (self.bv(terms, a), self.bv(terms, b));
                 Dynamic::from_ast(&x.concat(&y))
             }
-            Node::Row(cells, array, len) => {
-                // λi. i <u len ? cells[array][i] : 0
-                let c = self.lower(terms, cells).as_array().expect("an array term");
-                let r = self.int(terms, array);
-                let n = self.bv(terms, len);
-                let w = terms.width(cells);
-                let i = BV::fresh_const("i", 32);
-                let row = c.select(&r).as_array().expect("cells by reference");
-                let zero = match terms.sort(cells) {
-                    Sort::RefCells => Dynamic::from_ast(&Int::from_i64(0)),
-                    _ => Dynamic::from_ast(&BV::from_u64(0, w)),
-                };
-                let body = i.bvult(&n).ite(&row.select(&i), &zero);
-                Dynamic::from_ast(&z3::ast::lambda_const(&[&i], &body))
-            }
-            Node::Pred(p, a) => {
-                let i = p.0 as usize;
-                let domain = match self.preds.get(i) {
-                    Some(Some((_, d))) => d.clone(),
-                    _ => self.lower(terms, a).get_sort(),
-                };
-                let x = self.fit(terms, a, &domain);
-                self.pred(terms, i, &domain).apply(&[&x])
-            }
+            Node::Row(cells, array, len) => self.row(terms, cells, array, len),
+            Node::Pred(p, a) => self.apply_pred(terms, p.0 as usize, a),
             Node::Fp(op, a, b) => {
                 let (x, y) = (self.bv(terms, a), self.bv(terms, b));
                 Dynamic::from_ast(&self.lower_fp(op, &x, &y))

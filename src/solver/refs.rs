@@ -28,7 +28,7 @@
 //! low 32 bits, [`Solver::value`]).
 
 use z3::ast::{Array, Ast, Dynamic, Int, BV};
-use z3::{Sort as ZSort, SortKind};
+use z3::{FuncDecl, Sort as ZSort, SortKind};
 
 use super::Solver;
 use crate::model::term::{signed, Node, Sort, TermId, Terms};
@@ -76,8 +76,7 @@ impl Solver {
     /// reference (an equality, the branches of an `ite`).
     pub(super) fn alike(&mut self, terms: &Terms, a: TermId, b: TermId) -> (Dynamic, Dynamic) {
         let (x, y) = (self.lower(terms, a), self.lower(terms, b));
-        let int = |d: &Dynamic| d.sort_kind() == SortKind::Int;
-        if int(&x) == int(&y) {
+        if is_int(&x) == is_int(&y) {
             return (x, y);
         }
         let (x, y) = (self.int(terms, a), self.int(terms, b));
@@ -86,8 +85,26 @@ impl Solver {
 
     /// Whether `a` or `b` is lowered as an integer.
     pub(super) fn either_ref(&mut self, terms: &Terms, a: TermId, b: TermId) -> bool {
-        let int = |d: Dynamic| d.sort_kind() == SortKind::Int;
-        int(self.lower(terms, a)) || int(self.lower(terms, b))
+        is_int(&self.lower(terms, a)) || is_int(&self.lower(terms, b))
+    }
+
+    /// Predicate `p` applied to `a`. A predicate is declared on its first
+    /// application, over the sort of that argument (references, or 32-bit
+    /// values); a later argument is fitted to it.
+    pub(super) fn apply_pred(&mut self, terms: &Terms, p: usize, a: TermId) -> Dynamic {
+        if self.preds.len() <= p {
+            self.preds.resize_with(p + 1, || None);
+        }
+        if self.preds[p].is_none() {
+            let name = terms.pred_name(crate::model::term::PredId(p as u32));
+            self.witness.declare(name);
+            let domain = self.lower(terms, a).get_sort();
+            let f = FuncDecl::new(name, &[&domain], &ZSort::bool());
+            self.preds[p] = Some((f, domain));
+        }
+        let domain = self.preds[p].as_ref().expect("declared").1.clone();
+        let x = self.fit(terms, a, &domain);
+        self.preds[p].as_ref().expect("declared").0.apply(&[&x])
     }
 
     /// `t` lowered to `sort`: an array's index or element.
@@ -105,8 +122,7 @@ impl Solver {
         let a = self.array(terms, array);
         if is_cells(&a) {
             let (r, i) = self.cell_key(terms, index);
-            let row = a.select(&r).as_array().expect("cells by reference");
-            return row.select(&i);
+            return cells_of(&a, &r).select(&i);
         }
         let domain = a.get_sort().array_domain().expect("an array sort");
         let i = self.fit(terms, index, &domain);
@@ -140,7 +156,7 @@ impl Solver {
         let a = self.array(terms, array);
         if is_cells(&a) {
             let (r, i) = self.cell_key(terms, index);
-            let row = a.select(&r).as_array().expect("cells by reference");
+            let row = cells_of(&a, &r);
             let range = row.get_sort().array_range().expect("an array sort");
             let v = self.fit(terms, value, &range);
             return Dynamic::from_ast(&a.store(&r, &row.store(&i, &v)));
@@ -151,9 +167,46 @@ impl Solver {
         Dynamic::from_ast(&a.store(&i, &v))
     }
 
+    /// The first `len` elements of `array` in `cells`, as an array by
+    /// index: `λi. i <u len ? cells[array][i] : 0`.
+    pub(super) fn row(
+        &mut self,
+        terms: &Terms,
+        cells: TermId,
+        array: TermId,
+        len: TermId,
+    ) -> Dynamic {
+        let c = self.array(terms, cells);
+        let r = self.int(terms, array);
+        let n = self.bv(terms, len);
+        let elements = cells_of(&c, &r);
+        let zero = match elements
+            .get_sort()
+            .array_range()
+            .expect("an array sort")
+            .kind()
+        {
+            SortKind::Int => Dynamic::from_ast(&Int::from_i64(0)),
+            _ => Dynamic::from_ast(&BV::from_u64(0, terms.width(cells))),
+        };
+        let i = BV::fresh_const("i", 32);
+        let body = i.bvult(&n).ite(&elements.select(&i), &zero);
+        Dynamic::from_ast(&z3::ast::lambda_const(&[&i], &body))
+    }
+
     fn array(&mut self, terms: &Terms, t: TermId) -> Array {
         self.lower(terms, t).as_array().expect("an array term")
     }
+}
+
+/// Whether `d` is lowered as an integer (a reference).
+fn is_int(d: &Dynamic) -> bool {
+    d.sort_kind() == SortKind::Int
+}
+
+/// The elements of the Java array `r` in `Cells` array `cells`, by index.
+fn cells_of(cells: &Array, r: &Int) -> Array {
+    cells.select(r).as_array().expect("cells by reference")
 }
 
 /// Whether `a` is a `Cells` array: by reference, then by index.
