@@ -276,7 +276,7 @@ impl fmt::Display for Reason {
             Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),
             Reason::Stopped(Stop::RunBudget { limit }) => write!(
                 f,
-                "run budget: the run's {:.1} s (--budget) were spent before this target was attempted",
+                "run budget: the run's {:.1} s (--budget) were spent before this target was settled",
                 limit.as_secs_f64()
             ),
             Reason::Stopped(Stop::Interrupted) => {

@@ -34,17 +34,19 @@ pub const SEEDING_TIME: Duration = Duration::from_secs(3);
 
 /// The first seeded state of `method` that `reaches` accepts (it replays
 /// the state and returns what the JVM observed when the target executed),
-/// within [`SEEDS`] states and [`SEEDING_TIME`]; `None` when the method's
-/// inputs cannot be seeded or no state reaches.
+/// within [`SEEDS`] states and `time` (at most [`SEEDING_TIME`]); `None`
+/// when the method's inputs cannot be seeded or no state reaches.
 pub fn first_reaching<T>(
     cp: &ClassPath,
     class: &Class,
     method: &Method,
+    time: Duration,
     mut reaches: impl FnMut(&InputState) -> Option<T>,
 ) -> Option<(InputState, T)> {
     let start = Instant::now();
+    let time = time.min(SEEDING_TIME);
     for state in seeded_states(cp, class, method, SEEDS)? {
-        if start.elapsed() > SEEDING_TIME {
+        if start.elapsed() > time {
             break;
         }
         if let Some(seen) = reaches(&state) {

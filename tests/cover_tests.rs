@@ -431,12 +431,18 @@ fn cover_outputs(class: &str, jobs: &str, method: Option<&str>) -> Outputs {
     if let Some(m) = method {
         args.extend(["-m", m]);
     }
+    // One round with the whole timeout: which round settles a target
+    // depends on the clock once a 0.25 s slice can run out (a debug build
+    // on a loaded machine), and with it the order of the commits; what is
+    // compared here is what `--jobs` changes, not what the clock does.
     args.extend([
         "--no-times",
         "--format",
         "json",
         "--jobs",
         jobs,
+        "--first-slice",
+        "20",
         "--out",
         &dir,
     ]);
@@ -1487,4 +1493,85 @@ fn enum_parameters_are_seeded_with_their_constants() {
     let text = sources_text(out.path());
     assert!(text.contains("java.math.RoundingMode."), "{text}");
     run_generated_suite_over(out.path(), "DoubleMath.roundToInt", &jar);
+}
+
+/// A directory covered without `--budget` gets 60 s per class and says so;
+/// the JSON's `timeline` starts at nothing covered, only grows, and ends at
+/// the blocks the methods' rows count as covered.
+#[test]
+fn a_directory_without_budget_gets_one_per_class_and_a_timeline() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = samples().display().to_string();
+    let o = jaut(&[
+        "cover",
+        &dir,
+        "--class",
+        "trityp.Trityp",
+        "--no-replay",
+        "--format",
+        "json",
+        "--out",
+        &out.path().display().to_string(),
+    ]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no --budget: 60 s per class, 1 class = 60 s"),
+        "{}",
+        stderr(&o)
+    );
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let timeline = doc["timeline"].as_array().expect("a timeline");
+    let counts: Vec<u64> = timeline
+        .iter()
+        .map(|p| p["blocks_covered"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts.first(), Some(&0), "{timeline:?}");
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{timeline:?}");
+    let seconds: Vec<f64> = timeline
+        .iter()
+        .map(|p| p["seconds"].as_f64().unwrap())
+        .collect();
+    assert!(seconds.windows(2).all(|w| w[0] <= w[1]), "{timeline:?}");
+    let methods = doc["methods"].as_array().unwrap();
+    let covered: u64 = methods
+        .iter()
+        .map(|m| m["covered_after"].as_u64().unwrap())
+        .sum();
+    let blocks: u64 = methods.iter().map(|m| m["targets"].as_u64().unwrap()).sum();
+    assert_eq!(counts.last(), Some(&covered), "{timeline:?}");
+    assert_eq!(timeline[0]["blocks"].as_u64(), Some(blocks));
+    // Named one by one, classes get no default budget.
+    let one = jaut(&[
+        "cover",
+        &class_file("trityp/Trityp"),
+        "--no-replay",
+        "--format",
+        "json",
+        "--out",
+        &tempfile::tempdir().unwrap().path().display().to_string(),
+    ]);
+    assert!(!stderr(&one).contains("no --budget"), "{}", stderr(&one));
+}
+
+/// Seconds that are not a finite, non-negative number are bad input: one
+/// line and exit 2, not a panic.
+#[test]
+fn bad_seconds_are_refused_with_one_line() {
+    for (option, value) in [
+        ("--first-slice", "inf"),
+        ("--budget", "1e300"),
+        ("--timeout", "-1"),
+        ("--budget", "NaN"),
+    ] {
+        let o = jaut(&[
+            "cover",
+            &class_file("trityp/Trityp"),
+            &format!("{option}={value}"),
+            "--no-replay",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{option} {value}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(option), "{err}");
+    }
 }

@@ -113,8 +113,20 @@ pub struct CoverArgs {
     /// Wall time for the whole run, in seconds: past it no new target is
     /// attempted, the ones in progress finish, and the rest are reported
     /// unknown (run budget). The tests and the report are written as usual.
+    /// Targets are attempted in rounds of growing time slices (0.25 s, 1 s,
+    /// 4 s, ... up to --timeout), the methods with the cheapest next target
+    /// first, so what is cheap is
+    /// covered first under any budget. Default for a jar or a directory:
+    /// 60 s per class; none for a class.
     #[arg(long, value_name = "SECONDS")]
     pub budget: Option<f64>,
+
+    /// The first round's time slice per target, in seconds: each later
+    /// round gives the targets still open four times more, up to
+    /// --timeout. Equal to --timeout: one round, each target attempted
+    /// once with the whole timeout.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.25)]
+    pub first_slice: f64,
 
     #[command(flatten)]
     pub bounds: Bounds,
@@ -124,8 +136,46 @@ fn user(e: impl std::fmt::Display) -> UserError {
     UserError(e.to_string())
 }
 
-/// A class path, the classes to cover, and their directories or jars.
-type Selection = (jaut::classpath::ClassPath, Vec<Arc<Class>>, Vec<PathBuf>);
+/// A class path, the classes to cover, their directories or jars, and
+/// whether a TARGET was a jar or a directory (not one class).
+type Selection = (
+    jaut::classpath::ClassPath,
+    Vec<Arc<Class>>,
+    Vec<PathBuf>,
+    bool,
+);
+
+/// The run's budget per class when a jar or directory is covered without
+/// `--budget`: a whole jar is not left to run for hours.
+pub const DEFAULT_CLASS_BUDGET: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// `--budget`, or for a jar or a directory without it, [`DEFAULT_CLASS_BUDGET`]
+/// per class (nested classes go with their outer class), said on stderr.
+fn budget(
+    args: &CoverArgs,
+    units: &[cover::Unit],
+    many: bool,
+) -> Result<Option<std::time::Duration>, UserError> {
+    if let Some(s) = args.budget {
+        return super::seconds("--budget", s).map(Some);
+    }
+    if !many {
+        return Ok(None);
+    }
+    let outer: std::collections::BTreeSet<&str> = units
+        .iter()
+        .map(|u| u.class.name.split('$').next().unwrap_or(&u.class.name))
+        .collect();
+    let budget = DEFAULT_CLASS_BUDGET * outer.len() as u32;
+    eprintln!(
+        "jaut: no --budget: {} s per class, {} {} = {} s (give --budget SECONDS to change it)",
+        DEFAULT_CLASS_BUDGET.as_secs(),
+        outer.len(),
+        if outer.len() == 1 { "class" } else { "classes" },
+        budget.as_secs()
+    );
+    Ok(Some(budget))
+}
 
 /// The classes the TARGETs and `--class` designate, one class path over
 /// all of them, and the class directories or jars JaCoCo should analyse.
@@ -135,6 +185,7 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
     let mut names: Vec<String> = Vec::new();
     let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut roots: Vec<PathBuf> = Vec::new();
+    let mut many = false;
     for (i, target) in args.targets.iter().enumerate() {
         let mut classpath: Vec<String> = args
             .targets
@@ -157,7 +208,10 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
                     roots.push(root);
                 }
             }
-            TargetKind::Entries => roots.push(PathBuf::from(target)),
+            TargetKind::Entries => {
+                many = true;
+                roots.push(PathBuf::from(target));
+            }
         }
         if opened.kind != TargetKind::Entries {
             // One class: its nested classes are where it is found.
@@ -199,7 +253,7 @@ fn classes(args: &CoverArgs) -> Result<Selection, UserError> {
         .iter()
         .map(|n| load(&cp, n))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((cp, classes, roots))
+    Ok((cp, classes, roots, many))
 }
 
 /// The methods to cover: those of every `--method` (all when none is
@@ -247,7 +301,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         .transpose()
         .map_err(user)?;
     let load = std::time::Instant::now();
-    let (cp, classes, roots) = classes(args)?;
+    let (cp, classes, roots, many) = classes(args)?;
     let load = load.elapsed();
     let mut units = units(&classes, &args.method)?;
     // A shard's report lists every class of the selection, in the order
@@ -323,9 +377,9 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
-        budget: args
-            .budget
-            .map(|s| std::time::Duration::from_secs_f64(s.max(0.0))),
+        budget: budget(args, &units, many)?,
+        first_slice: super::seconds("--first-slice", args.first_slice)?
+            .max(std::time::Duration::from_millis(1)),
     };
     let replayers: Option<JvmReplayers> = if args.no_replay {
         None
@@ -336,17 +390,15 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(0);
         bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} targets  {msg}  {elapsed}",
-            )
-            .expect("a valid template"),
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} targets  {msg}")
+                .expect("a valid template"),
         );
         bar
     });
     let mut on_progress = |p: &cover::Progress| {
         if let Some(bar) = &bar {
             bar.set_length(p.total as u64);
-            bar.set_message(format!("{} reached, {} unknown", p.reached, p.unknown));
+            bar.set_message(progress_message(p));
             bar.set_position(p.done as u64);
         }
     };
@@ -390,6 +442,23 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         super::ExitStatus::Success
     };
     Ok((text, status))
+}
+
+/// The progress line's words: blocks covered, targets reached and
+/// unknown, and the time spent and left of the budget.
+fn progress_message(p: &cover::Progress) -> String {
+    let time = match p.budget {
+        Some(b) => format!(
+            "{}s, {}s left",
+            p.elapsed.as_secs(),
+            b.saturating_sub(p.elapsed).as_secs()
+        ),
+        None => format!("{}s", p.elapsed.as_secs()),
+    };
+    format!(
+        "{}/{} blocks covered, {} reached, {} unknown  {time}",
+        p.blocks_covered, p.blocks, p.reached, p.unknown
+    )
 }
 
 /// Coverage from `--jacoco` or `--tests`, and a description of where it

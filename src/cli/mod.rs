@@ -309,6 +309,19 @@ impl From<StaticsArg> for jaut::statics::StaticsPolicy {
     }
 }
 
+/// A number of seconds given on the command line, as a duration: a
+/// finite number, at least 0 and at most a century (one line and exit 2
+/// otherwise).
+pub(crate) fn seconds(option: &str, value: f64) -> Result<std::time::Duration, UserError> {
+    const CENTURY: f64 = 100.0 * 365.25 * 24.0 * 3600.0;
+    if !value.is_finite() || !(0.0..=CENTURY).contains(&value) {
+        return Err(UserError(format!(
+            "{option} {value:?}: give a number of seconds from 0 to {CENTURY}"
+        )));
+    }
+    Ok(std::time::Duration::from_secs_f64(value))
+}
+
 impl Bounds {
     /// The search configuration; fails on a contract file that does not
     /// load.
@@ -322,7 +335,9 @@ impl Bounds {
         let mut c = jaut::search::Config::default()
             .with_contracts(contracts)
             .with_max_array_length(self.max_array_length)
-            .with_timeout(std::time::Duration::from_secs_f64(self.timeout.max(0.001)))
+            .with_timeout(
+                seconds("--timeout", self.timeout)?.max(std::time::Duration::from_millis(1)),
+            )
             .with_max_path(self.max_path)
             .with_max_loop_iterations(self.max_loop.max(1))
             .with_max_call_depth(self.max_call_depth)

@@ -32,6 +32,10 @@ pub struct Document {
     /// Absent with `--no-times`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timing: Option<TimingEntry>,
+    /// Blocks covered over time (absent with `--no-times`): a point at the
+    /// start, one each time the count grew, one at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<Vec<TimelineEntry>>,
     /// Present in the report of a `--shard K/N` run only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardEntry>,
@@ -234,6 +238,16 @@ pub struct TimingEntry {
     pub labeling_ms: f64,
     pub replay_ms: f64,
     pub dropped: usize,
+}
+
+/// One point of the coverage over time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TimelineEntry {
+    /// Since the run began (classes loaded and CFGs built).
+    pub seconds: f64,
+    pub blocks_covered: usize,
+    /// Blocks of the run, covered or not.
+    pub blocks: usize,
 }
 
 /// Which part of a sharded run a report holds.

@@ -115,6 +115,12 @@ pub fn page(
         "<p class=\"legend\"><span style=\"background:{REACHED}\">reached</span><span style=\"background:{COVERED_BEFORE}\">covered before</span><span style=\"background:{UNREACHABLE}\">unreachable</span><span style=\"background:{UNKNOWN}\">unknown</span></p>"
     );
     summary(&mut out, doc);
+    if let Some(plot) = doc.timeline.as_deref().and_then(super::timeline_svg::svg) {
+        let _ = writeln!(
+            out,
+            "<h2>Coverage over time</h2>\n<figure class=\"timeline\">{plot}</figure>"
+        );
+    }
     for (i, m) in doc.methods.iter().enumerate() {
         method(
             &mut out,

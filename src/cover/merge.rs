@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::document::{Document, MethodEntry, TimingEntry, SCHEMA};
+use super::document::{Document, MethodEntry, TimelineEntry, TimingEntry, SCHEMA};
 use super::shard::Shard;
 
 /// Why shard reports cannot be merged. `which` names a report (its
@@ -214,8 +214,44 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
             .max(tests.len()),
         tests,
         timing,
+        timeline: merged_timeline(&shards),
         shard: None,
     })
+}
+
+/// The shards' coverage over time as one run's: the shards run side by
+/// side, so at each time a shard's count changed, the sum of every
+/// shard's count then. Absent unless every shard has one.
+fn merged_timeline(shards: &[&Document]) -> Option<Vec<TimelineEntry>> {
+    let lines: Vec<&Vec<TimelineEntry>> = shards
+        .iter()
+        .map(|d| d.timeline.as_ref())
+        .collect::<Option<_>>()?;
+    let blocks = lines.iter().map(|l| l.last().map_or(0, |p| p.blocks)).sum();
+    let mut times: Vec<f64> = lines
+        .iter()
+        .flat_map(|l| l.iter().map(|p| p.seconds))
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times.dedup();
+    Some(
+        times
+            .into_iter()
+            .map(|at| TimelineEntry {
+                seconds: at,
+                blocks_covered: lines
+                    .iter()
+                    .map(|l| {
+                        l.iter()
+                            .take_while(|p| p.seconds <= at)
+                            .last()
+                            .map_or(0, |p| p.blocks_covered)
+                    })
+                    .sum(),
+                blocks,
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -232,6 +268,7 @@ mod tests {
             tests: Vec::new(),
             states_found: 0,
             timing: None,
+            timeline: None,
             shard: Some(ShardEntry {
                 index,
                 count,
@@ -239,6 +276,36 @@ mod tests {
             }),
         };
         (format!("s{index}"), doc)
+    }
+
+    fn point(seconds: f64, blocks_covered: usize, blocks: usize) -> TimelineEntry {
+        TimelineEntry {
+            seconds,
+            blocks_covered,
+            blocks,
+        }
+    }
+
+    /// Shards run side by side: at each time one of them moved, the sum of
+    /// what each had covered by then.
+    #[test]
+    fn timelines_of_shards_add_up_at_each_point() {
+        let (_, mut a) = shard(1, 2);
+        let (_, mut b) = shard(2, 2);
+        a.timeline = Some(vec![point(0.0, 0, 10), point(2.0, 6, 10)]);
+        b.timeline = Some(vec![point(0.0, 1, 5), point(1.0, 4, 5), point(3.0, 5, 5)]);
+        let merged = merged_timeline(&[&a, &b]).unwrap();
+        assert_eq!(
+            merged,
+            [
+                point(0.0, 1, 15),
+                point(1.0, 4, 15),
+                point(2.0, 10, 15),
+                point(3.0, 11, 15)
+            ]
+        );
+        b.timeline = None;
+        assert_eq!(merged_timeline(&[&a, &b]), None);
     }
 
     #[test]

@@ -44,10 +44,12 @@ pub mod merge;
 mod minimize;
 mod render;
 pub mod report;
+pub mod schedule;
 pub mod shard;
 pub mod targets;
+mod timeline_svg;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -94,6 +96,9 @@ pub struct Config {
     /// the targets in progress finish, and the rest end `unknown` (run
     /// budget). Default: none.
     pub budget: Option<Duration>,
+    /// The first round's time slice per target ([`schedule::slices`]).
+    /// Default: [`schedule::FIRST_SLICE`].
+    pub first_slice: Duration,
 }
 
 impl Default for Config {
@@ -102,6 +107,7 @@ impl Default for Config {
             search: search::Config::default(),
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             budget: None,
+            first_slice: schedule::FIRST_SLICE,
         }
     }
 }
@@ -184,10 +190,25 @@ pub struct Timing {
 /// Progress, for a progress bar: called after each commit.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Progress {
+    /// Targets: blocks and branch outcomes.
     pub total: usize,
     pub done: usize,
     pub reached: usize,
     pub unknown: usize,
+    /// Blocks, and those covered (before or by a new test).
+    pub blocks: usize,
+    pub blocks_covered: usize,
+    /// Time since the run began, and its `--budget`.
+    pub elapsed: Duration,
+    pub budget: Option<Duration>,
+}
+
+/// One point of a run's coverage over time: the blocks covered `at` this
+/// time since the run began.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimelinePoint {
+    pub at: Duration,
+    pub blocks_covered: usize,
 }
 
 /// The methods of `classes` a cover run attempts: those with code, except
@@ -282,37 +303,56 @@ pub fn run(
             }
         }
     }
-    let order = targets::attempt_order(&all);
+    let slices = schedule::slices(config.first_slice, config.search.timeout);
+    let last_slice = *slices.last().expect("at least one slice");
     let jobs = config.jobs.max(1);
     let mut tests: Vec<GeneratedTest> = Vec::new();
     // The method of each test, to number them method by method at the end.
     let mut test_unit: Vec<usize> = Vec::new();
+    // Per target still open after an attempt: the reasons it ended unknown
+    // with, while it waits for a longer slice.
+    let mut pending: Vec<Option<Vec<Reason>>> = vec![None; all.len()];
+    let mut timeline: Vec<TimelinePoint> = Vec::new();
     let report_progress = |status: &[Option<Status>], progress: &mut dyn FnMut(&Progress)| {
         let mut p = Progress {
             total: status.len(),
+            budget: config.budget,
+            elapsed: wall.elapsed(),
             ..Progress::default()
         };
-        for s in status.iter().flatten() {
+        for (t, s) in status.iter().enumerate() {
+            let block = !all[t].is_branch();
+            p.blocks += usize::from(block);
+            let Some(s) = s else { continue };
             p.done += 1;
             match s.verdict() {
-                "reached" => p.reached += 1,
+                "reached" => {
+                    p.reached += 1;
+                    p.blocks_covered += usize::from(block);
+                }
                 "unknown" => p.unknown += 1,
                 _ => {}
             }
         }
         progress(&p);
+        p
     };
-    report_progress(&status, progress);
+    let first = report_progress(&status, progress);
+    timeline.push(TimelinePoint {
+        at: wall.elapsed(),
+        blocks_covered: first.blocks_covered,
+    });
 
-    let (job_tx, job_rx) = mpsc::channel::<usize>();
+    let (job_tx, job_rx) = mpsc::channel::<(usize, Duration)>();
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Attempt)>();
+    let open = all.iter().filter(|t| t.depth.is_some()).count();
     std::thread::scope(|scope| {
         // Each worker starts its JVM before its first target, so the start
         // (about 0.15 s) is the run's replay time, not the time of the
         // method whose target happens to come first.
         let mut workers = Vec::new();
-        for _ in 0..jobs.min(order.len()) {
+        for _ in 0..jobs.min(open) {
             let done_tx = done_tx.clone();
             let (job_rx, all, units) = (&job_rx, &all, &units);
             workers.push(scope.spawn(move || {
@@ -325,13 +365,13 @@ pub fn run(
                 let start_time = started.elapsed();
                 loop {
                     let job = job_rx.lock().expect("job queue").recv();
-                    let Ok(t) = job else { break };
+                    let Ok((t, slice)) = job else { break };
                     let target = &all[t];
                     let unit = &units[target.unit];
                     // A panic in one search is a bug in jaut, reported as
                     // that target's reason; the other targets go on.
                     let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        attempt(cp, unit, target, config, &mut jvm)
+                        attempt(cp, unit, target, config, slice, &mut jvm)
                     }))
                     .unwrap_or_else(|panic| {
                         Err(Reason::Internal(
@@ -354,158 +394,197 @@ pub fn run(
 
         let is_covered = |covered: &[Covered], t: &Target| covered[t.unit].covers(t);
         let mut last_checkpoint = Instant::now();
-        // Coverage is per method, so commits keep attempt order within
-        // each method only, and a slow target of one method holds back no
-        // other. Per method: its targets in attempt order, how far they
-        // are committed and how far handed out; and the targets handed out
-        // and not yet committed.
-        let mut unit_order: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
-        for &t in &order {
-            unit_order[all[t].unit].push(t);
-        }
-        let mut committed = vec![0usize; units.len()];
-        let mut handed = vec![0usize; units.len()];
-        let mut uncommitted = vec![0usize; units.len()];
-        let mut dispatched: HashSet<usize> = HashSet::new();
-        let mut arrived: HashMap<usize, Attempt> = HashMap::new();
-        let mut in_flight = 0usize;
         let mut stopped = None;
-        loop {
-            // A stopped run (SIGINT/SIGTERM, or its budget spent) attempts
-            // no new target; the attempts under way are committed, and the
-            // targets left end unknown with why.
-            if stopped.is_none() {
-                stopped = if crate::stop::requested() {
-                    Some(Stop::Interrupted)
-                } else {
-                    config
-                        .budget
-                        .filter(|&limit| wall.elapsed() >= limit)
-                        .map(|limit| Stop::RunBudget { limit })
-                };
-            }
-            // A free worker takes the next target of the first method with
-            // no attempt waiting to be committed; failing that, of the
-            // first with fewer than `jobs` (an attempt that a pending
-            // commit may cover can be spent in vain, so no more run ahead
-            // than one round of `jobs` targets would).
-            while stopped.is_none() && in_flight < jobs {
-                let mut next_of = |u: usize| {
-                    let from = committed[u].max(handed[u]);
-                    let found = unit_order[u][from..].iter().position(|&t| {
-                        !dispatched.contains(&t)
-                            && status[t].is_none()
-                            && !is_covered(&covered, &all[t])
-                    });
-                    // Past what is skipped now nothing is ever handed out:
-                    // coverage and statuses only grow.
-                    handed[u] = found.map_or(unit_order[u].len(), |f| from + f + 1);
-                    found.map(|f| unit_order[u][from + f])
-                };
-                let pick = (0..units.len())
-                    .filter(|&u| uncommitted[u] == 0)
-                    .find_map(&mut next_of)
-                    .or_else(|| {
+        for (round, &slice) in slices.iter().enumerate() {
+            let last_round = round + 1 == slices.len();
+            // Coverage is per method, so commits keep the round's order
+            // within each method only, and a slow target of one method
+            // holds back no other. Per method: its open targets, cheapest
+            // first; how far they are committed and how far handed out;
+            // and the targets handed out and not yet committed.
+            let unit_order = schedule::round_order(&all, units.len(), |t| {
+                status[t].is_none() && !is_covered(&covered, &all[t])
+            });
+            let mut committed = vec![0usize; units.len()];
+            let mut handed = vec![0usize; units.len()];
+            let mut uncommitted = vec![0usize; units.len()];
+            // Targets handed out, with the slice each was given.
+            let mut dispatched: HashMap<usize, Duration> = HashMap::new();
+            let mut arrived: HashMap<usize, Attempt> = HashMap::new();
+            let mut in_flight = 0usize;
+            loop {
+                // A stopped run (SIGINT/SIGTERM, or its budget spent)
+                // attempts no new target; the attempts under way are
+                // committed, and the targets left end unknown with why.
+                if stopped.is_none() {
+                    stopped = if crate::stop::requested() {
+                        Some(Stop::Interrupted)
+                    } else {
+                        config
+                            .budget
+                            .filter(|&limit| wall.elapsed() >= limit)
+                            .map(|limit| Stop::RunBudget { limit })
+                    };
+                }
+                // A free worker takes the cheapest next target among the
+                // methods with no attempt waiting to be committed; failing
+                // that, among those with fewer than `jobs` (an attempt that
+                // a pending commit may cover can be spent in vain, so no
+                // more run ahead than one round of `jobs` targets would).
+                while stopped.is_none() && in_flight < jobs {
+                    // The position of method `u`'s next target, past those
+                    // settled or covered since the round began (coverage
+                    // and statuses only grow, so they are skipped for good).
+                    let mut next_of = |u: usize| {
+                        let from = committed[u].max(handed[u]);
+                        let found = unit_order[u][from..].iter().position(|&t| {
+                            !dispatched.contains_key(&t)
+                                && status[t].is_none()
+                                && !is_covered(&covered, &all[t])
+                        });
+                        handed[u] = found.map_or(unit_order[u].len(), |f| from + f);
+                        found.map(|f| unit_order[u][from + f])
+                    };
+                    let mut cheapest = |limit: usize| {
                         (0..units.len())
-                            .filter(|&u| uncommitted[u] < jobs)
-                            .find_map(&mut next_of)
-                    });
-                let Some(t) = pick else { break };
-                job_tx.send(t).expect("workers wait for jobs");
-                dispatched.insert(t);
-                uncommitted[all[t].unit] += 1;
-                in_flight += 1;
-            }
-            if in_flight == 0 {
-                break;
-            }
-            let (t, a) = done_rx.recv().expect("a worker answers every job");
-            in_flight -= 1;
-            let u = all[t].unit;
-            arrived.insert(t, a);
-            // Commit the method's results in its attempt order: the next
-            // target's once it is in, or past it once a commit covered it.
-            while let Some(&t) = unit_order[u].get(committed[u]) {
-                let a = match arrived.remove(&t) {
-                    Some(a) => a,
-                    None if dispatched.contains(&t) => break,
-                    None if status[t].is_some() || is_covered(&covered, &all[t]) => {
-                        committed[u] += 1;
+                            .filter(|&u| uncommitted[u] < limit)
+                            .filter_map(|u| next_of(u).map(|t| (all[t].cost, u, t)))
+                            .min()
+                    };
+                    let Some((_, u, t)) = cheapest(1).or_else(|| cheapest(jobs)) else {
+                        break;
+                    };
+                    handed[u] += 1;
+                    // No slice runs past the run's budget.
+                    let slice = match config.budget {
+                        Some(limit) => slice.min(limit.saturating_sub(wall.elapsed())),
+                        None => slice,
+                    };
+                    job_tx.send((t, slice)).expect("workers wait for jobs");
+                    dispatched.insert(t, slice);
+                    uncommitted[u] += 1;
+                    in_flight += 1;
+                }
+                if in_flight == 0 {
+                    break;
+                }
+                let (t, a) = done_rx.recv().expect("a worker answers every job");
+                in_flight -= 1;
+                let u = all[t].unit;
+                arrived.insert(t, a);
+                // Commit the method's results in the round's order: the
+                // next target's once it is in, or past it once a commit
+                // covered it.
+                while let Some(&t) = unit_order[u].get(committed[u]) {
+                    let a = match arrived.remove(&t) {
+                        Some(a) => a,
+                        None if dispatched.contains_key(&t) => break,
+                        None if status[t].is_some() || is_covered(&covered, &all[t]) => {
+                            committed[u] += 1;
+                            continue;
+                        }
+                        None => break,
+                    };
+                    let given = dispatched.remove(&t).expect("dispatched");
+                    uncommitted[u] -= 1;
+                    committed[u] += 1;
+                    let target = &all[t];
+                    if let Ok(o) = &a {
+                        timing.search += o.stats.total;
+                        timing.solver += o.stats.solver;
+                        timing.labeling += o.stats.labeling;
+                        unit_time[target.unit] += o.stats.total + o.replay_time;
+                        timing.replay += o.replay_time;
+                    }
+                    if status[t].is_some() || is_covered(&covered, target) {
+                        timing.dropped += 1;
                         continue;
                     }
-                    None => break,
-                };
-                dispatched.remove(&t);
-                uncommitted[u] -= 1;
-                committed[u] += 1;
-                let target = &all[t];
-                if let Ok(o) = &a {
-                    timing.search += o.stats.total;
-                    timing.solver += o.stats.solver;
-                    timing.labeling += o.stats.labeling;
-                    unit_time[target.unit] += o.stats.total + o.replay_time;
-                    timing.replay += o.replay_time;
-                }
-                if status[t].is_some() || is_covered(&covered, target) {
-                    timing.dropped += 1;
-                    continue;
-                }
-                let unit = &units[target.unit];
-                let blocks: Vec<&Target> = all
-                    .iter()
-                    .filter(|b| b.unit == target.unit && !b.is_branch())
-                    .collect();
-                let (s, test) = commit(cp, unit, target, a, &blocks);
-                if let Some(test) = test {
-                    let number = tests.len();
-                    covered[target.unit].add_credited(&test);
-                    tests.push(test);
-                    test_unit.push(target.unit);
-                    status[t] = Some(Status::Reached {
-                        test: number,
-                        aimed: true,
-                    });
-                    // Everything else this test executed is covered too,
-                    // including targets an earlier attempt left unknown
-                    // (a state whose replay failed, say): the JVM ran them.
-                    for (i, other) in all.iter().enumerate() {
-                        if matches!(status[i], None | Some(Status::Unknown { .. }))
-                            && other.unit == target.unit
-                            && covered[other.unit].covers(other)
-                        {
-                            status[i] = Some(Status::Reached {
-                                test: number,
-                                aimed: false,
-                            });
+                    let unit = &units[target.unit];
+                    let blocks: Vec<&Target> = all
+                        .iter()
+                        .filter(|b| b.unit == target.unit && !b.is_branch())
+                        .collect();
+                    let (s, test) = commit(cp, unit, target, a, &blocks);
+                    if let Some(test) = test {
+                        let number = tests.len();
+                        covered[target.unit].add_credited(&test);
+                        tests.push(test);
+                        test_unit.push(target.unit);
+                        status[t] = Some(Status::Reached {
+                            test: number,
+                            aimed: true,
+                        });
+                        pending[t] = None;
+                        // Everything else this test executed is covered
+                        // too, including targets an earlier attempt left
+                        // unknown (a state whose replay failed, say): the
+                        // JVM ran them.
+                        for (i, other) in all.iter().enumerate() {
+                            if matches!(status[i], None | Some(Status::Unknown { .. }))
+                                && other.unit == target.unit
+                                && covered[other.unit].covers(other)
+                            {
+                                status[i] = Some(Status::Reached {
+                                    test: number,
+                                    aimed: false,
+                                });
+                                pending[i] = None;
+                            }
+                        }
+                    } else {
+                        match s {
+                            // Open for the next round's longer slice.
+                            Status::Unknown { reasons }
+                                if !last_round && schedule::retry(&reasons, given, last_slice) =>
+                            {
+                                pending[t] = Some(reasons);
+                            }
+                            s => {
+                                pending[t] = None;
+                                status[t] = Some(s);
+                            }
                         }
                     }
-                } else {
-                    status[t] = Some(s);
+                }
+                let now = report_progress(&status, progress);
+                if timeline
+                    .last()
+                    .is_none_or(|p| p.blocks_covered != now.blocks_covered)
+                {
+                    timeline.push(TimelinePoint {
+                        at: wall.elapsed(),
+                        blocks_covered: now.blocks_covered,
+                    });
+                }
+                // What is settled so far, for a run that may be killed: at
+                // most every two seconds.
+                if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                    last_checkpoint = Instant::now();
+                    let partial: Vec<Status> = status
+                        .iter()
+                        .map(|s| {
+                            s.clone().unwrap_or(Status::Unknown {
+                                reasons: vec![Reason::Stopped(Stop::Interrupted)],
+                            })
+                        })
+                        .collect();
+                    let mut report = Report::new(
+                        units.clone(),
+                        all.clone(),
+                        partial,
+                        tests.clone(),
+                        unit_time.clone(),
+                        covered.clone(),
+                        timing.clone(),
+                        replayers.is_some(),
+                    );
+                    report.timeline = timeline.clone();
+                    checkpoint(&report);
                 }
             }
-            report_progress(&status, progress);
-            // What is settled so far, for a run that may be killed: at most
-            // every two seconds.
-            if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-                last_checkpoint = Instant::now();
-                let partial: Vec<Status> = status
-                    .iter()
-                    .map(|s| {
-                        s.clone().unwrap_or(Status::Unknown {
-                            reasons: vec![Reason::Stopped(Stop::Interrupted)],
-                        })
-                    })
-                    .collect();
-                checkpoint(&Report::new(
-                    units.clone(),
-                    all.clone(),
-                    partial,
-                    tests.clone(),
-                    unit_time.clone(),
-                    covered.clone(),
-                    timing.clone(),
-                    replayers.is_some(),
-                ));
+            if stopped.is_some() {
+                break;
             }
         }
         drop(job_tx);
@@ -513,15 +592,21 @@ pub fn run(
             // A worker that panicked outside a search has no time to add.
             timing.replay += w.join().unwrap_or_default();
         }
-        if let Some(why) = stopped {
-            for (t, s) in status.iter_mut().enumerate() {
-                if s.is_none() && !is_covered(&covered, &all[t]) {
-                    *s = Some(Status::Unknown {
-                        reasons: vec![Reason::Stopped(why)],
-                    });
+        // Targets still open: the run stopped before their next slice (or,
+        // with no stop, the last round settled them all).
+        for (t, s) in status.iter_mut().enumerate() {
+            if s.is_none() && !is_covered(&covered, &all[t]) {
+                let mut reasons = pending[t].take().unwrap_or_default();
+                if let Some(why) = stopped {
+                    reasons.push(Reason::Stopped(why));
                 }
+                *s = Some(Status::Unknown { reasons });
             }
         }
+    });
+    timeline.push(TimelinePoint {
+        at: wall.elapsed(),
+        blocks_covered: timeline.last().map_or(0, |p| p.blocks_covered),
     });
     // Targets never attempted because they were covered: `Reached` was set
     // when the covering test committed; none is left without a status.
@@ -544,6 +629,7 @@ pub fn run(
         replayers.is_some(),
     );
     report.states_found = states_found;
+    report.timeline = timeline;
     Ok(report)
 }
 
@@ -592,14 +678,16 @@ fn attempt(
     unit: &Unit,
     target: &Target,
     config: &Config,
+    slice: Duration,
     jvm: &mut Jvm,
 ) -> Attempt {
     let options = pipeline::Options {
-        search: config.search.clone(),
+        search: config.search.clone().with_timeout(slice),
         quick: Some(pipeline::Quick::DEFAULT),
         seeding: true,
         test: None,
         prefer_credited: true,
+        forward_time: Some(slice),
     };
     pipeline::run(
         cp,

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::document::{
     BranchCounts, By, CoverageSource, Document, MethodEntry, ReasonEntry, TargetEntry, TestEntry,
-    TimingEntry, Verdict, SCHEMA,
+    TimelineEntry, TimingEntry, Verdict, SCHEMA,
 };
 use super::{Covered, GeneratedTest, Status, Target, Timing, Unit};
 use crate::pipeline::Strategy;
@@ -75,6 +75,9 @@ pub struct Report {
     /// States found and confirmed during the run; only those covering
     /// something no other kept test covers became `tests`.
     pub states_found: usize,
+    /// Blocks covered over time: a point at the start, one each time the
+    /// count grew, one at the end.
+    pub timeline: Vec<super::TimelinePoint>,
 }
 
 impl Report {
@@ -142,6 +145,7 @@ impl Report {
             replayed,
             imported: None,
             states_found: 0,
+            timeline: Vec::new(),
         }
     }
 
@@ -260,6 +264,17 @@ impl Report {
                 labeling_ms: ms(tm.labeling),
                 replay_ms: ms(tm.replay),
                 dropped: tm.dropped,
+            }),
+            timeline: times.then(|| {
+                let blocks = self.targets.iter().filter(|t| !t.is_branch()).count();
+                self.timeline
+                    .iter()
+                    .map(|p| TimelineEntry {
+                        seconds: (p.at.as_secs_f64() * 1000.0).round() / 1000.0,
+                        blocks_covered: p.blocks_covered,
+                        blocks,
+                    })
+                    .collect()
             }),
             shard: None,
         }

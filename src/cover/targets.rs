@@ -70,6 +70,9 @@ pub struct Target {
     /// Longest back-edge-free path from the entry, in blocks; `None` when no
     /// path from the entry reaches the block (dead code).
     pub depth: Option<u32>,
+    /// The estimated cost of reaching it ([`super::schedule::cost`]): the
+    /// cheapest are attempted first in each round. 0 for dead code.
+    pub cost: u32,
 }
 
 impl Target {
@@ -101,6 +104,7 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
     let mut out = Vec::new();
     for (number, &id) in cfg.blocks().iter().enumerate() {
         let Some(block) = cfg.block(id) else { continue };
+        let depth = depths.get(&id.index()).copied();
         out.push(Target {
             unit: unit_index,
             pc: block.start,
@@ -108,7 +112,8 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
             line: code.line_of(block.start),
             block: number,
             end: block.end,
-            depth: depths.get(&id.index()).copied(),
+            depth,
+            cost: depth.map_or(0, |d| super::schedule::cost(&cfg, code, id, d)),
         });
     }
     // Branch outcomes: each distinct (branch, successor) pair, as JaCoCo
@@ -140,6 +145,7 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
                 } else {
                     None
                 },
+                cost: successor.map_or(0, |b| b.cost),
             });
         }
     }
@@ -208,26 +214,4 @@ fn depths(cfg: &Cfg) -> BTreeMap<usize, u32> {
         }
     }
     depth
-}
-
-/// The order in which targets are attempted: method by method (in the
-/// order the units were given), blocks before branch outcomes (most
-/// outcomes are taken on the way to some block; the rest are attempted
-/// once every block is settled), deepest first, then by pc. Dead targets
-/// are left out (they are proved unreachable without a search).
-pub fn attempt_order(targets: &[Target]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..targets.len())
-        .filter(|&i| targets[i].depth.is_some())
-        .collect();
-    order.sort_by_key(|&i| {
-        let t = &targets[i];
-        (
-            t.unit,
-            t.is_branch(),
-            std::cmp::Reverse(t.depth),
-            t.pc,
-            t.from,
-        )
-    });
-    order
 }

@@ -48,6 +48,11 @@ pub struct Options {
     /// credit the target for, look once for one that runs the target's
     /// block to its end ([`credit`]). Default: no.
     pub prefer_credited: bool,
+    /// Wall time each forward strategy may spend, at most (they have
+    /// budgets of their own: [`crate::concolic::Budget`],
+    /// [`crate::seed::SEEDING_TIME`]); `jaut cover`'s short time slices
+    /// cap them. Default: none.
+    pub forward_time: Option<Duration>,
 }
 
 impl Default for Options {
@@ -58,6 +63,7 @@ impl Default for Options {
             seeding: true,
             test: None,
             prefer_credited: false,
+            forward_time: None,
         }
     }
 }
@@ -322,11 +328,12 @@ fn forward(
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
+    limit: Option<Duration>,
     jvm: &mut Jvm,
     replay_time: &mut Duration,
 ) -> Option<(InputState, Observation, Strategy)> {
     let start = Instant::now();
-    let found = forward_strategies(cp, class, method, goal, jvm);
+    let found = forward_strategies(cp, class, method, goal, limit, jvm);
     *replay_time += start.elapsed();
     found
 }
@@ -337,6 +344,7 @@ fn forward_strategies(
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
+    limit: Option<Duration>,
     jvm: &mut Jvm,
 ) -> Option<(InputState, Observation, Strategy)> {
     let mut confirmed = |state: &InputState| {
@@ -346,12 +354,16 @@ fn forward_strategies(
     };
     // Like the seeds, the concolic search has a budget of its own: the
     // backward search may have spent the whole `--timeout` at a bound.
-    let budget = crate::concolic::Budget::default();
+    let mut budget = crate::concolic::Budget::default();
+    let time = limit.map_or(crate::seed::SEEDING_TIME, |l| {
+        l.min(crate::seed::SEEDING_TIME)
+    });
+    budget.time = budget.time.min(time);
     let concolic = crate::concolic::search(cp, class, method, goal, budget, &mut confirmed);
     if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
         return Some((state, seen, Strategy::Concolic { runs }));
     }
-    let (state, seen) = crate::seed::first_reaching(cp, class, method, &mut confirmed)?;
+    let (state, seen) = crate::seed::first_reaching(cp, class, method, time, &mut confirmed)?;
     Some((state, seen, Strategy::Seeded))
 }
 
@@ -416,7 +428,15 @@ pub fn run(
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (forward_now, &searched.verdict) {
-        match forward(cp, class, method, goal, jvm, &mut replay_time) {
+        match forward(
+            cp,
+            class,
+            method,
+            goal,
+            options.forward_time,
+            jvm,
+            &mut replay_time,
+        ) {
             Some(found) => forward_reached = Some(forward_found(found, reasons)),
             None if quick_bound_hit(&config, &options.search, reasons)
                 && time_left(options, started) >= MIN_RETRY_TIME =>
@@ -439,8 +459,16 @@ pub fn run(
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {
-        forward_reached = forward(cp, class, method, goal, jvm, &mut replay_time)
-            .map(|found| forward_found(found, reasons));
+        forward_reached = forward(
+            cp,
+            class,
+            method,
+            goal,
+            options.forward_time,
+            jvm,
+            &mut replay_time,
+        )
+        .map(|found| forward_found(found, reasons));
     }
 
     // States the JVM refuted (replay mismatches), in the order found.
@@ -529,9 +557,15 @@ pub fn run(
                         // outside the model's input domain, say): seeds
                         // may still reach the goal, if not tried yet.
                         if seeds_now {
-                            if let Some(found) =
-                                forward(cp, class, method, goal, jvm, &mut replay_time)
-                            {
+                            if let Some(found) = forward(
+                                cp,
+                                class,
+                                method,
+                                goal,
+                                options.forward_time,
+                                jvm,
+                                &mut replay_time,
+                            ) {
                                 break forward_found(found, &reasons);
                             }
                         }

@@ -112,8 +112,12 @@ const RESET_EVERY: u32 = 40;
 ///   (`smt.arith.solver` 2) decides the heap's checks faster than the
 ///   default one (6): deleteEntry 0.44-0.46 s -> 0.40-0.41 s on
 ///   `jaut-bench paper --jobs 2`, `jaut-bench targets` the same.
+/// - `ctrl_c` off: during a check Z3 would take SIGINT for itself, cancel
+///   only that check and let the search go on; jaut's own handler
+///   ([`crate::stop`]) stops the whole run and interrupts every check.
 fn base_params() -> Params {
     let mut p = Params::new();
+    p.set_bool("ctrl_c", false);
     p.set_u32("smt.relevancy", 0);
     p.set_bool("smt.bv.eq_axioms", false);
     p.set_u32("smt.arith.solver", 2);

@@ -253,6 +253,7 @@ fn fig5(samples: &Path, jobs: usize, timeout: f64) -> anyhow::Result<Fig5Run> {
         search: jaut::search::Config::default().with_timeout(Duration::from_secs_f64(timeout)),
         jobs,
         budget: None,
+        first_slice: cover::schedule::FIRST_SLICE,
     };
     let replayers = JvmReplayers {
         class_path: vec![samples.to_path_buf()],
