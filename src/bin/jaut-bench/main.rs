@@ -17,6 +17,12 @@
 //! binary, with the generated tests' coverage measured by JaCoCo; writes
 //! `bench/REAL.md` (see `real/mod.rs`).
 //!
+//! `jaut-bench budget`: `jaut cover` as users run it, on whole classes and
+//! whole jars of Debian's libraries with `--budget`, the tests it has
+//! written measured by JaCoCo at checkpoints (10, 30, 60, 120 s, ... and
+//! the end), with peak memory; writes `bench/BUDGET.md` (see
+//! `budget/mod.rs`).
+//!
 //! `jaut-bench targets`: searches the samples' targets one after another in
 //! one process (moveY pc 51, the solver cases of `core.Targets`, every block
 //! of trityp, foo, and foo compiled with `a` = 1, 10, 100, 1000), and prints
@@ -31,6 +37,7 @@ use jaut::cfg::Cfg;
 use jaut::classpath::ClassPath;
 use jaut::frames;
 
+mod budget;
 mod memory;
 mod paper;
 mod real;
@@ -111,6 +118,10 @@ enum Bench {
     /// the generated tests' coverage measured by JaCoCo. Writes
     /// bench/REAL.md.
     Real(real::Options),
+    /// jaut cover on whole classes and whole jars of Debian's jars with a
+    /// time budget, as users run it; the tests written by each checkpoint
+    /// measured by JaCoCo. Writes bench/BUDGET.md.
+    Budget(budget::Options),
 }
 
 #[derive(Default)]
@@ -125,16 +136,8 @@ struct Tally {
 
 fn main() -> anyhow::Result<()> {
     match Args::parse().bench {
-        Bench::Real(options) => {
-            if let Err(e) = real::run(&options) {
-                if let Some(bad) = e.downcast_ref::<real::BadInput>() {
-                    eprintln!("jaut-bench: error: {bad}");
-                    std::process::exit(2);
-                }
-                return Err(e);
-            }
-            Ok(())
-        }
+        Bench::Real(options) => exit_2_on_bad_input(real::run(&options)),
+        Bench::Budget(options) => exit_2_on_bad_input(budget::run(&options)),
         Bench::Frontend { module, jar, jobs } => frontend(&module, &jar, jobs),
         Bench::Targets {
             samples,
@@ -164,6 +167,18 @@ fn main() -> anyhow::Result<()> {
             no_fig4,
         }),
     }
+}
+
+/// A problem with the environment or the options: one line and exit 2.
+fn exit_2_on_bad_input(r: anyhow::Result<()>) -> anyhow::Result<()> {
+    if let Err(e) = r {
+        if let Some(bad) = e.downcast_ref::<real::BadInput>() {
+            eprintln!("jaut-bench: error: {bad}");
+            std::process::exit(2);
+        }
+        return Err(e);
+    }
+    Ok(())
 }
 
 fn class_path(jars: &[PathBuf]) -> anyhow::Result<ClassPath> {

@@ -1,5 +1,6 @@
 //! Peak resident memory of a benchmark run: this process and every process
-//! it started (the JVM replay workers), read from Linux's `/proc`.
+//! it started (the JVM replay workers), or a child and its descendants
+//! ([`family_rss_kib`]), read from Linux's `/proc`.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -53,6 +54,12 @@ fn family(root: u32) -> Vec<u32> {
     out
 }
 
+/// The resident memory of `root` and every process descending from it, KiB
+/// (0 once they have all ended).
+pub fn family_rss_kib(root: u32) -> u64 {
+    family(root).into_iter().map(rss_kib).sum()
+}
+
 impl MemorySampler {
     pub fn start() -> MemorySampler {
         let stop = Arc::new(AtomicBool::new(false));
@@ -61,8 +68,7 @@ impl MemorySampler {
         let handle = std::thread::spawn(move || {
             let me = std::process::id();
             while !s.load(Ordering::Relaxed) {
-                let total: u64 = family(me).into_iter().map(rss_kib).sum();
-                p.fetch_max(total, Ordering::Relaxed);
+                p.fetch_max(family_rss_kib(me), Ordering::Relaxed);
                 std::thread::sleep(Duration::from_millis(20));
             }
         });

@@ -29,10 +29,13 @@ const fn e(jar: &'static str, class: &'static str, method: &'static str) -> Entr
     Entry { jar, class, method }
 }
 
-const LANG3: &str = "commons-lang3.jar";
-const COLLECTIONS4: &str = "commons-collections4.jar";
-const GUAVA: &str = "guava.jar";
-const IO: &str = "commons-io.jar";
+pub const LANG3: &str = "commons-lang3.jar";
+pub const COLLECTIONS4: &str = "commons-collections4.jar";
+pub const GUAVA: &str = "guava.jar";
+pub const IO: &str = "commons-io.jar";
+/// Jars of `jaut-bench budget` only (`budget/entries.rs`).
+pub const CODEC: &str = "commons-codec.jar";
+pub const TEXT: &str = "commons-text.jar";
 
 const STRING_UTILS: &str = "org.apache.commons.lang3.StringUtils";
 const NUMBER_UTILS: &str = "org.apache.commons.lang3.math.NumberUtils";
@@ -165,6 +168,8 @@ pub fn debian_package(jar: &str) -> &'static str {
         COLLECTIONS4 => "libcommons-collections4-java",
         GUAVA => "libguava-java",
         IO => "libcommons-io-java",
+        CODEC => "libcommons-codec-java",
+        TEXT => "libcommons-text-java",
         "junit-platform-console-standalone.jar" | "junit-jupiter-api.jar" => "junit5",
         "apiguardian-api.jar" => "libapiguardian-java",
         "junit4.jar" => "junit4",

@@ -3,7 +3,7 @@
 //! program (`java-harness/src/jaut/jacoco/Report.java`, since Debian ships
 //! no `jacococli`) turns the execution data into JaCoCo's XML report, and
 //! [`method_counters`] reads the INSTRUCTION and BRANCH counters of each
-//! method from it.
+//! method from it ([`report_counters`]: those of everything analysed).
 //!
 //! The benchmark prepares its own copy of the agent and of the report
 //! program instead of calling jaut's library, so it measures jaut the way a
@@ -131,6 +131,39 @@ pub fn extract_class(jar: &Path, class: &str, dir: &Path) -> anyhow::Result<()> 
     Ok(())
 }
 
+/// Copies the class files of `jar` whose Java name `keep` accepts into
+/// `dir`, in their package directories (`module-info` and the versioned
+/// copies under `META-INF/` left out, as JaCoCo would count them twice);
+/// their Java names, sorted.
+pub fn extract_classes(
+    jar: &Path,
+    dir: &Path,
+    keep: impl Fn(&str) -> bool,
+) -> anyhow::Result<Vec<String>> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(jar)?)?;
+    let mut names = Vec::new();
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i)?;
+        let path = entry.name().to_string();
+        let Some(internal) = path.strip_suffix(".class") else {
+            continue;
+        };
+        if path.starts_with("META-INF/") || internal.ends_with("module-info") {
+            continue;
+        }
+        let java = internal.replace('/', ".");
+        if !keep(&java) {
+            continue;
+        }
+        let to = dir.join(&path);
+        std::fs::create_dir_all(to.parent().expect("a parent"))?;
+        std::io::copy(&mut entry, &mut std::fs::File::create(&to)?)?;
+        names.push(java);
+    }
+    names.sort();
+    Ok(names)
+}
+
 /// JaCoCo's instruction and branch counters of some code.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Counters {
@@ -231,6 +264,60 @@ pub fn method_counters(xml: &str, class: &str) -> anyhow::Result<Vec<MethodCount
     Ok(out)
 }
 
+/// The INSTRUCTION and BRANCH counters of everything the report analysed:
+/// the `<counter>` elements directly under `<report>`.
+pub fn report_counters(xml: &str) -> anyhow::Result<Counters> {
+    let bad = |e: &dyn std::fmt::Display| anyhow::anyhow!("not a JaCoCo XML report: {e}");
+    let mut reader = quick_xml::Reader::from_str(xml);
+    // Elements open around the current one: 1 inside <report>.
+    let mut depth = 0usize;
+    let mut saw_report = false;
+    let mut out = Counters::default();
+    loop {
+        match reader.read_event().map_err(|e| bad(&e))? {
+            Event::Start(e) => {
+                if depth == 0 && AsRef::<str>::as_ref(&e.name()) == "report" {
+                    saw_report = true;
+                }
+                depth += 1;
+            }
+            Event::End(_) => depth = depth.saturating_sub(1),
+            Event::Empty(e) if depth == 1 && AsRef::<str>::as_ref(&e.name()) == "counter" => {
+                let mut kind = String::new();
+                let (mut missed, mut covered) = (0u64, 0u64);
+                for a in e.attributes() {
+                    let a = a.map_err(|e| bad(&e))?;
+                    let value = a
+                        .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                        .map_err(|e| bad(&e))?
+                        .into_owned();
+                    match AsRef::<str>::as_ref(&a.key) {
+                        "type" => kind = value,
+                        "missed" => missed = value.parse().map_err(|e| bad(&e))?,
+                        "covered" => covered = value.parse().map_err(|e| bad(&e))?,
+                        _ => {}
+                    }
+                }
+                match kind.as_str() {
+                    "INSTRUCTION" => {
+                        out.instructions_covered = covered;
+                        out.instructions = missed + covered;
+                    }
+                    "BRANCH" => {
+                        out.branches_covered = covered;
+                        out.branches = missed + covered;
+                    }
+                    _ => {}
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    anyhow::ensure!(saw_report, "not a JaCoCo XML report: no <report> element");
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,5 +349,25 @@ mod tests {
         );
         assert!(method_counters(XML, "p/C").unwrap().is_empty());
         assert!(method_counters("<foo/>", "p/A").is_err());
+    }
+
+    #[test]
+    fn reads_the_report_counters() {
+        let xml = format!(
+            "{}<counter type=\"INSTRUCTION\" missed=\"13\" covered=\"8\"/><counter type=\"BRANCH\" missed=\"1\" covered=\"3\"/></report>",
+            XML.strip_suffix("</report>").unwrap()
+        );
+        assert_eq!(
+            report_counters(&xml).unwrap(),
+            Counters {
+                instructions_covered: 8,
+                instructions: 21,
+                branches_covered: 3,
+                branches: 4
+            }
+        );
+        // Only the report's own counters, not a package's or a class's.
+        assert_eq!(report_counters(XML).unwrap(), Counters::default());
+        assert!(report_counters("<foo/>").is_err());
     }
 }

@@ -25,13 +25,14 @@
 //! `--json FILE` writes the same figures as JSON. The generated tests,
 //! logs and reports stay in the work directory for inspection.
 
-mod context;
-mod cover_json;
-mod entries;
-mod jacoco;
-mod junit;
-mod process;
+pub(crate) mod context;
+pub(crate) mod cover_json;
+pub(crate) mod entries;
+pub(crate) mod jacoco;
+pub(crate) mod junit;
+pub(crate) mod process;
 mod report;
+pub(crate) mod suite;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -44,6 +45,7 @@ use self::entries::{Entry, ENTRIES};
 use self::jacoco::{Counters, Jacoco};
 use self::junit::Summary;
 use self::process::{run_logged, Limit};
+use self::suite::Measure;
 
 /// A problem with the environment or the options: one line, exit status 2.
 #[derive(Debug)]
@@ -57,7 +59,7 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
-fn bad(msg: String) -> anyhow::Error {
+pub(crate) fn bad(msg: String) -> anyhow::Error {
     BadInput(msg).into()
 }
 
@@ -101,7 +103,7 @@ pub struct Jdk {
 
 impl Jdk {
     /// `JAVA_HOME`, else Debian's JDK 17.
-    fn find() -> anyhow::Result<Jdk> {
+    pub(crate) fn find() -> anyhow::Result<Jdk> {
         let home = std::env::var_os("JAVA_HOME")
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("/usr/lib/jvm/java-17-openjdk-amd64"));
@@ -271,18 +273,8 @@ pub struct Run {
 
 pub fn run(o: &Options) -> anyhow::Result<()> {
     let started = Instant::now();
-    // Other work on the machine slows every figure of time down: say how much there was.
-    let load_at_start = std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_string))
-        .unwrap_or_else(|| "unknown".into());
-    let jaut = std::env::current_exe()?.with_file_name("jaut");
-    if !jaut.is_file() {
-        return Err(bad(format!(
-            "{} is missing: build it beside jaut-bench (cargo build --release --bin jaut --bin jaut-bench)",
-            jaut.display()
-        )));
-    }
+    let load_at_start = context::load_average();
+    let jaut = jaut_binary()?;
     let jdk = Jdk::find()?;
     let selected: Vec<&Entry> = ENTRIES
         .iter()
@@ -298,8 +290,8 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
             o.only.as_deref().unwrap_or("")
         )));
     }
-    check_jars(&o.libs, &selected)?;
-    let work = prepare_work(o.work.clone())?;
+    check_jars(&o.libs, selected.iter().map(|e| e.jar))?;
+    let work = prepare_work(o.work.clone(), "real")?;
     let tools = Jacoco::prepare(&work.join("jacoco"), &jdk, &o.libs)?;
 
     eprintln!(
@@ -326,13 +318,7 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     let run = Run {
         command: context::command_line(),
         date: context::date(),
-        machine: format!(
-            "{}, {} cores; {}; load average {} when the run started",
-            crate::cpu_model(),
-            std::thread::available_parallelism().map_or(1, |n| n.get()),
-            context::os_name(),
-            load_at_start
-        ),
+        machine: context::machine(&load_at_start),
         jdk: format!("OpenJDK {} ({})", jdk.version(), jdk.home.display()),
         timeout: o.timeout,
         jobs: o.jobs,
@@ -362,10 +348,25 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every jar the selected entries and the measurement need, or a one-line
-/// error naming the first missing one and its Debian package.
-fn check_jars(libs: &Path, selected: &[&Entry]) -> anyhow::Result<()> {
-    let mut jars: Vec<&str> = selected.iter().map(|e| e.jar).collect();
+/// The `jaut` binary beside this one, as a user runs it.
+pub(crate) fn jaut_binary() -> anyhow::Result<PathBuf> {
+    let jaut = std::env::current_exe()?.with_file_name("jaut");
+    if !jaut.is_file() {
+        return Err(bad(format!(
+            "{} is missing: build it beside jaut-bench (cargo build --release --bin jaut --bin jaut-bench)",
+            jaut.display()
+        )));
+    }
+    Ok(jaut)
+}
+
+/// Every jar the selected entries (`entry_jars`) and the measurement need,
+/// or a one-line error naming the first missing one and its Debian package.
+pub(crate) fn check_jars<'a>(
+    libs: &Path,
+    entry_jars: impl IntoIterator<Item = &'a str>,
+) -> anyhow::Result<()> {
+    let mut jars: Vec<&str> = entry_jars.into_iter().collect();
     jars.extend(junit::COMPILE_JARS);
     jars.push(junit::CONSOLE_JAR);
     jars.extend(jacoco::REPORT_JARS);
@@ -383,16 +384,16 @@ fn check_jars(libs: &Path, selected: &[&Entry]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Marks a work directory as the benchmark's, so a later run may empty it.
-const WORK_MARKER: &str = ".jaut-bench-real";
-
-/// The work directory, emptied: the given one (only if it is empty or a
-/// previous run's), or one under the system's temporary directory.
-fn prepare_work(given: Option<PathBuf>) -> anyhow::Result<PathBuf> {
-    let dir = given.unwrap_or_else(|| std::env::temp_dir().join("jaut-bench-real"));
+/// The work directory of `jaut-bench BENCH`, emptied: the given one (only
+/// if it is empty or a previous run's of that benchmark, marked by a file
+/// `.jaut-bench-BENCH`), or `jaut-bench-BENCH` under the system's
+/// temporary directory.
+pub(crate) fn prepare_work(given: Option<PathBuf>, bench: &str) -> anyhow::Result<PathBuf> {
+    let marker = format!(".jaut-bench-{bench}");
+    let dir = given.unwrap_or_else(|| std::env::temp_dir().join(format!("jaut-bench-{bench}")));
     if dir.exists() {
         let empty = std::fs::read_dir(&dir)?.next().is_none();
-        if !empty && !dir.join(WORK_MARKER).is_file() {
+        if !empty && !dir.join(&marker).is_file() {
             return Err(bad(format!(
                 "{} is not empty and not a previous run's work directory: give another --work",
                 dir.display()
@@ -401,7 +402,7 @@ fn prepare_work(given: Option<PathBuf>) -> anyhow::Result<PathBuf> {
         std::fs::remove_dir_all(&dir)?;
     }
     std::fs::create_dir_all(&dir)?;
-    std::fs::write(dir.join(WORK_MARKER), "jaut-bench real\n")?;
+    std::fs::write(dir.join(&marker), format!("jaut-bench {bench}\n"))?;
     Ok(dir.canonicalize()?)
 }
 
@@ -498,68 +499,30 @@ fn measure(
 
     // 2. The tests it wrote, compiled and run under JaCoCo.
     let measuring = Instant::now();
-    let files = junit::test_files(&tests_dir)?;
-    r.tests.files = files.len();
-    r.tests.written = files.iter().map(|f| f.tests).sum();
+    let exec = dir.join("jacoco.exec");
+    let m = Measure {
+        jdk,
+        tools,
+        libs: &o.libs,
+        limit,
+    };
+    let tests = suite::compile_and_run(
+        &tests_dir,
+        dir,
+        std::slice::from_ref(&jar),
+        entry.class,
+        &exec,
+        &m,
+    )?;
+    r.tests = TestsResult {
+        in_json: r.tests.in_json,
+        ..tests
+    };
     if json.is_some() && r.tests.written != r.tests.in_json {
         r.notes.push(format!(
             "jaut's JSON has {} tests, the files {} @Test methods",
             r.tests.in_json, r.tests.written
         ));
-    }
-    let exec = dir.join("jacoco.exec");
-    if !files.is_empty() {
-        let classes = dir.join("test-classes");
-        std::fs::create_dir_all(&classes)?;
-        let mut cp = vec![jar.display().to_string()];
-        cp.extend(
-            junit::COMPILE_JARS
-                .iter()
-                .map(|j| o.libs.join(j).display().to_string()),
-        );
-        let mut javac = jdk.javac();
-        javac
-            .args(["--release", "17", "-encoding", "UTF-8", "-nowarn", "-d"])
-            .arg(&classes)
-            .arg("-cp")
-            .arg(cp.join(":"))
-            .args(files.iter().map(|f| &f.path));
-        let compiled = run_logged(javac, &dir.join("javac"), limit)?;
-        r.tests.compiled = compiled.succeeded();
-        if !compiled.succeeded() {
-            let errors = junit::javac_errors(&compiled.stderr_text(), 5);
-            r.tests.compile_errors = if errors.is_empty() {
-                vec![compiled.stderr_head(3)]
-            } else {
-                errors
-            };
-        } else {
-            let mut java = jdk.java();
-            java.arg(tools.agent_option(&exec, entry.class))
-                .arg("-jar")
-                .arg(o.libs.join(junit::CONSOLE_JAR))
-                .args([
-                    "--disable-banner",
-                    "--details=tree",
-                    "--disable-ansi-colors",
-                    "-cp",
-                ])
-                .arg(format!("{}:{}", classes.display(), jar.display()));
-            for f in &files {
-                java.arg("--select-class").arg(&f.class);
-            }
-            let ran = run_logged(java, &dir.join("junit"), limit)?;
-            if ran.timed_out() {
-                r.tests.run_problem = Some(format!("the tests were killed after {} s", o.limit));
-            }
-            r.tests.run = Summary::parse(&ran.stdout_text());
-            if r.tests.run.is_none() && r.tests.run_problem.is_none() {
-                r.tests.run_problem = Some(format!(
-                    "the launcher printed no summary: {}",
-                    ran.stderr_head(2)
-                ));
-            }
-        }
     }
     if !exec.is_file() {
         // No test ran (or the JVM was killed): JaCoCo still gives the

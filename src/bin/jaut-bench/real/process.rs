@@ -74,7 +74,19 @@ impl Finished {
 
 /// Runs `cmd` with stdout in `<base>.out` and stderr in `<base>.err`,
 /// killing it after `limit`.
-pub fn run_logged(mut cmd: Command, base: &Path, limit: Limit) -> anyhow::Result<Finished> {
+pub fn run_logged(cmd: Command, base: &Path, limit: Limit) -> anyhow::Result<Finished> {
+    run_watched(cmd, base, limit, Duration::MAX, |_, _| {})
+}
+
+/// [`run_logged`], calling `watch` with the child's pid and the time since
+/// it started every `every` while it runs (first at `every`).
+pub fn run_watched(
+    mut cmd: Command,
+    base: &Path,
+    limit: Limit,
+    every: Duration,
+    mut watch: impl FnMut(u32, Duration),
+) -> anyhow::Result<Finished> {
     let with = |ext: &str| {
         let mut p = base.as_os_str().to_owned();
         p.push(ext);
@@ -89,15 +101,21 @@ pub fn run_logged(mut cmd: Command, base: &Path, limit: Limit) -> anyhow::Result
         .stderr(std::fs::File::create(&stderr)?)
         .spawn()
         .map_err(|e| anyhow::anyhow!("cannot run {program}: {e}"))?;
+    let mut next_watch = every;
     let status = loop {
         if let Some(s) = child.try_wait()? {
             break Some(s);
         }
-        if started.elapsed() >= limit.0 {
+        let elapsed = started.elapsed();
+        if elapsed >= limit.0 {
             // The child is ours (spawned just above); kill it by its handle.
             let _ = child.kill();
             let _ = child.wait();
             break None;
+        }
+        if elapsed >= next_watch {
+            watch(child.id(), elapsed);
+            next_watch = next_watch.saturating_add(every);
         }
         std::thread::sleep(Duration::from_millis(20));
     };
