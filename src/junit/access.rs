@@ -89,6 +89,9 @@ impl<'a> Access<'a> {
         if !ty.split(['.', '$']).all(java::is_identifier) {
             return false;
         }
+        if in_unexported_jdk_package(ty) {
+            return false;
+        }
         let Some(class) = self.load(ty) else {
             return false;
         };
@@ -244,4 +247,34 @@ impl<'a> Access<'a> {
 pub(super) fn method_direct(method: &Method, class_ok: bool, params_ok: bool) -> bool {
     let ctor = method.name == "<init>";
     !method.is_private() && class_ok && params_ok && (ctor || java::is_identifier(&method.name))
+}
+
+/// Whether `ty` is in a package of the JDK that no module exports (JLS
+/// 7.7.2: a test cannot name it, `sun.nio.cs.UTF_8` say): `sun.*` but for
+/// `sun.misc` and `sun.reflect` (exported by `jdk.unsupported`),
+/// `jdk.internal.*`, and the JDK's internal copies under `com.sun`.
+fn in_unexported_jdk_package(ty: &str) -> bool {
+    const EXPORTED: [&str; 2] = ["sun.misc.", "sun.reflect."];
+    const INTERNAL: [&str; 5] = [
+        "sun.",
+        "jdk.internal.",
+        "com.sun.org.apache.",
+        "com.sun.crypto.provider.",
+        "com.sun.proxy.",
+    ];
+    INTERNAL.iter().any(|p| ty.starts_with(p)) && !EXPORTED.iter().any(|p| ty.starts_with(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unexported_jdk_packages_are_not_named() {
+        assert!(in_unexported_jdk_package("sun.nio.cs.UTF_8"));
+        assert!(in_unexported_jdk_package("jdk.internal.misc.Unsafe"));
+        assert!(!in_unexported_jdk_package("sun.misc.Unsafe"));
+        assert!(!in_unexported_jdk_package("java.nio.charset.Charset"));
+        assert!(!in_unexported_jdk_package("sunny.Day"));
+    }
 }
