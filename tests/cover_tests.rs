@@ -294,7 +294,9 @@ fn compile_and_run_suite(dir: &Path, what: &str, under_test: &Path, javac_flags:
         "{what}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // With assertions on, as Maven Surefire and Gradle run tests.
     let o = Command::new(support::jdk_tool("java"))
+        .arg("-ea")
         .arg("-jar")
         .arg(share("junit-platform-console-standalone.jar"))
         .arg("-cp")
@@ -384,6 +386,37 @@ fn class_wide_run_covers_constructors_too() {
     for m in doc["methods"].as_array().unwrap() {
         check_soundness(&doc, m);
     }
+}
+
+/// The replay runs without `-ea`, a build's JUnit run with it: the suite
+/// check drops the assertion that fails there and removes the test whose
+/// call fails, and what is written compiles and passes with `-ea`.
+#[test]
+fn the_suite_check_takes_out_what_fails_with_assertions_on() {
+    let (doc, _, out) = cover_json(&[&class_file("checks/Asserting")]);
+    let check = &doc["suite_check"];
+    assert_eq!(check["ran"], true, "{check}");
+    let dropped = check["dropped_assertions"].as_array().unwrap();
+    assert_eq!(dropped.len(), 1, "{check}");
+    assert_eq!(dropped[0]["cause"], "fails");
+    assert!(
+        dropped[0]["statement"].as_str().unwrap().contains(".count"),
+        "{check}"
+    );
+    let removed = check["removed_tests"].as_array().unwrap();
+    assert_eq!(removed.len(), 1, "{check}");
+    assert!(
+        removed[0]["test"]
+            .as_str()
+            .unwrap()
+            .starts_with("AssertingJautTest.half"),
+        "{check}"
+    );
+    let text = sources_text(out.path());
+    assert!(!text.contains("half(-"), "{text}");
+    run_generated_suite(out.path(), "checks/Asserting");
+    let md = std::fs::read_to_string(out.path().join("jaut-cover.md")).unwrap();
+    assert!(md.contains("## Suite check"), "{md}");
 }
 
 #[test]

@@ -92,6 +92,13 @@ pub struct CoverArgs {
     #[arg(long)]
     pub no_replay: bool,
 
+    /// Write the suite without compiling and running it first (by default
+    /// jaut compiles it with javac and runs it once with JUnit and `-ea`,
+    /// dropping assertions that do not compile or fail, and tests that
+    /// still fail).
+    #[arg(long)]
+    pub no_check: bool,
+
     /// Leave times out of every output, so runs compare byte for byte.
     #[arg(long)]
     pub no_times: bool,
@@ -414,7 +421,8 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         &mut on_progress,
         &mut |partial| {
             // A run killed later still leaves what it settled so far.
-            if let Err(e) = write_outputs(&cp, partial, args, shard.as_ref(), times).map(|_| ()) {
+            let written = write_outputs(&cp, partial, args, shard.as_ref(), times, None);
+            if let Err(e) = written.map(|_| ()) {
                 eprintln!("jaut: warning: {e}");
             }
         },
@@ -426,9 +434,23 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.imported = imported_from;
     report.timing.parse += load;
 
-    let names = write_outputs(&cp, &report, args, shard.as_ref(), times)?;
+    let mut suite = suite_of(&cp, &report, args);
+    let check = if args.no_check || suite.is_empty() {
+        None
+    } else {
+        Some(check_suite(&mut suite, &roots, args)?)
+    };
+    let names = write_outputs(
+        &cp,
+        &report,
+        args,
+        shard.as_ref(),
+        times,
+        Some((&suite, check.as_ref())),
+    )?;
     let mut doc = report.document(times);
     doc.shard = shard;
+    doc.suite_check = check;
     if let Some(html) = &args.html {
         write_html(&cp, &doc, &names, html)?;
     }
@@ -508,20 +530,13 @@ fn harness(roots: &[PathBuf], classpath: &[String]) -> JvmReplayers {
 /// descriptor and target pc: `CoordJautTest.moveY_line30`.
 type TestNames = std::collections::BTreeMap<(String, String, String, u32), String>;
 
-/// The JUnit suite (with replay) and the Markdown and JSON reports, in
-/// --out, each file replaced atomically (a temporary file and a rename), so
-/// a run killed between two writes leaves whole files. Called as targets
-/// settle and at the end; existing files were refused before the run.
-/// Returns the names the tests got.
-fn write_outputs(
+/// The JUnit tests of a report's replayed states. A test the writer
+/// cannot express is left out with a warning; it does not cost the others.
+fn suite_of(
     cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
-    shard: Option<&cover::document::ShardEntry>,
-    times: bool,
-) -> Result<TestNames, UserError> {
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
+) -> jaut::junit::TestSuite {
     let flavor = if args.junit4 {
         jaut::junit::Flavor::Junit4
     } else {
@@ -537,7 +552,6 @@ fn write_outputs(
             jaut::junit::conditions::key_conditions(cp, &unit.class, unit.method(), &test.path);
         let target = jaut::junit::Target::new(&unit.class, unit.method(), test.target)
             .with_conditions(conditions);
-        // One test the writer cannot express does not cost the others.
         if let Err(e) = suite.add(cp, &target, &test.state, observation) {
             eprintln!(
                 "jaut: warning: no JUnit test for {} pc {}: {e}",
@@ -546,15 +560,91 @@ fn write_outputs(
             );
         }
     }
+    suite
+}
+
+/// Compiles and runs the suite as a build would, taking out what does not
+/// compile or fails ([`jaut::junit::check`]), and says so on stderr when
+/// something was taken out or the suite could not run.
+fn check_suite(
+    suite: &mut jaut::junit::TestSuite,
+    roots: &[PathBuf],
+    args: &CoverArgs,
+) -> Result<jaut::junit::check::SuiteCheck, UserError> {
+    let work = std::env::temp_dir().join(format!("jaut-check-{}", std::process::id()));
+    let mut class_path = roots.to_vec();
+    class_path.extend(super::classpath_entries(&args.classpath));
+    let result = jaut::junit::check::check(suite, &class_path, &work);
+    let _ = std::fs::remove_dir_all(&work);
+    let check = result.map_err(|e| user(format!("checking the suite: {e}")))?;
+    if !check.ran || !check.dropped_assertions.is_empty() || !check.removed_tests.is_empty() {
+        eprintln!("jaut: {}", check.summary());
+    }
+    Ok(check)
+}
+
+/// The JUnit suite (with replay) and the Markdown and JSON reports, in
+/// --out, each file replaced atomically (a temporary file and a rename), so
+/// a run killed between two writes leaves whole files. Called as targets
+/// settle (the suite as written, unchecked) and at the end, with the
+/// checked suite and its `check`; existing files were refused before the
+/// run. Returns the names the tests got.
+fn write_outputs(
+    cp: &jaut::classpath::ClassPath,
+    report: &cover::Report,
+    args: &CoverArgs,
+    shard: Option<&cover::document::ShardEntry>,
+    times: bool,
+    checked: Option<(
+        &jaut::junit::TestSuite,
+        Option<&jaut::junit::check::SuiteCheck>,
+    )>,
+) -> Result<TestNames, UserError> {
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
+    let unchecked;
+    let suite = match checked {
+        Some((suite, _)) => suite,
+        None => {
+            unchecked = suite_of(cp, report, args);
+            &unchecked
+        }
+    };
     // Checked before the run: the files are this run's to (re)write.
     if !suite.is_empty() {
         suite.write(&args.out, true).map_err(user)?;
     }
+    if checked.is_some() {
+        remove_emptied_files(report, suite, &args.out);
+    }
     let mut doc = report.document(times);
     doc.shard = shard.cloned();
+    doc.suite_check = checked.and_then(|(_, c)| c.cloned());
     write_atomically(&args.out.join(REPORT_FILE), &doc.markdown())?;
     write_atomically(&args.out.join(JSON_FILE), &doc.to_json_text())?;
     Ok(suite.names())
+}
+
+/// Deletes the test file this run wrote as it went for a class whose
+/// every test the check removed (a file without jaut's header is left
+/// alone).
+fn remove_emptied_files(report: &cover::Report, suite: &jaut::junit::TestSuite, out: &Path) {
+    let kept: std::collections::BTreeSet<PathBuf> =
+        suite.sources().into_iter().map(|(rel, _)| rel).collect();
+    let classes: std::collections::BTreeSet<String> = report
+        .tests
+        .iter()
+        .filter(|t| t.observation.is_some())
+        .map(|t| report.units[t.unit].class.java_name())
+        .collect();
+    for class in classes {
+        let rel = jaut::junit::test_file(&class);
+        let path = out.join(&rel);
+        let ours = std::fs::read_to_string(&path).is_ok_and(|t| t.starts_with(jaut::junit::HEADER));
+        if !kept.contains(&rel) && ours {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
 }
 
 /// `--html FILE`: the report as one page, each method's CFG drawn by

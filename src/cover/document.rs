@@ -39,6 +39,10 @@ pub struct Document {
     /// Present in the report of a `--shard K/N` run only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardEntry>,
+    /// What compiling and running the suite took out (absent with
+    /// `--no-check`, `--no-replay` or no tests).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suite_check: Option<crate::junit::check::SuiteCheck>,
 }
 
 /// Where the covered pcs come from.

@@ -15,6 +15,7 @@ use std::collections::HashMap;
 
 use super::document::{Document, MethodEntry, TimelineEntry, TimingEntry, SCHEMA};
 use super::shard::Shard;
+use crate::junit::check::SuiteCheck;
 
 /// Why shard reports cannot be merged. `which` names a report (its
 /// directory, for the command line).
@@ -216,6 +217,15 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
         timing,
         timeline: merged_timeline(&shards),
         shard: None,
+        suite_check: shards.iter().filter_map(|d| d.suite_check.as_ref()).fold(
+            None,
+            |acc: Option<SuiteCheck>, c| {
+                Some(match acc {
+                    None => c.clone(),
+                    Some(a) => a.merged(c),
+                })
+            },
+        ),
     })
 }
 
@@ -274,6 +284,7 @@ mod tests {
                 count,
                 classes: vec!["a.A".into(), "b.B".into()],
             }),
+            suite_check: None,
         };
         (format!("s{index}"), doc)
     }

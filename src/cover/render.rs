@@ -249,6 +249,9 @@ impl Document {
             }
         }
         let _ = writeln!(out, "{}; {}", self.tests_note(), self.source_note());
+        if let Some(c) = &self.suite_check {
+            let _ = writeln!(out, "suite check: {}", c.summary());
+        }
         if let Some([wall, parse, search, solver, labeling, replay]) = self.time_parts() {
             let _ = writeln!(
                 out,
@@ -331,6 +334,27 @@ impl Document {
                     t.label(),
                     t.target,
                     pcs.join(" ")
+                );
+            }
+        }
+        if let Some(c) = &self.suite_check {
+            let _ = writeln!(out, "\n## Suite check\n\n{}.", capitalized(&c.summary()));
+            let taken = c
+                .dropped_assertions
+                .iter()
+                .map(|t| ("assertion dropped", t))
+                .chain(c.removed_tests.iter().map(|t| ("test removed", t)));
+            for (what, t) in taken {
+                let statement = t
+                    .statement
+                    .as_deref()
+                    .map_or_else(String::new, |s| format!(" `{s}`"));
+                let _ = writeln!(
+                    out,
+                    "- `{}`: {what}{statement} ({}): {}",
+                    t.test,
+                    t.cause.describe(),
+                    t.message
                 );
             }
         }

@@ -277,6 +277,7 @@ impl Report {
                     .collect()
             }),
             shard: None,
+            suite_check: None,
         }
     }
 

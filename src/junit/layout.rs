@@ -21,24 +21,81 @@ use super::{Flavor, TestMethod};
 
 /// The source of a whole test class.
 pub(super) fn class_source(flavor: Flavor, class: &str, methods: &[TestMethod]) -> String {
+    class_source_mapped(flavor, class, methods).0
+}
+
+/// Where a line of a test class's source comes from, so that what javac
+/// or a JUnit run says of a line can be traced back to a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum LineOrigin {
+    /// The preamble, a helper method, a blank line or the closing brace.
+    Frame,
+    /// The Javadoc, comment, annotations, signature or closing brace of
+    /// `methods[method]`.
+    Method { method: usize },
+    /// Statement `statement` of the body of `methods[method]`.
+    Statement { method: usize, statement: usize },
+}
+
+/// The source of a whole test class and, for each of its lines (the first
+/// is line 1 at index 0), where it comes from; `method` indexes `methods`
+/// as given.
+pub(super) fn class_source_mapped(
+    flavor: Flavor,
+    class: &str,
+    methods: &[TestMethod],
+) -> (String, Vec<LineOrigin>) {
     let helpers = methods
         .iter()
         .fold(Helpers::default(), |h, m| h.union(m.helpers));
-    let chunks: Vec<String> = named(methods)
+    let chunks: Vec<(usize, Vec<(String, LineOrigin)>)> = named_indices(methods)
         .into_iter()
-        .map(|(name, m)| method_source(flavor, &name, m))
+        .map(|(name, i)| (i, method_lines(flavor, &name, i, &methods[i])))
         .collect();
-    assemble(flavor, class, helpers, &chunks)
+    let sources: Vec<String> = chunks
+        .iter()
+        .map(|(_, lines)| lines.iter().map(|(l, _)| l.as_str()).collect())
+        .collect();
+    let text = assemble(flavor, class, helpers, &sources);
+    let mut origins = Vec::new();
+    let start = preamble(
+        flavor,
+        class,
+        helpers,
+        sources.iter().any(|m| asserts(m)),
+        sources.iter().any(|m| disabled(m)),
+    );
+    origins.extend(std::iter::repeat_n(
+        LineOrigin::Frame,
+        start.matches('\n').count(),
+    ));
+    for (_, lines) in &chunks {
+        for (line, origin) in lines {
+            origins.extend(std::iter::repeat_n(*origin, line.matches('\n').count()));
+        }
+    }
+    let total = text.matches('\n').count();
+    origins.resize(total.max(origins.len()), LineOrigin::Frame);
+    (text, origins)
 }
 
 /// The methods in the class's order, each with its unique name.
 pub(super) fn named(methods: &[TestMethod]) -> Vec<(String, &TestMethod)> {
-    let mut methods: Vec<&TestMethod> = methods.iter().collect();
-    methods.sort_by(|a, b| a.key.cmp(&b.key));
-    let mut used = BTreeSet::new();
-    methods
+    named_indices(methods)
         .into_iter()
-        .map(|m| (unique_name(&mut used, m), m))
+        .map(|(name, i)| (name, &methods[i]))
+        .collect()
+}
+
+/// The indices of `methods` in the class's order, each with its unique
+/// name.
+pub(super) fn named_indices(methods: &[TestMethod]) -> Vec<(String, usize)> {
+    let mut order: Vec<usize> = (0..methods.len()).collect();
+    order.sort_by(|&a, &b| methods[a].key.cmp(&methods[b].key));
+    let mut used = BTreeSet::new();
+    order
+        .into_iter()
+        .map(|i| (unique_name(&mut used, &methods[i]), i))
         .collect()
 }
 
@@ -64,31 +121,55 @@ pub(super) fn assemble(
 /// One test method named `name`, with the blank line before it: its
 /// Javadoc sentence, its comment, `@Test`, the body.
 pub(super) fn method_source(flavor: Flavor, name: &str, m: &TestMethod) -> String {
+    method_lines(flavor, name, 0, m)
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// [`method_source`] piece by piece, each piece (one line, or a statement
+/// of several lines) with where it comes from; `index` is the method's.
+fn method_lines(
+    flavor: Flavor,
+    name: &str,
+    index: usize,
+    m: &TestMethod,
+) -> Vec<(String, LineOrigin)> {
     let public = match flavor {
         Flavor::Junit5 => "",
         Flavor::Junit4 => "public ",
     };
-    let mut out = String::from("\n");
-    out.push_str(&format!("    /** {} */\n", m.doc));
+    let own = LineOrigin::Method { method: index };
+    let mut out = vec![("\n".to_string(), LineOrigin::Frame)];
+    out.push((format!("    /** {} */\n", m.doc), own));
     for c in &m.comment {
-        out.push_str(&format!("    // {}\n", java::comment_text(c)));
+        out.push((format!("    // {}\n", java::comment_text(c)), own));
     }
-    out.push_str("    @Test\n");
+    out.push(("    @Test\n".to_string(), own));
     if let Some(why) = &m.disabled {
         let annotation = match flavor {
             Flavor::Junit5 => "Disabled",
             Flavor::Junit4 => "Ignore",
         };
-        out.push_str(&format!(
-            "    @{annotation}({})\n",
-            java::string_literal(why)
+        out.push((
+            format!("    @{annotation}({})\n", java::string_literal(why)),
+            own,
         ));
     }
-    out.push_str(&format!("    {public}void {name}() throws Throwable {{\n"));
-    for line in &m.body {
-        out.push_str(&format!("        {line}\n"));
+    out.push((
+        format!("    {public}void {name}() throws Throwable {{\n"),
+        own,
+    ));
+    for (statement, line) in m.body.iter().enumerate() {
+        out.push((
+            format!("        {line}\n"),
+            LineOrigin::Statement {
+                method: index,
+                statement,
+            },
+        ));
     }
-    out.push_str("    }\n");
+    out.push(("    }\n".to_string(), own));
     out
 }
 

@@ -40,6 +40,7 @@ mod accumulate;
 mod act;
 mod arrange;
 mod assert;
+pub mod check;
 pub mod conditions;
 mod helpers;
 pub mod jacoco;
@@ -48,6 +49,8 @@ mod layout;
 mod method;
 mod mock;
 mod observed;
+
+pub use accumulate::HEADER;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -224,6 +227,62 @@ impl TestSuite {
                 )
             })
             .collect()
+    }
+
+    /// Each test class as [`sources`](Self::sources) has it, with where
+    /// each line comes from and the tests' names, by their index in the
+    /// class's list: (class under test, path, source, line map, names).
+    #[allow(clippy::type_complexity)]
+    fn mapped_sources(
+        &self,
+    ) -> Vec<(
+        String,
+        PathBuf,
+        String,
+        Vec<layout::LineOrigin>,
+        Vec<String>,
+    )> {
+        self.classes
+            .iter()
+            .map(|(class, methods)| {
+                let (text, origins) = layout::class_source_mapped(self.flavor, class, methods);
+                let mut names = vec![String::new(); methods.len()];
+                for (name, i) in layout::named_indices(methods) {
+                    names[i] = name;
+                }
+                (class.clone(), test_file(class), text, origins, names)
+            })
+            .collect()
+    }
+
+    /// Statement `statement` of the body of test `method` of `class`.
+    fn statement(&self, class: &str, method: usize, statement: usize) -> &str {
+        &self.classes[class][method].body[statement]
+    }
+
+    /// Drops one statement of a test's body.
+    fn drop_statement(&mut self, class: &str, method: usize, statement: usize) {
+        if let Some(m) = self
+            .classes
+            .get_mut(class)
+            .and_then(|ms| ms.get_mut(method))
+        {
+            if statement < m.body.len() {
+                m.body.remove(statement);
+            }
+        }
+    }
+
+    /// Removes a test (a class left without tests goes too).
+    fn remove_test(&mut self, class: &str, method: usize) {
+        if let Some(ms) = self.classes.get_mut(class) {
+            if method < ms.len() {
+                ms.remove(method);
+            }
+            if ms.is_empty() {
+                self.classes.remove(class);
+            }
+        }
     }
 
     /// The name each test got in its class, `CoordJautTest.moveY_line30`,
