@@ -151,8 +151,18 @@ fn fig5_samples_every_target_reached_or_explained() {
                 "deleteEntry" => "60",
                 _ => "20",
             };
-            let (doc, code, out) =
-                cover_json(&[&class_file(class), "-m", method, "--timeout", timeout]);
+            // One round with the whole timeout: what the backward search
+            // reaches, not what the forward strategies find first when a
+            // loaded machine makes the short first slices run out.
+            let (doc, code, out) = cover_json(&[
+                &class_file(class),
+                "-m",
+                method,
+                "--timeout",
+                timeout,
+                "--first-slice",
+                timeout,
+            ]);
             (class, method, doc, code, out)
         })
         .collect();
@@ -742,6 +752,8 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         "trityp",
         "--jacoco",
         &exec.display().to_string(),
+        "--first-slice",
+        "20",
     ]);
     let (from_xml, _, _o2) = cover_json(&[
         &trityp,
@@ -749,6 +761,8 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         "trityp",
         "--jacoco",
         &xml.display().to_string(),
+        "--first-slice",
+        "20",
     ]);
     let (from_tests, _, _o3) = cover_json(&[
         &trityp,
@@ -756,6 +770,8 @@ fn jacoco_import_attempts_only_uncovered_targets() {
         "trityp",
         "--tests",
         &tests_src.display().to_string(),
+        "--first-slice",
+        "20",
     ]);
     // The three ways in import the same coverage.
     assert_eq!(from_exec["methods"], from_xml["methods"]);

@@ -20,13 +20,16 @@ pub const REPORT_FILE: &str = "jaut-cover.md";
 /// reads).
 pub const JSON_FILE: &str = "jaut-cover.json";
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct CoverArgs {
     /// .class files, directories of classes (class-path roots, not package
     /// directories), jars, or class names found on the class path: every
     /// method with code in them is covered (narrow with --class and
     /// --method). A class file or class name brings its nested and
-    /// anonymous classes along (Outer$Inner, Outer$1).
+    /// anonymous classes along (Outer$Inner, Outer$1). A Maven or Gradle
+    /// project directory (built) stands for its compiled classes, with its
+    /// dependencies on the class path, its tests' coverage imported and
+    /// the new tests written to its src/test/java.
     #[arg(value_name = "TARGET", required = true)]
     pub targets: Vec<String>,
 
@@ -64,9 +67,20 @@ pub struct CoverArgs {
     #[arg(long, value_name = "DIR", conflicts_with = "jacoco")]
     pub tests: Option<PathBuf>,
 
-    /// Where to write the new JUnit tests and the report (jaut-cover.md).
-    #[arg(long, value_name = "DIR", default_value = "jaut-tests")]
-    pub out: PathBuf,
+    /// Where to write the new JUnit tests, in their package directories
+    /// (default: jaut-tests, or a project's src/test/java).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Where to write the reports, jaut-cover.md and jaut-cover.json
+    /// (default: --out, or a project's target/jaut or build/jaut).
+    #[arg(long, value_name = "DIR")]
+    pub reports: Option<PathBuf>,
+
+    /// The --tests suite came from a project, not from the user: one that
+    /// cannot run is left out with a warning.
+    #[arg(skip)]
+    pub tests_found: bool,
 
     /// Overwrite files already in --out.
     #[arg(long)]
@@ -137,6 +151,43 @@ pub struct CoverArgs {
 
     #[command(flatten)]
     pub bounds: Bounds,
+}
+
+impl CoverArgs {
+    /// Where the tests go.
+    pub fn out(&self) -> PathBuf {
+        self.out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("jaut-tests"))
+    }
+
+    /// Where the reports go.
+    pub fn reports(&self) -> PathBuf {
+        self.reports.clone().unwrap_or_else(|| self.out())
+    }
+
+    /// These arguments with a project directory TARGET replaced by what it
+    /// holds ([`super::project`]); `None` when the TARGET is no project.
+    fn of_project(&self) -> Result<Option<CoverArgs>, UserError> {
+        let [target] = self.targets.as_slice() else {
+            return Ok(None);
+        };
+        let Some(p) = super::project::detect(Path::new(target))? else {
+            return Ok(None);
+        };
+        eprintln!("{}", p.describe());
+        let mut args = self.clone();
+        args.targets = vec![p.classes.display().to_string()];
+        args.classpath
+            .extend(p.dependencies.iter().map(|d| d.display().to_string()));
+        if args.tests.is_none() && args.jacoco.is_none() {
+            args.tests_found = p.tests.is_some();
+            args.tests = p.tests;
+        }
+        args.out = args.out.or(Some(p.test_sources));
+        args.reports = args.reports.or(Some(p.reports));
+        Ok(Some(args))
+    }
 }
 
 fn user(e: impl std::fmt::Display) -> UserError {
@@ -301,6 +352,8 @@ fn units(classes: &[Arc<Class>], methods: &[String]) -> Result<Vec<cover::Unit>,
 
 /// `jaut cover`.
 pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError> {
+    let project = args.of_project()?;
+    let args = project.as_ref().unwrap_or(args);
     let shard: Option<cover::Shard> = args
         .shard
         .as_deref()
@@ -329,7 +382,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         }
     });
     for file in [REPORT_FILE, JSON_FILE] {
-        let report_path = args.out.join(file);
+        let report_path = args.reports().join(file);
         if report_path.exists() && !args.force {
             return Err(user(format!(
                 "{} exists; use --force to overwrite it",
@@ -346,11 +399,10 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             )));
         }
     }
-    if args.out.exists() && !args.out.is_dir() {
-        return Err(user(format!(
-            "--out {}: not a directory",
-            args.out.display()
-        )));
+    for (option, dir) in [("--out", args.out()), ("--reports", args.reports())] {
+        if dir.exists() && !dir.is_dir() {
+            return Err(user(format!("{option} {}: not a directory", dir.display())));
+        }
     }
     // The test classes this run may write must not exist yet (unless
     // --force): refused now, before any search, since the run writes them
@@ -359,7 +411,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         let classes: std::collections::BTreeSet<String> =
             units.iter().map(|u| u.class.java_name()).collect();
         for class in classes {
-            let path = args.out.join(jaut::junit::test_file(&class));
+            let path = args.out().join(jaut::junit::test_file(&class));
             if path.exists() {
                 return Err(user(jaut::junit::JunitError::Exists { path }));
             }
@@ -500,7 +552,19 @@ fn import(
         }
         (None, Some(dir)) => {
             std::fs::create_dir_all(work).map_err(|e| user(format!("{}: {e}", work.display())))?;
-            let run = cover::jacoco::run_tests(dir, roots, work).map_err(user)?;
+            let mut class_path = roots.to_vec();
+            class_path.extend(super::classpath_entries(&args.classpath));
+            // A project's own tests, not those jaut wrote there before:
+            // those are the ones this run writes again.
+            let skip_generated = args.tests_found;
+            let run = match cover::jacoco::run_tests(dir, &class_path, work, skip_generated) {
+                Ok(run) => run,
+                Err(e) if args.tests_found => {
+                    eprintln!("jaut: warning: the project's tests are left out: {e}");
+                    return Ok(None);
+                }
+                Err(e) => return Err(user(e)),
+            };
             if !run.passed {
                 eprintln!(
                     "jaut: warning: some tests of {} failed ({}); their coverage counts all the same",
@@ -600,8 +664,12 @@ fn write_outputs(
         Option<&jaut::junit::check::SuiteCheck>,
     )>,
 ) -> Result<TestNames, UserError> {
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| user(format!("--out {}: {e}", args.out.display())))?;
+    let out = args.out();
+    let reports = args.reports();
+    for (option, dir) in [("--out", &out), ("--reports", &reports)] {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| user(format!("{option} {}: {e}", dir.display())))?;
+    }
     let unchecked;
     let suite = match checked {
         Some((suite, _)) => suite,
@@ -612,16 +680,16 @@ fn write_outputs(
     };
     // Checked before the run: the files are this run's to (re)write.
     if !suite.is_empty() {
-        suite.write(&args.out, true).map_err(user)?;
+        suite.write(&out, true).map_err(user)?;
     }
     if checked.is_some() {
-        remove_emptied_files(report, suite, &args.out);
+        remove_emptied_files(report, suite, &out);
     }
     let mut doc = report.document(times);
     doc.shard = shard.cloned();
     doc.suite_check = checked.and_then(|(_, c)| c.cloned());
-    write_atomically(&args.out.join(REPORT_FILE), &doc.markdown())?;
-    write_atomically(&args.out.join(JSON_FILE), &doc.to_json_text())?;
+    write_atomically(&reports.join(REPORT_FILE), &doc.markdown())?;
+    write_atomically(&reports.join(JSON_FILE), &doc.to_json_text())?;
     Ok(suite.names())
 }
 

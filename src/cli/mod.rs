@@ -9,6 +9,7 @@ mod cfg_svg;
 mod commands;
 mod cover;
 mod merge;
+mod project;
 mod target;
 
 use std::ffi::OsString;

@@ -332,13 +332,16 @@ pub struct SuiteRun {
 }
 
 /// Runs the JUnit 4/5 suite in `tests` (`.java` sources, compiled here,
-/// or compiled classes) against `classes` under the JaCoCo agent, writing
-/// `work/jacoco.exec`. Failing tests do not stop the run: their coverage
-/// counts all the same, and the summary says they failed.
+/// or compiled classes) against `classes` (the code under test and its
+/// dependencies) under the JaCoCo agent, writing `work/jacoco.exec`.
+/// Failing tests do not stop the run: their coverage counts all the same,
+/// and the summary says they failed. With `skip_generated`, sources jaut
+/// wrote (its header first) are left out.
 pub fn run_tests(
     tests: &Path,
     classes: &[PathBuf],
     work: &Path,
+    skip_generated: bool,
 ) -> Result<SuiteRun, CoverageError> {
     let home = crate::java_home::java_home()?;
     let io = |path: &Path| {
@@ -362,6 +365,11 @@ pub fn run_tests(
     }
     let mut sources = Vec::new();
     walk(tests, &mut sources, "java");
+    if skip_generated {
+        sources.retain(|s| {
+            !std::fs::read_to_string(s).is_ok_and(|t| t.starts_with(crate::junit::HEADER))
+        });
+    }
     let test_classes = if sources.is_empty() {
         tests.to_path_buf()
     } else {

@@ -199,7 +199,8 @@ pub fn marker_line(sample: &str, target: &str) -> usize {
 #[allow(dead_code)]
 pub fn jacoco_report_of_samples(dir: &Path) -> String {
     let work = tempfile::tempdir().unwrap();
-    let run = jaut::cover::jacoco::run_tests(dir, &[samples().to_path_buf()], work.path()).unwrap();
+    let run = jaut::cover::jacoco::run_tests(dir, &[samples().to_path_buf()], work.path(), false)
+        .unwrap();
     assert!(run.passed, "{}", run.summary);
     let xml = work.path().join("report.xml");
     jaut::cover::jacoco::exec_to_xml(&run.exec, &xml, samples()).unwrap();
