@@ -76,8 +76,24 @@ fn check_soundness(doc: &Value, method: &Value) -> (usize, usize, usize) {
                 *r += 1;
                 if t["by"] == "test" {
                     let test = &tests[t["test"].as_u64().unwrap() as usize];
-                    assert_eq!(test["method"], method["method"]);
-                    let covers: Vec<u64> = test["covers"]
+                    // A test of this method, or of another that calls it
+                    // (its coverage here under `elsewhere`).
+                    let here = if test["method"] == method["method"]
+                        && test["descriptor"] == method["descriptor"]
+                    {
+                        test
+                    } else {
+                        test["elsewhere"]
+                            .as_array()
+                            .and_then(|e| {
+                                e.iter().find(|x| {
+                                    x["method"] == method["method"]
+                                        && x["descriptor"] == method["descriptor"]
+                                })
+                            })
+                            .unwrap_or_else(|| panic!("test {test} did not run {method}"))
+                    };
+                    let covers: Vec<u64> = here["covers"]
                         .as_array()
                         .unwrap()
                         .iter()
@@ -87,7 +103,7 @@ fn check_soundness(doc: &Value, method: &Value) -> (usize, usize, usize) {
                     if let Some(from) = from {
                         let edge = serde_json::json!([from, pc]);
                         assert!(
-                            test["edges"].as_array().unwrap().contains(&edge),
+                            here["edges"].as_array().is_some_and(|e| e.contains(&edge)),
                             "test {test} does not take branch {from} -> {pc}"
                         );
                     }
@@ -396,6 +412,55 @@ fn class_wide_run_covers_constructors_too() {
     for m in doc["methods"].as_array().unwrap() {
         check_soundness(&doc, m);
     }
+}
+
+/// A private helper's targets are covered by the tests of its public
+/// caller (the replay traces every method of the class): only what those
+/// tests leave out gets a test of its own. The TARGET is a relative path,
+/// which the suite check's JUnit run (in its own directory) must resolve.
+#[test]
+fn private_helpers_are_covered_through_their_public_caller() {
+    let _ = samples();
+    let out = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .args([
+            "cover",
+            "callees/Digits.class",
+            "--format",
+            "json",
+            "--no-times",
+            "--out",
+        ])
+        .arg(out.path())
+        .current_dir(samples())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let methods = doc["methods"].as_array().unwrap();
+    for m in methods {
+        check_soundness(&doc, m);
+    }
+    let digit = methods.iter().find(|m| m["method"] == "digit").unwrap();
+    let tests = doc["tests"].as_array().unwrap();
+    let by_sum = digit["target_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| tests[t["test"].as_u64().unwrap() as usize]["method"] == "sum")
+        .count();
+    // sum's tests run both ways out of digit (a digit, and a letter past
+    // '9'): every block of digit, and all but one outcome.
+    assert!(by_sum >= 6, "{digit}");
+    assert_eq!(digit["covered_after"], digit["targets"], "{digit}");
+    let check = &doc["suite_check"];
+    assert_eq!(check["ran"], true, "{check}");
+    assert_eq!(
+        check["removed_tests"].as_array().unwrap().len(),
+        0,
+        "{check}"
+    );
+    run_generated_suite(out.path(), "callees/Digits");
 }
 
 /// The replay runs without `-ea`, a build's JUnit run with it: the suite

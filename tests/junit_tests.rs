@@ -944,6 +944,8 @@ fn identities_decide_what_is_asserted() {
         edges: vec![],
         last: None,
         raised: vec![],
+        others: vec![],
+        other_handler: false,
         ended: Ended::Returned {
             value: Some(Observed::Null),
         },

@@ -223,6 +223,20 @@ pub struct TestEntry {
     /// How the replayed call ended; absent without replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Value>,
+    /// What it covered in other methods of its class (the helpers its
+    /// method calls), JaCoCo-credited.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub elsewhere: Vec<ElsewhereEntry>,
+}
+
+/// A test's coverage in another method of its class.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ElsewhereEntry {
+    pub method: String,
+    pub descriptor: String,
+    pub covers: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub edges: Vec<(u32, u32)>,
 }
 
 impl TestEntry {

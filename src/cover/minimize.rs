@@ -38,6 +38,24 @@ fn items(t: &GeneratedTest) -> impl Iterator<Item = Item> + '_ {
         )
 }
 
+/// What a test may be kept for in `unit`: [`items`] in its own method, and
+/// what it covered in another (a helper it calls, [`super::callees`]).
+fn items_in(t: &GeneratedTest, unit: usize) -> Vec<Item> {
+    if t.unit == unit {
+        return items(t).collect();
+    }
+    t.elsewhere
+        .iter()
+        .filter(|(u, _)| *u == unit)
+        .flat_map(|(_, c)| {
+            c.pcs
+                .iter()
+                .flat_map(|&pc| [Item::Ran(pc), Item::Pc(pc)])
+                .chain(c.edges.iter().map(|&(a, b)| Item::Edge(a, b)))
+        })
+        .collect()
+}
+
 /// A minimal suite (as EvoSuite minimises): per method, the tests kept are
 /// chosen greedily — the one covering the most instructions not yet
 /// covered first, ties to the earliest — until they cover every instruction
@@ -50,28 +68,40 @@ pub(super) fn minimize(
     status: &mut [Status],
 ) -> Vec<GeneratedTest> {
     let mut keep = vec![false; tests.len()];
-    let units: BTreeSet<usize> = tests.iter().map(|t| t.unit).collect();
+    let units: BTreeSet<usize> = tests
+        .iter()
+        .flat_map(|t| std::iter::once(t.unit).chain(t.elsewhere.iter().map(|(u, _)| *u)))
+        .collect();
     for unit in units {
-        let mine: Vec<usize> = (0..tests.len())
-            .filter(|&i| tests[i].unit == unit)
+        let mine: Vec<(usize, Vec<Item>)> = (0..tests.len())
+            .map(|i| (i, items_in(&tests[i], unit)))
+            .filter(|(_, items)| !items.is_empty())
             .collect();
-        let mut left: BTreeSet<Item> = mine.iter().flat_map(|&i| items(&tests[i])).collect();
+        let mut left: BTreeSet<Item> = mine.iter().flat_map(|(_, x)| x.iter().copied()).collect();
+        // What kept tests (for other methods) already cover here.
+        for (i, x) in &mine {
+            if keep[*i] {
+                for x in x {
+                    left.remove(x);
+                }
+            }
+        }
         while !left.is_empty() {
-            let gain = |i: usize| items(&tests[i]).filter(|x| left.contains(x)).count();
-            let Some(best) = mine
+            let gain = |x: &[Item]| x.iter().filter(|x| left.contains(x)).count();
+            // Ties: a test of this method itself, then the earliest.
+            let Some((best, items)) = mine
                 .iter()
-                .copied()
-                .filter(|&i| !keep[i])
-                .max_by_key(|&i| (gain(i), std::cmp::Reverse(i)))
+                .filter(|(i, _)| !keep[*i])
+                .max_by_key(|(i, x)| (gain(x), tests[*i].unit == unit, std::cmp::Reverse(*i)))
             else {
                 break;
             };
-            if gain(best) == 0 {
+            if gain(items) == 0 {
                 break;
             }
-            keep[best] = true;
-            for x in items(&tests[best]) {
-                left.remove(&x);
+            keep[*best] = true;
+            for x in items {
+                left.remove(x);
             }
         }
     }
@@ -90,11 +120,11 @@ pub(super) fn minimize(
                 None => {
                     let target = &all[t];
                     let by = (0..tests.len()).find(|&i| {
-                        keep[i] && tests[i].unit == target.unit && {
-                            let t = &tests[i];
+                        keep[i] && {
+                            let here = items_in(&tests[i], target.unit);
                             match target.from {
-                                Some(from) => t.edges.contains(&(from, target.pc)),
-                                None => t.covers.contains(&target.pc),
+                                Some(from) => here.contains(&Item::Edge(from, target.pc)),
+                                None => here.contains(&Item::Ran(target.pc)),
                             }
                         }
                     });

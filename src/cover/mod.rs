@@ -34,6 +34,7 @@
 //! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
 //! lines the existing tests covered are not attempted.
 
+mod callees;
 mod covered;
 pub mod credit;
 pub mod document;
@@ -165,6 +166,9 @@ pub struct GeneratedTest {
     /// the backward search stopped at a bound (the concolic search or a
     /// constant seed; the JVM showed it reaching the target).
     pub forward: Option<crate::pipeline::Strategy>,
+    /// What it covered, JaCoCo-credited, in other methods of the run (the
+    /// private helpers its method calls), by unit ([`callees`]).
+    pub elsewhere: Vec<(usize, Covered)>,
 }
 
 /// Where the time went, summed over the run's attempts (on several threads
@@ -506,9 +510,18 @@ pub fn run(
                         .filter(|b| b.unit == target.unit && !b.is_branch())
                         .collect();
                     let (s, test) = commit(cp, unit, target, a, &blocks);
-                    if let Some(test) = test {
+                    if let Some(mut test) = test {
                         let number = tests.len();
                         covered[target.unit].add_credited(&test);
+                        if let Some(obs) = &test.observation {
+                            test.elsewhere = callees::credited_elsewhere(&units, target.unit, obs);
+                        }
+                        let mut touched = vec![target.unit];
+                        for (u, c) in &test.elsewhere {
+                            covered[*u].pcs.extend(&c.pcs);
+                            covered[*u].edges.extend(&c.edges);
+                            touched.push(*u);
+                        }
                         tests.push(test);
                         test_unit.push(target.unit);
                         status[t] = Some(Status::Reached {
@@ -522,7 +535,7 @@ pub fn run(
                         // JVM ran them.
                         for (i, other) in all.iter().enumerate() {
                             if matches!(status[i], None | Some(Status::Unknown { .. }))
-                                && other.unit == target.unit
+                                && touched.contains(&other.unit)
                                 && covered[other.unit].covers(other)
                             {
                                 status[i] = Some(Status::Reached {
@@ -747,6 +760,7 @@ fn commit(
         edges,
         uncredited,
         forward: reached.forward.as_ref().map(|f| f.strategy),
+        elsewhere: Vec::new(),
     };
     (
         Status::Reached {

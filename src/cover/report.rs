@@ -13,8 +13,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::document::{
-    BranchCounts, By, CoverageSource, Document, MethodEntry, ReasonEntry, TargetEntry, TestEntry,
-    TimelineEntry, TimingEntry, Verdict, SCHEMA,
+    BranchCounts, By, CoverageSource, Document, ElsewhereEntry, MethodEntry, ReasonEntry,
+    TargetEntry, TestEntry, TimelineEntry, TimingEntry, Verdict, SCHEMA,
 };
 use super::{Covered, GeneratedTest, Status, Target, Timing, Unit};
 use crate::pipeline::Strategy;
@@ -241,6 +241,16 @@ impl Report {
                         ended: t.observation.as_ref().map(|o| {
                             serde_json::to_value(&o.ended).expect("observations serialize")
                         }),
+                        elsewhere: t
+                            .elsewhere
+                            .iter()
+                            .map(|(u, c)| ElsewhereEntry {
+                                method: self.units[*u].method().name.clone(),
+                                descriptor: self.units[*u].method().descriptor.clone(),
+                                covers: c.pcs.iter().copied().collect(),
+                                edges: c.edges.iter().copied().collect(),
+                            })
+                            .collect(),
                     }
                 })
                 .collect();

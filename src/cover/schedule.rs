@@ -111,6 +111,12 @@ const CALL_COST: u32 = 2;
 /// on loops.
 const LOOP_COST: u32 = 4;
 
+/// Added to the cost of every target of a private method: its public
+/// callers' targets come first in a round, and the tests found for them
+/// often cover the helper too ([`super::callees`]), with tests a person
+/// keeps (no reflection).
+pub const PRIVATE_COST: u32 = 8;
+
 /// The estimated cost of reaching `block`: its `depth` (longest
 /// back-edge-free path from the entry, in blocks), plus [`CALL_COST`] for
 /// each call and [`LOOP_COST`] for each loop header in the blocks that

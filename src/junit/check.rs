@@ -180,7 +180,11 @@ pub fn check(
     work: &Path,
 ) -> Result<SuiteCheck, CheckError> {
     let home = crate::java_home::java_home()?;
-    let mut libs = class_path.to_vec();
+    // Absolute: the JUnit run's working directory is `work`.
+    let mut libs: Vec<PathBuf> = class_path
+        .iter()
+        .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+        .collect();
     for jar in COMPILE_JARS {
         libs.push(share_jar(jar)?);
     }
@@ -450,7 +454,8 @@ fn run_suite(
 ) -> Result<Vec<Failure>, String> {
     let reports = work.join("reports");
     let _ = std::fs::remove_dir_all(&reports);
-    let mut cp = vec![work.join("classes")];
+    let mut cp =
+        vec![std::path::absolute(work.join("classes")).unwrap_or_else(|_| work.join("classes"))];
     cp.extend(libs.iter().cloned());
     let log = work.join("junit.log");
     let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;

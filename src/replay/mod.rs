@@ -259,7 +259,7 @@ impl Replayer {
             Err(_) => Err(Wait::Died),
         };
         match answer {
-            Ok(protocol::Answer::Observation(o)) => Ok(o),
+            Ok(protocol::Answer::Observation(o)) => Ok(*o),
             Ok(protocol::Answer::Refused(why)) => Err(ReplayFailure::Refused(why)),
             Ok(protocol::Answer::Fatal(why)) => {
                 self.stop();

@@ -110,6 +110,24 @@ fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Observed>, D
     Observed::deserialize(d).map(Some)
 }
 
+/// What a call ran in another method of its class, as instruction
+/// indexes of that method (its code's i-th instruction in code order), not
+/// pcs: the harness numbers instructions as it meets them, and jaut maps
+/// the indexes to pcs with its own decoder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OtherMethodRun {
+    pub method: String,
+    pub descriptor: String,
+    /// How many instructions the harness counted in the method.
+    pub instructions: u32,
+    /// The instructions that ran, by index.
+    #[serde(rename = "executed")]
+    pub indexes: Vec<u32>,
+    /// The branch outcomes taken, as `(from, to)` indexes.
+    #[serde(rename = "edges", default)]
+    pub index_edges: Vec<(u32, u32)>,
+}
+
 /// One replay's findings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Observation {
@@ -133,6 +151,15 @@ pub struct Observation {
     /// (or the calls they came out of), sorted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub raised: Vec<u32>,
+    /// What the call ran in the other methods of the class under test (the
+    /// private helpers a public method calls), the methods that ran only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<OtherMethodRun>,
+    /// Whether a handler of another method of the class was entered: an
+    /// exception arose there, so what ran before it may lack JaCoCo's
+    /// credit.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub other_handler: bool,
     pub ended: Ended,
     /// The receiver after the call (instance methods).
     #[serde(default, skip_serializing_if = "Option::is_none")]

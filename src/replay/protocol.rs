@@ -15,7 +15,7 @@ use super::{Observation, ReplayRequest};
 use crate::labeling::{InputState, Value};
 
 pub(super) enum Answer {
-    Observation(Observation),
+    Observation(Box<Observation>),
     Refused(String),
     Fatal(String),
     /// The JVM is exiting during the call (`System.exit`): the trace so far.
@@ -173,7 +173,7 @@ pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, ProtocolError
     if let Some(o) = v.get_mut("observation") {
         return Some(
             serde_json::from_value(o.take())
-                .map(Answer::Observation)
+                .map(|o| Answer::Observation(Box::new(o)))
                 .map_err(ProtocolError::Observation),
         );
     }

@@ -170,6 +170,55 @@ public final class Harness {
         }
     }
 
+    /**
+     * Appends what the call ran in the class's other methods, as indexes
+     * within each method's own instructions: {@code "others":[{"method",
+     * "descriptor", "executed":[i...], "edges":[[from,to]...]}...],} (only
+     * the methods that ran), and whether a handler of one was entered
+     * ({@code "other_handler":true,}).
+     */
+    private static void others(Instrumenter.Result instrumented, Call call, StringBuilder out) {
+        StringBuilder list = new StringBuilder();
+        for (Instrumenter.Other o : instrumented.others) {
+            StringBuilder executed = new StringBuilder();
+            for (int k = 0; k < o.count && o.offset + k < call.trace.length; k++) {
+                if (call.trace[o.offset + k]) {
+                    if (executed.length() > 0) {
+                        executed.append(',');
+                    }
+                    executed.append(k);
+                }
+            }
+            if (executed.length() == 0) {
+                continue;
+            }
+            StringBuilder edges = new StringBuilder();
+            for (int[] e : call.edges) {
+                if (e[0] >= o.offset && e[0] < o.offset + o.count && e[1] >= o.offset && e[1] < o.offset + o.count) {
+                    if (edges.length() > 0) {
+                        edges.append(',');
+                    }
+                    edges.append('[').append(e[0] - o.offset).append(',').append(e[1] - o.offset).append(']');
+                }
+            }
+            if (list.length() > 0) {
+                list.append(',');
+            }
+            list.append("{\"method\":");
+            Json.quote(list, o.name);
+            list.append(",\"descriptor\":");
+            Json.quote(list, o.descriptor);
+            list.append(",\"instructions\":").append(o.count);
+            list.append(",\"executed\":[").append(executed).append("],\"edges\":[").append(edges).append("]}");
+        }
+        if (list.length() > 0) {
+            out.append("\"others\":[").append(list).append("],");
+        }
+        if (call.otherHandler) {
+            out.append("\"other_handler\":true,");
+        }
+    }
+
     private static String answer(long id, String kind, String message) {
         return "{\"id\":" + id + ",\"" + kind + "\":" + Json.quote(message) + "}";
     }
@@ -220,14 +269,14 @@ public final class Harness {
         }
 
         TargetLoader loader = new TargetLoader(sources, className, instrumented.bytes);
-        Call call = new Call(loader, className, method, descriptor, state, instrumented.instructions,
-                instrumented.branches, instrumented.handlers);
+        Call call = new Call(loader, className, method, descriptor, state, instrumented);
         Thread thread = new Thread(null, call, "jaut-replay", 0);
         thread.setDaemon(true);
         thread.setContextClassLoader(loader);
         // Cleared here too: the shutdown hook may read it before the call
         // thread resets it (System.exit in a static initializer).
-        Probe.reset(instrumented.instructions, instrumented.branches, instrumented.handlers);
+        Probe.reset(instrumented.total, instrumented.instructions, instrumented.branches,
+                instrumented.handlers);
         Probe.environment(environment(state, pcs));
         activePcs = pcs;
         activeTarget = target;
@@ -261,6 +310,7 @@ public final class Harness {
         if (call.lastHit >= 0 && call.lastHit < pcs.size()) {
             out.append("\"last\":").append(((Number) pcs.get(call.lastHit)).longValue()).append(',');
         }
+        others(instrumented, call, out);
         out.append(call.observed);
         return out.append('}').toString();
     }
@@ -302,9 +352,7 @@ public final class Harness {
         private final String method;
         private final String descriptor;
         private final Map<String, Object> state;
-        private final int instructions;
-        private final java.util.BitSet branches;
-        private final java.util.BitSet handlers;
+        private final Instrumenter.Result instrumented;
 
         Throwable failure;
         boolean[] trace = new boolean[0];
@@ -313,19 +361,18 @@ public final class Harness {
         int lastHit = -1;
         /** Where caught exceptions arose (instruction indexes). */
         java.util.BitSet raised = new java.util.BitSet();
+        /** Whether a handler of another method of the class was entered. */
+        boolean otherHandler;
         String observed;
 
         Call(TargetLoader loader, String className, String method, String descriptor,
-                Map<String, Object> state, int instructions, java.util.BitSet branches,
-                java.util.BitSet handlers) {
+                Map<String, Object> state, Instrumenter.Result instrumented) {
             this.loader = loader;
             this.className = className;
             this.method = method;
             this.descriptor = descriptor;
             this.state = state;
-            this.instructions = instructions;
-            this.branches = branches;
-            this.handlers = handlers;
+            this.instrumented = instrumented;
         }
 
         @Override
@@ -397,7 +444,8 @@ public final class Harness {
                 args.add(argValues[i]);
             }
 
-            Probe.reset(instructions, branches, handlers);
+            Probe.reset(instrumented.total, instrumented.instructions, instrumented.branches,
+                    instrumented.handlers);
             Object result = null;
             Throwable thrown = null;
             try {
@@ -414,6 +462,7 @@ public final class Harness {
             trace = Probe.trace().clone();
             edges = Probe.edges();
             raised = Probe.raised();
+            otherHandler = Probe.otherHandlerEntered();
             if (thrown != null) {
                 lastHit = Probe.lastHit();
             }

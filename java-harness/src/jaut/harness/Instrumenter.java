@@ -9,37 +9,67 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Inserts a call {@code Probe.hit(i)} before the i-th instruction of one
- * method, counting instructions in the order ASM visits them, which is their
- * order in the code array (ASM reports every bytecode instruction with exactly
- * one visit call: wide forms, ldc_w and goto_w included). jaut sends the pcs of
- * the same instructions from its own decoder, so index i means pcs[i]; the
- * counts are compared before a trace is trusted.
+ * Inserts a call {@code Probe.hit(i)} before every instruction of the method
+ * under test and of the other methods of its class, counting instructions in
+ * the order ASM visits them, which is their order in the code array (ASM
+ * reports every bytecode instruction with exactly one visit call: wide forms,
+ * ldc_w and goto_w included). The method under test's instructions get the
+ * indexes 0, 1, ...; each other method with code (the static initializer
+ * aside) a range after them, in class-file order. jaut sends the pcs of the
+ * method under test's instructions from its own decoder, so index i means
+ * pcs[i]; the counts are compared before a trace is trusted. The other
+ * methods' traces come back as indexes within their own range, which jaut
+ * maps to pcs the same way: they credit a private helper with what a call of
+ * the public method ran in it.
  *
  * <p>The probe goes after the label and stack-map frame of the instruction, so
  * branch targets and handlers run it. For {@code new} it goes after the
  * instruction: a frame's uninitialized type names the offset of its
  * {@code new}, which must stay where the label points. The original frames are
  * kept (the probe leaves the stack as it found it) and only the maximum stack
- * size is recomputed.
+ * size is recomputed. When the probes would make some method too large for a
+ * class file, only the method under test is instrumented.
  */
 final class Instrumenter {
     static final String PROBE = "jaut/harness/Probe";
 
+    /** Another method of the class and its range of instruction indexes. */
+    static final class Other {
+        final String name;
+        final String descriptor;
+        final int offset;
+        final int count;
+
+        Other(String name, String descriptor, int offset, int count) {
+            this.name = name;
+            this.descriptor = descriptor;
+            this.offset = offset;
+            this.count = count;
+        }
+    }
+
     /** The instrumented class, and how many instructions the method has. */
     static final class Result {
         final byte[] bytes;
+        /** The method under test's instructions: the indexes below this. */
         final int instructions;
+        /** Every instrumented instruction's. */
+        final int total;
         /** The indexes of the conditional branches and switches. */
         final java.util.BitSet branches;
         /** The indexes of the exception handlers' first instructions. */
         final java.util.BitSet handlers;
+        /** The other methods instrumented. */
+        final java.util.List<Other> others;
 
-        Result(byte[] bytes, int instructions, java.util.BitSet branches, java.util.BitSet handlers) {
+        Result(byte[] bytes, int instructions, int total, java.util.BitSet branches,
+                java.util.BitSet handlers, java.util.List<Other> others) {
             this.bytes = bytes;
             this.instructions = instructions;
+            this.total = total;
             this.branches = branches;
             this.handlers = handlers;
+            this.others = others;
         }
     }
 
@@ -47,9 +77,59 @@ final class Instrumenter {
 
     /** Returns null when the class has no such method with code. */
     static Result instrument(byte[] original, String method, String descriptor) {
+        java.util.Map<String, Integer> counts = counts(original);
+        Integer own = counts.get(method + descriptor);
+        if (own == null || own <= 0) {
+            return null;
+        }
+        java.util.Map<String, Integer> offsets = new java.util.HashMap<>();
+        java.util.List<Other> others = new java.util.ArrayList<>();
+        offsets.put(method + descriptor, 0);
+        int next = own;
+        for (java.util.Map.Entry<String, Integer> e : counts.entrySet()) {
+            String key = e.getKey();
+            if (offsets.containsKey(key) || e.getValue() <= 0 || key.startsWith("<clinit>")) {
+                continue;
+            }
+            int paren = key.indexOf('(');
+            others.add(new Other(key.substring(0, paren), key.substring(paren), next, e.getValue()));
+            offsets.put(key, next);
+            next += e.getValue();
+        }
+        try {
+            return write(original, offsets, own, next, others);
+        } catch (RuntimeException tooLarge) {
+            // ASM's MethodTooLargeException or ClassTooLargeException.
+            java.util.Map<String, Integer> alone = new java.util.HashMap<>();
+            alone.put(method + descriptor, 0);
+            return write(original, alone, own, own, new java.util.ArrayList<>());
+        }
+    }
+
+    /** Each method's instruction count, by name and descriptor, in class-file order. */
+    private static java.util.Map<String, Integer> counts(byte[] original) {
+        java.util.Map<String, int[]> counters = new java.util.LinkedHashMap<>();
+        new ClassReader(original).accept(
+                new ClassVisitor(Opcodes.ASM9) {
+                    @Override
+                    public MethodVisitor visitMethod(
+                            int access, String name, String desc, String signature, String[] exceptions) {
+                        int[] count = {0};
+                        counters.put(name + desc, count);
+                        return new Probes(null, count, new java.util.BitSet(), new java.util.BitSet());
+                    }
+                },
+                0);
+        java.util.Map<String, Integer> out = new java.util.LinkedHashMap<>();
+        counters.forEach((k, v) -> out.put(k, v[0]));
+        return out;
+    }
+
+    /** The class with probes in the methods of {@code offsets}, each numbered from its offset. */
+    private static Result write(byte[] original, java.util.Map<String, Integer> offsets, int own, int total,
+            java.util.List<Other> others) {
         ClassReader reader = new ClassReader(original);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-        int[] count = {-1};
         java.util.BitSet branches = new java.util.BitSet();
         java.util.BitSet handlers = new java.util.BitSet();
         reader.accept(
@@ -58,18 +138,15 @@ final class Instrumenter {
                     public MethodVisitor visitMethod(
                             int access, String name, String desc, String signature, String[] exceptions) {
                         MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
-                        if (!name.equals(method) || !desc.equals(descriptor)) {
+                        Integer offset = offsets.get(name + desc);
+                        if (offset == null) {
                             return mv;
                         }
-                        count[0] = 0;
-                        return new Probes(mv, count, branches, handlers);
+                        return new Probes(mv, new int[] {offset}, branches, handlers);
                     }
                 },
                 0);
-        if (count[0] <= 0) {
-            return null;
-        }
-        return new Result(writer.toByteArray(), count[0], branches, handlers);
+        return new Result(writer.toByteArray(), own, total, branches, handlers, others);
     }
 
     /** Emits the probes; {@code count[0]} is the next instruction's index. */

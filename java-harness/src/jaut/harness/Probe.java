@@ -2,7 +2,9 @@ package jaut.harness;
 
 /**
  * The one class instrumented code calls: {@code Probe.hit(i)} runs before the
- * i-th instruction of the method under test (after it, for {@code new}), and
+ * i-th instrumented instruction (after it, for {@code new}): the method under
+ * test's come first, then the other methods of its class (see
+ * {@link Instrumenter}); and
  * {@code environmentInt/Long} after each call that returns an integer value,
  * to give the value the state recorded for that call, if any.
  *
@@ -33,6 +35,12 @@ public final class Probe {
     private static int[] lastOutcome = new int[0];
     /** The index hit last, or -1. */
     private static int last = -1;
+    /** The method under test's instructions: the indexes below this. */
+    private static int own = 0;
+    /** The method under test's index hit last, or -1. */
+    private static int lastOwn = -1;
+    /** Whether a handler of another instrumented method was entered. */
+    private static boolean otherHandler = false;
     /**
      * The outcomes taken since the last {@link #reset}: {@code from * n + to}
      * for a branch or switch at index {@code from} followed by the
@@ -75,11 +83,16 @@ public final class Probe {
     }
 
     /**
-     * Starts a trace for a method of {@code instructions} instructions whose
+     * Starts a trace over {@code instructions} instructions, of which the
+     * method under test's are the first {@code ownInstructions}, whose
      * conditional branches and switches are at the indexes {@code jumps}.
      */
-    static void reset(int instructions, java.util.BitSet jumps, java.util.BitSet handlerStarts) {
+    static void reset(int instructions, int ownInstructions, java.util.BitSet jumps,
+            java.util.BitSet handlerStarts) {
         trace = new boolean[instructions];
+        own = ownInstructions;
+        lastOwn = -1;
+        otherHandler = false;
         branches = bits(jumps, instructions);
         handlers = bits(handlerStarts, instructions);
         lastOutcome = new int[instructions];
@@ -130,9 +143,17 @@ public final class Probe {
         return out;
     }
 
-    /** The index of the instruction hit last, or -1. */
+    /** The index of the method under test's instruction hit last, or -1. */
     static int lastHit() {
-        return last;
+        return lastOwn;
+    }
+
+    /**
+     * Whether a handler of another instrumented method was entered: an
+     * exception arose in it, and what ran before may lack JaCoCo's credit.
+     */
+    static boolean otherHandlerEntered() {
+        return otherHandler;
     }
 
     /** The instruction indexes seen since the last {@link #reset}. */
@@ -153,9 +174,16 @@ public final class Probe {
                 edges.add((long) last * t.length + index);
             }
             if (last >= 0 && handlers[index]) {
-                raised.set(last);
+                if (index < own) {
+                    raised.set(lastOwn);
+                } else {
+                    otherHandler = true;
+                }
             }
             last = index;
+            if (index < own) {
+                lastOwn = index;
+            }
         }
     }
 }
