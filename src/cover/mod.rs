@@ -399,15 +399,21 @@ pub fn run(
         let is_covered = |covered: &[Covered], t: &Target| covered[t.unit].covers(t);
         let mut last_checkpoint = Instant::now();
         let mut stopped = None;
-        for (round, &slice) in slices.iter().enumerate() {
-            let last_round = round + 1 == slices.len();
+        let passes = schedule::passes(&slices);
+        // Tests whose coverage in other methods is credited when the pass
+        // ends.
+        let mut elsewhere_due: Vec<usize> = Vec::new();
+        for (round, &(slice, methods)) in passes.iter().enumerate() {
+            let last_round = round + 1 == passes.len();
             // Coverage is per method, so commits keep the round's order
             // within each method only, and a slow target of one method
             // holds back no other. Per method: its open targets, cheapest
             // first; how far they are committed and how far handed out;
             // and the targets handed out and not yet committed.
             let unit_order = schedule::round_order(&all, units.len(), |t| {
-                status[t].is_none() && !is_covered(&covered, &all[t])
+                status[t].is_none()
+                    && !is_covered(&covered, &all[t])
+                    && methods.holds(units[all[t].unit].method().is_private())
             });
             let mut committed = vec![0usize; units.len()];
             let mut handed = vec![0usize; units.len()];
@@ -515,12 +521,9 @@ pub fn run(
                         covered[target.unit].add_credited(&test);
                         if let Some(obs) = &test.observation {
                             test.elsewhere = callees::credited_elsewhere(&units, target.unit, obs);
-                        }
-                        let mut touched = vec![target.unit];
-                        for (u, c) in &test.elsewhere {
-                            covered[*u].pcs.extend(&c.pcs);
-                            covered[*u].edges.extend(&c.edges);
-                            touched.push(*u);
+                            if !test.elsewhere.is_empty() {
+                                elsewhere_due.push(number);
+                            }
                         }
                         tests.push(test);
                         test_unit.push(target.unit);
@@ -535,7 +538,7 @@ pub fn run(
                         // JVM ran them.
                         for (i, other) in all.iter().enumerate() {
                             if matches!(status[i], None | Some(Status::Unknown { .. }))
-                                && touched.contains(&other.unit)
+                                && other.unit == target.unit
                                 && covered[other.unit].covers(other)
                             {
                                 status[i] = Some(Status::Reached {
@@ -594,6 +597,27 @@ pub fn run(
                     );
                     report.timeline = timeline.clone();
                     checkpoint(&report);
+                }
+            }
+            // The pass is over: what its tests ran in other methods counts
+            // now, in the order of their methods, the same for any --jobs.
+            elsewhere_due.sort_by_key(|&n| (test_unit[n], n));
+            for n in elsewhere_due.drain(..) {
+                for (u, c) in &tests[n].elsewhere {
+                    covered[*u].pcs.extend(&c.pcs);
+                    covered[*u].edges.extend(&c.edges);
+                }
+                for (i, other) in all.iter().enumerate() {
+                    if matches!(status[i], None | Some(Status::Unknown { .. }))
+                        && tests[n].elsewhere.iter().any(|(u, _)| *u == other.unit)
+                        && covered[other.unit].covers(other)
+                    {
+                        status[i] = Some(Status::Reached {
+                            test: n,
+                            aimed: false,
+                        });
+                        pending[i] = None;
+                    }
                 }
             }
             if stopped.is_some() {

@@ -104,18 +104,52 @@ pub fn round_order(
     per_unit
 }
 
+/// Which methods' targets a pass of the run attempts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Methods {
+    /// Those a test can call directly (not private).
+    Callers,
+    /// The private ones, which a test must call through reflection.
+    Helpers,
+    Every,
+}
+
+impl Methods {
+    /// Whether a method (private or not) is in the pass.
+    pub fn holds(self, private: bool) -> bool {
+        match self {
+            Methods::Callers => !private,
+            Methods::Helpers => private,
+            Methods::Every => true,
+        }
+    }
+}
+
+/// The run's passes: the first slice goes to the methods a test can call
+/// first, then to the private ones, then every later slice to all. Between
+/// two passes, what the tests of the first covered in the private helpers
+/// they call is credited ([`super::callees`]), so a helper's targets that
+/// its callers' tests ran are not attempted on their own, and the credit
+/// does not depend on which worker finished first.
+pub fn passes(slices: &[Duration]) -> Vec<(Duration, Methods)> {
+    let mut out = Vec::new();
+    for (i, &s) in slices.iter().enumerate() {
+        if i == 0 {
+            out.push((s, Methods::Callers));
+            out.push((s, Methods::Helpers));
+        } else {
+            out.push((s, Methods::Every));
+        }
+    }
+    out
+}
+
 /// Weight of a call on the way to a target: the search explores callees.
 const CALL_COST: u32 = 2;
 
 /// Weight of a loop header on the way to a target: the search deepens
 /// on loops.
 const LOOP_COST: u32 = 4;
-
-/// Added to the cost of every target of a private method: its public
-/// callers' targets come first in a round, and the tests found for them
-/// often cover the helper too ([`super::callees`]), with tests a person
-/// keeps (no reflection).
-pub const PRIVATE_COST: u32 = 8;
 
 /// The estimated cost of reaching `block`: its `depth` (longest
 /// back-edge-free path from the entry, in blocks), plus [`CALL_COST`] for
@@ -152,6 +186,21 @@ mod tests {
 
     fn secs(s: f64) -> Duration {
         Duration::from_secs_f64(s)
+    }
+
+    #[test]
+    fn the_first_slice_goes_to_callers_then_to_helpers() {
+        let p = passes(&[secs(0.25), secs(1.0)]);
+        assert_eq!(
+            p,
+            [
+                (secs(0.25), Methods::Callers),
+                (secs(0.25), Methods::Helpers),
+                (secs(1.0), Methods::Every)
+            ]
+        );
+        assert!(Methods::Callers.holds(false) && !Methods::Callers.holds(true));
+        assert!(Methods::Helpers.holds(true) && Methods::Every.holds(true));
     }
 
     #[test]

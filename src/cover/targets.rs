@@ -101,11 +101,6 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
             source,
         })?;
     let depths = depths(&cfg);
-    let helper = if unit.method().is_private() {
-        super::schedule::PRIVATE_COST
-    } else {
-        0
-    };
     let mut out = Vec::new();
     for (number, &id) in cfg.blocks().iter().enumerate() {
         let Some(block) = cfg.block(id) else { continue };
@@ -118,7 +113,7 @@ pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Tar
             block: number,
             end: block.end,
             depth,
-            cost: depth.map_or(0, |d| helper + super::schedule::cost(&cfg, code, id, d)),
+            cost: depth.map_or(0, |d| super::schedule::cost(&cfg, code, id, d)),
         });
     }
     // Branch outcomes: each distinct (branch, successor) pair, as JaCoCo
