@@ -11,7 +11,9 @@
 //! assignments between variables (`x.next = x`). A field is assigned
 //! directly when the test may name it (`access.rs`), else through
 //! `setField`; fields left at their default value (JLS §4.12.5) are not
-//! written.
+//! written. A constant variable (a final field with a `ConstantValue`,
+//! JLS §4.12.4) holds its constant in the state, as after any constructor,
+//! and is written through `setField` with a comment saying why.
 
 use super::java::{self, is_primitive};
 use super::method::{Scope, Subject};
@@ -283,9 +285,17 @@ fn fill(
         }
         return Ok(());
     }
+    let mut constants_noted = false;
     for f in &o.fields {
         if is_default(&f.value) && !all_fields {
             continue;
+        }
+        if !constants_noted && !all_fields && s.access.constant_field(&f.declared_in, &f.name) {
+            s.line(
+                "// Constant fields hold what the constructor stores (allocate runs none):"
+                    .to_string(),
+            );
+            constants_noted = true;
         }
         let value_typed = match &f.value {
             Value::Ref { object } => inputs.var(inputs.check_id(*object)?)?.typed,
