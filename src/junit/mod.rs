@@ -48,6 +48,7 @@ mod layout;
 mod method;
 mod mock;
 mod observed;
+mod values;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use super::arrange::Var;
 use super::java::{self, is_primitive};
 use super::method::Scope;
+use super::values::box_of;
 use super::{Flavor, JunitError};
 use crate::labeling::{InputState, Value};
 use crate::replay::observation::{Observation, Observed, ObservedObject};
@@ -346,21 +347,6 @@ impl<'o> Asserter<'o> {
             _ => true,
         }
     }
-}
-
-/// The primitive type boxed by `class`, if it is a box.
-fn box_of(class: &str) -> Option<&'static str> {
-    Some(match class {
-        "java.lang.Integer" => "int",
-        "java.lang.Long" => "long",
-        "java.lang.Short" => "short",
-        "java.lang.Byte" => "byte",
-        "java.lang.Character" => "char",
-        "java.lang.Boolean" => "boolean",
-        "java.lang.Float" => "float",
-        "java.lang.Double" => "double",
-        _ => return None,
-    })
 }
 
 fn default_for(ty: &str) -> Value {
