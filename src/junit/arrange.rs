@@ -171,10 +171,12 @@ impl Inputs<'_> {
     fn initializer(&self, s: &mut Scope, o: &Object) -> Result<String, JunitError> {
         let elem = o.element_type().unwrap_or("java.lang.Object").to_string();
         let mut parts = Vec::new();
+        // `{…}` stands for an array only where an array is expected.
+        let nested = elem.ends_with("[]");
         for e in o.elements.iter().flatten() {
             parts.push(match e {
                 Value::Ref { object } if self.inline(*object) => {
-                    self.in_place_expr(s, *object, true)?
+                    self.in_place_expr(s, *object, nested)?
                 }
                 _ if is_primitive(&elem) => literal(e, &elem),
                 _ => self.value_expr(s, e, &elem, false)?,

@@ -84,44 +84,67 @@ fn cached(class: &str, v: &Value) -> bool {
     }
 }
 
+/// What refers to an object.
+#[derive(Debug, Clone, Copy)]
+enum Holder {
+    /// The receiver, an argument or a static field: the test names it.
+    Named,
+    /// A mock's or the environment's answer, written apart from the
+    /// objects: the value keeps a variable.
+    Answer,
+    /// A field or element of this object.
+    Object(usize),
+}
+
 /// Where an object is referenced from.
 #[derive(Debug, Clone, Copy, Default)]
 struct Uses {
     count: usize,
-    /// The receiver, an argument or a static field: the test names it.
+    /// Referenced by a [`Holder::Named`] or a [`Holder::Answer`].
     named: bool,
+    /// Referenced by a [`Holder::Answer`].
+    answer: bool,
     /// The lowest id of an object that refers to it.
     first_holder: Option<usize>,
 }
 
 fn uses(state: &InputState) -> Vec<Uses> {
     let mut uses = vec![Uses::default(); state.objects.len()];
-    let mut note = |v: &Value, holder: Option<usize>| {
-        if let Value::Ref { object } = v {
-            if let Some(u) = uses.get_mut(*object) {
-                u.count += 1;
-                match holder {
-                    None => u.named = true,
-                    Some(h) => u.first_holder = Some(u.first_holder.map_or(h, |f| f.min(h))),
-                }
-            }
+    let mut note = |v: &Value, holder: Holder| {
+        let Value::Ref { object } = v else { return };
+        let Some(u) = uses.get_mut(*object) else {
+            return;
+        };
+        u.count += 1;
+        match holder {
+            Holder::Named => u.named = true,
+            Holder::Answer => (u.named, u.answer) = (true, true),
+            Holder::Object(h) => u.first_holder = Some(u.first_holder.map_or(h, |f| f.min(h))),
         }
     };
-    if let Some(r) = &state.receiver {
-        note(r, None);
+    for v in state.receiver.iter() {
+        note(v, Holder::Named);
     }
     for a in &state.args {
-        note(&a.value, None);
+        note(&a.value, Holder::Named);
     }
     for st in &state.statics {
-        note(&st.value, None);
+        note(&st.value, Holder::Named);
+    }
+    for e in &state.environment {
+        note(&e.value, Holder::Answer);
     }
     for (id, o) in state.objects.iter().enumerate() {
+        for m in o.mock.iter().flatten() {
+            for r in &m.returns {
+                note(r, Holder::Answer);
+            }
+        }
         for f in &o.fields {
-            note(&f.value, Some(id));
+            note(&f.value, Holder::Object(id));
         }
         for e in o.elements.iter().flatten() {
-            note(e, Some(id));
+            note(e, Holder::Object(id));
         }
     }
     uses
@@ -152,7 +175,7 @@ pub(super) fn plan(s: &mut Scope, state: &InputState, overloaded: bool) -> Plan 
         Some(Value::Ref { object }) => Some(object),
         _ => None,
     };
-    let once = |id: usize| uses[id].count == 1 && Some(id) != receiver;
+    let once = |id: usize| uses[id].count == 1 && !uses[id].answer && Some(id) != receiver;
     for (id, o) in state.objects.iter().enumerate() {
         if o.mock.is_some() {
             continue;
@@ -382,6 +405,78 @@ mod tests {
         assert!(!cached("java.lang.Character", &Value::Int(-1)));
         assert!(cached("java.lang.Boolean", &Value::Bool(true)));
         assert!(!cached("java.lang.Double", &Value::Float(0.0)));
+    }
+
+    fn object(class: &str, fields: &[(&str, Value)]) -> Object {
+        Object {
+            class: class.into(),
+            fields: fields
+                .iter()
+                .map(|(name, value)| crate::labeling::FieldValue {
+                    name: (*name).into(),
+                    declared_in: class.into(),
+                    ty: String::new(),
+                    value: value.clone(),
+                })
+                .collect(),
+            ..Object::default()
+        }
+    }
+
+    fn decimal_of(unscaled: i64, scale: i64, precision: i64) -> Option<String> {
+        let o = object(
+            "java.math.BigDecimal",
+            &[
+                ("intVal", Value::Null),
+                ("scale", Value::Int(scale)),
+                ("precision", Value::Int(precision)),
+                ("stringCache", Value::Null),
+                ("intCompact", Value::Int(unscaled)),
+            ],
+        );
+        big_decimal(&InputState::default(), &o).map(|(text, _)| text)
+    }
+
+    #[test]
+    fn big_decimals() {
+        assert_eq!(decimal_of(0, 2, 0).as_deref(), Some("0.00"));
+        assert_eq!(decimal_of(-5, 3, 0).as_deref(), Some("-0.005"));
+        assert_eq!(decimal_of(1234, 1, 4).as_deref(), Some("123.4"));
+        assert_eq!(decimal_of(12, -3, 0).as_deref(), Some("12E+3"));
+        assert_eq!(decimal_of(5, 20, 0).as_deref(), Some("5E-20"));
+        // A cached precision its digits contradict: no constructor makes it.
+        assert_eq!(decimal_of(0, 0, 3), None);
+        // Inflated without the BigInteger that holds the digits.
+        assert_eq!(decimal_of(i64::MIN, 0, 0), None);
+    }
+
+    #[test]
+    fn big_integers() {
+        let mut state = InputState::default();
+        state.objects.push(Object {
+            class: "int[]".into(),
+            elements: Some(vec![Value::Int(1), Value::Int(0)]),
+            ..Object::default()
+        });
+        let minus = object(
+            "java.math.BigInteger",
+            &[("signum", Value::Int(-1)), ("mag", Value::Ref(0))],
+        );
+        assert_eq!(
+            big_integer(&state, &minus),
+            Some(("-4294967296".to_string(), Some(0)))
+        );
+        // A sign without a magnitude, and a magnitude without a sign.
+        let no_mag = object(
+            "java.math.BigInteger",
+            &[("signum", Value::Int(1)), ("mag", Value::Null)],
+        );
+        assert_eq!(big_integer(&state, &no_mag), None);
+        let no_sign = object(
+            "java.math.BigInteger",
+            &[("signum", Value::Int(0)), ("mag", Value::Ref(0))],
+        );
+        assert_eq!(big_integer(&state, &no_sign), None);
     }
 
     #[test]
