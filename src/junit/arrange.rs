@@ -8,9 +8,10 @@
 //! `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
 //! `{1, 2, 3}` for primitive elements. JDK values — boxes, `BigInteger`,
 //! `BigDecimal`, arrays of values — are written as literals, constructors
-//! and initializers, in place where used once (`values.rs`). Because every object has a variable
-//! before any field is set, aliasing and cycles come out as plain
-//! assignments between variables (`x.next = x`). A field is assigned
+//! and initializers, in place where used once (`values.rs`). Because every
+//! other object has a variable before any field is set, aliasing and
+//! cycles come out as plain assignments between variables (`x.next = x`).
+//! A field is assigned
 //! directly when the test may name it (`access.rs`), else through
 //! `setField`; fields left at their default value (JLS §4.12.5) are not
 //! written. A constant variable (a final field with a `ConstantValue`,
@@ -140,9 +141,7 @@ impl Inputs<'_> {
             other => Ok(literal(other, ty)),
         }
     }
-}
 
-impl Inputs<'_> {
     /// The expression of value `id` written in place; `nested`: inside an
     /// array initializer, where an array is `{…}` rather than `new T[] {…}`.
     fn in_place_expr(&self, s: &mut Scope, id: usize, nested: bool) -> Result<String, JunitError> {
