@@ -46,6 +46,8 @@ fn values_are_written_as_literals_and_the_suite_passes() {
         // Arrays as initializers, strings as literals, enums as constants.
         "int[][] adj = {{-1}};",
         "String[] names = {null, \"ab\"};",
+        // …but an array of nulls as its length.
+        "String[] names = new String[2];",
         "Values.unit(java.util.concurrent.TimeUnit.SECONDS)",
         // Big numbers by their constructors.
         "Values.cents(new java.math.BigDecimal(\"0.00\"))",

@@ -154,13 +154,15 @@ impl Inputs<'_> {
                 expr: Some(expr), ..
             }) => Ok(expr.clone()),
             _ => {
-                let init = self.initializer(s, o)?;
                 let elem = o.element_type().unwrap_or("java.lang.Object");
-                let empty = o.elements.as_ref().is_none_or(Vec::is_empty);
-                Ok(match (nested, empty) {
-                    (true, _) => init,
-                    (false, true) => new_array(&s.access.type_name(elem), 0),
-                    (false, false) => format!("new {}[] {init}", s.access.type_name(elem)),
+                if let Some(len) = blank_length(o) {
+                    return Ok(new_array(&s.access.type_name(elem), len));
+                }
+                let init = self.initializer(s, o)?;
+                Ok(if nested {
+                    init
+                } else {
+                    format!("new {}[] {init}", s.access.type_name(elem))
                 })
             }
         }
@@ -371,12 +373,10 @@ fn declare_value(
     if let Some(note) = &w.note {
         s.line(note.clone());
     }
-    let rhs = match (&w.expr, o.element_type()) {
-        (Some(expr), _) => expr.clone(),
-        (None, Some(elem)) if o.elements.as_ref().is_none_or(Vec::is_empty) => {
-            new_array(&s.access.type_name(elem), 0)
-        }
-        (None, _) => inputs.initializer(s, o)?,
+    let rhs = match (&w.expr, o.element_type(), blank_length(o)) {
+        (Some(expr), _, _) => expr.clone(),
+        (None, Some(elem), Some(len)) => new_array(&s.access.type_name(elem), len),
+        (None, _, _) => inputs.initializer(s, o)?,
     };
     s.line(format!("{vt} {name} = {rhs};"));
     Ok(Var { name, typed: true })
@@ -490,6 +490,16 @@ fn is_default(v: &Value) -> bool {
         Value::Float(f) => f.to_bits() == 0,
         _ => false,
     }
+}
+
+/// The length of an array a person writes `new T[n]`: an empty one, or
+/// one of references, all null (`new String[2]` rather than `{null,
+/// null}`).
+fn blank_length(o: &Object) -> Option<usize> {
+    let (elements, elem) = (o.elements.as_ref()?, o.element_type()?);
+    let blank =
+        elements.is_empty() || (!is_primitive(elem) && elements.iter().all(|e| *e == Value::Null));
+    blank.then_some(elements.len())
 }
 
 /// `new int[3]`, `new int[3][]` for an element type `int[]`.
