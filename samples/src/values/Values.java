@@ -40,6 +40,18 @@ public class Values {
         return a != b && a.intValue() == 5 && b.intValue() == 5;
     }
 
+    /**
+     * A box that must not be the one {@code Integer.valueOf} caches: the test's
+     * autoboxed {@code 5} is that one, so this target is not claimed (the
+     * replay, which builds boxes as the test does, refutes the state).
+     */
+    public static int notCached(Integer a) {
+        if (a.intValue() == 5 && a != Integer.valueOf(5)) {
+            return 1;
+        }
+        return 0;
+    }
+
     /** Boxes in fields. */
     public int fields() {
         if (count != null && count == 42 && total != null && total > 3 && letter == 'q') {
