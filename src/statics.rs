@@ -164,7 +164,14 @@ impl Writers {
     }
 
     /// The role of the program's static field `key` under `policy`.
+    /// A constant variable (JLS §4.12.4) is never an input, whatever the
+    /// policy: the JVM gives it its `ConstantValue` (JVMS §5.5) and javac
+    /// inlines its reads (JLS §13.1), so a test that set it would change
+    /// nothing the source shows.
     pub fn role(&self, cp: &ClassPath, key: &FieldKey, policy: StaticsPolicy) -> Role {
+        if is_constant_variable(cp, key) {
+            return Role::Fixed(initial(cp, key));
+        }
         match policy {
             StaticsPolicy::Free => Role::Input(InputBecause::Policy),
             StaticsPolicy::Init => Role::Fixed(initial(cp, key)),
@@ -202,6 +209,18 @@ pub fn final_initial(cp: &ClassPath, key: &FieldKey) -> Option<Initial> {
         Initial::Default | Initial::Constant(Constant::Null) if field.ty.is_reference() => None,
         known => Some(known),
     }
+}
+
+/// Whether static field `key` is a constant variable (a final field with
+/// a `ConstantValue`).
+fn is_constant_variable(cp: &ClassPath, key: &FieldKey) -> bool {
+    cp.load(&key.class)
+        .ok()
+        .and_then(|c| {
+            c.field(&key.name)
+                .map(|f| f.is_static() && f.constant_variable().is_some())
+        })
+        .unwrap_or(false)
 }
 
 /// The value of static field `key` once its class is initialized.

@@ -268,7 +268,7 @@ fn fig5_samples_every_target_reached_or_explained() {
 /// accepts) and the tests' Javadoc checked (HTML, syntax, references), and
 /// runs them with the console launcher; every test must pass.
 fn run_generated_suite(dir: &Path, what: &str) {
-    compile_and_run_suite(
+    support::compile_and_run_suite(
         dir,
         what,
         samples(),
@@ -284,7 +284,7 @@ fn run_generated_suite(dir: &Path, what: &str) {
 /// or a jar), warnings allowed: a real library's deprecated methods are
 /// the library's business.
 fn run_generated_suite_over(dir: &Path, what: &str, under_test: &Path) {
-    compile_and_run_suite(dir, what, under_test, &["-nowarn"]);
+    support::compile_and_run_suite(dir, what, under_test, &["-nowarn"]);
 }
 
 /// The generated test sources under `dir`, one after the other.
@@ -293,61 +293,6 @@ fn sources_text(dir: &Path) -> String {
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap())
         .collect()
-}
-
-fn compile_and_run_suite(dir: &Path, what: &str, under_test: &Path, javac_flags: &[&str]) {
-    let sources = support::java_files(dir);
-    assert!(!sources.is_empty(), "{what}: no tests written");
-    let classes = dir.join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    let cp = format!(
-        "{}:{}:{}",
-        under_test.display(),
-        share("junit-jupiter-api.jar").display(),
-        share("apiguardian-api.jar").display()
-    );
-    let o = Command::new(support::jdk_tool("javac"))
-        .args(["--release", "11"])
-        .args(javac_flags)
-        .arg("-d")
-        .arg(&classes)
-        .args(["-cp", &cp])
-        .args(&sources)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "{what}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    // With assertions on, as Maven Surefire and Gradle run tests.
-    let o = Command::new(support::jdk_tool("java"))
-        .arg("-ea")
-        .arg("-jar")
-        .arg(share("junit-platform-console-standalone.jar"))
-        .arg("-cp")
-        .arg(format!("{}:{}", classes.display(), under_test.display()))
-        .arg("--scan-classpath")
-        .arg(&classes)
-        .args([
-            "--include-classname",
-            ".*",
-            "--disable-banner",
-            "--details=summary",
-        ])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{what}: {out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert!(out.contains("tests successful"), "{what}: {out}");
-    assert!(
-        !out.contains("[         0 tests successful"),
-        "{what}: {out}"
-    );
 }
 
 #[test]
@@ -1298,7 +1243,7 @@ fn relocated_jdk_methods_are_fully_covered() {
                 "{class}.{method}: {m:#}"
             );
         }
-        compile_and_run_suite(out.path(), method, &relocated, &["-nowarn"]);
+        support::compile_and_run_suite(out.path(), method, &relocated, &["-nowarn"]);
     }
 }
 

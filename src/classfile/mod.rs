@@ -192,6 +192,20 @@ impl Field {
     pub fn is_static(&self) -> bool {
         self.access & access::STATIC != 0
     }
+
+    /// The constant of a constant variable (JLS §4.12.4): a final field
+    /// with a `ConstantValue` attribute, which javac emits only for a final
+    /// field initialized with a constant expression. Every read of it in
+    /// Java source is that constant, inlined (JLS §13.1); an instance
+    /// field holds it from the end of its constructor's initializers on
+    /// (the JVM ignores the attribute there, the constructor stores it),
+    /// and nothing can change it afterwards but reflection.
+    pub fn constant_variable(&self) -> Option<&bytecode::Constant> {
+        match &self.constant {
+            Some(FieldConstant::Value(c)) if self.access & access::FINAL != 0 => Some(c),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -189,6 +189,19 @@ impl<'a> Access<'a> {
 
     /// Whether the test may read (or, with `write`, assign) field `name` of
     /// `declaring` as `expr.name` where `expr` has static type `class`.
+    /// Whether instance field `name` of `declaring` is a constant variable
+    /// (JLS §4.12.4): every object a constructor made holds its constant,
+    /// and javac inlines a read of it in the test, so asserting it checks
+    /// nothing.
+    pub(super) fn constant_field(&mut self, declaring: &str, name: &str) -> bool {
+        self.load(declaring)
+            .and_then(|c| {
+                c.field(name)
+                    .map(|f| !f.is_static() && f.constant_variable().is_some())
+            })
+            .unwrap_or(false)
+    }
+
     pub(super) fn field_direct(
         &mut self,
         declaring: &str,

@@ -6,15 +6,21 @@
 //! helper), exactly as the search and the replay build them: the state is
 //! built field by field, and a constructor could reject or change it.
 //! `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
-//! `{1, 2, 3}` for primitive elements. Because every object has a variable
-//! before any field is set, aliasing and cycles come out as plain
-//! assignments between variables (`x.next = x`). A field is assigned
+//! `{1, 2, 3}` for primitive elements. JDK values — boxes, `BigInteger`,
+//! `BigDecimal`, arrays of values — are written as literals, constructors
+//! and initializers, in place where used once (`values.rs`). Because every
+//! other object has a variable before any field is set, aliasing and
+//! cycles come out as plain assignments between variables (`x.next = x`).
+//! A field is assigned
 //! directly when the test may name it (`access.rs`), else through
 //! `setField`; fields left at their default value (JLS §4.12.5) are not
-//! written.
+//! written. A constant variable (a final field with a `ConstantValue`,
+//! JLS §4.12.4) holds its constant in the state, as after any constructor,
+//! and is written through `setField` with a comment saying why.
 
 use super::java::{self, is_primitive};
 use super::method::{Scope, Subject};
+use super::values::{self, Plan};
 use super::JunitError;
 use crate::labeling::{InputState, Object, Value};
 
@@ -37,8 +43,12 @@ pub(super) struct Inputs<'s> {
     /// object.
     pub(super) hints: Vec<Option<String>>,
     /// The variable of each object; none for a constructor's receiver,
-    /// which the call creates.
+    /// which the call creates, and for the values written in place.
     pub(super) vars: Vec<Option<Var>>,
+    /// How the JDK values among the objects are written.
+    pub(super) plan: Plan,
+    /// The state's objects, for the values written in place.
+    objects: Vec<Object>,
 }
 
 impl Inputs<'_> {
@@ -51,6 +61,26 @@ impl Inputs<'_> {
                 .subject
                 .inconsistent(format!("reference to object {id}, which the state lacks")))
         }
+    }
+
+    /// Whether a reference to object `id` has its class as static type: a
+    /// typed variable, or a value written in place.
+    pub(super) fn typed(&self, id: usize) -> Result<bool, JunitError> {
+        if self.inline(id) {
+            return Ok(true);
+        }
+        Ok(self.var(self.check_id(id)?)?.typed)
+    }
+
+    /// Whether object `id` is a value written where it is used.
+    pub(super) fn inline(&self, id: usize) -> bool {
+        matches!(self.plan.written.get(id), Some(Some(w)) if w.inline)
+    }
+
+    /// Whether object `id` has no variable because it is written in place
+    /// or held only by a value written by its constructor.
+    pub(super) fn in_place(&self, id: usize) -> bool {
+        self.inline(id) || self.plan.absorbed.get(id).copied().unwrap_or(false)
     }
 
     pub(super) fn var(&self, id: usize) -> Result<&Var, JunitError> {
@@ -70,6 +100,7 @@ impl Inputs<'_> {
         reflect: bool,
     ) -> Result<String, JunitError> {
         match v {
+            Value::Ref { object } if self.inline(*object) => self.in_place_expr(s, *object, false),
             Value::Ref { object } => {
                 let v = self.var(self.check_id(*object)?)?;
                 if !reflect && !v.typed && ty != "java.lang.Object" {
@@ -110,6 +141,50 @@ impl Inputs<'_> {
             other => Ok(literal(other, ty)),
         }
     }
+
+    /// The expression of value `id` written in place; `nested`: inside an
+    /// array initializer, where an array is `{…}` rather than `new T[] {…}`.
+    fn in_place_expr(&self, s: &mut Scope, id: usize, nested: bool) -> Result<String, JunitError> {
+        let o = self.objects.get(id).ok_or_else(|| {
+            self.subject
+                .inconsistent(format!("reference to object {id}, which the state lacks"))
+        })?;
+        match &self.plan.written[id] {
+            Some(values::Written {
+                expr: Some(expr), ..
+            }) => Ok(expr.clone()),
+            _ => {
+                let elem = o.element_type().unwrap_or("java.lang.Object");
+                if let Some(len) = blank_length(o) {
+                    return Ok(new_array(&s.access.type_name(elem), len));
+                }
+                let init = self.initializer(s, o)?;
+                Ok(if nested {
+                    init
+                } else {
+                    format!("new {}[] {init}", s.access.type_name(elem))
+                })
+            }
+        }
+    }
+
+    /// `{e1, e2}`: the elements of an array whose elements are all values.
+    fn initializer(&self, s: &mut Scope, o: &Object) -> Result<String, JunitError> {
+        let elem = o.element_type().unwrap_or("java.lang.Object").to_string();
+        let mut parts = Vec::new();
+        // `{…}` stands for an array only where an array is expected.
+        let nested = elem.ends_with("[]");
+        for e in o.elements.iter().flatten() {
+            parts.push(match e {
+                Value::Ref { object } if self.inline(*object) => {
+                    self.in_place_expr(s, *object, nested)?
+                }
+                _ if is_primitive(&elem) => literal(e, &elem),
+                _ => self.value_expr(s, e, &elem, false)?,
+            });
+        }
+        Ok(format!("{{{}}}", parts.join(", ")))
+    }
 }
 
 /// Writes the input state: declarations, contents, static fields.
@@ -126,19 +201,39 @@ pub(super) fn arrange<'s>(
         },
         hints: Vec::new(),
         vars: vec![None; state.objects.len()],
+        plan: Plan::default(),
+        objects: state.objects.clone(),
     };
     inputs.hints = role_hints(&inputs, state)?;
     if subject.ctor {
         check_fresh_receiver(&inputs, state)?;
     }
+    let overloaded = subject
+        .class
+        .methods
+        .iter()
+        .filter(|m| m.name == subject.method.name && m.desc.params.len() == subject.params.len())
+        .count()
+        > 1;
+    inputs.plan = values::plan(s, state, overloaded);
     for (id, o) in state.objects.iter().enumerate() {
-        if (subject.ctor && Some(id) == inputs.receiver) || o.mock.is_some() {
+        if (subject.ctor && Some(id) == inputs.receiver) || o.mock.is_some() || inputs.in_place(id)
+        {
             continue;
         }
         let hint = inputs.hints[id]
             .clone()
             .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
-        inputs.vars[id] = Some(declare(s, o, &hint));
+        let var = match inputs.plan.written[id].clone() {
+            Some(w) => declare_value(s, &inputs, o, &w, &hint)?,
+            None => {
+                if let Some(note) = inputs.plan.unmade[id].clone() {
+                    s.line(note);
+                }
+                declare(s, o, &hint)
+            }
+        };
+        inputs.vars[id] = Some(var);
     }
     // Mocks after the objects their answers may name.
     for (id, o) in state.objects.iter().enumerate() {
@@ -153,6 +248,10 @@ pub(super) fn arrange<'s>(
         let Some(v) = inputs.vars[id].clone() else {
             continue;
         };
+        if inputs.plan.written[id].is_some() {
+            // Made whole by its declaration.
+            continue;
+        }
         // A mock of an abstract class ran its constructor: every field is
         // set, defaults too.
         fill(s, &inputs, &v, o, o.mock.is_some())?;
@@ -260,6 +359,29 @@ fn declare(s: &mut Scope, o: &Object, hint: &str) -> Var {
     Var { name, typed }
 }
 
+/// Declares a variable holding a JDK value, made whole: `Integer count =
+/// 42;`, `String[] names = {null, "ab"};`.
+fn declare_value(
+    s: &mut Scope,
+    inputs: &Inputs,
+    o: &Object,
+    w: &values::Written,
+    hint: &str,
+) -> Result<Var, JunitError> {
+    let name = s.fresh(hint);
+    let vt = s.access.var_type(&o.class);
+    if let Some(note) = &w.note {
+        s.line(note.clone());
+    }
+    let rhs = match (&w.expr, o.element_type(), blank_length(o)) {
+        (Some(expr), _, _) => expr.clone(),
+        (None, Some(elem), Some(len)) => new_array(&s.access.type_name(elem), len),
+        (None, _, _) => inputs.initializer(s, o)?,
+    };
+    s.line(format!("{vt} {name} = {rhs};"));
+    Ok(Var { name, typed: true })
+}
+
 /// Sets the non-default elements (reference arrays) or fields of `o`, held
 /// in `v`.
 fn fill(
@@ -283,12 +405,20 @@ fn fill(
         }
         return Ok(());
     }
+    let mut constants_noted = false;
     for f in &o.fields {
         if is_default(&f.value) && !all_fields {
             continue;
         }
+        if !constants_noted && !all_fields && s.access.constant_field(&f.declared_in, &f.name) {
+            s.line(
+                "// Constant fields hold what the constructor stores (allocate runs none):"
+                    .to_string(),
+            );
+            constants_noted = true;
+        }
         let value_typed = match &f.value {
-            Value::Ref { object } => inputs.var(inputs.check_id(*object)?)?.typed,
+            Value::Ref { object } => inputs.typed(*object)?,
             _ => true,
         };
         let direct = v.typed
@@ -317,9 +447,7 @@ fn set_statics(s: &mut Scope, inputs: &Inputs, state: &InputState) -> Result<(),
     for st in &state.statics {
         let direct = s.access.static_field_direct(&st.class, &st.field)
             && match &st.value {
-                Value::Ref { object } => {
-                    inputs.var(inputs.check_id(*object)?)?.typed || s.access.type_accessible(&st.ty)
-                }
+                Value::Ref { object } => inputs.typed(*object)? || s.access.type_accessible(&st.ty),
                 _ => true,
             };
         if direct {
@@ -362,6 +490,16 @@ fn is_default(v: &Value) -> bool {
         Value::Float(f) => f.to_bits() == 0,
         _ => false,
     }
+}
+
+/// The length of an array a person writes `new T[n]`: an empty one, or
+/// one of references, all null (`new String[2]` rather than `{null,
+/// null}`).
+fn blank_length(o: &Object) -> Option<usize> {
+    let (elements, elem) = (o.elements.as_ref()?, o.element_type()?);
+    let blank =
+        elements.is_empty() || (!is_primitive(elem) && elements.iter().all(|e| *e == Value::Null));
+    blank.then_some(elements.len())
 }
 
 /// `new int[3]`, `new int[3][]` for an element type `int[]`.

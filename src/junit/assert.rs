@@ -102,13 +102,18 @@ fn identities(
             roots.push((*object, inputs.check_id(*id)?));
         }
     }
+    // A value written in place has no variable to compare with: what the
+    // call left there is asserted as a value.
+    identity.retain(|_, i| !inputs.in_place(*i));
     for (k, i) in roots {
         if k >= obs.objects.len() {
             return Err(subject.inconsistent(format!(
                 "observed reference to object {k}, which the observation lacks"
             )));
         }
-        identity.entry(k).or_insert(i);
+        if !inputs.in_place(i) {
+            identity.entry(k).or_insert(i);
+        }
     }
     Ok(identity)
 }

@@ -49,6 +49,7 @@ mod layout;
 mod method;
 mod mock;
 mod observed;
+mod values;
 
 pub use accumulate::HEADER;
 

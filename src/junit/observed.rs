@@ -12,7 +12,10 @@
 //! checked; its exact class is asserted where it differs from the declared
 //! type. Primitive arrays use `assertArrayEquals`, others their length and
 //! elements. JDK objects the replay leaves opaque are asserted non-null and
-//! by class only. Depth ([`MAX_DEPTH`]) and count ([`MAX_ASSERTIONS`]) are
+//! by class only. A constant variable (a final field with a
+//! `ConstantValue`, JLS §4.12.4) is never asserted: javac inlines its read
+//! in the test (JLS §13.1), so the assertion would compare the constant
+//! with itself, or fail against an object no constructor made. Depth ([`MAX_DEPTH`]) and count ([`MAX_ASSERTIONS`]) are
 //! bounded; the caller adds a comment when a bound cut the assertions.
 
 use std::collections::HashMap;
@@ -20,6 +23,7 @@ use std::collections::HashMap;
 use super::arrange::Var;
 use super::java::{self, is_primitive};
 use super::method::Scope;
+use super::values::box_of;
 use super::{Flavor, JunitError};
 use crate::labeling::{InputState, Value};
 use crate::replay::observation::{Observation, Observed, ObservedObject};
@@ -242,6 +246,9 @@ impl<'o> Asserter<'o> {
             return Ok(());
         }
         for f in &o.fields {
+            if s.access.constant_field(&f.declared_in, &f.name) {
+                continue;
+            }
             if self.budget == 0 {
                 self.truncated = true;
                 break;
@@ -298,7 +305,7 @@ impl<'o> Asserter<'o> {
                 .find(|b| b.name == f.name && b.declared_in == f.declared_in)
                 .map(|b| b.value.clone())
                 .unwrap_or_else(|| default_for(&f.ty));
-            if !self.changed(&old, &f.value) {
+            if !self.changed(&old, &f.value) || s.access.constant_field(&f.declared_in, &f.name) {
                 continue;
             }
             if self.budget == 0 {
@@ -340,21 +347,6 @@ impl<'o> Asserter<'o> {
             _ => true,
         }
     }
-}
-
-/// The primitive type boxed by `class`, if it is a box.
-fn box_of(class: &str) -> Option<&'static str> {
-    Some(match class {
-        "java.lang.Integer" => "int",
-        "java.lang.Long" => "long",
-        "java.lang.Short" => "short",
-        "java.lang.Byte" => "byte",
-        "java.lang.Character" => "char",
-        "java.lang.Boolean" => "boolean",
-        "java.lang.Float" => "float",
-        "java.lang.Double" => "double",
-        _ => return None,
-    })
 }
 
 fn default_for(ty: &str) -> Value {

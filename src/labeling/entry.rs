@@ -19,6 +19,9 @@ pub struct EntryState {
     /// `this` (for instance methods) then the parameters: name, type, term.
     pub params: Vec<(String, JType, TermId)>,
     pub is_static: bool,
+    /// A constructor: its receiver is the object the call makes, which
+    /// holds only defaults when the constructor starts.
+    pub is_constructor: bool,
     /// Static fields the path reads that are inputs, at their entry
     /// values, with why they are inputs.
     pub statics: Vec<(FieldKey, JType, TermId, InputBecause)>,
@@ -199,6 +202,7 @@ pub(crate) fn entry_state(
     EntryState {
         params,
         is_static: method.is_static(),
+        is_constructor: method.name == "<init>",
         statics,
         initial,
         fields: mem.fields.clone(),

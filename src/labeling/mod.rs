@@ -238,12 +238,24 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 class: f.class.name.clone(),
                 name: f.member.name.clone(),
             };
-            let value = match entry.fields.get(&key) {
-                Some(&array) => {
+            // A constant variable holds its constant in every object a
+            // constructor finished (JLS §4.12.4): the search reads it so,
+            // and javac inlines it in the program and in the test alike.
+            // Not the receiver of the constructor under test, which runs
+            // the initializer itself.
+            let fresh = entry.is_constructor && receiver == Some(Value::Ref(i));
+            let constant = f
+                .member
+                .constant_variable()
+                .filter(|_| !fresh)
+                .and_then(|c| Value::of_constant(&f.member.ty, c));
+            let value = match (constant, entry.fields.get(&key)) {
+                (Some(c), _) => c,
+                (None, Some(&array)) => {
                     let cell = l.cx.terms.select(array, id_term);
                     l.value(cell, &f.member.ty, entry)?
                 }
-                None => Value::default_of(&f.member.ty),
+                (None, None) => Value::default_of(&f.member.ty),
             };
             values.push(FieldValue {
                 name: f.member.name.clone(),

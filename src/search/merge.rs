@@ -147,6 +147,15 @@ impl Explorer<'_> {
                         return None;
                     }
                     let key = self.heap_field(&f.class, &f.name).ok()?;
+                    // A read of a constant variable is its constant (the
+                    // step rule), which the merged form does not know.
+                    let constant = self.cp.load(&key.class).ok().and_then(|c| {
+                        c.field(&key.name)
+                            .and_then(|f| f.constant_variable().cloned())
+                    });
+                    if constant.is_some() {
+                        return None;
+                    }
                     let written = matches!(insn.op, Op::PutField(_));
                     match touched.iter_mut().find(|t| t.key == key) {
                         Some(t) => t.written |= written,

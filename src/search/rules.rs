@@ -89,6 +89,39 @@ impl Explorer<'_> {
             .map_err(|why| self.unsupported(st, insn, &why))
     }
 
+    /// The value a `getfield` of `key` reads when the field is a constant
+    /// variable (JLS §4.12.4) and the read is outside a constructor: the
+    /// constant, whatever the heap says — the constructor stored it and no
+    /// bytecode can change a final field afterwards (JVMS §6.5 putfield).
+    /// javac inlines such reads (JLS §13.1), so they come from other
+    /// compilers or from classes compiled against an older version.
+    /// Inside a constructor the field may not be assigned yet, so the
+    /// heap is read as for any field.
+    fn constant_read(
+        &mut self,
+        st: &mut St,
+        key: &FieldKey,
+        out: &mut Vec<TermId>,
+    ) -> Option<TermId> {
+        if &*st.top().m.key.name == "<init>" {
+            return None;
+        }
+        let class = self.cp.load(&key.class).ok()?;
+        let field = class.field(&key.name)?;
+        if field.is_static() {
+            return None;
+        }
+        let c = field.constant_variable()?.clone();
+        match (inputs::scalar_constant(&mut self.terms, &c), &c) {
+            (
+                Some(v),
+                Constant::Int(_) | Constant::Long(_) | Constant::Float(_) | Constant::Double(_),
+            ) => Some(v),
+            (_, Constant::String(text)) => self.string_literal(st, text, out).ok(),
+            _ => None,
+        }
+    }
+
     /// The heap array's key for field `name` of `class` (the class that
     /// declares it); why not when the field is not on the class path or
     /// is a builder's, which the builders' methods model instead
@@ -364,6 +397,10 @@ impl Explorer<'_> {
                 let t = self.pop(st);
                 let o = self.operands(st, &before, 1)[0];
                 out.push(self.non_null(o));
+                if let Some(c) = self.constant_read(st, &key, out) {
+                    out.push(self.terms.eq(t, c));
+                    return Ok(());
+                }
                 let array = self.heap_array(st, key, field_sort(&f.ty));
                 let read = self.terms.select(array, o);
                 out.push(self.terms.eq(t, read));

@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::classfile::bytecode::Constant;
 use crate::classfile::JType;
 
 /// A value of the input state.
@@ -83,6 +84,20 @@ impl Value {
             t if t.is_reference() => Value::Null,
             _ => Value::Int(0),
         }
+    }
+
+    /// The value a field of type `ty` holds when its `ConstantValue` is
+    /// `c` (JVMS §4.7.2: an `int` constant for every int-like type); none
+    /// for a constant no field holds.
+    pub fn of_constant(ty: &JType, c: &Constant) -> Option<Value> {
+        Some(match c {
+            Constant::Int(v) => Value::of_bits(ty, i64::from(*v)),
+            Constant::Long(v) => Value::Int(*v),
+            Constant::Float(v) => Value::Float(f64::from(*v)),
+            Constant::Double(v) => Value::Float(*v),
+            Constant::String(text) => Value::Str(text.clone()),
+            _ => return None,
+        })
     }
 
     /// A value of type `ty` from its bits.

@@ -306,12 +306,14 @@ impl MethodDef {
     }
 }
 
-/// A field: access flags, name and descriptor.
+/// A field: access flags, name and descriptor, and the constant pool
+/// index of its `ConstantValue` (JVMS §4.7.2), if it has one.
 #[derive(Debug, Clone)]
 pub struct FieldDef {
     pub access: u16,
     pub name: String,
     pub descriptor: String,
+    pub constant: Option<u16>,
 }
 
 /// A class under construction. `cp` is public so tests can create the
@@ -378,6 +380,25 @@ impl ClassBuilder {
             access,
             name: name.to_string(),
             descriptor: descriptor.to_string(),
+            constant: None,
+        });
+        self
+    }
+
+    /// A field with a `ConstantValue` attribute naming pool entry `value`
+    /// (from [`ConstantPool::integer`] and the like).
+    pub fn constant_field(
+        &mut self,
+        access: u16,
+        name: &str,
+        descriptor: &str,
+        value: u16,
+    ) -> &mut Self {
+        self.fields.push(FieldDef {
+            access,
+            name: name.to_string(),
+            descriptor: descriptor.to_string(),
+            constant: Some(value),
         });
         self
     }
@@ -406,7 +427,16 @@ impl ClassBuilder {
             out.extend(f.access.to_be_bytes());
             out.extend(name.to_be_bytes());
             out.extend(desc.to_be_bytes());
-            out.extend(0u16.to_be_bytes()); // attributes_count
+            match f.constant {
+                Some(value) => {
+                    let attr = self.cp.utf8("ConstantValue");
+                    out.extend(1u16.to_be_bytes()); // attributes_count
+                    out.extend(attr.to_be_bytes());
+                    out.extend(2u32.to_be_bytes());
+                    out.extend(value.to_be_bytes());
+                }
+                None => out.extend(0u16.to_be_bytes()), // attributes_count
+            }
             fields.push(out);
         }
         let mut methods = Vec::new();

@@ -206,3 +206,68 @@ pub fn jacoco_report_of_samples(dir: &Path) -> String {
     jaut::cover::jacoco::exec_to_xml(&run.exec, &xml, samples()).unwrap();
     std::fs::read_to_string(&xml).unwrap()
 }
+
+/// Compiles the JUnit 5 suite jaut wrote under `dir` (`--release 11`,
+/// with `javac_flags`) against the classes in `under_test` (a directory or
+/// a jar), runs every test class of it with the console launcher in a
+/// fresh JVM, and asserts that it compiled, that some tests ran and that
+/// all passed; `what` names the suite in the messages.
+pub fn compile_and_run_suite(dir: &Path, what: &str, under_test: &Path, javac_flags: &[&str]) {
+    let sources = java_files(dir);
+    assert!(!sources.is_empty(), "{what}: no tests written");
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let cp = format!(
+        "{}:{}:{}",
+        under_test.display(),
+        share_jar("junit-jupiter-api.jar").display(),
+        share_jar("apiguardian-api.jar").display()
+    );
+    let o = Command::new(jdk_tool("javac"))
+        .args(["--release", "11"])
+        .args(javac_flags)
+        .arg("-d")
+        .arg(&classes)
+        .args(["-cp", &cp])
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{what}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // With assertions on, as Maven Surefire and Gradle run tests.
+    let o = Command::new(jdk_tool("java"))
+        .arg("-ea")
+        .arg("-jar")
+        .arg(share_jar("junit-platform-console-standalone.jar"))
+        .arg("-cp")
+        .arg(format!("{}:{}", classes.display(), under_test.display()))
+        .arg("--scan-classpath")
+        .arg(&classes)
+        .args([
+            "--include-classname",
+            ".*",
+            "--disable-banner",
+            "--details=summary",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{what}: {out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("tests successful"), "{what}: {out}");
+    assert!(
+        !out.contains("[         0 tests successful"),
+        "{what}: {out}"
+    );
+}
+
+/// A jar of Debian's `/usr/share/java`.
+pub fn share_jar(jar: &str) -> PathBuf {
+    Path::new("/usr/share/java").join(jar)
+}

@@ -22,9 +22,16 @@ final class State {
         this.loader = loader;
         List<Object> objs = list(state.get("objects"));
         objects = new Object[objs.size()];
+        boolean[] boxes = new boolean[objs.size()];
+        java.util.Set<Object> cached = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+            if (isBox(c)) {
+                objects[i] = box(c, o, cached);
+                boxes[i] = true;
+                continue;
+            }
             if (o.containsKey("mock") && !c.isInterface()) {
                 // A mock of an abstract class: an instance of a subclass made
                 // for it, in its package and class loader when that is the
@@ -61,6 +68,9 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Object target = objects[i];
+            if (boxes[i]) {
+                continue;
+            }
             if (o.containsKey("mock") && java.lang.reflect.Proxy.isProxyClass(target.getClass())) {
                 continue;
             }
@@ -84,6 +94,37 @@ final class State {
                 Reflect.set(target, f, value(f.getType(), field.get("value"), Reflect.describe(f)));
             }
         }
+    }
+
+    /** Whether {@code c} is one of the eight boxes of primitive values. */
+    private static boolean isBox(Class<?> c) {
+        return c == Integer.class || c == Long.class || c == Short.class || c == Byte.class
+                || c == Character.class || c == Boolean.class || c == Float.class || c == Double.class;
+    }
+
+    /**
+     * A box made as the JUnit writer's test makes it: by autoboxing, that is
+     * {@code valueOf} (JLS 5.1.7), which returns one cached object for the
+     * small values; a second object of a cached value is a distinct one, as
+     * in the test, so that the replay runs on the very objects the test makes.
+     */
+    @SuppressWarnings("unchecked")
+    private Object box(Class<?> c, Map<String, Object> o, java.util.Set<Object> cached)
+            throws ReflectiveOperationException {
+        List<Object> fields = list(o.get("fields"));
+        if (fields.size() != 1) {
+            throw new Refusal("a " + c.getName() + " with " + fields.size() + " fields");
+        }
+        Map<String, Object> field = (Map<String, Object>) fields.get(0);
+        Class<?> primitive = (Class<?>) c.getField("TYPE").get(null);
+        Object v = value(primitive, field.get("value"), "the value of a " + c.getName());
+        Object boxed = c.getMethod("valueOf", primitive).invoke(null, v);
+        if (cached.add(boxed)) {
+            return boxed;
+        }
+        Object distinct = Reflect.UNSAFE.allocateInstance(c);
+        Reflect.set(distinct, Reflect.field(c, "value"), v);
+        return distinct;
     }
 
     /** Sets the static fields of the state, initialising their classes first. */
