@@ -359,6 +359,33 @@ fn class_wide_run_covers_constructors_too() {
     }
 }
 
+/// What a call changed is read through the class's plain getters where it
+/// has them (`getBalance()`, `isFrozen()`), and through reflection only
+/// for a private field without one.
+#[test]
+fn changed_fields_are_read_through_getters() {
+    let (_, _, out) = cover_json(&[&class_file("readable/Account"), "-m", "deposit"]);
+    let text = sources_text(out.path());
+    assert!(
+        text.contains("assertEquals(1001, account.getBalance());"),
+        "{text}"
+    );
+    assert!(text.contains("assertTrue(account.isFrozen());"), "{text}");
+    assert!(
+        !text.contains("getField(account, Account.class, \"balance\")"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("getField(account, Account.class, \"frozen\")"),
+        "{text}"
+    );
+    assert!(
+        text.contains("getField(account, Account.class, \"deposits\")"),
+        "{text}"
+    );
+    run_generated_suite(out.path(), "readable/Account");
+}
+
 /// A private helper's targets are covered by the tests of its public
 /// caller (the replay traces every method of the class): only what those
 /// tests leave out gets a test of its own. The TARGET is a relative path,

@@ -243,6 +243,40 @@ impl<'a> Access<'a> {
         true
     }
 
+    /// The public getter the test may read field `name` (declared in
+    /// `declaring`) through, on an object whose static type in the test is
+    /// `class`: a public instance method without parameters whose whole
+    /// code is `aload_0; getfield <the field>; return`, and which no class
+    /// between `class` and `declaring` overrides (an override could compute
+    /// something else). Its name; `None` when there is none.
+    pub(super) fn getter(&mut self, class: &str, declaring: &str, name: &str) -> Option<String> {
+        if !self.type_accessible(class) || !self.type_accessible(declaring) {
+            return None;
+        }
+        let decl = self.load(declaring)?;
+        let field = decl.field(name)?;
+        if field.is_static() {
+            return None;
+        }
+        let getter = decl.methods.iter().find(|m| {
+            m.access & access::PUBLIC != 0
+                && !m.is_static()
+                && java::is_identifier(&m.name)
+                && m.desc.params.is_empty()
+                && m.desc.ret == field.ty
+                && returns_field(m, &decl.name, name)
+        })?;
+        let mut at = class.to_string();
+        while at != declaring {
+            let c = self.load(&at)?;
+            if c.method(&getter.name, &getter.descriptor).is_some() {
+                return None;
+            }
+            at = c.super_class.as_ref()?.replace('/', ".");
+        }
+        Some(getter.name.clone())
+    }
+
     /// Whether the test may assign static field `field` of `class` as
     /// `Class.field`: it is static, not final, and accessible.
     pub(super) fn static_field_direct(&mut self, class: &str, field: &str) -> bool {
@@ -250,6 +284,21 @@ impl<'a> Access<'a> {
             c.field(field)
                 .is_some_and(|f| f.is_static() && f.access & access::FINAL == 0)
         }) && self.field_direct(class, field, class, true)
+    }
+}
+
+/// Whether `method`'s whole code returns field `field` of `this`, declared
+/// in `class` (internal name): `aload_0; getfield; xreturn`.
+fn returns_field(method: &Method, class: &str, field: &str) -> bool {
+    use crate::classfile::bytecode::{Kind, Op};
+    let Some(code) = &method.code else {
+        return false;
+    };
+    match code.instructions.iter().map(|i| &i.op).collect::<Vec<_>>()[..] {
+        [Op::Load(Kind::Ref, 0), Op::GetField(f), Op::Return(Some(_))] => {
+            f.name == field && f.class == class
+        }
+        _ => false,
     }
 }
 

@@ -358,9 +358,11 @@ fn default_for(ty: &str) -> Value {
     }
 }
 
-/// `result.next`, or `getField(result, Node.class, "next")` when the test
-/// may not read the field directly (cast back to the field's type when it
-/// is primitive), with the expression's static type.
+/// `result.getNext()` when the class has a plain public getter of the
+/// field ([`super::access::Access::getter`]), else `result.next`, or
+/// `getField(result, Node.class, "next")` when the test may not read the
+/// field directly (cast back to the field's type when it is primitive),
+/// with the expression's static type.
 fn read_field(
     s: &mut Scope,
     obj: &str,
@@ -370,6 +372,12 @@ fn read_field(
     name: &str,
     ty: &str,
 ) -> (String, String) {
+    // As a person reads it: through the class's own getter first.
+    if typed && s.access.type_accessible(ty) {
+        if let Some(getter) = s.access.getter(class, declaring, name) {
+            return (format!("{obj}.{getter}()"), s.access.var_type(ty));
+        }
+    }
     if typed && s.access.type_accessible(ty) && s.access.field_direct(declaring, name, class, false)
     {
         return (format!("{obj}.{name}"), s.access.var_type(ty));
@@ -403,6 +411,15 @@ fn local_hint(expr: &str, class: &str) -> String {
     }
     if let Some((array, index)) = expr.strip_suffix(']').and_then(|e| e.rsplit_once('[')) {
         return format!("{array}{index}");
+    }
+    // A getter: `result.getNext()` → `resultNext`.
+    if let Some((obj, getter)) = expr.strip_suffix("()").and_then(|e| e.rsplit_once('.')) {
+        let property = getter
+            .strip_prefix("get")
+            .or_else(|| getter.strip_prefix("is"))
+            .filter(|p| p.starts_with(|c: char| c.is_ascii_uppercase()))
+            .unwrap_or(getter);
+        return java::camel(obj, property);
     }
     match expr.rsplit_once('.') {
         Some((obj, field)) => java::camel(obj.trim_start_matches('('), field),
