@@ -30,13 +30,16 @@ final class Capture {
     private final IdentityHashMap<Object, Integer> ids = new IdentityHashMap<>();
     /** The input state's mocks, by id: reported as the input objects they are. */
     private final IdentityHashMap<Object, Integer> mocks;
+    /** The input state's other objects, by id: reported with the input they are. */
+    private final IdentityHashMap<Object, Integer> inputs;
 
     Capture() {
-        this(new IdentityHashMap<>());
+        this(new IdentityHashMap<>(), new IdentityHashMap<>());
     }
 
-    Capture(IdentityHashMap<Object, Integer> mocks) {
+    Capture(IdentityHashMap<Object, Integer> mocks, IdentityHashMap<Object, Integer> inputs) {
         this.mocks = mocks;
+        this.inputs = inputs;
     }
     private final List<Object> order = new ArrayList<>();
     private final List<Integer> depths = new ArrayList<>();
@@ -155,6 +158,12 @@ final class Capture {
         if (opaque != null) {
             out.append(",\"opaque\":");
             Json.quote(out, opaque);
+        }
+        Integer input = inputs.get(o);
+        if (input != null) {
+            // The same object the state made: the writer compares its
+            // fields with the state's and asserts only what changed.
+            out.append(",\"input\":").append(input);
         }
         out.append('}');
     }

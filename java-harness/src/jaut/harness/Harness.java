@@ -470,7 +470,7 @@ public final class Harness {
                 receiver = result;
             }
 
-            Capture capture = new Capture(built.mocks);
+            Capture capture = new Capture(built.mocks, built.made);
             StringBuilder out = new StringBuilder("\"ended\":");
             if (Probe.ranAway()) {
                 // Whatever escaped, the method did not end by itself.

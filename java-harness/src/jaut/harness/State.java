@@ -16,6 +16,11 @@ final class State {
     private final Object[] objects;
     /** The mocks among the objects, by id. */
     final java.util.IdentityHashMap<Object, Integer> mocks = new java.util.IdentityHashMap<>();
+    /**
+     * The other objects made for the state (not boxes, which the JDK may
+     * share), by id: the capture reports them as the inputs they are.
+     */
+    final java.util.IdentityHashMap<Object, Integer> made = new java.util.IdentityHashMap<>();
 
     @SuppressWarnings("unchecked")
     State(ClassLoader loader, Map<String, Object> state) throws ReflectiveOperationException {
@@ -64,6 +69,7 @@ final class State {
             } else {
                 objects[i] = Reflect.UNSAFE.allocateInstance(c);
             }
+            made.put(objects[i], i);
         }
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
