@@ -1575,3 +1575,54 @@ fn bad_seconds_are_refused_with_one_line() {
         assert!(err.contains(option), "{err}");
     }
 }
+
+/// The first pass (issue 33, item 1): before any search, every method is
+/// run from simple inputs, its receiver made as its constructor would make
+/// it; an instance method's entry and straight-line blocks are covered by
+/// those runs, not by searches (a first slice of 1 ms leaves a search no
+/// time anyway), and the tests kept pass under JUnit.
+#[test]
+fn the_first_pass_covers_instance_methods_without_a_search() {
+    let (doc, _, out) = cover_json(&[
+        &class_file("firstpass/Encoder"),
+        "--budget",
+        "30",
+        "--first-slice",
+        "0.001",
+        "--jobs",
+        "2",
+    ]);
+    let first_pass = &doc["first_pass"];
+    assert!(first_pass["kept"].as_u64().unwrap() > 0, "{first_pass}");
+    assert!(first_pass["runs"].as_u64().unwrap() >= first_pass["kept"].as_u64().unwrap());
+    for m in doc["methods"].as_array().unwrap() {
+        check_soundness(&doc, m);
+        let name = m["method"].as_str().unwrap();
+        if !["getMaxLength", "encode", "weight"].contains(&name) {
+            continue;
+        }
+        for t in m["target_list"].as_array().unwrap() {
+            if t["from"].is_null() {
+                assert_eq!(t["verdict"], "reached", "{name}: {t}");
+                assert_eq!(t["first_pass"], true, "{name}: {t}");
+            }
+        }
+    }
+    run_generated_suite(out.path(), "the first pass's tests");
+}
+
+/// `--no-first-pass` runs none: the report has no `first_pass` and no
+/// target is flagged as the first pass's.
+#[test]
+fn no_first_pass_runs_none() {
+    let (doc, _, _out) = cover_json(&[
+        &class_file("firstpass/Encoder"),
+        "--method",
+        "getMaxLength",
+        "--no-first-pass",
+    ]);
+    assert!(doc.get("first_pass").is_none(), "{doc}");
+    let targets = doc["methods"][0]["target_list"].as_array().unwrap();
+    assert!(targets.iter().all(|t| t.get("first_pass").is_none()));
+    assert_eq!(targets[0]["verdict"], "reached");
+}

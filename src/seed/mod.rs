@@ -93,10 +93,11 @@ pub const FIRST_PASS_STATES: usize = 8;
 const RECEIVERS: usize = 3;
 
 /// A text of several kinds of characters — upper and lower case, a
-/// repeated letter, a blank, a punctuation mark, digits — that the first
-/// pass tries early: methods that read text letter by letter (phonetic
-/// encoders, parsers) take more of their branches on it than on `"a"`.
-const MIXED_TEXT: &str = "Hello World-42";
+/// repeated letter, a blank, punctuation below `A` and above `Z`, digits —
+/// that the first pass tries early: methods that read text letter by
+/// letter (phonetic encoders, parsers) take more of their branches on it
+/// than on `"a"`.
+const MIXED_TEXT: &str = "Hello_World, 42";
 
 /// Candidate states for `method`, most plausible first, at most `limit`;
 /// `None` when the method is an instance method or takes something seeds

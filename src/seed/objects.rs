@@ -243,13 +243,7 @@ impl<'a> Eval<'a> {
                     let result = match (kind, mref.name.as_str(), receiver) {
                         (InvokeKind::Special, "<init>", Some(Known::This)) => {
                             if let Frame::Constructor(fields) = frame {
-                                self.delegate(
-                                    &mref.class,
-                                    &mref.descriptor,
-                                    args,
-                                    fields,
-                                    depth,
-                                );
+                                self.delegate(&mref.class, &mref.descriptor, args, fields, depth);
                             }
                             None
                         }
