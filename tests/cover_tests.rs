@@ -187,7 +187,16 @@ fn fig5_samples_every_target_reached_or_explained() {
         };
         assert_eq!(by("seeded"), 0, "{class}.{method}: {m}");
         if *method == FORWARD {
-            assert!((1..=2).contains(&by("concolic")), "{method}: {m}");
+            // The concolic search is aimed at 1 or 2 of them; its test may
+            // also be credited with blocks the first pass reached before
+            // (the minimal suite keeps the test covering most).
+            let aimed = m["target_list"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["concolic"] == true && t["aimed"] == true && t["from"].is_null())
+                .count();
+            assert!((1..=2).contains(&aimed), "{method}: {m}");
         } else {
             assert_eq!(by("concolic"), 0, "{class}.{method}: {m}");
         }
@@ -1308,7 +1317,14 @@ fn float_tests_compile_and_pass() {
 /// suite passes (with literals it would fail).
 #[test]
 fn input_strings_keep_their_identity_in_the_tests() {
-    let (_, _, out) = cover_json(&[&class_file("identity/Texts"), "--timeout", "10"]);
+    // Without the first pass, which would cover `describe` with a string:
+    // the object the search gives it is what the last check is about.
+    let (_, _, out) = cover_json(&[
+        &class_file("identity/Texts"),
+        "--timeout",
+        "10",
+        "--no-first-pass",
+    ]);
     let text = sources_text(out.path());
     assert!(
         text.contains("Texts.sameText(new String(\"\"), new String(\"\"))"),
@@ -1354,7 +1370,8 @@ fn static_methods_taking_strings_are_seeded_when_the_search_ends_unknown() {
         "commons-lang3.jar",
         "org.apache.commons.lang3.Validate",
         "matchesPattern",
-        &["--timeout", "2", "--jobs", "2"],
+        // The first pass would run the same seeds before any search.
+        &["--timeout", "2", "--jobs", "2", "--no-first-pass"],
     );
     assert_eq!(code, 0, "{doc:#}");
     let methods = doc["methods"].as_array().unwrap();

@@ -128,9 +128,15 @@ pub fn first_pass_states(
 }
 
 /// The receivers an instance method of `class` is seeded with: for a
-/// constructor, the object the harness allocates; for an enum, its first
-/// constants; otherwise instances as [`objects::instances`] makes them.
+/// constructor, the object the harness allocates (none for an enum's); for
+/// an enum, its first constants; otherwise instances as
+/// [`objects::instances`] makes them.
 fn receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
+    if method.name == "<init>" && crate::enums::is_enum_or_constant_body(cp, class) {
+        // JLS §8.9.2: only the enum's class initializer creates its
+        // objects; no test can call the constructor.
+        return Vec::new();
+    }
     if method.name == "<init>" {
         return objects::allocated(cp, &class.name)
             .map(Seed::Graph)
