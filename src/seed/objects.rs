@@ -434,3 +434,23 @@ pub(crate) fn is_jdk(class: &str) -> bool {
         .iter()
         .any(|p| class.starts_with(p))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_constant_fits_a_field_only_of_its_type() {
+        let int = Value::Int(1);
+        assert_eq!(fit(&int, &JType::Boolean), Some(Value::Bool(true)));
+        assert_eq!(fit(&int, &JType::Char), Some(int.clone()));
+        assert_eq!(fit(&int, &JType::Double), Some(Value::Float(1.0)));
+        let text = Value::Str("x".into());
+        let string = JType::Object("java/lang/String".into());
+        assert_eq!(fit(&text, &string), Some(text.clone()));
+        assert_eq!(fit(&text, &JType::Object("java/util/List".into())), None);
+        assert_eq!(fit(&text, &JType::Int), None);
+        assert_eq!(fit(&Value::Null, &string), Some(Value::Null));
+        assert_eq!(fit(&Value::Null, &JType::Int), None);
+    }
+}
