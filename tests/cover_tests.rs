@@ -213,7 +213,16 @@ fn fig5_samples_every_target_reached_or_explained() {
         };
         assert_eq!(by("seeded"), 0, "{class}.{method}: {m}");
         if *method == FORWARD {
-            assert!((1..=2).contains(&by("concolic")), "{method}: {m}");
+            // The concolic search is aimed at 1 or 2 of them; its test may
+            // also be credited with blocks the first pass reached before
+            // (the minimal suite keeps the test covering most).
+            let aimed = m["target_list"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["concolic"] == true && t["aimed"] == true && t["from"].is_null())
+                .count();
+            assert!((1..=2).contains(&aimed), "{method}: {m}");
         } else {
             assert_eq!(by("concolic"), 0, "{class}.{method}: {m}");
         }
@@ -1394,7 +1403,14 @@ fn float_tests_compile_and_pass() {
 /// suite passes (with literals it would fail).
 #[test]
 fn input_strings_keep_their_identity_in_the_tests() {
-    let (_, _, out) = cover_json(&[&class_file("identity/Texts"), "--timeout", "10"]);
+    // Without the first pass, which would cover `describe` with a string:
+    // the object the search gives it is what the last check is about.
+    let (_, _, out) = cover_json(&[
+        &class_file("identity/Texts"),
+        "--timeout",
+        "10",
+        "--no-first-pass",
+    ]);
     let text = sources_text(out.path());
     assert!(
         text.contains("Texts.sameText(new String(\"\"), new String(\"\"))"),
@@ -1440,7 +1456,8 @@ fn static_methods_taking_strings_are_seeded_when_the_search_ends_unknown() {
         "commons-lang3.jar",
         "org.apache.commons.lang3.Validate",
         "matchesPattern",
-        &["--timeout", "2", "--jobs", "2"],
+        // The first pass would run the same seeds before any search.
+        &["--timeout", "2", "--jobs", "2", "--no-first-pass"],
     );
     assert_eq!(code, 0, "{doc:#}");
     let methods = doc["methods"].as_array().unwrap();
@@ -1660,4 +1677,55 @@ fn bad_seconds_are_refused_with_one_line() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(option), "{err}");
     }
+}
+
+/// The first pass (issue 33, item 1): before any search, every method is
+/// run from simple inputs, its receiver made as its constructor would make
+/// it; an instance method's entry and straight-line blocks are covered by
+/// those runs, not by searches (a first slice of 1 ms leaves a search no
+/// time anyway), and the tests kept pass under JUnit.
+#[test]
+fn the_first_pass_covers_instance_methods_without_a_search() {
+    let (doc, _, out) = cover_json(&[
+        &class_file("firstpass/Encoder"),
+        "--budget",
+        "30",
+        "--first-slice",
+        "0.001",
+        "--jobs",
+        "2",
+    ]);
+    let first_pass = &doc["first_pass"];
+    assert!(first_pass["kept"].as_u64().unwrap() > 0, "{first_pass}");
+    assert!(first_pass["runs"].as_u64().unwrap() >= first_pass["kept"].as_u64().unwrap());
+    for m in doc["methods"].as_array().unwrap() {
+        check_soundness(&doc, m);
+        let name = m["method"].as_str().unwrap();
+        if !["getMaxLength", "encode", "weight"].contains(&name) {
+            continue;
+        }
+        for t in m["target_list"].as_array().unwrap() {
+            if t["from"].is_null() {
+                assert_eq!(t["verdict"], "reached", "{name}: {t}");
+                assert_eq!(t["first_pass"], true, "{name}: {t}");
+            }
+        }
+    }
+    run_generated_suite(out.path(), "the first pass's tests");
+}
+
+/// `--no-first-pass` runs none: the report has no `first_pass` and no
+/// target is flagged as the first pass's.
+#[test]
+fn no_first_pass_runs_none() {
+    let (doc, _, _out) = cover_json(&[
+        &class_file("firstpass/Encoder"),
+        "--method",
+        "getMaxLength",
+        "--no-first-pass",
+    ]);
+    assert!(doc.get("first_pass").is_none(), "{doc}");
+    let targets = doc["methods"][0]["target_list"].as_array().unwrap();
+    assert!(targets.iter().all(|t| t.get("first_pass").is_none()));
+    assert_eq!(targets[0]["verdict"], "reached");
 }

@@ -149,6 +149,14 @@ pub struct CoverArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 0.25)]
     pub first_slice: f64,
 
+    /// Do not run the first pass: by default, before any search, every
+    /// method is run in the JVM from a few simple inputs (defaults, its
+    /// constants, a receiver as its constructor makes it), and each run
+    /// that covers something new is kept as a test. It takes at most 5 s
+    /// per class and a tenth of --budget. No first pass with --no-replay.
+    #[arg(long)]
+    pub no_first_pass: bool,
+
     #[command(flatten)]
     pub bounds: Bounds,
 }
@@ -439,6 +447,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         budget: budget(args, &units, many)?,
         first_slice: super::seconds("--first-slice", args.first_slice)?
             .max(std::time::Duration::from_millis(1)),
+        first_pass: !args.no_first_pass,
     };
     let replayers: Option<JvmReplayers> = if args.no_replay {
         None

@@ -36,6 +36,10 @@ pub struct Document {
     /// start, one each time the count grew, one at the end.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeline: Option<Vec<TimelineEntry>>,
+    /// What the first pass did (absent when it did not run: `--no-replay`,
+    /// `--no-first-pass`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_pass: Option<FirstPassEntry>,
     /// Present in the report of a `--shard K/N` run only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<ShardEntry>,
@@ -185,6 +189,10 @@ pub struct TargetEntry {
     /// ([`crate::concolic`]) after the backward search stopped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub concolic: Option<bool>,
+    /// The test is one of the first pass's (a simple input run before any
+    /// search, [`super::first_pass`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_pass: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conflicts: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -256,6 +264,18 @@ pub struct TimingEntry {
     pub labeling_ms: f64,
     pub replay_ms: f64,
     pub dropped: usize,
+    /// The first pass's wall time, its JVMs' start included (0 when it
+    /// did not run).
+    #[serde(default)]
+    pub first_pass_ms: f64,
+}
+
+/// What the first pass did: the runs it made and those it kept as tests
+/// (before the suite was minimised).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstPassEntry {
+    pub runs: usize,
+    pub kept: usize,
 }
 
 /// One point of the coverage over time.

@@ -264,6 +264,9 @@ fn why(t: &TargetEntry, test_name: &dyn Fn(usize) -> Option<String>) -> String {
                 format!("<code>{}</code>", escape(&n))
             });
             let how = match (t.aimed, t.seeded, t.concolic) {
+                _ if t.first_pass == Some(true) => {
+                    " (the first pass: a simple input run before any search)"
+                }
                 (_, Some(true), _) => " (a constant-seeded input)",
                 (_, _, Some(true)) => " (found by the concolic search)",
                 (Some(false), ..) => " (on its way to another target)",

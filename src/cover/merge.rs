@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::document::{Document, MethodEntry, TimelineEntry, TimingEntry, SCHEMA};
+use super::document::{Document, FirstPassEntry, MethodEntry, TimelineEntry, TimingEntry, SCHEMA};
 use super::shard::Shard;
 use crate::junit::check::SuiteCheck;
 
@@ -190,6 +190,7 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
             labeling_ms: 0.0,
             replay_ms: 0.0,
             dropped: 0,
+            first_pass_ms: 0.0,
         };
         for s in shards.iter().filter_map(|d| d.timing.as_ref()) {
             // Shards run side by side: the wall time is the longest one's.
@@ -200,6 +201,7 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
             t.labeling_ms += s.labeling_ms;
             t.replay_ms += s.replay_ms;
             t.dropped += s.dropped;
+            t.first_pass_ms += s.first_pass_ms;
         }
         t
     });
@@ -216,6 +218,13 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
         tests,
         timing,
         timeline: merged_timeline(&shards),
+        first_pass: shards
+            .iter()
+            .filter_map(|d| d.first_pass)
+            .reduce(|a, b| FirstPassEntry {
+                runs: a.runs + b.runs,
+                kept: a.kept + b.kept,
+            }),
         shard: None,
         suite_check: shards.iter().filter_map(|d| d.suite_check.as_ref()).fold(
             None,
@@ -279,6 +288,7 @@ mod tests {
             states_found: 0,
             timing: None,
             timeline: None,
+            first_pass: None,
             shard: Some(ShardEntry {
                 index,
                 count,
@@ -355,6 +365,7 @@ mod tests {
             labeling_ms: 0.0,
             replay_ms: 0.0,
             dropped: 0,
+            first_pass_ms: 0.0,
         });
         assert!(matches!(
             merge(&[shard(1, 2), timed]).unwrap_err(),

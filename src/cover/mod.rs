@@ -38,6 +38,7 @@ mod callees;
 mod covered;
 pub mod credit;
 pub mod document;
+pub mod first_pass;
 pub mod html;
 pub mod jacoco;
 mod jvm;
@@ -100,6 +101,9 @@ pub struct Config {
     /// The first round's time slice per target ([`schedule::slices`]).
     /// Default: [`schedule::FIRST_SLICE`].
     pub first_slice: Duration,
+    /// Run every method from simple inputs before any search
+    /// ([`first_pass`]); only with replay. Default: yes.
+    pub first_pass: bool,
 }
 
 impl Default for Config {
@@ -109,6 +113,7 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             budget: None,
             first_slice: schedule::FIRST_SLICE,
+            first_pass: true,
         }
     }
 }
@@ -162,13 +167,35 @@ pub struct GeneratedTest {
     /// What of `covers` and `edges` JaCoCo would not credit (the run ended
     /// in an exception before the next probe, [`credit`]).
     pub uncredited: credit::Uncredited,
-    /// `Some` when the state was found by running the method forward after
-    /// the backward search stopped at a bound (the concolic search or a
-    /// constant seed; the JVM showed it reaching the target).
-    pub forward: Option<crate::pipeline::Strategy>,
+    /// What found the state.
+    pub origin: Origin,
     /// What it covered, JaCoCo-credited, in other methods of the run (the
     /// private helpers its method calls), by unit ([`callees`]).
     pub elsewhere: Vec<(usize, Covered)>,
+}
+
+/// What found a test's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// The backward search.
+    Search,
+    /// Running the method forward after the backward search stopped at a
+    /// bound (the concolic search or a constant seed; the JVM showed it
+    /// reaching the target).
+    Forward(crate::pipeline::Strategy),
+    /// The first pass ([`first_pass`]): a simple input run before any
+    /// search, kept for what the JVM executed.
+    FirstPass,
+}
+
+impl Origin {
+    /// The forward strategy, for a state one found.
+    pub fn forward(self) -> Option<crate::pipeline::Strategy> {
+        match self {
+            Origin::Forward(s) => Some(s),
+            Origin::Search | Origin::FirstPass => None,
+        }
+    }
 }
 
 /// Where the time went, summed over the run's attempts (on several threads
@@ -189,6 +216,9 @@ pub struct Timing {
     /// Searches run whose result was dropped because a test committed
     /// before it covered the target (only with `jobs` > 1).
     pub dropped: usize,
+    /// Wall time of the first pass ([`first_pass`]), the JVMs' start
+    /// included.
+    pub first_pass: Duration,
 }
 
 /// Progress, for a progress bar: called after each commit.
@@ -347,6 +377,60 @@ pub fn run(
         blocks_covered: first.blocks_covered,
     });
 
+    // One JVM per worker, started by the first pass or by the worker's
+    // first target.
+    let mut jvms: Vec<Jvm> = (0..jobs)
+        .map(|_| match replayers {
+            Some(r) => Jvm::lazy(r.class_path.clone()),
+            None => Jvm::off(),
+        })
+        .collect();
+    let mut first_pass_summary = None;
+    if config.first_pass && replayers.is_some() {
+        let started = Instant::now();
+        let classes: BTreeSet<&str> = units.iter().map(|u| u.class.name.as_str()).collect();
+        let mut limit = first_pass::time_limit(config.budget, classes.len());
+        if let Some(b) = config.budget {
+            limit = limit.min(b.saturating_sub(wall.elapsed()));
+        }
+        let (found, runs) = first_pass::run(cp, &units, &mut jvms, started + limit);
+        let mut summary = first_pass::Summary { runs, kept: 0 };
+        for (u, unit_runs) in found.into_iter().enumerate() {
+            for run in unit_runs {
+                let Some(mut test) =
+                    first_pass_test(cp, &units[u], u, &all, &status, &covered, run)
+                else {
+                    continue;
+                };
+                let number = tests.len();
+                covered[u].add_credited(&test);
+                if let Some(obs) = &test.observation {
+                    test.elsewhere = callees::credited_elsewhere(&units, u, obs);
+                }
+                // The runs are taken in method order: crediting the
+                // helpers now is the same for any --jobs.
+                for (v, c) in &test.elsewhere {
+                    covered[*v].pcs.extend(&c.pcs);
+                    covered[*v].edges.extend(&c.edges);
+                }
+                let helpers: Vec<usize> = test.elsewhere.iter().map(|(v, _)| *v).collect();
+                tests.push(test);
+                test_unit.push(u);
+                summary.kept += 1;
+                for v in std::iter::once(u).chain(helpers) {
+                    mark_covered(&all, &mut status, &mut pending, &covered, v, number);
+                }
+            }
+        }
+        timing.first_pass = started.elapsed();
+        first_pass_summary = Some(summary);
+        let now = report_progress(&status, progress);
+        timeline.push(TimelinePoint {
+            at: wall.elapsed(),
+            blocks_covered: now.blocks_covered,
+        });
+    }
+
     let (job_tx, job_rx) = mpsc::channel::<(usize, Duration)>();
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Attempt)>();
@@ -356,15 +440,11 @@ pub fn run(
         // (about 0.15 s) is the run's replay time, not the time of the
         // method whose target happens to come first.
         let mut workers = Vec::new();
-        for _ in 0..jobs.min(open) {
+        for mut jvm in jvms.into_iter().take(open) {
             let done_tx = done_tx.clone();
             let (job_rx, all, units) = (&job_rx, &all, &units);
             workers.push(scope.spawn(move || {
                 let started = Instant::now();
-                let mut jvm = match replayers {
-                    Some(r) => Jvm::lazy(r.class_path.clone()),
-                    None => Jvm::off(),
-                };
                 jvm.start();
                 let start_time = started.elapsed();
                 loop {
@@ -532,22 +612,14 @@ pub fn run(
                             aimed: true,
                         });
                         pending[t] = None;
-                        // Everything else this test executed is covered
-                        // too, including targets an earlier attempt left
-                        // unknown (a state whose replay failed, say): the
-                        // JVM ran them.
-                        for (i, other) in all.iter().enumerate() {
-                            if matches!(status[i], None | Some(Status::Unknown { .. }))
-                                && other.unit == target.unit
-                                && covered[other.unit].covers(other)
-                            {
-                                status[i] = Some(Status::Reached {
-                                    test: number,
-                                    aimed: false,
-                                });
-                                pending[i] = None;
-                            }
-                        }
+                        mark_covered(
+                            &all,
+                            &mut status,
+                            &mut pending,
+                            &covered,
+                            target.unit,
+                            number,
+                        );
                     } else {
                         match s {
                             // Open for the next round's longer slice.
@@ -596,6 +668,7 @@ pub fn run(
                         replayers.is_some(),
                     );
                     report.timeline = timeline.clone();
+                    report.first_pass = first_pass_summary;
                     checkpoint(&report);
                 }
             }
@@ -607,17 +680,9 @@ pub fn run(
                     covered[*u].pcs.extend(&c.pcs);
                     covered[*u].edges.extend(&c.edges);
                 }
-                for (i, other) in all.iter().enumerate() {
-                    if matches!(status[i], None | Some(Status::Unknown { .. }))
-                        && tests[n].elsewhere.iter().any(|(u, _)| *u == other.unit)
-                        && covered[other.unit].covers(other)
-                    {
-                        status[i] = Some(Status::Reached {
-                            test: n,
-                            aimed: false,
-                        });
-                        pending[i] = None;
-                    }
+                let helpers: Vec<usize> = tests[n].elsewhere.iter().map(|(u, _)| *u).collect();
+                for u in helpers {
+                    mark_covered(&all, &mut status, &mut pending, &covered, u, n);
                 }
             }
             if stopped.is_some() {
@@ -666,8 +731,79 @@ pub fn run(
         replayers.is_some(),
     );
     report.states_found = states_found;
+    report.first_pass = first_pass_summary;
     report.timeline = timeline;
     Ok(report)
+}
+
+/// After test `number` of `unit` was committed: everything else it
+/// executed is covered too, including targets an earlier attempt left
+/// unknown (a state whose replay failed, say): the JVM ran them.
+fn mark_covered(
+    all: &[Target],
+    status: &mut [Option<Status>],
+    pending: &mut [Option<Vec<Reason>>],
+    covered: &[Covered],
+    unit: usize,
+    number: usize,
+) {
+    for (i, other) in all.iter().enumerate() {
+        if matches!(status[i], None | Some(Status::Unknown { .. }))
+            && other.unit == unit
+            && covered[unit].covers(other)
+        {
+            status[i] = Some(Status::Reached {
+                test: number,
+                aimed: false,
+            });
+            pending[i] = None;
+        }
+    }
+}
+
+/// A first-pass run of `unit` (index `u`) as a test, when what it executed
+/// and JaCoCo would credit covers a target still open: the test is named
+/// after the first such target (a block before a branch outcome). `None`
+/// when the run covers nothing new.
+fn first_pass_test(
+    cp: &ClassPath,
+    unit: &Unit,
+    u: usize,
+    all: &[Target],
+    status: &[Option<Status>],
+    covered: &[Covered],
+    run: first_pass::Run,
+) -> Option<GeneratedTest> {
+    let observation = run.observation;
+    let mut test = GeneratedTest {
+        unit: u,
+        target: 0,
+        target_from: None,
+        state: run.state,
+        path: Vec::new(),
+        covers: observation.executed.clone(),
+        edges: observation.edges.clone(),
+        uncredited: credit::uncredited(cp, unit, &observation),
+        observation: Some(observation),
+        origin: Origin::FirstPass,
+        elsewhere: Vec::new(),
+    };
+    let mut after = covered[u].clone();
+    after.add_credited(&test);
+    let (_, new) = all
+        .iter()
+        .enumerate()
+        .filter(|&(i, t)| t.unit == u && status[i].is_none() && !covered[u].covers(t))
+        .filter(|(_, t)| after.covers(t))
+        .min_by_key(|(_, t)| (t.is_branch(), t.pc))?;
+    test.target = new.pc;
+    test.target_from = new.from;
+    // The run aimed at no pc: the test is named after this one, which it
+    // executed.
+    if let Some(o) = &mut test.observation {
+        o.reached = o.executed.contains(&new.pc);
+    }
+    Some(test)
 }
 
 /// The tests in the order one worker would have committed them — method by
@@ -783,7 +919,10 @@ fn commit(
         covers,
         edges,
         uncredited,
-        forward: reached.forward.as_ref().map(|f| f.strategy),
+        origin: reached
+            .forward
+            .as_ref()
+            .map_or(Origin::Search, |f| Origin::Forward(f.strategy)),
         elsewhere: Vec::new(),
     };
     (

@@ -13,10 +13,10 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::document::{
-    BranchCounts, By, CoverageSource, Document, ElsewhereEntry, MethodEntry, ReasonEntry,
-    TargetEntry, TestEntry, TimelineEntry, TimingEntry, Verdict, SCHEMA,
+    BranchCounts, By, CoverageSource, Document, ElsewhereEntry, FirstPassEntry, MethodEntry,
+    ReasonEntry, TargetEntry, TestEntry, TimelineEntry, TimingEntry, Verdict, SCHEMA,
 };
-use super::{Covered, GeneratedTest, Status, Target, Timing, Unit};
+use super::{Covered, GeneratedTest, Origin, Status, Target, Timing, Unit};
 use crate::pipeline::Strategy;
 
 /// A method's row.
@@ -78,6 +78,9 @@ pub struct Report {
     /// Blocks covered over time: a point at the start, one each time the
     /// count grew, one at the end.
     pub timeline: Vec<super::TimelinePoint>,
+    /// What the first pass did; `None` when it did not run (`--no-replay`,
+    /// `--no-first-pass`).
+    pub first_pass: Option<super::first_pass::Summary>,
 }
 
 impl Report {
@@ -146,6 +149,7 @@ impl Report {
             imported: None,
             states_found: 0,
             timeline: Vec::new(),
+            first_pass: None,
         }
     }
 
@@ -176,7 +180,7 @@ impl Report {
                 Status::Reached { test, .. } => self
                     .tests
                     .get(*test)
-                    .and_then(|g| g.forward)
+                    .and_then(|g| g.origin.forward())
                     .map(|strategy| (&self.units[t.unit], t, strategy)),
                 _ => None,
             })
@@ -274,6 +278,11 @@ impl Report {
                 labeling_ms: ms(tm.labeling),
                 replay_ms: ms(tm.replay),
                 dropped: tm.dropped,
+                first_pass_ms: ms(tm.first_pass),
+            }),
+            first_pass: self.first_pass.map(|f| FirstPassEntry {
+                runs: f.runs,
+                kept: f.kept,
             }),
             timeline: times.then(|| {
                 let blocks = self.targets.iter().filter(|t| !t.is_branch()).count();
@@ -308,6 +317,7 @@ impl Report {
             aimed: None,
             seeded: None,
             concolic: None,
+            first_pass: None,
             conflicts: None,
             reasons: None,
         };
@@ -317,10 +327,11 @@ impl Report {
                 e.by = Some(By::Test);
                 e.test = Some(*test);
                 e.aimed = Some(*aimed);
-                match self.tests.get(*test).and_then(|t| t.forward) {
-                    Some(Strategy::Seeded) => e.seeded = Some(true),
-                    Some(Strategy::Concolic { .. }) => e.concolic = Some(true),
-                    None => {}
+                match self.tests.get(*test).map(|t| t.origin) {
+                    Some(Origin::Forward(Strategy::Seeded)) => e.seeded = Some(true),
+                    Some(Origin::Forward(Strategy::Concolic { .. })) => e.concolic = Some(true),
+                    Some(Origin::FirstPass) => e.first_pass = Some(true),
+                    Some(Origin::Search) | None => {}
                 }
             }
             Status::Dead => e.by = Some(By::DeadCode),

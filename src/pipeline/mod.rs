@@ -283,6 +283,21 @@ impl Jvm {
         };
     }
 
+    /// Runs `method` on `state` once, aiming at no pc, for at most
+    /// `timeout` (the worker is killed past it): what `jaut cover`'s first
+    /// pass observes.
+    pub fn run_once(
+        &mut self,
+        class: &Class,
+        method: &Method,
+        state: &InputState,
+        timeout: Duration,
+    ) -> Result<Observation, ReplayFailure> {
+        let mut request = ReplayRequest::new(class, method, None, state);
+        request.timeout = timeout;
+        self.replayer()?.replay(&request)
+    }
+
     /// Replays `state` for `goal` of `method`.
     pub fn replay(
         &mut self,
@@ -291,12 +306,15 @@ impl Jvm {
         goal: &Goal,
         state: &InputState,
     ) -> Result<Observation, ReplayFailure> {
+        self.replayer()?
+            .replay(&ReplayRequest::new(class, method, goal.pc(), state))
+    }
+
+    /// The started replayer, or why there is none.
+    fn replayer(&mut self) -> Result<&mut Replayer, ReplayFailure> {
         self.start();
         match &mut self.slot {
-            Slot::Ready(r) => {
-                let pc = goal.pc();
-                r.replay(&ReplayRequest::new(class, method, pc, state))
-            }
+            Slot::Ready(r) => Ok(r),
             Slot::Failed(why) => Err(ReplayFailure::NoJvm(why.clone())),
             Slot::Off => Err(ReplayFailure::NoJvm("replay is off".into())),
             Slot::Idle(_) | Slot::Starting(_) => unreachable!("started above"),

@@ -254,6 +254,7 @@ fn fig5(samples: &Path, jobs: usize, timeout: f64) -> anyhow::Result<Fig5Run> {
         jobs,
         budget: None,
         first_slice: cover::schedule::FIRST_SLICE,
+        first_pass: true,
     };
     let replayers = JvmReplayers {
         class_path: vec![samples.to_path_buf()],

@@ -15,9 +15,17 @@
 //! `Object` parameter is a string seed, or an empty or one-element array;
 //! an enum parameter is each of its constants.
 //!
+//! `jaut cover`'s first pass ([`first_pass_states`]) seeds every method
+//! this way before any search, instance methods and parameters of program
+//! classes included: the receiver, and an object parameter besides null, is
+//! an instance as its constructor would make it from constants
+//! ([`objects`]).
+//!
 //! This module only proposes states; the caller replays them in the JVM and
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
 //! a proof: a target no seed reaches stays `unknown`.
+
+pub mod objects;
 
 use std::time::{Duration, Instant};
 
@@ -67,6 +75,30 @@ pub fn primitive_params(class: &Class, method: &Method) -> bool {
             .any(JType::is_reference)
 }
 
+/// Which inputs seeds build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Inputs {
+    /// Scalars, strings, arrays of them, `Object`s and enum constants, for
+    /// static methods: the fallback of one target ([`seeded_states`]).
+    Plain,
+    /// Also a receiver and parameters of any other reference type: `jaut
+    /// cover`'s first pass ([`first_pass_states`]).
+    Objects,
+}
+
+/// States the first pass of `jaut cover` runs per method, at most.
+pub const FIRST_PASS_STATES: usize = 8;
+
+/// Receivers the first pass tries per instance method, at most.
+const RECEIVERS: usize = 3;
+
+/// A text of several kinds of characters — upper and lower case, a
+/// repeated letter, a blank, punctuation below `A` and above `Z`, digits —
+/// that the first pass tries early: methods that read text letter by
+/// letter (phonetic encoders, parsers) take more of their branches on it
+/// than on `"a"`.
+const MIXED_TEXT: &str = "Hello_World, 42";
+
 /// Candidate states for `method`, most plausible first, at most `limit`;
 /// `None` when the method is an instance method or takes something seeds
 /// cannot build: an object other than a string, an `Object` or an enum
@@ -77,11 +109,72 @@ pub fn seeded_states(
     method: &Method,
     limit: usize,
 ) -> Option<Vec<InputState>> {
-    if !method.is_static() {
+    states(cp, class, method, limit, Inputs::Plain)
+}
+
+/// The states `jaut cover`'s first pass runs `method` on, most plausible
+/// first, at most `limit`: as [`seeded_states`], and also for instance
+/// methods (the receiver an instance of the class as its constructors make
+/// it from constants, or an enum constant; [`objects`]) and parameters of
+/// other reference types (null, then for a program class an instance).
+/// Empty when no receiver can be built (an abstract class).
+pub fn first_pass_states(
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+    limit: usize,
+) -> Vec<InputState> {
+    states(cp, class, method, limit, Inputs::Objects).unwrap_or_default()
+}
+
+/// The receivers an instance method of `class` is seeded with: for a
+/// constructor, the object the harness allocates (none for an enum's); for
+/// an enum, its first constants; otherwise instances as
+/// [`objects::instances`] makes them.
+fn receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
+    if method.name == "<init>" && crate::enums::is_enum_or_constant_body(cp, class) {
+        // JLS §8.9.2: only the enum's class initializer creates its
+        // objects; no test can call the constructor.
+        return Vec::new();
+    }
+    if method.name == "<init>" {
+        return objects::allocated(cp, &class.name)
+            .map(Seed::Graph)
+            .into_iter()
+            .collect();
+    }
+    if let Some(constants) = crate::enums::constants(cp, &class.name) {
+        return constants
+            .into_iter()
+            .take(RECEIVERS)
+            .map(|c| {
+                Seed::Value(Value::Enum {
+                    class: class.java_name(),
+                    constant: c.name,
+                })
+            })
+            .collect();
+    }
+    objects::instances(cp, &class.name, RECEIVERS)
+        .into_iter()
+        .map(Seed::Graph)
+        .collect()
+}
+
+/// The states of [`seeded_states`] and [`first_pass_states`].
+fn states(
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+    limit: usize,
+    inputs: Inputs,
+) -> Option<Vec<InputState>> {
+    let objects = inputs == Inputs::Objects;
+    if !method.is_static() && !objects {
         return None;
     }
     let code = method.code.as_ref()?;
-    let params = method.arg_types(&class.name);
+    let params = &method.desc.params;
     let mut ints: Vec<i64> = vec![0, 1, -1];
     let push = |v: i64, ints: &mut Vec<i64>| {
         for w in [v, v.wrapping_sub(1), v.wrapping_add(1)] {
@@ -135,6 +228,9 @@ pub fn seeded_states(
             }
         }
     }
+    if objects {
+        strings.insert(1, Value::Str(MIXED_TEXT.into()));
+    }
     for text in [" ", "0", "ab"] {
         let v = Value::Str(text.into());
         if !strings.contains(&v) {
@@ -171,8 +267,26 @@ pub fn seeded_states(
         })
     };
     let mut domains: Vec<Vec<Seed>> = Vec::new();
-    for ty in &params {
+    if !method.is_static() {
+        let receivers = receivers(cp, class, method);
+        if receivers.is_empty() {
+            return None;
+        }
+        domains.push(receivers);
+    }
+    for ty in params {
         let domain: Vec<Seed> = match ty {
+            // Past what plain seeds build: null, then for a class of the
+            // program an instance of it.
+            _ if objects && ty.is_reference() && object_scalars(ty, &scalars).is_none() => {
+                let mut d = vec![Seed::Value(Value::Null)];
+                if let JType::Object(name) = ty {
+                    if !objects::is_jdk(name) {
+                        d.extend(objects::instances(cp, name, 1).into_iter().map(Seed::Graph));
+                    }
+                }
+                d
+            }
             // An array: empty, null, then of one element, each of the
             // element's first few seeds.
             JType::Array(elem) => {
@@ -205,14 +319,16 @@ pub fn seeded_states(
         };
         domains.push(domain);
     }
+    let first_arg = usize::from(!method.is_static());
     let names: Vec<String> = (0..params.len())
         .map(|i| {
-            let slot: usize = params[..i].iter().map(JType::size).sum();
+            let slot: usize = first_arg + params[..i].iter().map(JType::size).sum::<usize>();
             code.local_name(slot as u16, 0)
                 .map_or_else(|| format!("arg{i}"), str::to_string)
         })
         .collect();
     // Tuples by the sum of their values' ranks: (0,0), (0,1), (1,0), ...
+    // (the receiver's first, for an instance method).
     let mut out = Vec::new();
     let max_rank: usize = domains.iter().map(|d| d.len().saturating_sub(1)).sum();
     for total in 0..=max_rank {
@@ -233,10 +349,15 @@ pub fn seeded_states(
                             });
                             Value::Ref(id)
                         }
+                        Seed::Graph(graph) => add_graph(&mut state, graph),
+                    };
+                    let Some(k) = i.checked_sub(first_arg) else {
+                        state.receiver = Some(value);
+                        continue;
                     };
                     state.args.push(Arg {
-                        name: names[i].clone(),
-                        ty: params[i].to_string(),
+                        name: names[k].clone(),
+                        ty: params[k].to_string(),
                         value,
                     });
                 }
@@ -273,6 +394,44 @@ const ARRAY_ELEMENT_SEEDS: usize = 3;
 enum Seed {
     Value(Value),
     Array(String, Vec<Value>),
+    /// An object and the objects it refers to ([`objects::Graph`]).
+    Graph(objects::Graph),
+}
+
+/// The seeds plain inputs have for a reference type `ty`: `None` when
+/// [`Inputs::Plain`] cannot build it.
+fn object_scalars(
+    ty: &JType,
+    scalars: &impl Fn(&JType) -> Option<Vec<Value>>,
+) -> Option<Vec<Value>> {
+    match ty {
+        JType::Array(elem) => scalars(elem),
+        _ => scalars(ty),
+    }
+}
+
+/// Adds `graph`'s objects to `state`, renumbered after those it has: a
+/// reference to the graph's first object.
+fn add_graph(state: &mut InputState, graph: &objects::Graph) -> Value {
+    let base = state.objects.len();
+    let shift = |v: &Value| match v {
+        Value::Ref { object } => Value::Ref(object + base),
+        other => other.clone(),
+    };
+    for o in graph {
+        let mut o = o.clone();
+        o.id += base;
+        for f in &mut o.fields {
+            f.value = shift(&f.value);
+        }
+        if let Some(elements) = &mut o.elements {
+            for e in elements {
+                *e = shift(e);
+            }
+        }
+        state.objects.push(o);
+    }
+    Value::Ref(base)
 }
 
 /// Calls `f` with every rank vector from position `at` on whose ranks sum

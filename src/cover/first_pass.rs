@@ -1,0 +1,143 @@
+//! The first pass of `jaut cover` (issue 33, item 1): before any backward
+//! search, every method is run in the JVM from a few simple inputs — the
+//! seeds of [`crate::seed::first_pass_states`]: default values, the
+//! constants the method compares with, a receiver as its constructor would
+//! make it — and each run that executes blocks or branch outcomes no
+//! earlier run did becomes a test. Entry blocks and straight-line code
+//! then cost milliseconds instead of a search each; the rounds attempt
+//! only what the first pass left.
+//!
+//! Soundness: a first-pass test holds only what the JVM observed; it
+//! covers the pcs and outcomes the replay executed and JaCoCo would credit
+//! ([`super::credit`]), exactly as a test the search found, and nothing is
+//! concluded from the states that reached nothing new.
+//!
+//! Cost: at most [`crate::seed::FIRST_PASS_STATES`] runs per method, each
+//! within [`RUN_TIMEOUT`], all within [`time_limit`]; the runs go to the
+//! run's JVM workers (one per `--jobs`), which the rounds then reuse.
+//! Which runs are kept does not depend on `--jobs`: each method's runs are
+//! judged in their order, after all of them are in (unless the time limit
+//! cuts the pass short).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::Unit;
+use crate::classpath::ClassPath;
+use crate::labeling::InputState;
+use crate::pipeline::Jvm;
+use crate::replay::observation::{Ended, Observation};
+
+/// The share of `--budget` the first pass may take, at most.
+pub const BUDGET_SHARE: f64 = 0.1;
+
+/// The time the first pass may take per class, at most.
+pub const CLASS_TIME: Duration = Duration::from_secs(5);
+
+/// How long one first-pass run may take before its JVM is killed: a
+/// simple input that makes the method loop is no test worth 5 s.
+pub const RUN_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// The shortest timeout a run is given near the deadline (the JVM's own
+/// start is not counted in it).
+const MIN_RUN_TIMEOUT: Duration = Duration::from_millis(100);
+
+/// The time the first pass of a run over `classes` classes may take:
+/// [`CLASS_TIME`] per class, and with a budget at most [`BUDGET_SHARE`]
+/// of it.
+pub fn time_limit(budget: Option<Duration>, classes: usize) -> Duration {
+    let per_class = CLASS_TIME.saturating_mul(u32::try_from(classes.max(1)).unwrap_or(u32::MAX));
+    match budget {
+        Some(b) => per_class.min(b.mul_f64(BUDGET_SHARE)),
+        None => per_class,
+    }
+}
+
+/// One run of the first pass whose observation the JVM gave.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub state: InputState,
+    pub observation: Observation,
+}
+
+/// What the first pass did, for the report.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Runs made (every state tried, whether the JVM ran it or not).
+    pub runs: usize,
+    /// Runs kept as tests.
+    pub kept: usize,
+}
+
+/// Runs every unit's first-pass states, spreading the units over `jvms`
+/// (one thread each), until `deadline` or a stop request. Per unit, the
+/// runs that ended (returned or threw) with at least one pc executed, in
+/// the order of its states; and the number of runs made.
+pub fn run(
+    cp: &ClassPath,
+    units: &[Unit],
+    jvms: &mut [Jvm],
+    deadline: Instant,
+) -> (Vec<Vec<Run>>, usize) {
+    let next = AtomicUsize::new(0);
+    let made = AtomicUsize::new(0);
+    let found: Mutex<Vec<Vec<Run>>> = Mutex::new(vec![Vec::new(); units.len()]);
+    std::thread::scope(|scope| {
+        for jvm in jvms.iter_mut().take(units.len()) {
+            let (next, made, found) = (&next, &made, &found);
+            scope.spawn(move || loop {
+                let u = next.fetch_add(1, Ordering::Relaxed);
+                let Some(unit) = units.get(u) else { break };
+                let states = crate::seed::first_pass_states(
+                    cp,
+                    &unit.class,
+                    unit.method(),
+                    crate::seed::FIRST_PASS_STATES,
+                );
+                let mut runs = Vec::new();
+                for state in states {
+                    if Instant::now() >= deadline || crate::stop::requested() {
+                        break;
+                    }
+                    made.fetch_add(1, Ordering::Relaxed);
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
+                    let Ok(observation) = jvm.run_once(&unit.class, unit.method(), &state, timeout)
+                    else {
+                        continue;
+                    };
+                    // A run that did not end is no test; one that executed
+                    // nothing is one the harness could not start.
+                    let ended = !matches!(observation.ended, Ended::RanAway { .. });
+                    if ended && !observation.executed.is_empty() {
+                        runs.push(Run { state, observation });
+                    }
+                }
+                found.lock().expect("first-pass results")[u] = runs;
+            });
+        }
+    });
+    (
+        found.into_inner().expect("first-pass results"),
+        made.into_inner(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_limit_is_a_share_of_the_budget_and_capped_per_class() {
+        assert_eq!(time_limit(None, 3), Duration::from_secs(15));
+        assert_eq!(
+            time_limit(Some(Duration::from_secs(30)), 1),
+            Duration::from_secs(3)
+        );
+        assert_eq!(
+            time_limit(Some(Duration::from_secs(600)), 2),
+            Duration::from_secs(10)
+        );
+    }
+}

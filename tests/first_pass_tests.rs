@@ -1,0 +1,124 @@
+//! The states of `jaut cover`'s first pass (`seed::first_pass_states`):
+//! receivers built as their constructors would make them from constants,
+//! parameters of program classes, and the plain seeds left as they were.
+//! The cover run itself is tested in `cover_tests.rs`.
+
+mod support;
+
+use jaut::labeling::{InputState, Value};
+use jaut::seed::{first_pass_states, seeded_states, FIRST_PASS_STATES};
+
+const ENCODER: &str = "firstpass/Encoder";
+const MAPPING: &str = "01230120022455012623010202";
+
+fn states(name: &str, descriptor: &str) -> Vec<InputState> {
+    let cp = support::sample_classpath();
+    let class = cp.load(ENCODER).unwrap();
+    let method = class.method(name, descriptor).unwrap();
+    first_pass_states(&cp, &class, method, FIRST_PASS_STATES)
+}
+
+/// The field `name` of the object `value` refers to.
+fn field<'a>(state: &'a InputState, value: &Value, name: &str) -> &'a Value {
+    let Value::Ref { object } = value else {
+        panic!("not an object: {value:?}")
+    };
+    &state.objects[*object]
+        .fields
+        .iter()
+        .find(|f| f.name == name)
+        .unwrap_or_else(|| panic!("no field {name}"))
+        .value
+}
+
+/// The text of a `char[]` the value refers to.
+fn chars(state: &InputState, value: &Value) -> String {
+    let Value::Ref { object } = value else {
+        panic!("not an array: {value:?}")
+    };
+    let o = &state.objects[*object];
+    assert_eq!(o.class, "char[]");
+    o.elements
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(|e| match e {
+            Value::Int(c) => char::from_u32(*c as u32).unwrap(),
+            other => panic!("not a char: {other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_receiver_is_made_as_its_constructor_would_from_constants() {
+    let states = states("encode", "(Ljava/lang/String;)Ljava/lang/String;");
+    assert!(!states.is_empty() && states.len() <= FIRST_PASS_STATES);
+    let first = &states[0];
+    let this = first.receiver.as_ref().expect("a receiver");
+    // `Encoder()`: the mapping from `MAPPING_TEXT.toCharArray()` in
+    // `<clinit>`, and the field initializer's 4.
+    assert_eq!(chars(first, field(first, this, "mapping")), MAPPING);
+    assert_eq!(field(first, this, "maxLength"), &Value::Int(4));
+    // The instance `<clinit>` makes, `new Encoder(MAPPING_TEXT, 2)`, is
+    // another receiver.
+    let lengths: Vec<&Value> = states
+        .iter()
+        .map(|s| field(s, s.receiver.as_ref().unwrap(), "maxLength"))
+        .collect();
+    assert!(lengths.contains(&&Value::Int(2)), "{lengths:?}");
+    // The text argument: the empty string first, then null and a text of
+    // several kinds of characters among the first states.
+    let texts: Vec<&Value> = states.iter().map(|s| &s.args[0].value).collect();
+    assert_eq!(texts[0], &Value::Str(String::new()));
+    assert!(texts.contains(&&Value::Null), "{texts:?}");
+    assert!(
+        texts
+            .iter()
+            .any(|t| matches!(t, Value::Str(s) if s.chars().any(char::is_uppercase))),
+        "{texts:?}"
+    );
+    // Each state's references stay within its own objects.
+    for s in &states {
+        for o in &s.objects {
+            for f in &o.fields {
+                if let Value::Ref { object } = f.value {
+                    assert!(object < s.objects.len(), "{s}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_program_class_parameter_is_null_or_an_instance() {
+    let states = states("weight", "(Lfirstpass/Encoder;)I");
+    let args: Vec<&Value> = states.iter().map(|s| &s.args[0].value).collect();
+    assert_eq!(args[0], &Value::Null);
+    let built = states
+        .iter()
+        .find(|s| matches!(s.args[0].value, Value::Ref { .. }))
+        .expect("an instance as the parameter");
+    assert_eq!(
+        chars(built, field(built, &built.args[0].value, "mapping")),
+        MAPPING
+    );
+}
+
+#[test]
+fn a_constructor_starts_from_the_allocated_object() {
+    let states = states("<init>", "()V");
+    let first = &states[0];
+    let this = first.receiver.as_ref().expect("a receiver");
+    assert_eq!(field(first, this, "mapping"), &Value::Null);
+    assert_eq!(field(first, this, "maxLength"), &Value::Int(0));
+}
+
+#[test]
+fn plain_seeds_still_leave_instance_methods_to_the_search() {
+    let cp = support::sample_classpath();
+    let class = cp.load(ENCODER).unwrap();
+    let method = class
+        .method("encode", "(Ljava/lang/String;)Ljava/lang/String;")
+        .unwrap();
+    assert!(seeded_states(&cp, &class, method, 10).is_none());
+}
