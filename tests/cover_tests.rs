@@ -395,6 +395,28 @@ fn changed_fields_are_read_through_getters() {
     run_generated_suite(out.path(), "readable/Account");
 }
 
+/// An input object the call did not change is not asserted: the replay
+/// reports every object of the state as the input it is, so the ledger's
+/// account (read, not written) gets no assertion, only the count does.
+#[test]
+fn objects_the_call_did_not_change_are_not_asserted() {
+    let (_, _, out) = cover_json(&[&class_file("readable/Ledger"), "-m", "record"]);
+    let text = sources_text(out.path());
+    assert!(
+        text.contains("assertEquals(1, ledger.getEntries());"),
+        "{text}"
+    );
+    let asserts_account = text
+        .lines()
+        .any(|l| l.trim_start().starts_with("assert") && l.contains("\"account\""));
+    assert!(!asserts_account, "{text}");
+    assert!(
+        !text.contains("getField(ledger, Ledger.class, \"account\")"),
+        "{text}"
+    );
+    run_generated_suite(out.path(), "readable/Ledger");
+}
+
 /// A private helper's targets are covered by the tests of its public
 /// caller (the replay traces every method of the class): only what those
 /// tests leave out gets a test of its own. The TARGET is a relative path,

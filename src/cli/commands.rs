@@ -70,6 +70,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
             out: args.out.clone(),
             flavor,
             force: args.force,
+            check: (!args.no_check).then(|| jvm_class_path(&args.source, &class)),
         }),
         prefer_credited: true,
         // Where the method's inputs can be run forward, a quick backward

@@ -187,6 +187,12 @@ pub struct AimArgs {
     #[arg(long, help_heading = "JUnit test")]
     pub force: bool,
 
+    /// Write the test without compiling it first (by default javac
+    /// compiles it: an assertion it rejects is dropped, a test it rejects
+    /// otherwise is not written).
+    #[arg(long, help_heading = "JUnit test")]
+    pub no_check: bool,
+
     /// Also draw the method's CFG into FILE as SVG, with the path found
     /// (its blocks filled, its edges thick and blue) and the target's block
     /// outlined in red. Needs Graphviz `dot`.

@@ -343,7 +343,11 @@ pub fn check_test_file(
 /// test of one reached and replayed target to its class's file under
 /// `out`, with the path's key conditions in its comment. A test class jaut
 /// wrote before keeps its other tests (the test aiming at the same target
-/// is replaced); `force` replaces the whole file. Returns the file written.
+/// is replaced); `force` replaces the whole file. With `check` (the class
+/// path of the code under test), javac compiles the test first: an
+/// assertion it rejects is dropped, and a test it rejects otherwise is not
+/// written ([`check::compile_only`]). Returns the file written, or `None`
+/// with what the check took out.
 #[allow(clippy::too_many_arguments)]
 pub fn write_test(
     cp: &ClassPath,
@@ -356,17 +360,53 @@ pub fn write_test(
     out: &Path,
     flavor: Flavor,
     force: bool,
-) -> Result<PathBuf, JunitError> {
+    check: Option<&[PathBuf]>,
+) -> Result<Written, JunitError> {
     let target = Target::new(class, method, pc)
         .with_conditions(conditions::key_conditions(cp, class, method, path));
-    let m = method::render(cp, flavor, &target, state, observation)?;
+    let mut m = method::render(cp, flavor, &target, state, observation)?;
+    let mut checked = None;
+    if let Some(class_path) = check {
+        let mut one = TestSuite::new(flavor);
+        one.classes.insert(target.class.clone(), vec![m.clone()]);
+        let work = std::env::temp_dir().join(format!("jaut-check-{}-{}", std::process::id(), pc));
+        let result = check::compile_only(&mut one, class_path, &work);
+        let _ = std::fs::remove_dir_all(&work);
+        match result {
+            Ok(c) => {
+                let kept = one.classes.remove(&target.class).and_then(|mut v| v.pop());
+                match kept {
+                    Some(k) => m = k,
+                    None => return Ok(Written::TakenOut(c)),
+                }
+                checked = Some(c);
+            }
+            // No javac or JUnit jars: the test is written unchecked.
+            Err(e) => eprintln!("jaut: warning: the test was not compiled first: {e}"),
+        }
+    }
     let path = out.join(test_file(&target.class));
     let text = match std::fs::read_to_string(&path) {
         Ok(existing) if !force => accumulate::add(&path, &existing, flavor, &target.class, &m)?,
         _ => layout::class_source(flavor, &target.class, std::slice::from_ref(&m)),
     };
     accumulate::write_atomically(&path, &text)?;
-    Ok(path)
+    Ok(Written::File {
+        path,
+        check: checked,
+    })
+}
+
+/// What [`write_test`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Written {
+    /// The test is in this file; `check` says what javac took out of it.
+    File {
+        path: PathBuf,
+        check: Option<check::SuiteCheck>,
+    },
+    /// javac rejected the test: nothing was written.
+    TakenOut(check::SuiteCheck),
 }
 
 /// The test class's name for a class under test: `CoordJautTest`,

@@ -117,6 +117,10 @@ pub struct TestOptions {
     pub flavor: Flavor,
     /// Replace an existing test file.
     pub force: bool,
+    /// Compile the test with javac against this class path (the code under
+    /// test) before writing it ([`junit::check::compile_only`]); `None`
+    /// writes it unchecked.
+    pub check: Option<Vec<PathBuf>>,
 }
 
 /// Whether a bound of the quick search (`quick`, tighter than `full`)
@@ -689,7 +693,7 @@ fn finish(
         // the block the exception left from, which the JVM executed.
         let mut observation = observation.clone();
         observation.reached = observation.executed.contains(&pc);
-        reached.test = Some(junit::write_test(
+        let written = junit::write_test(
             cp,
             class,
             method,
@@ -700,7 +704,23 @@ fn finish(
             Path::new(&test.out),
             test.flavor,
             test.force,
-        )?);
+            test.check.as_deref(),
+        )?;
+        reached.test = match written {
+            junit::Written::File { path, check } => {
+                if let Some(c) = check.filter(|c| !c.dropped_assertions.is_empty()) {
+                    eprintln!("jaut: {}", c.summary());
+                }
+                Some(path)
+            }
+            junit::Written::TakenOut(c) => {
+                eprintln!(
+                    "jaut: warning: no test written: javac rejected it ({})",
+                    c.removed_tests.first().map_or("", |t| t.message.as_str())
+                );
+                None
+            }
+        };
     }
     Ok(Outcome {
         verdict: Verdict::Reached(Box::new(reached)),
