@@ -594,8 +594,11 @@ fn hostile_code_is_survived_and_reported() {
     assert!(o.reached);
     assert_eq!(o.ended, Ended::RanAway { steps: 20_000_000 });
     assert_eq!(o.ended.summary(), "ran on past 20000000 instructions");
-    // A loop in a callee, which the replay does not count, meets the
-    // timeout: the worker is killed.
+    // So does a loop in a callee of the same class: its steps count too.
+    let o = run("idleHere", 5, 6, Duration::from_secs(30)).unwrap();
+    assert_eq!(o.ended, Ended::RanAway { steps: 20_000_000 });
+    // A loop in another class's callee, which the replay does not count,
+    // meets the timeout: the worker is killed.
     let e = run("idle", 5, 6, Duration::from_millis(1500)).unwrap_err();
     assert_eq!(e, ReplayFailure::Timeout(Duration::from_millis(1500)));
     assert!(e.to_string().contains("did not end within 1.5 s"), "{e}");

@@ -124,6 +124,9 @@ fn base_params() -> Params {
     p
 }
 
+/// A check's timeout when it has none: Z3's largest.
+const UNBOUNDED: Duration = Duration::from_millis(u32::MAX as u64);
+
 /// How long a check runs without the equality axioms before it is made
 /// again with them (nearly all take a few milliseconds; deleteEntry's
 /// longest 18 ms), and at most half the check's own limit. A separate,
@@ -188,9 +191,14 @@ impl Solver {
         self.z3.reset();
         let mut p = base_params();
         p.set_bool("smt.bv.eq_axioms", axioms);
+        // Z3's reset keeps the solver's parameters, the last check's
+        // timeout among them: a check meant to be unbounded after a
+        // rebuild ran with the fast limit and could answer unknown on a
+        // loaded machine.
+        p.set_u32("timeout", u32::MAX);
         self.z3.set_params(&p);
         self.axioms = axioms;
-        self.check_timeout = None;
+        self.check_timeout = Some(UNBOUNDED);
     }
 
     pub fn new() -> Solver {
@@ -395,13 +403,7 @@ impl Solver {
         assumptions: &[Bool],
         bound: Option<Duration>,
     ) -> (SatResult, Option<Model>) {
-        match bound {
-            Some(b) => self.set_check_timeout(b),
-            None if self.check_timeout.is_some() => {
-                self.set_check_timeout(Duration::from_millis(u64::from(u32::MAX)));
-            }
-            None => {}
-        }
+        self.set_check_timeout(bound.unwrap_or(UNBOUNDED));
         let r = if assumptions.is_empty() {
             self.z3.check()
         } else {

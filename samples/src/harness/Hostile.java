@@ -31,10 +31,22 @@ public class Hostile {
     }
 
     /**
-     * Loops forever in a callee, where the replay counts no steps (only
-     * the method under test is instrumented); target: the call.
+     * Loops forever in a callee of another class, where the replay counts
+     * no steps (only the class under test is instrumented); target: the
+     * call.
      */
     public static int idle(int n) {
+        if (n > 5) {
+            Spinner.forever();
+        }
+        return n;
+    }
+
+    /**
+     * Loops forever in a callee of its own class, whose steps the replay
+     * counts; target: the call.
+     */
+    public static int idleHere(int n) {
         if (n > 5) {
             forever();
         }
@@ -44,6 +56,17 @@ public class Hostile {
     private static void forever() {
         while (true) {
             Thread.onSpinWait();
+        }
+    }
+
+    /** Another class's endless loop. */
+    static final class Spinner {
+        private Spinner() {}
+
+        static void forever() {
+            while (true) {
+                Thread.onSpinWait();
+            }
         }
     }
 
