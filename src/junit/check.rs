@@ -179,13 +179,8 @@ pub fn check(
     class_path: &[PathBuf],
     work: &Path,
 ) -> Result<SuiteCheck, CheckError> {
-    let home = crate::java_home::java_home()?;
-    let libs = compile_class_path(class_path)?;
+    let (home, libs, mut out) = prepare(suite, class_path)?;
     let console = share_jar(CONSOLE_JAR)?;
-    let mut out = SuiteCheck {
-        tests: suite.len(),
-        ..SuiteCheck::default()
-    };
     for run in 0..=RUNS {
         compile(suite, &home, &libs, work, &mut out)?;
         if suite.is_empty() {
@@ -222,15 +217,25 @@ pub fn compile_only(
     class_path: &[PathBuf],
     work: &Path,
 ) -> Result<SuiteCheck, CheckError> {
-    let home = crate::java_home::java_home()?;
-    let libs = compile_class_path(class_path)?;
-    let mut out = SuiteCheck {
-        tests: suite.len(),
-        ..SuiteCheck::default()
-    };
+    let (home, libs, mut out) = prepare(suite, class_path)?;
     compile(suite, &home, &libs, work, &mut out)?;
     out.note = Some("compiled only, not run".to_string());
     Ok(out)
+}
+
+/// The JDK, the class path to compile against and an empty account of
+/// what the check takes out of `suite`.
+fn prepare(
+    suite: &TestSuite,
+    class_path: &[PathBuf],
+) -> Result<(PathBuf, Vec<PathBuf>, SuiteCheck), CheckError> {
+    let home = crate::java_home::java_home()?;
+    let libs = compile_class_path(class_path)?;
+    let out = SuiteCheck {
+        tests: suite.len(),
+        ..SuiteCheck::default()
+    };
+    Ok((home, libs, out))
 }
 
 /// The code under test's class path, absolute (the JUnit run's working
