@@ -362,7 +362,7 @@ pub fn run(
             workers.push(scope.spawn(move || {
                 let started = Instant::now();
                 let mut jvm = match replayers {
-                    Some(r) => Jvm::lazy(r.class_path.clone()),
+                    Some(r) => Jvm::lazy(r.class_path.clone(), config.search.assertions),
                     None => Jvm::off(),
                 };
                 jvm.start();
