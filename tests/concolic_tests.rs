@@ -110,6 +110,26 @@ fn marker(sample: &str, target: &str) -> impl Fn(&Method) -> Goal {
     }
 }
 
+/// The interpreter runs a class initializer's `desiredAssertionStatus()`
+/// as the JVM it checks with: with assertions enabled it fails
+/// `positive`'s and `halve`'s callee's asserts (a message included), and
+/// the JVM, run with `-ea`, agrees; with them disabled no run throws.
+#[test]
+fn the_interpreter_has_assertions_as_the_jvm_does() {
+    let throws = |_: &Method| Goal::Throws("java/lang/AssertionError".into());
+    let mut f = Fixture::with(Assertions::Enabled);
+    let x = f.found("assertions/Asserts", "positive", throws)[0];
+    assert!(x <= 0, "{x}");
+    let x = f.found("assertions/Asserts", "halve", throws)[0];
+    assert_ne!(x % 2, 0, "{x}");
+    let mut f = Fixture::with(Assertions::Disabled);
+    let (c, m) = f.method("assertions/Asserts", "positive");
+    match f.search(&c, &m, &throws(&m)) {
+        Outcome::NotFound { unsupported, .. } => assert_eq!(unsupported, None),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn josephus_m_is_found_by_climbing_the_fitness_not_by_seeds() {
     let mut f = Fixture::new();

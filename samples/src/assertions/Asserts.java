@@ -69,6 +69,6 @@ public class Asserts {
         if (x > 0) {
             return 1;
         }
-        return 0;
+        return 0; // TARGET: after the assert
     }
 }
