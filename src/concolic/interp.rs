@@ -409,14 +409,20 @@ impl<'a> Machine<'a> {
                     // An opaque object: enough for a message handed to an
                     // exception's constructor; any call on it stops.
                     Constant::String(_) => new_text(st),
-                    // An opaque object too, which only answers
-                    // `desiredAssertionStatus` (`class_object_call`).
+                    // An opaque object too, one per type as in the JVM,
+                    // which only answers `desiredAssertionStatus`
+                    // (`class_object_call`).
                     Constant::Class(ty) => {
-                        let v = st.alloc(Obj::instance("java/lang/Class"));
-                        if let Conc::Ref(Some(o)) = v.conc {
-                            st.class_objects.insert(o, ty.clone());
-                        }
-                        v
+                        let known = st.class_objects.iter().find(|(_, t)| *t == ty);
+                        let o = match known {
+                            Some((&o, _)) => o,
+                            None => {
+                                let o = st.heap_index(Obj::instance("java/lang/Class"));
+                                st.class_objects.insert(o, ty.clone());
+                                o
+                            }
+                        };
+                        Val::concrete(Conc::Ref(Some(o)))
                     }
                     other => {
                         return Err(Stop::unsupported(format!("loads the constant {other:?}")))
