@@ -10,6 +10,7 @@
 //! - [`analysis`]: those analyses of each method, computed once per class
 //!   path and shared;
 //! - [`statics`]: which static fields are inputs and what the others hold;
+//!   [`assertions`]: whether `assert`s run, in the search and the replay;
 //! - [`state`]: the input state and the path that flow between stages;
 //! - [`model`], [`solver`]: constrained memory variables and Z3;
 //! - [`search`]: the backward search; [`labeling`]: concrete input states;
@@ -22,6 +23,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod assertions;
 pub mod cfg;
 pub mod classfile;
 pub mod classpath;

@@ -19,15 +19,18 @@
 //! straight-line start of the initializer; a field never written holds its
 //! default value (JVMS §2.3, §2.4). What the initializer computes another
 //! way is [`Initial::Computed`]: the search leaves it unknown (never an
-//! input a test sets) and the replay checks the run. Writes through
+//! input a test sets) and the replay checks the run — except a class's
+//! `$assertionsDisabled`, which javac sets from the JVM's assertion setting
+//! ([`Initial::AssertionStatus`], [`crate::assertions`]). Writes through
 //! reflection, `Unsafe` or native code are not seen.
 
 use std::collections::HashMap;
 use std::fmt;
 
 use crate::analysis::MethodKey;
+use crate::assertions::Assertions;
 use crate::classfile::bytecode::{Constant, InvokeKind};
-use crate::classfile::{Class, FieldConstant, Op};
+use crate::classfile::{Class, Code, FieldConstant, Op};
 use crate::classpath::ClassPath;
 use crate::frames::VType;
 use crate::model::FieldKey;
@@ -55,6 +58,9 @@ pub enum Initial {
     NewObject(String),
     /// Computed by `<clinit>` in a way jaut does not follow.
     Computed,
+    /// A class's `$assertionsDisabled`: `true` exactly when assertions are
+    /// disabled, under this setting ([`crate::assertions`]).
+    AssertionStatus(Assertions),
 }
 
 impl fmt::Display for Initial {
@@ -74,6 +80,7 @@ impl fmt::Display for Initial {
                 class.replace('/', ".")
             ),
             Initial::Computed => f.write_str("what the class initializer computes"),
+            Initial::AssertionStatus(a) => write!(f, "{}, with {a}", a.disabled()),
         }
     }
 }
@@ -163,14 +170,25 @@ impl Writers {
         writers
     }
 
-    /// The role of the program's static field `key` under `policy`.
+    /// The role of the program's static field `key` under `policy`, in a
+    /// run with `assertions`.
     /// A constant variable (JLS §4.12.4) is never an input, whatever the
     /// policy: the JVM gives it its `ConstantValue` (JVMS §5.5) and javac
     /// inlines its reads (JLS §13.1), so a test that set it would change
-    /// nothing the source shows.
-    pub fn role(&self, cp: &ClassPath, key: &FieldKey, policy: StaticsPolicy) -> Role {
+    /// nothing the source shows. Nor is a class's `$assertionsDisabled`:
+    /// the JVM's assertion setting decides it.
+    pub fn role(
+        &self,
+        cp: &ClassPath,
+        key: &FieldKey,
+        policy: StaticsPolicy,
+        assertions: Assertions,
+    ) -> Role {
         if is_constant_variable(cp, key) {
             return Role::Fixed(initial(cp, key));
+        }
+        if crate::assertions::is_status_field(cp, key) {
+            return Role::Fixed(Initial::AssertionStatus(assertions));
         }
         match policy {
             StaticsPolicy::Free => Role::Input(InputBecause::Policy),
@@ -280,14 +298,7 @@ fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
             Stored::Otherwise
         };
     };
-    // Every instruction before the store runs on every normal completion
-    // of the initializer: no jump before it, no handler that could skip it.
-    let store_pc = code.instructions[at].pc;
-    let straight = code.instructions[..at]
-        .iter()
-        .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
-        && code.handlers.iter().all(|h| h.start > store_pc);
-    if !straight || at == 0 {
+    if !runs_on_every_completion(code, at, at) || at == 0 {
         return Stored::Otherwise;
     }
     let before = &code.instructions[at - 1];
@@ -314,6 +325,19 @@ fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
         }
         _ => Stored::Otherwise,
     }
+}
+
+/// Whether the instructions of `code` from index `from` to index `to` run
+/// on every normal completion of the method: no instruction before `from`
+/// jumps or ends the flow, and no exception handler covers any of them up
+/// to `to` (so none can be skipped). What lies between `from` and `to` is
+/// the caller's to check.
+pub(crate) fn runs_on_every_completion(code: &Code, from: usize, to: usize) -> bool {
+    let last = code.instructions[to].pc;
+    code.instructions[..from]
+        .iter()
+        .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
+        && code.handlers.iter().all(|h| h.start > last)
 }
 
 fn is_value(c: &Constant) -> bool {

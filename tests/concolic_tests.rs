@@ -9,6 +9,7 @@ mod support;
 
 use std::sync::Arc;
 
+use jaut::assertions::Assertions;
 use jaut::classfile::{Class, JType, Method, Op};
 use jaut::classpath::ClassPath;
 use jaut::concolic::{self, Budget, Outcome};
@@ -19,13 +20,21 @@ use jaut::search::Goal;
 struct Fixture {
     cp: ClassPath,
     jvm: Jvm,
+    assertions: Assertions,
 }
 
 impl Fixture {
     fn new() -> Fixture {
+        Fixture::with(Assertions::Enabled)
+    }
+
+    /// The interpreter and the JVM with the program's assertions enabled
+    /// or not.
+    fn with(assertions: Assertions) -> Fixture {
         Fixture {
             cp: support::sample_classpath(),
-            jvm: Jvm::lazy(vec![support::samples().to_path_buf()]),
+            jvm: Jvm::lazy(vec![support::samples().to_path_buf()], assertions),
+            assertions,
         }
     }
 
@@ -38,7 +47,8 @@ impl Fixture {
     /// The concolic search for `goal`, each input it proposes replayed.
     fn search(&mut self, class: &Arc<Class>, method: &Method, goal: &Goal) -> Outcome<()> {
         let (cp, jvm) = (&self.cp, &mut self.jvm);
-        concolic::search(cp, class, method, goal, Budget::default(), |state| {
+        let budget = Budget::default();
+        concolic::search(cp, class, method, goal, self.assertions, budget, |state| {
             let o = jvm.replay(class, method, goal, state).ok()?;
             meets(cp, goal, &o).then_some(())
         })
@@ -97,6 +107,26 @@ fn marker(sample: &str, target: &str) -> impl Fn(&Method) -> Goal {
             .unwrap_or_else(|| panic!("line {line} in {}", m.name))
             .start_pc;
         Goal::Pc(pc)
+    }
+}
+
+/// The interpreter runs a class initializer's `desiredAssertionStatus()`
+/// as the JVM it checks with: with assertions enabled it fails
+/// `positive`'s and `halve`'s callee's asserts (a message included), and
+/// the JVM, run with `-ea`, agrees; with them disabled no run throws.
+#[test]
+fn the_interpreter_has_assertions_as_the_jvm_does() {
+    let throws = |_: &Method| Goal::Throws("java/lang/AssertionError".into());
+    let mut f = Fixture::with(Assertions::Enabled);
+    let x = f.found("assertions/Asserts", "positive", throws)[0];
+    assert!(x <= 0, "{x}");
+    let x = f.found("assertions/Asserts", "halve", throws)[0];
+    assert_ne!(x % 2, 0, "{x}");
+    let mut f = Fixture::with(Assertions::Disabled);
+    let (c, m) = f.method("assertions/Asserts", "positive");
+    match f.search(&c, &m, &throws(&m)) {
+        Outcome::NotFound { unsupported, .. } => assert_eq!(unsupported, None),
+        other => panic!("{other:?}"),
     }
 }
 
@@ -206,7 +236,7 @@ fn agree_with_the_jvm(jar: &str, classes: &[&str]) -> (usize, usize) {
     let jar = std::path::Path::new("/usr/share/java").join(jar);
     let mut cp = ClassPath::new().unwrap();
     cp.add(&jar).unwrap();
-    let mut jvm = Jvm::lazy(vec![jar.clone()]);
+    let mut jvm = Jvm::lazy(vec![jar.clone()], Assertions::Enabled);
     let (mut goals, mut found, mut disagreed) = (0, 0, Vec::new());
     for class in classes {
         let c = cp.load(class).unwrap();
@@ -230,7 +260,8 @@ fn agree_with_the_jvm(jar: &str, classes: &[&str]) -> (usize, usize) {
                     runs: 60,
                     time: std::time::Duration::from_secs(5),
                 };
-                let out = concolic::search(&cp, &c, m, &goal, budget, |state| {
+                let enabled = Assertions::Enabled;
+                let out = concolic::search(&cp, &c, m, &goal, enabled, budget, |state| {
                     let o = jvm.replay(&c, m, &goal, state).ok()?;
                     if meets(&cp, &goal, &o) {
                         Some(())

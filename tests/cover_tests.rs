@@ -466,12 +466,13 @@ fn private_helpers_are_covered_through_their_public_caller() {
     run_generated_suite(out.path(), "callees/Digits");
 }
 
-/// The replay runs without `-ea`, a build's JUnit run with it: the suite
-/// check drops the assertion that fails there and removes the test whose
-/// call fails, and what is written compiles and passes with `-ea`.
+/// With `--no-assertions` the replay runs without `-ea`, a build's JUnit
+/// run with it: the suite check drops the assertion that fails there and
+/// removes the test whose call fails, and what is written compiles and
+/// passes with `-ea`.
 #[test]
 fn the_suite_check_takes_out_what_fails_with_assertions_on() {
-    let (doc, _, out) = cover_json(&[&class_file("checks/Asserting")]);
+    let (doc, _, out) = cover_json(&[&class_file("checks/Asserting"), "--no-assertions"]);
     let check = &doc["suite_check"];
     assert_eq!(check["ran"], true, "{check}");
     let dropped = check["dropped_assertions"].as_array().unwrap();
@@ -495,6 +496,33 @@ fn the_suite_check_takes_out_what_fails_with_assertions_on() {
     run_generated_suite(out.path(), "checks/Asserting");
     let md = std::fs::read_to_string(out.path().join("jaut-cover.md")).unwrap();
     assert!(md.contains("## Suite check"), "{md}");
+}
+
+/// By default the replay runs with `-ea`, as the build's JUnit run does:
+/// the two agree, the suite check takes nothing out, the assert's side
+/// effect on `count` is asserted as it happens, and `half` of a negative
+/// number is tested by the `AssertionError` it throws.
+#[test]
+fn with_assertions_on_the_replay_and_the_suite_agree() {
+    let (doc, code, out) = cover_json(&[&class_file("checks/Asserting")]);
+    assert_eq!(code, 0, "{doc:#}");
+    let check = &doc["suite_check"];
+    assert_eq!(check["ran"], true, "{check}");
+    assert!(
+        check["dropped_assertions"].as_array().unwrap().is_empty(),
+        "{check}"
+    );
+    assert!(
+        check["removed_tests"].as_array().unwrap().is_empty(),
+        "{check}"
+    );
+    let text = sources_text(out.path());
+    assert!(
+        text.contains("assertThrows(AssertionError.class, () -> Asserting.half(-"),
+        "{text}"
+    );
+    assert!(text.contains("Needs assertions enabled (-ea)"), "{text}");
+    run_generated_suite(out.path(), "checks/Asserting");
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Arc, OnceLock};
 
+use jaut::assertions::Assertions;
 use jaut::classfile::{Class, Method};
 use jaut::classpath::ClassPath;
 use jaut::junit::jacoco::Jacoco;
@@ -94,7 +95,8 @@ fn classpath_over(dir: &Path) -> ClassPath {
 /// The tests of `aims` over the classes in `dir`.
 fn suite(dir: &Path, aims: &[Aim], flavor: Flavor) -> (TestSuite, Vec<Reached>) {
     let cp = classpath_over(dir);
-    let mut replayer = Replayer::start(&[dir.to_path_buf()]).expect("the replay JVM starts");
+    let mut replayer =
+        Replayer::start(&[dir.to_path_buf()], Assertions::Enabled).expect("the replay JVM starts");
     let mut suite = TestSuite::new(flavor);
     let mut all = Vec::new();
     for a in aims {
@@ -1114,7 +1116,8 @@ fn reflection_hidden_fields_and_floating_point() {
         environment: vec![],
         objects: vec![],
     };
-    let mut replayer = Replayer::start(std::slice::from_ref(&dir)).expect("the replay JVM starts");
+    let mut replayer = Replayer::start(std::slice::from_ref(&dir), Assertions::Enabled)
+        .expect("the replay JVM starts");
     for flavor in [Flavor::Junit5, Flavor::Junit4] {
         let mut suite = TestSuite::new(flavor);
         for (name, state) in [("half", &half), ("scaled", &scaled), ("bump", &bump)] {

@@ -8,6 +8,7 @@ mod support;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use jaut::assertions::Assertions;
 use jaut::classfile::{Class, Method};
 use jaut::labeling::{Arg, FieldValue, InputState, Object, StaticValue, Value};
 use jaut::replay::{
@@ -22,7 +23,8 @@ fn replayer() -> std::sync::MutexGuard<'static, Replayer> {
     static R: OnceLock<Mutex<Replayer>> = OnceLock::new();
     R.get_or_init(|| {
         let exe = std::path::Path::new(env!("CARGO_BIN_EXE_jaut"));
-        Mutex::new(Replayer::with_executable(exe, &[samples().to_path_buf()]).expect("a JVM"))
+        let cp = [samples().to_path_buf()];
+        Mutex::new(Replayer::with_executable(exe, &cp, Assertions::Enabled).expect("a JVM"))
     })
     .lock()
     .unwrap_or_else(|e| e.into_inner())
@@ -536,12 +538,47 @@ fn states_that_do_not_fit_are_refused_not_run() {
     assert!(e.to_string().contains("instrumenter counted 4"), "{e}");
 }
 
+/// The worker's JVM runs the program's `assert`s as asked: with `-ea` (the
+/// default, as Maven Surefire and Gradle run tests) `positive(0)` fails its
+/// assert; with `-da` it returns.
+#[test]
+fn assertions_run_in_the_replay_as_asked() {
+    let exe = std::path::Path::new(env!("CARGO_BIN_EXE_jaut"));
+    let c = class("assertions/Asserts");
+    let m = method(&c, "positive");
+    let state = InputState {
+        args: vec![Arg {
+            name: "x".into(),
+            ty: "int".into(),
+            value: Value::Int(0),
+        }],
+        ..InputState::default()
+    };
+    let ended = |assertions| {
+        let cp = [samples().to_path_buf()];
+        let mut r = Replayer::with_executable(exe, &cp, assertions).unwrap();
+        let o = r
+            .replay(&ReplayRequest::new(&c, m, None, &state))
+            .expect("replayed");
+        o.ended
+    };
+    match ended(Assertions::Enabled) {
+        Ended::Threw { class, .. } => assert_eq!(class, "java.lang.AssertionError"),
+        other => panic!("with -ea: {other:?}"),
+    }
+    match ended(Assertions::Disabled) {
+        Ended::Returned { .. } => {}
+        other => panic!("with -da: {other:?}"),
+    }
+}
+
 /// Hostile code under test: each failure is reported, the worker is
 /// restarted, and the same replayer goes on replaying.
 #[test]
 fn hostile_code_is_survived_and_reported() {
     let exe = std::path::Path::new(env!("CARGO_BIN_EXE_jaut"));
-    let mut r = Replayer::with_executable(exe, &[samples().to_path_buf()]).unwrap();
+    let cp = [samples().to_path_buf()];
+    let mut r = Replayer::with_executable(exe, &cp, Assertions::Enabled).unwrap();
     let c = class("harness/Hostile");
     let int_arg = |n: i64| InputState {
         receiver: None,

@@ -62,7 +62,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
     let mut jvm = if args.no_replay {
         Jvm::off()
     } else {
-        Jvm::starting(jvm_class_path(&args.source, &class))
+        Jvm::starting(jvm_class_path(&args.source, &class), config.assertions)
     };
     let options = Options {
         search: config,

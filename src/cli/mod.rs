@@ -292,6 +292,12 @@ pub struct Bounds {
     /// Which static fields of the program are inputs the test may set.
     #[arg(long, value_enum, default_value_t = StaticsArg::Auto, value_name = "POLICY")]
     pub statics: StaticsArg,
+    /// Run the program with Java assertions disabled: the replay's JVM
+    /// without -ea, and the search with every `assert` skipped. By default
+    /// they are enabled, as Maven Surefire and Gradle run tests, so a
+    /// failing `assert` can be reached (--throws java.lang.AssertionError).
+    #[arg(long, visible_alias = "no-ea")]
+    pub no_assertions: bool,
 }
 
 /// `--statics`: see [`jaut::statics::StaticsPolicy`].
@@ -352,6 +358,11 @@ impl Bounds {
         c.max_recursion = self.max_recursion.max(1);
         c.statics = self.statics.into();
         c.mock_throws = self.mock_throws;
+        c.assertions = if self.no_assertions {
+            jaut::assertions::Assertions::Disabled
+        } else {
+            jaut::assertions::Assertions::Enabled
+        };
         Ok(c)
     }
 }

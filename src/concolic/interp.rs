@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use super::exprs::Exprs;
 use super::fitness::{branch_distance, Distances, Fitness};
+use crate::assertions::Assertions;
 use crate::classfile::bytecode::{
     ArrayElem, BinOp, CmpOp, Cond, Constant, Conversion, InvokeKind, Kind, StackOp,
 };
@@ -203,6 +204,9 @@ struct RunState {
     /// Classes whose initializer stopped on something not modelled, and
     /// why: their static fields are not read.
     uninitialized: HashMap<String, String>,
+    /// The `Class` objects `ldc` pushed (opaque objects of the heap, by
+    /// index), and the type each stands for.
+    class_objects: HashMap<usize, JType>,
 }
 
 /// A call site's method reference, kind, and (for a virtual or interface
@@ -230,6 +234,9 @@ pub struct Machine<'a> {
     /// Class, name and descriptor of the method under test.
     target: (String, String, String),
     goal: Goal,
+    /// Whether the program's `assert`s run: what each class's
+    /// `desiredAssertionStatus()` answers.
+    assertions: Assertions,
     distances: Distances,
     pub exprs: Exprs,
     methods: HashMap<String, u32>,
@@ -245,6 +252,7 @@ impl<'a> Machine<'a> {
         class: &Class,
         method: &Method,
         goal: &Goal,
+        assertions: Assertions,
     ) -> Option<Machine<'a>> {
         let code = method.code.as_ref()?;
         Some(Machine {
@@ -255,6 +263,7 @@ impl<'a> Machine<'a> {
                 method.descriptor.clone(),
             ),
             goal: goal.clone(),
+            assertions,
             distances: Distances::new(code, goal),
             exprs: Exprs::default(),
             methods: HashMap::new(),
@@ -273,6 +282,7 @@ impl<'a> Machine<'a> {
             statics: HashMap::new(),
             initialized: std::collections::HashSet::new(),
             uninitialized: HashMap::new(),
+            class_objects: HashMap::new(),
         };
         let end = match self.frame(&mut st, class, method, args, 0) {
             Ok(Flow::Return(_)) => End::Returned,
@@ -399,6 +409,21 @@ impl<'a> Machine<'a> {
                     // An opaque object: enough for a message handed to an
                     // exception's constructor; any call on it stops.
                     Constant::String(_) => new_text(st),
+                    // An opaque object too, one per type as in the JVM,
+                    // which only answers `desiredAssertionStatus`
+                    // (`class_object_call`).
+                    Constant::Class(ty) => {
+                        let known = st.class_objects.iter().find(|(_, t)| *t == ty);
+                        let o = match known {
+                            Some((&o, _)) => o,
+                            None => {
+                                let o = st.heap_index(Obj::instance("java/lang/Class"));
+                                st.class_objects.insert(o, ty.clone());
+                                o
+                            }
+                        };
+                        Val::concrete(Conc::Ref(Some(o)))
+                    }
                     other => {
                         return Err(Stop::unsupported(format!("loads the constant {other:?}")))
                     }
@@ -708,7 +733,9 @@ impl<'a> Machine<'a> {
                     };
                     if raise.is_none() {
                         let runtime = receiver.map(|o| st.heap[o].class().to_string());
-                        if let Some(text) = opaque_text(st, mref, &args) {
+                        if let Some(o) = receiver.filter(|o| st.class_objects.contains_key(o)) {
+                            stack.push(self.class_object_call(&st.class_objects[&o], mref)?);
+                        } else if let Some(text) = opaque_text(st, mref, &args) {
                             if let Some(v) = text? {
                                 stack.push(v);
                             }
@@ -1346,6 +1373,30 @@ impl Machine<'_> {
             )));
         }
         Ok((id, declaring))
+    }
+
+    /// A call on the `Class` object of `ty` (from `ldc`): only
+    /// `desiredAssertionStatus()` of a class of the program, which its
+    /// `<clinit>` calls to set its `$assertionsDisabled` and which answers
+    /// the run's assertion setting ([`crate::assertions`]). Any other call
+    /// stops the run: `Class` is beyond this interpreter.
+    fn class_object_call(
+        &self,
+        ty: &JType,
+        mref: &crate::classfile::bytecode::MethodRef,
+    ) -> Result<Val, Stop> {
+        let program = match ty {
+            JType::Object(name) => self.cp.user_class_names().binary_search(name).is_ok(),
+            _ => false,
+        };
+        if program && mref.name == "desiredAssertionStatus" && mref.descriptor == "()Z" {
+            let enabled = !self.assertions.disabled();
+            return Ok(Val::concrete(Conc::Int(i32::from(enabled))));
+        }
+        Err(Stop::unsupported(format!(
+            "calls {}.{} on the Class object of {ty}",
+            mref.class, mref.name
+        )))
     }
 
     /// Initializes `class` on first use, as the JVM does (JVMS §5.5): its

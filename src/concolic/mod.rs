@@ -28,6 +28,7 @@ mod interp;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::assertions::Assertions;
 use crate::classfile::{Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::labeling::{Arg, InputState, Value};
@@ -84,7 +85,8 @@ struct Input {
 }
 
 /// Searches for an input of `method` that meets `goal`, running the method
-/// forward. `accept` is called with each input whose run met the goal (the
+/// forward with the program's assertions enabled or not (as the JVM that
+/// checks the input has them). `accept` is called with each input whose run met the goal (the
 /// pipeline replays it in the JVM); the search ends at the first it
 /// accepts.
 pub fn search<T>(
@@ -92,6 +94,7 @@ pub fn search<T>(
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
+    assertions: Assertions,
     budget: Budget,
     accept: impl FnMut(&InputState) -> Option<T>,
 ) -> Outcome<T> {
@@ -109,7 +112,7 @@ pub fn search<T>(
             "a parameter of type {p} (only primitives are run forward)"
         ));
     }
-    let Some(machine) = interp::Machine::new(cp, class, method, goal) else {
+    let Some(machine) = interp::Machine::new(cp, class, method, goal, assertions) else {
         return Outcome::NotApplicable("the method has no bytecode".into());
     };
     explore::Explorer::new(machine, class, method, params, budget).run(accept)

@@ -77,6 +77,12 @@ pub enum Intrinsic {
     /// are written, the stack-trace fields get unknown values, and nothing
     /// is raised. Not in the table by key: the search applies it.
     ExceptionInit,
+    /// `new AssertionError(message)` with a message the verifier types as
+    /// a `String` (`src/search/assertion_errors.rs`): like
+    /// [`Intrinsic::ExceptionInit`], with `"null"` stored for a null
+    /// message. Not in the table by key: the search applies it where the
+    /// call's argument is a string.
+    AssertionErrorOfText,
     /// `Object.hashCode()`, `System.identityHashCode(Object)`: the
     /// object's identity hash, any int the JVM picks but one per object, the
     /// same at every call (0 for `identityHashCode(null)`).

@@ -401,6 +401,8 @@ pub fn run_tests(
     cp.extend(libs);
     let out = run(
         Command::new(home.join("bin/java"))
+            // Assertions on, as Maven Surefire and Gradle run tests.
+            .arg("-ea")
             .arg(format!(
                 "-javaagent:{}=destfile={},excludes=org.junit.*:junit.*:org.hamcrest.*:org.opentest4j.*:org.apiguardian.*",
                 agent.display(),

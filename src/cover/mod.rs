@@ -381,7 +381,7 @@ pub fn run(
     // first target.
     let mut jvms: Vec<Jvm> = (0..jobs)
         .map(|_| match replayers {
-            Some(r) => Jvm::lazy(r.class_path.clone()),
+            Some(r) => Jvm::lazy(r.class_path.clone(), config.search.assertions),
             None => Jvm::off(),
         })
         .collect();

@@ -14,6 +14,7 @@ use super::access::Access;
 use super::helpers::{self, Helpers};
 use super::java;
 use super::{act, arrange, assert, Flavor, JunitError, Target, TestMethod};
+use crate::assertions::Assertions;
 use crate::classfile::{descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
@@ -175,6 +176,7 @@ pub(super) fn render(
     let mut helpers = s.helpers;
     helpers.raw_types = s.access.wrote_raw_type();
     let mut comment = comment(&s, &subject, obs);
+    comment.extend(assertions(state));
     let disabled = environment(state, &mut comment);
     Ok(TestMethod {
         key: (target.method.clone(), target.descriptor.clone(), target.pc),
@@ -326,6 +328,24 @@ fn comment(s: &Scope, subject: &Subject, obs: &Observation) -> Vec<String> {
         obs.executed.len()
     ));
     comment
+}
+
+/// The line saying which assertion setting the test needs, when its path
+/// read a class's `$assertionsDisabled` (src/assertions.rs).
+fn assertions(state: &InputState) -> Option<String> {
+    let (s, a) = state
+        .initial_statics
+        .iter()
+        .find_map(|s| s.assertions.map(|a| (s, a)))?;
+    let field = format!("{}.{}", java::binary_simple_name(&s.class), s.field);
+    Some(match a {
+        Assertions::Enabled => format!(
+            "Needs assertions enabled (-ea), as Maven Surefire and Gradle run tests: the path reads {field}."
+        ),
+        Assertions::Disabled => format!(
+            "Needs assertions disabled (found with --no-assertions; Maven Surefire and Gradle enable them): the path reads {field}."
+        ),
+    })
 }
 
 /// The name asked for: `moveY_line30`, `moveY_pc51` without line numbers,

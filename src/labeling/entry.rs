@@ -154,7 +154,7 @@ pub(crate) fn entry_state(
             .flatten()
             .map_or(JType::Int, |f| f.member.ty);
         let writers = cx.cp.analyses().static_writers(cx.cp);
-        let why = match writers.role(cx.cp, key, cx.statics) {
+        let why = match writers.role(cx.cp, key, cx.statics, cx.assertions) {
             Role::Input(why) => why,
             Role::Fixed(value) => {
                 if let Some(v) = fixed_scalar(cx, &ty, &value) {
@@ -263,6 +263,7 @@ fn fixed_scalar(cx: &mut Labeling<'_>, ty: &JType, value: &Initial) -> Option<Te
     match value {
         Initial::Default => Some(inputs::default_term(cx.terms, ty)),
         Initial::Constant(c) => inputs::scalar_constant(cx.terms, c),
+        Initial::AssertionStatus(a) => Some(cx.terms.int(i32::from(a.disabled()))),
         _ => None,
     }
 }

@@ -73,6 +73,8 @@ pub(crate) struct Labeling<'a> {
     pub max_array_length: usize,
     /// Which static fields are inputs (`--statics`).
     pub statics: crate::statics::StaticsPolicy,
+    /// Whether the program's `assert`s run (`--no-assertions`).
+    pub assertions: crate::assertions::Assertions,
 }
 
 impl Labeling<'_> {
@@ -189,6 +191,10 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             field: key.name.clone(),
             ty: ty.to_string(),
             holds: value.to_string(),
+            assertions: match value {
+                crate::statics::Initial::AssertionStatus(a) => Some(*a),
+                _ => None,
+            },
         })
         .collect();
     let mut receiver = None;

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::assertions::Assertions;
 use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::junit::{self, Flavor, JunitError};
@@ -239,7 +240,7 @@ pub struct Jvm {
 
 enum Slot {
     Off,
-    Idle(Vec<PathBuf>),
+    Idle(Vec<PathBuf>, Assertions),
     Starting(Starting),
     Ready(Replayer),
     Failed(String),
@@ -251,18 +252,20 @@ impl Jvm {
         Jvm { slot: Slot::Off }
     }
 
-    /// A JVM over `class_path` (the program's directories and jars),
-    /// started at the first replay.
-    pub fn lazy(class_path: Vec<PathBuf>) -> Jvm {
+    /// A JVM over `class_path` (the program's directories and jars), with
+    /// the program's assertions enabled or not (as the search that finds
+    /// its states has them, [`search::Config::assertions`]), started at the
+    /// first replay.
+    pub fn lazy(class_path: Vec<PathBuf>, assertions: Assertions) -> Jvm {
         Jvm {
-            slot: Slot::Idle(class_path),
+            slot: Slot::Idle(class_path, assertions),
         }
     }
 
     /// A JVM over `class_path`, starting now on another thread.
-    pub fn starting(class_path: Vec<PathBuf>) -> Jvm {
+    pub fn starting(class_path: Vec<PathBuf>, assertions: Assertions) -> Jvm {
         Jvm {
-            slot: Slot::Starting(Starting::begin(class_path)),
+            slot: Slot::Starting(Starting::begin(class_path, assertions)),
         }
     }
 
@@ -275,7 +278,7 @@ impl Jvm {
     pub fn start(&mut self) {
         let slot = std::mem::replace(&mut self.slot, Slot::Off);
         self.slot = match slot {
-            Slot::Idle(cp) => match Replayer::start(&cp) {
+            Slot::Idle(cp, assertions) => match Replayer::start(&cp, assertions) {
                 Ok(r) => Slot::Ready(r),
                 Err(e) => Slot::Failed(e.to_string()),
             },
@@ -321,7 +324,7 @@ impl Jvm {
             Slot::Ready(r) => Ok(r),
             Slot::Failed(why) => Err(ReplayFailure::NoJvm(why.clone())),
             Slot::Off => Err(ReplayFailure::NoJvm("replay is off".into())),
-            Slot::Idle(_) | Slot::Starting(_) => unreachable!("started above"),
+            Slot::Idle(..) | Slot::Starting(_) => unreachable!("started above"),
         }
     }
 }
@@ -350,12 +353,12 @@ fn forward(
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
-    limit: Option<Duration>,
+    options: &Options,
     jvm: &mut Jvm,
     replay_time: &mut Duration,
 ) -> Option<(InputState, Observation, Strategy)> {
     let start = Instant::now();
-    let found = forward_strategies(cp, class, method, goal, limit, jvm);
+    let found = forward_strategies(cp, class, method, goal, options, jvm);
     *replay_time += start.elapsed();
     found
 }
@@ -366,7 +369,7 @@ fn forward_strategies(
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
-    limit: Option<Duration>,
+    options: &Options,
     jvm: &mut Jvm,
 ) -> Option<(InputState, Observation, Strategy)> {
     let mut confirmed = |state: &InputState| {
@@ -377,11 +380,13 @@ fn forward_strategies(
     // Like the seeds, the concolic search has a budget of its own: the
     // backward search may have spent the whole `--timeout` at a bound.
     let mut budget = crate::concolic::Budget::default();
-    let time = limit.map_or(crate::seed::SEEDING_TIME, |l| {
+    let time = options.forward_time.map_or(crate::seed::SEEDING_TIME, |l| {
         l.min(crate::seed::SEEDING_TIME)
     });
     budget.time = budget.time.min(time);
-    let concolic = crate::concolic::search(cp, class, method, goal, budget, &mut confirmed);
+    let assertions = options.search.assertions;
+    let concolic =
+        crate::concolic::search(cp, class, method, goal, assertions, budget, &mut confirmed);
     if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
         return Some((state, seen, Strategy::Concolic { runs }));
     }
@@ -450,15 +455,7 @@ pub fn run(
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (forward_now, &searched.verdict) {
-        match forward(
-            cp,
-            class,
-            method,
-            goal,
-            options.forward_time,
-            jvm,
-            &mut replay_time,
-        ) {
+        match forward(cp, class, method, goal, options, jvm, &mut replay_time) {
             Some(found) => forward_reached = Some(forward_found(found, reasons)),
             None if quick_bound_hit(&config, &options.search, reasons)
                 && time_left(options, started) >= MIN_RETRY_TIME =>
@@ -481,16 +478,8 @@ pub fn run(
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {
-        forward_reached = forward(
-            cp,
-            class,
-            method,
-            goal,
-            options.forward_time,
-            jvm,
-            &mut replay_time,
-        )
-        .map(|found| forward_found(found, reasons));
+        forward_reached = forward(cp, class, method, goal, options, jvm, &mut replay_time)
+            .map(|found| forward_found(found, reasons));
     }
 
     // States the JVM refuted (replay mismatches), in the order found.
@@ -579,15 +568,9 @@ pub fn run(
                         // outside the model's input domain, say): seeds
                         // may still reach the goal, if not tried yet.
                         if seeds_now {
-                            if let Some(found) = forward(
-                                cp,
-                                class,
-                                method,
-                                goal,
-                                options.forward_time,
-                                jvm,
-                                &mut replay_time,
-                            ) {
+                            if let Some(found) =
+                                forward(cp, class, method, goal, options, jvm, &mut replay_time)
+                            {
                                 break forward_found(found, &reasons);
                             }
                         }

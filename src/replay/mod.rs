@@ -3,8 +3,9 @@
 //! exceptions are the JVM's own; JNI Invocation API). See `docs/replay.md`.
 //!
 //! A [`Replayer`] owns a worker process: the `jaut` executable re-run as
-//! `jaut __replay-worker CLASSPATH...` ([`worker`]), which starts one JVM
-//! through JNI's invocation API, defines the Java harness
+//! `jaut __replay-worker -ea|-da CLASSPATH...` ([`worker`]), which starts one JVM
+//! through JNI's invocation API (with the program's assertions enabled or
+//! not, [`Assertions`]), defines the Java harness
 //! (`java-harness/src/jaut/harness`, embedded by `build.rs`) and answers one
 //! JSON request line with one JSON answer line ([`protocol`]). The harness
 //! builds the state without constructors, instruments the method under test
@@ -32,6 +33,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::assertions::Assertions;
 use crate::classfile::{Class, Method};
 use crate::labeling::InputState;
 pub use observation::{Ended, Observation, Observed, ObservedField, ObservedObject};
@@ -177,6 +179,8 @@ impl<'a> ReplayRequest<'a> {
 /// restarted when a replay kills it).
 pub struct Replayer {
     class_path: Vec<PathBuf>,
+    /// Whether the program's `assert`s run in the worker's JVM.
+    assertions: Assertions,
     executable: PathBuf,
     /// The worker's working directory, made for it and removed with it, so
     /// code under test that writes relative paths leaves nothing behind.
@@ -196,9 +200,10 @@ struct Worker {
 
 impl Replayer {
     /// Starts a worker JVM over `class_path` (the program's directories and
-    /// jars; the JDK comes with the JVM).
-    pub fn start(class_path: &[PathBuf]) -> Result<Replayer, ReplayError> {
-        Replayer::with_executable(&worker_executable()?, class_path)
+    /// jars; the JDK comes with the JVM), with the program's assertions
+    /// enabled or not.
+    pub fn start(class_path: &[PathBuf], assertions: Assertions) -> Result<Replayer, ReplayError> {
+        Replayer::with_executable(&worker_executable()?, class_path, assertions)
     }
 
     /// Like [`Replayer::start`], with the worker run from `executable`
@@ -206,6 +211,7 @@ impl Replayer {
     pub fn with_executable(
         executable: &Path,
         class_path: &[PathBuf],
+        assertions: Assertions,
     ) -> Result<Replayer, ReplayError> {
         // The worker runs elsewhere: relative entries must still resolve.
         let class_path = class_path
@@ -214,6 +220,7 @@ impl Replayer {
             .collect();
         let mut r = Replayer {
             class_path,
+            assertions,
             executable: executable.to_path_buf(),
             scratch: scratch_dir(),
             worker: None,
@@ -312,6 +319,7 @@ impl Replayer {
         let mut child = Command::new(&self.executable)
             .current_dir(&self.scratch)
             .arg(WORKER_COMMAND)
+            .arg(self.assertions.jvm_option())
             .args(self.class_path.iter().map(|p| p.as_os_str()))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -528,9 +536,9 @@ pub fn worker_executable() -> Result<PathBuf, ReplayError> {
 pub struct Starting(Option<std::thread::JoinHandle<Result<Replayer, ReplayError>>>);
 
 impl Starting {
-    pub fn begin(class_path: Vec<PathBuf>) -> Starting {
+    pub fn begin(class_path: Vec<PathBuf>, assertions: Assertions) -> Starting {
         Starting(Some(std::thread::spawn(move || {
-            Replayer::start(&class_path)
+            Replayer::start(&class_path, assertions)
         })))
     }
 
@@ -575,6 +583,7 @@ pub fn replay_with(
 /// states should keep one [`Replayer`] instead.
 pub fn replay_reached(
     class_path: &[PathBuf],
+    assertions: Assertions,
     class: &Class,
     method: &Method,
     pc: u32,
@@ -582,7 +591,7 @@ pub fn replay_reached(
     timeout: Duration,
 ) -> Result<Observation, ReplayFailure> {
     let mut replayer =
-        Replayer::start(class_path).map_err(|e| ReplayFailure::NoJvm(e.to_string()))?;
+        Replayer::start(class_path, assertions).map_err(|e| ReplayFailure::NoJvm(e.to_string()))?;
     replay_with(&mut replayer, class, method, pc, state, timeout)
 }
 

@@ -1,11 +1,13 @@
-//! The replay worker: `jaut __replay-worker CLASSPATH...`, run by a
-//! [`Replayer`](super::Replayer), never by people. It starts a JVM through
+//! The replay worker: `jaut __replay-worker -ea|-da CLASSPATH...`, run by a
+//! [`Replayer`](super::Replayer), never by people; the first argument is
+//! the JVM's assertion option ([`Assertions`]). It starts a JVM through
 //! JNI's invocation API (one per process: a JNI limit, and the reason the
 //! JVM lives in a process of its own), defines the harness classes embedded
 //! at build time, then turns each request line on stdin into one answer line
 //! on stdout by calling `jaut.harness.Harness.handle`.
 //!
-//! The JVM runs with a bounded heap (so an allocation without end ends in an
+//! The JVM runs with the program's assertions enabled (`-ea`) or disabled
+//! (`-da`) as asked, with a bounded heap (so an allocation without end ends in an
 //! `OutOfMemoryError` rather than swapping), the serial collector and the
 //! client compiler (quick to start, and replays are short), crash reports
 //! written to the temporary directory instead of the user's working
@@ -27,6 +29,7 @@ use jni::signature::RuntimeMethodSignature;
 use jni::strings::JNIString;
 use jni::{Env, InitArgsBuilder, JNIVersion, JavaVM, JvmError};
 
+use crate::assertions::Assertions;
 use crate::java_home::NoJdk;
 
 mod classes {
@@ -43,6 +46,9 @@ pub const MAX_HEAP: &str = "-Xmx512m";
 /// the `start_error` of the protocol, in its `Display` form.
 #[derive(Debug, thiserror::Error)]
 pub enum WorkerError {
+    /// The first argument is not `-ea` or `-da`.
+    #[error("the worker's first argument must be -ea or -da, not {0:?}")]
+    Usage(String),
     #[error("{ASM_JAR} is missing: install Debian's libasm-java (bash scripts/setup.sh)")]
     NoAsm,
     #[error(transparent)]
@@ -68,10 +74,17 @@ pub enum WorkerError {
     Stdout(std::io::Error),
 }
 
-/// Runs the worker over the class path entries in `args`; returns when
-/// stdin closes.
+/// Runs the worker over `args` (the assertion option, then the class path
+/// entries); returns when stdin closes.
 pub fn main(args: &[PathBuf]) -> ExitCode {
-    match run(args) {
+    let started = match args.split_first() {
+        Some((option, class_path)) => match option.to_str().and_then(Assertions::from_jvm_option) {
+            Some(assertions) => run(assertions, class_path),
+            None => Err(WorkerError::Usage(option.display().to_string())),
+        },
+        None => Err(WorkerError::Usage(String::new())),
+    };
+    match started {
         Ok(()) => ExitCode::SUCCESS,
         Err(why) => {
             println!("{}", serde_json::json!({ "start_error": why.to_string() }));
@@ -80,7 +93,7 @@ pub fn main(args: &[PathBuf]) -> ExitCode {
     }
 }
 
-fn run(class_path: &[PathBuf]) -> Result<(), WorkerError> {
+fn run(assertions: Assertions, class_path: &[PathBuf]) -> Result<(), WorkerError> {
     if !Path::new(ASM_JAR).is_file() {
         return Err(WorkerError::NoAsm);
     }
@@ -93,6 +106,7 @@ fn run(class_path: &[PathBuf]) -> Result<(), WorkerError> {
     let args = InitArgsBuilder::new()
         .version(JNIVersion::V1_8)
         .option(format!("-Djava.class.path={ASM_JAR}"))
+        .option(assertions.jvm_option())
         .option(MAX_HEAP)
         .option("-XX:+UseSerialGC")
         .option("-XX:TieredStopAtLevel=1")

@@ -93,11 +93,15 @@ impl Explorer<'_> {
     ) -> Flow {
         // A contract takes the place of the bytecode; a method with neither
         // returns a free value.
-        let contract = self.contract_of(found);
+        let contract = self
+            .contract_of(found)
+            .or_else(|| self.assertion_error_contract(st, found, index));
         // The bytecode of String's methods reads fields the string model
         // does not have (see docs/contracts.md): without a contract their
         // results are free.
-        let opaque = found.class.name == "java/lang/String" && found.member.name != "<init>";
+        let opaque = found.class.name == "java/lang/String"
+            && found.member.name != "<init>"
+            && !reads_no_string_field(&found.member);
         if opaque && contract.is_none() {
             self.cut(Reason::Unsupported(format!(
                 "call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",
@@ -240,4 +244,12 @@ impl Explorer<'_> {
         caller.stack.extend(args);
         binds
     }
+}
+
+/// Whether `String`'s method `m` is one whose bytecode reads no field of a
+/// string, so the search may explore it like any other:
+/// `String.valueOf(Object)`, `obj == null ? "null" : obj.toString()` (what
+/// `new AssertionError(message)` calls, and string conversion of objects).
+fn reads_no_string_field(m: &Method) -> bool {
+    m.name == "valueOf" && m.descriptor == "(Ljava/lang/Object;)Ljava/lang/String;"
 }

@@ -462,16 +462,12 @@ impl Explorer<'_> {
             let this = this.ok_or(Unsupported::NoReceiver)?;
             let message = if env.params.len() > 1 { arg(0) } else { zero };
             let cause = if env.params.len() > 2 { arg(1) } else { this };
-            for (field, value) in [
-                ("detailMessage", Some(message)),
-                ("cause", Some(cause)),
-                ("stackTrace", None),
-                ("suppressedExceptions", None),
-                ("depth", None),
-                ("backtrace", None),
-            ] {
-                self.throwable_field_written(st, field, this, value, &mut out);
-            }
+            self.exception_init_fields(st, this, message, cause, &mut out);
+            return Ok(out);
+        }
+        if i == Intrinsic::AssertionErrorOfText {
+            let this = this.ok_or(Unsupported::NoReceiver)?;
+            self.assertion_error_of_text(st, this, arg(0), &mut out)?;
             return Ok(out);
         }
         let result = env
@@ -568,6 +564,7 @@ impl Explorer<'_> {
             Intrinsic::ArrayCopy
             | Intrinsic::Arrays(_)
             | Intrinsic::ExceptionInit
+            | Intrinsic::AssertionErrorOfText
             | Intrinsic::Print
             | Intrinsic::StringCopy
             | Intrinsic::StringOfChars
@@ -896,6 +893,38 @@ fn static_type(env: &Env, e: &Expr) -> Option<JType> {
 }
 
 impl Explorer<'_> {
+    /// Steps back over an exception constructor that stores `message` and
+    /// `cause` into `this` and fills in its stack trace (values the search
+    /// does not follow).
+    pub(super) fn exception_init_fields(
+        &mut self,
+        st: &mut St,
+        this: TermId,
+        message: TermId,
+        cause: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        for (field, value) in [
+            ("detailMessage", Some(message)),
+            ("cause", Some(cause)),
+            ("stackTrace", None),
+            ("suppressedExceptions", None),
+            ("depth", None),
+            ("backtrace", None),
+        ] {
+            self.throwable_field_written(st, field, this, value, out);
+        }
+    }
+
+    /// Whether the path reads `java.lang.Throwable.<field>` after this
+    /// point.
+    pub(super) fn throwable_field_read(&self, st: &St, field: &str) -> bool {
+        st.mem.fields.contains_key(&FieldKey {
+            class: "java/lang/Throwable".into(),
+            name: field.into(),
+        })
+    }
+
     /// Steps back over a write of `java.lang.Throwable.<field>` of `this`
     /// with `value` (`None`: a value the search does not follow), when the
     /// path reads that field later.

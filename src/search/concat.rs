@@ -12,6 +12,11 @@
 //! on them). An argument that is an object other than a string is
 //! converted by its `toString`, which the model does not run: its text is
 //! free, and the call is assumed to have no other effect.
+//!
+//! A concatenation of primitives and strings alone raises nothing
+//! ([`raises_nothing`]): their string conversions (JLS §5.1.11) run no code
+//! of the program. So `assert e : "text " + x;` adds no way to fail but its
+//! own.
 
 use super::cmv::St;
 use super::explore::Explorer;
@@ -19,11 +24,14 @@ use super::text::Piece;
 use super::unsupported::Unsupported;
 use crate::classfile::bootstrap::BootstrapArg;
 use crate::classfile::descriptor::MethodDescriptor;
-use crate::classfile::JType;
+use crate::classfile::{Class, JType, Op};
 use crate::model::term::{BvCmp, Sort, TermId};
 
 /// The characters of a concatenation the model relates to its pieces.
 const TRACKED: i32 = 16;
+
+/// The class of javac's concatenation bootstrap methods.
+const FACTORY: &str = "java/lang/invoke/StringConcatFactory";
 
 const ARG: char = '\u{1}';
 const CONSTANT: char = '\u{2}';
@@ -115,4 +123,33 @@ impl Explorer<'_> {
         }
         Piece::Literal(units)
     }
+}
+
+/// Whether `op`, an instruction of `class`, is a string concatenation
+/// that raises nothing: `StringConcatFactory`'s bootstrap methods, all of
+/// whose arguments are primitives or strings (a null one is written
+/// `null`). Not counted: the virtual-machine errors jaut never aims at
+/// (`OutOfMemoryError`), nor a `BootstrapMethodError` the JDK's factory
+/// would raise only for a recipe javac never writes. An object's
+/// `toString` may raise anything.
+pub(super) fn raises_nothing(class: &Class, op: &Op) -> bool {
+    let Op::InvokeDynamic {
+        desc, bootstrap, ..
+    } = op
+    else {
+        return false;
+    };
+    let factory = class.bootstrap_method(*bootstrap).is_some_and(|b| {
+        b.handle.owner == FACTORY
+            && matches!(
+                b.handle.name.as_str(),
+                "makeConcatWithConstants" | "makeConcat"
+            )
+    });
+    factory
+        && desc.params.iter().all(|p| match p {
+            JType::Object(c) => c == "java/lang/String",
+            JType::Array(_) | JType::Void => false,
+            _ => true,
+        })
 }

@@ -126,6 +126,7 @@ impl<'a> Explorer<'a> {
             domain: &mut self.domain,
             max_array_length: self.config.max_array_length,
             statics: self.config.statics,
+            assertions: self.config.assertions,
         }
     }
 }

@@ -27,9 +27,11 @@
 //! [`callee`] (entering and leaving the callees
 //! explored), [`calls`] (calls stepped over: contracts, intrinsics,
 //! strings), [`statics`] (reads of static fields), [`dispatch`] (the methods a call may run, subtype tests),
-//! [`throws`] (exceptions), [`natives`] (JDK natives that raise nothing), [`universe`] (the classes objects may have) and
+//! [`throws`] (exceptions), [`natives`] (JDK natives that raise nothing),
+//! [`assertion_errors`] (`new AssertionError(…)` of a failing `assert`), [`universe`] (the classes objects may have) and
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
 
+mod assertion_errors;
 mod callee;
 mod calls;
 mod characters;
@@ -120,6 +122,11 @@ pub struct Config {
     /// Which static fields of the program are inputs (`--statics`).
     /// Default: those some method outside `<clinit>` writes.
     pub statics: crate::statics::StaticsPolicy,
+    /// Whether the program's `assert`s run, here and in the replay
+    /// (`--no-assertions`): each class's `$assertionsDisabled` is known
+    /// ([`crate::assertions`]). Default: enabled, as Maven Surefire and
+    /// Gradle run tests.
+    pub assertions: crate::assertions::Assertions,
     /// States the JVM refuted (replay mismatches): the search looks for
     /// others ([`exclude`]). Default: none.
     pub excluded: Vec<InputState>,
@@ -139,6 +146,7 @@ impl Default for Config {
             contracts: std::sync::Arc::new(crate::contracts::Contracts::builtin()),
             max_checks: None,
             statics: crate::statics::StaticsPolicy::Auto,
+            assertions: crate::assertions::Assertions::Enabled,
             excluded: Vec::new(),
         }
     }

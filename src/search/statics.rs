@@ -1,9 +1,10 @@
 //! Reads of static fields (`getstatic`, JVMS §6.5) as the backward search
 //! sees them: a field of the program that is not an input
 //! ([`crate::statics`]) and no method writes holds its initial value on the
-//! whole path, so the read is tied to that value at once; every other read
-//! is a fresh value, tied at the method entry (labeling) or to the
-//! `putstatic` met further back.
+//! whole path, so the read is tied to that value at once — a class's
+//! `$assertionsDisabled` to the run's assertion setting
+//! ([`crate::assertions`]); every other read is a fresh value, tied at the
+//! method entry (labeling) or to the `putstatic` met further back.
 
 use super::cmv::St;
 use super::explore::Explorer;
@@ -88,6 +89,7 @@ impl Explorer<'_> {
                 return Ok(StaticRead::Heap);
             }
             Initial::Computed => return Ok(StaticRead::Heap),
+            Initial::AssertionStatus(a) => self.terms.int(i32::from(a.disabled())),
         };
         out.push(self.terms.eq(value, fixed));
         Ok(StaticRead::Fixed)
@@ -122,6 +124,10 @@ impl Explorer<'_> {
     /// may rely on it everywhere: the field is not an input and no method
     /// writes it (so no `putstatic` can be on the path).
     fn static_initial(&mut self, key: &FieldKey) -> Option<Initial> {
+        if crate::assertions::is_status_field(self.cp, key) {
+            // Set by the JVM's assertion setting, whatever the policy.
+            return Some(Initial::AssertionStatus(self.config.assertions));
+        }
         if self.config.statics == StaticsPolicy::Free {
             return None;
         }
@@ -133,7 +139,7 @@ impl Explorer<'_> {
             return self.jdk_final_initial(key);
         }
         let writers = self.cp.analyses().static_writers(self.cp);
-        match writers.role(self.cp, key, StaticsPolicy::Auto) {
+        match writers.role(self.cp, key, StaticsPolicy::Auto, self.config.assertions) {
             Role::Fixed(initial) => Some(initial),
             Role::Input(_) => None,
         }

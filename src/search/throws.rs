@@ -224,6 +224,9 @@ impl Explorer<'_> {
                     }
                     self.raise_in_callee(st, pending, index, *kind, r, exc, catch, &at)
                 }
+                Op::InvokeDynamic { .. } if super::concat::raises_nothing(&m.class, &insn.op) => {
+                    Flow::Exhausted
+                }
                 _ => {
                     self.cut(Reason::Unsupported(format!(
                         "exception from {} at {at}",
@@ -379,7 +382,8 @@ impl Explorer<'_> {
                 &found.class.name,
                 &found.member.name,
                 self.program_overrides_fill_in(),
-            ) {
+            ) || self.quiet_assertion_error(&before_call, &found, index)
+            {
                 continue;
             }
             if found.member.code.is_none() {

@@ -191,6 +191,11 @@ pub struct InitialStatic {
     /// Its initial value as a reader would say it: `null`, `42`,
     /// `"text"`, `a new a.B made by the class initializer`, ….
     pub holds: String,
+    /// For a class's `$assertionsDisabled`: the assertion setting its
+    /// value comes from, which the state relies on (`enabled` or
+    /// `disabled`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assertions: Option<crate::assertions::Assertions>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -1,9 +1,10 @@
 package checks;
 
 /**
- * Methods whose Java {@code assert}s have effects: jaut's replay runs them
- * with assertions off, a build's JUnit run with {@code -ea}, so the two see
- * different outcomes, and the suite check must take out what fails.
+ * Methods whose Java {@code assert}s have effects: a build's JUnit run has
+ * {@code -ea}, and so has jaut's replay by default; with
+ * {@code --no-assertions} the replay runs them with assertions off, the two
+ * see different outcomes, and the suite check must take out what fails.
  */
 public class Asserting {
     int count;

@@ -291,7 +291,8 @@ fn fig4(variants: &Path, timeout: f64) -> anyhow::Result<Vec<FooPoint>> {
     let mut cp = ClassPath::new()?;
     cp.add(&variants.join("classes"))?;
     let config = jaut::search::Config::default().with_timeout(Duration::from_secs_f64(timeout));
-    let mut replayer = jaut::replay::Replayer::start(&[variants.join("classes")])?;
+    let mut replayer =
+        jaut::replay::Replayer::start(&[variants.join("classes")], config.assertions)?;
     let mut out = Vec::new();
     for a in FOO_A {
         let class = cp.load(&format!("foo/FooA{a}"))?;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use jaut::assertions::Assertions;
 use jaut::cfg::Cfg;
 use jaut::classpath::ClassPath;
 use jaut::labeling::InputState;
@@ -67,7 +68,7 @@ pub fn run(samples: &Path, repeat: usize, runs: usize) -> anyhow::Result<()> {
     anyhow::ensure!(!targets.is_empty(), "no target reached");
 
     let started = Instant::now();
-    let mut replayer = Replayer::start(&[samples.to_path_buf()])?;
+    let mut replayer = Replayer::start(&[samples.to_path_buf()], Assertions::Enabled)?;
     let start = started.elapsed();
 
     let mut passes: Vec<Vec<Duration>> = Vec::new();
