@@ -216,7 +216,10 @@ impl<'a> Access<'a> {
             return false;
         };
         let flags = field.access;
+        // A synthetic field (an inner class's `this$0`) has no name in
+        // Java source.
         if !java::is_identifier(name)
+            || flags & access::SYNTHETIC != 0
             || flags & access::PRIVATE != 0
             || (write && flags & access::FINAL != 0)
             || (flags & access::PUBLIC == 0 && java::package_of(declaring) != self.package)

@@ -84,7 +84,15 @@ pub(super) fn call(
     if !method.is_static() && !ctor && receiver.is_none() {
         return Err(subject.inconsistent("an instance method without a receiver object".into()));
     }
-    let direct = access::method_direct(method, class_ok, params_ok);
+    // An inner (non-static nested) class's constructor takes its enclosing
+    // instance first, which Java writes `outer.new Inner(..)`: the test
+    // calls it through the `construct` helper instead.
+    let inner = ctor
+        && s.access
+            .load(&target.class)
+            .and_then(|c| c.inner_access)
+            .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
+    let direct = access::method_direct(method, class_ok, params_ok) && !inner;
     // A variable arity parameter (JLS §15.12.4.2) takes the state's array
     // as it is: a bare `null` there would be a non-varargs call with an
     // inexact type (a javac warning), so it is cast to the array type.
