@@ -518,9 +518,7 @@ fn the_suite_check_takes_out_what_fails_with_assertions_on() {
 /// number is tested by the `AssertionError` it throws.
 #[test]
 fn with_assertions_on_the_replay_and_the_suite_agree() {
-    // The search's states say they read `$assertionsDisabled` (the
-    // first pass's do not yet: their tests lack the comment).
-    let (doc, code, out) = cover_json(&[&class_file("checks/Asserting"), "--no-first-pass"]);
+    let (doc, code, out) = cover_json(&[&class_file("checks/Asserting")]);
     assert_eq!(code, 0, "{doc:#}");
     let check = &doc["suite_check"];
     assert_eq!(check["ran"], true, "{check}");

@@ -54,6 +54,41 @@ pub fn time_limit(budget: Option<Duration>, classes: usize) -> Duration {
     }
 }
 
+/// Marks in `state` the `$assertionsDisabled` fields the run read in the
+/// method itself (a `getstatic` it executed), with the setting the JVM ran
+/// under, as the search's states do: the test then says it needs that
+/// setting. The JVM, not the search, read them, so nothing rests on them.
+pub fn mark_assertions(
+    unit: &Unit,
+    obs: &Observation,
+    setting: crate::assertions::Assertions,
+    state: &mut InputState,
+) {
+    use crate::classfile::Op;
+    let executed: std::collections::BTreeSet<u32> = obs.executed.iter().copied().collect();
+    for insn in &unit.code().instructions {
+        let Op::GetStatic(f) = &insn.op else { continue };
+        if f.name != "$assertionsDisabled" || !executed.contains(&insn.pc) {
+            continue;
+        }
+        let class = f.class.replace('/', ".");
+        if state
+            .initial_statics
+            .iter()
+            .any(|s| s.class == class && s.field == f.name)
+        {
+            continue;
+        }
+        state.initial_statics.push(crate::labeling::InitialStatic {
+            class,
+            field: f.name.clone(),
+            ty: "boolean".to_string(),
+            holds: crate::statics::Initial::AssertionStatus(setting).to_string(),
+            assertions: Some(setting),
+        });
+    }
+}
+
 /// One run of the first pass whose observation the JVM gave.
 #[derive(Debug, Clone)]
 pub struct Run {

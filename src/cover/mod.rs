@@ -406,6 +406,12 @@ pub fn run(
                 covered[u].add_credited(&test);
                 if let Some(obs) = &test.observation {
                     test.elsewhere = callees::credited_elsewhere(&units, u, obs);
+                    first_pass::mark_assertions(
+                        &units[u],
+                        obs,
+                        config.search.assertions,
+                        &mut test.state,
+                    );
                 }
                 // The runs are taken in method order: crediting the
                 // helpers now is the same for any --jobs.
