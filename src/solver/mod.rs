@@ -693,7 +693,7 @@ mod tests {
     fn a_check_z3_needs_the_axioms_for_is_decided_with_them() {
         // Exact mode or not; no limit per check, or one under twice the
         // fast limit (half of it is left for the axioms).
-        for (exact, limit) in [(false, None), (true, None), (false, Some(40))] {
+        for (exact, limit) in [(false, None), (true, None), (false, Some(90))] {
             let mut terms = Terms::default();
             let mut s = Solver::new();
             s.set_exact(exact);
