@@ -29,8 +29,6 @@ use super::{Target, Unit};
 use crate::java_home::NoJdk;
 use crate::junit::jacoco::{Jacoco, JacocoError};
 
-const SHARE: &str = "/usr/share/java";
-
 /// Existing coverage that cannot be read, or an existing suite that cannot
 /// be run.
 #[derive(Debug, thiserror::Error)]
@@ -282,20 +280,7 @@ impl Coverage {
 }
 
 fn share_jar(name: &str) -> Result<PathBuf, CoverageError> {
-    let p = Path::new(SHARE).join(name);
-    if p.is_file() {
-        Ok(p)
-    } else {
-        Err(CoverageError::MissingJar(p))
-    }
-}
-
-fn join_paths(paths: &[PathBuf]) -> String {
-    paths
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(":")
+    crate::junit::check::debian_jar(name).map_err(CoverageError::MissingJar)
 }
 
 fn run(cmd: &mut Command, what: &'static str) -> Result<std::process::Output, CoverageError> {
@@ -381,7 +366,7 @@ pub fn run_tests(
                 .args(["-nowarn", "-g", "-encoding", "UTF-8", "-d"])
                 .arg(&out_dir)
                 .arg("-cp")
-                .arg(join_paths(&libs))
+                .arg(crate::junit::check::join(&libs))
                 .args(&sources),
             "compiling the existing tests",
         )?;
@@ -411,7 +396,7 @@ pub fn run_tests(
             .arg("-jar")
             .arg(share_jar("junit-platform-console-standalone.jar")?)
             .arg("-cp")
-            .arg(join_paths(&cp))
+            .arg(crate::junit::check::join(&cp))
             .arg("--scan-classpath")
             .arg(&test_classes)
             .args(["--include-classname", ".*", "--disable-banner", "--details=summary"]),

@@ -413,19 +413,20 @@ pub fn run(
                         &mut test.state,
                     );
                 }
+                mark_covered(&all, &mut status, &mut pending, &covered, u, number);
                 // The runs are taken in method order: crediting the
                 // helpers now is the same for any --jobs.
-                for (v, c) in &test.elsewhere {
-                    covered[*v].pcs.extend(&c.pcs);
-                    covered[*v].edges.extend(&c.edges);
-                }
-                let helpers: Vec<usize> = test.elsewhere.iter().map(|(v, _)| *v).collect();
+                credit_helpers(
+                    &test.elsewhere,
+                    number,
+                    &all,
+                    &mut status,
+                    &mut pending,
+                    &mut covered,
+                );
                 tests.push(test);
                 test_unit.push(u);
                 summary.kept += 1;
-                for v in std::iter::once(u).chain(helpers) {
-                    mark_covered(&all, &mut status, &mut pending, &covered, v, number);
-                }
             }
         }
         timing.first_pass = started.elapsed();
@@ -682,14 +683,14 @@ pub fn run(
             // now, in the order of their methods, the same for any --jobs.
             elsewhere_due.sort_by_key(|&n| (test_unit[n], n));
             for n in elsewhere_due.drain(..) {
-                for (u, c) in &tests[n].elsewhere {
-                    covered[*u].pcs.extend(&c.pcs);
-                    covered[*u].edges.extend(&c.edges);
-                }
-                let helpers: Vec<usize> = tests[n].elsewhere.iter().map(|(u, _)| *u).collect();
-                for u in helpers {
-                    mark_covered(&all, &mut status, &mut pending, &covered, u, n);
-                }
+                credit_helpers(
+                    &tests[n].elsewhere,
+                    n,
+                    &all,
+                    &mut status,
+                    &mut pending,
+                    &mut covered,
+                );
             }
             if stopped.is_some() {
                 break;
@@ -764,6 +765,24 @@ fn mark_covered(
             });
             pending[i] = None;
         }
+    }
+}
+
+/// Credits test `number` with what it covered in the helpers its method
+/// calls ([`callees`]): their coverage grows, and their open targets it
+/// covers are reached by it.
+fn credit_helpers(
+    elsewhere: &[(usize, Covered)],
+    number: usize,
+    all: &[Target],
+    status: &mut [Option<Status>],
+    pending: &mut [Option<Vec<Reason>>],
+    covered: &mut [Covered],
+) {
+    for (u, c) in elsewhere {
+        covered[*u].pcs.extend(&c.pcs);
+        covered[*u].edges.extend(&c.edges);
+        mark_covered(all, status, pending, covered, *u, number);
     }
 }
 

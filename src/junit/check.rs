@@ -253,15 +253,22 @@ fn compile_class_path(class_path: &[PathBuf]) -> Result<Vec<PathBuf>, CheckError
 }
 
 fn share_jar(name: &str) -> Result<PathBuf, CheckError> {
+    debian_jar(name).map_err(CheckError::MissingJar)
+}
+
+/// Debian's jar `name` under `/usr/share/java`, or the path where it is
+/// missing.
+pub(crate) fn debian_jar(name: &str) -> Result<PathBuf, PathBuf> {
     let p = Path::new(SHARE).join(name);
     if p.is_file() {
         Ok(p)
     } else {
-        Err(CheckError::MissingJar(p))
+        Err(p)
     }
 }
 
-fn join(paths: &[PathBuf]) -> String {
+/// A class path as `java` and `javac` take it: the paths joined by `:`.
+pub(crate) fn join(paths: &[PathBuf]) -> String {
     paths
         .iter()
         .map(|p| p.display().to_string())
