@@ -517,8 +517,8 @@ fn run_suite(
         .stdin(Stdio::null())
         .stdout(log_file)
         .stderr(err_file);
-    for (class, ..) in suite.mapped_sources() {
-        cmd.arg(format!("--select-class={}", qualified_test_class(&class)));
+    for class in suite.classes.keys() {
+        cmd.arg(format!("--select-class={}", qualified_test_class(class)));
     }
     let mut child = cmd.spawn().map_err(|e| format!("java: {e}"))?;
     // Each test has its own timeout; this bounds a JVM that will not end.
