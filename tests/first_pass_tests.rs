@@ -1,4 +1,4 @@
-//! The states of `jaut cover`'s first pass (`seed::first_pass_states`):
+//! The states of `jaut cover`'s first pass (`seed::seeded_states`):
 //! receivers built as their constructors would make them from constants,
 //! parameters of program classes, and the plain seeds left as they were.
 //! The cover run itself is tested in `cover_tests.rs`.
@@ -6,7 +6,7 @@
 mod support;
 
 use jaut::labeling::{InputState, Value};
-use jaut::seed::{first_pass_states, seeded_states, FIRST_PASS_STATES};
+use jaut::seed::{seeded_states, FIRST_PASS_STATES};
 
 const ENCODER: &str = "firstpass/Encoder";
 const MAPPING: &str = "01230120022455012623010202";
@@ -15,7 +15,7 @@ fn states(name: &str, descriptor: &str) -> Vec<InputState> {
     let cp = support::sample_classpath();
     let class = cp.load(ENCODER).unwrap();
     let method = class.method(name, descriptor).unwrap();
-    first_pass_states(&cp, &class, method, FIRST_PASS_STATES)
+    seeded_states(&cp, &class, method, FIRST_PASS_STATES)
 }
 
 /// The field `name` of the object `value` refers to.
@@ -114,11 +114,13 @@ fn a_constructor_starts_from_the_allocated_object() {
 }
 
 #[test]
-fn plain_seeds_still_leave_instance_methods_to_the_search() {
+fn one_target_seeds_instance_methods_too() {
     let cp = support::sample_classpath();
     let class = cp.load(ENCODER).unwrap();
     let method = class
         .method("encode", "(Ljava/lang/String;)Ljava/lang/String;")
         .unwrap();
-    assert!(seeded_states(&cp, &class, method, 10).is_none());
+    let seeds = seeded_states(&cp, &class, method, 10);
+    assert_eq!(seeds.len(), 10);
+    assert!(seeds.iter().all(|s| s.receiver.is_some()));
 }

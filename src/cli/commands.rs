@@ -163,7 +163,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
     if let Verdict::Reached(r) = &outcome.verdict {
         if let Some(Forward { strategy, reasons }) = &r.forward {
             let how = match strategy {
-                Strategy::Seeded => "seeded   a constant-seeded input (src/seed.rs)".to_string(),
+                Strategy::Seeded => "seeded   a constant-seeded input (src/seed/)".to_string(),
                 Strategy::Concolic { runs } => format!(
                     "concolic found by running the method forward ({runs} runs, src/concolic)"
                 ),

@@ -1,6 +1,6 @@
 //! The first pass of `jaut cover` (issue 33, item 1): before any backward
 //! search, every method is run in the JVM from a few simple inputs — the
-//! seeds of [`crate::seed::first_pass_states`]: default values, the
+//! seeds of [`crate::seed::seeded_states`]: default values, the
 //! constants the method compares with, a receiver as its constructor would
 //! make it — and each run that executes blocks or branch outcomes no
 //! earlier run did becomes a test. Entry blocks and straight-line code
@@ -19,8 +19,8 @@
 //! judged in their order, after all of them are in (unless the time limit
 //! cuts the pass short).
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::Unit;
@@ -106,57 +106,89 @@ pub struct Summary {
 }
 
 /// Runs every unit's first-pass states, spreading the units over `jvms`
-/// (one thread each), until `deadline` or a stop request. Per unit, the
+/// (one thread each), until `deadline` or a stop request. Each unit's
 /// runs that ended (returned or threw) with at least one pc executed, in
-/// the order of its states; and the number of runs made.
+/// the order of its states, are handed to `done` on the calling thread as
+/// soon as that unit and every unit before it are run, so a caller can
+/// commit and write tests while later units still run (a whole jar's pass
+/// takes a while); the order is the units' whatever `--jobs`. Units never
+/// started (the deadline came first) are not handed. Returns the number of
+/// runs made.
 pub fn run(
     cp: &ClassPath,
     units: &[Unit],
     jvms: &mut [Jvm],
     deadline: Instant,
-) -> (Vec<Vec<Run>>, usize) {
+    done: &mut dyn FnMut(usize, Vec<Run>),
+) -> usize {
     let next = AtomicUsize::new(0);
     let made = AtomicUsize::new(0);
-    let found: Mutex<Vec<Vec<Run>>> = Mutex::new(vec![Vec::new(); units.len()]);
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Vec<Run>)>();
     std::thread::scope(|scope| {
         for jvm in jvms.iter_mut().take(units.len()) {
-            let (next, made, found) = (&next, &made, &found);
+            let (next, made, tx) = (&next, &made, tx.clone());
             scope.spawn(move || loop {
                 let u = next.fetch_add(1, Ordering::Relaxed);
                 let Some(unit) = units.get(u) else { break };
-                let states = crate::seed::first_pass_states(
-                    cp,
-                    &unit.class,
-                    unit.method(),
-                    crate::seed::FIRST_PASS_STATES,
-                );
-                let mut runs = Vec::new();
-                for state in states {
-                    if Instant::now() >= deadline || crate::stop::requested() {
-                        break;
-                    }
-                    made.fetch_add(1, Ordering::Relaxed);
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
-                    let Ok(observation) = jvm.run_once(&unit.class, unit.method(), &state, timeout)
-                    else {
-                        continue;
-                    };
-                    // A run that did not end is no test; one that executed
-                    // nothing is one the harness could not start.
-                    let ended = !matches!(observation.ended, Ended::RanAway { .. });
-                    if ended && !observation.executed.is_empty() {
-                        runs.push(Run { state, observation });
-                    }
+                let runs = unit_runs(cp, unit, jvm, deadline, made);
+                if tx.send((u, runs)).is_err() {
+                    break;
                 }
-                found.lock().expect("first-pass results")[u] = runs;
             });
         }
+        drop(tx);
+        // Units in order: those that finished early wait for the ones
+        // before them.
+        let mut waiting: BTreeMap<usize, Vec<Run>> = BTreeMap::new();
+        let mut due = 0;
+        for (u, runs) in rx {
+            waiting.insert(u, runs);
+            while let Some(runs) = waiting.remove(&due) {
+                done(due, runs);
+                due += 1;
+            }
+        }
+        // Past a unit the deadline kept from starting, the rest in order.
+        for (u, runs) in waiting {
+            done(u, runs);
+        }
     });
-    (
-        found.into_inner().expect("first-pass results"),
-        made.into_inner(),
-    )
+    made.into_inner()
+}
+
+/// The runs of one unit's first-pass states, until `deadline`.
+fn unit_runs(
+    cp: &ClassPath,
+    unit: &Unit,
+    jvm: &mut Jvm,
+    deadline: Instant,
+    made: &AtomicUsize,
+) -> Vec<Run> {
+    let states = crate::seed::seeded_states(
+        cp,
+        &unit.class,
+        unit.method(),
+        crate::seed::FIRST_PASS_STATES,
+    );
+    let mut runs = Vec::new();
+    for state in states {
+        if Instant::now() >= deadline || crate::stop::requested() {
+            break;
+        }
+        made.fetch_add(1, Ordering::Relaxed);
+        let left = deadline.saturating_duration_since(Instant::now());
+        let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
+        let Ok(observation) = jvm.run_once(&unit.class, unit.method(), &state, timeout) else {
+            continue;
+        };
+        // A run that did not end is no test; one that executed nothing is
+        // one the harness could not start.
+        let ended = !matches!(observation.ended, Ended::RanAway { .. });
+        if ended && !observation.executed.is_empty() {
+            runs.push(Run { state, observation });
+        }
+    }
+    runs
 }
 
 #[cfg(test)]

@@ -385,6 +385,38 @@ pub fn run(
             None => Jvm::off(),
         })
         .collect();
+    // What is settled so far, for a run that may be killed: targets not
+    // yet settled are written as interrupted.
+    let partial_report = |status: &[Option<Status>],
+                          tests: &[GeneratedTest],
+                          unit_time: &[Duration],
+                          covered: &[Covered],
+                          timing: &Timing,
+                          timeline: &[TimelinePoint],
+                          first_pass: Option<first_pass::Summary>| {
+        let partial: Vec<Status> = status
+            .iter()
+            .map(|s| {
+                s.clone().unwrap_or(Status::Unknown {
+                    reasons: vec![Reason::Stopped(Stop::Interrupted)],
+                })
+            })
+            .collect();
+        let mut report = Report::new(
+            units.clone(),
+            all.clone(),
+            partial,
+            tests.to_vec(),
+            unit_time.to_vec(),
+            covered.to_vec(),
+            timing.clone(),
+            replayers.is_some(),
+        );
+        report.timeline = timeline.to_vec();
+        report.first_pass = first_pass;
+        report
+    };
+    let mut last_checkpoint = Instant::now();
     let mut first_pass_summary = None;
     if config.first_pass && replayers.is_some() {
         let started = Instant::now();
@@ -393,9 +425,11 @@ pub fn run(
         if let Some(b) = config.budget {
             limit = limit.min(b.saturating_sub(wall.elapsed()));
         }
-        let (found, runs) = first_pass::run(cp, &units, &mut jvms, started + limit);
-        let mut summary = first_pass::Summary { runs, kept: 0 };
-        for (u, unit_runs) in found.into_iter().enumerate() {
+        let mut summary = first_pass::Summary::default();
+        // Each method's runs are committed as soon as they (and those of
+        // the methods before it) are in, so a whole jar's tests are
+        // written while its pass goes on.
+        let mut commit_unit = |u: usize, unit_runs: Vec<first_pass::Run>| {
             for run in unit_runs {
                 let Some(mut test) =
                     first_pass_test(cp, &units[u], u, &all, &status, &covered, run)
@@ -428,7 +462,32 @@ pub fn run(
                 test_unit.push(u);
                 summary.kept += 1;
             }
-        }
+            let now = report_progress(&status, progress);
+            if timeline
+                .last()
+                .is_none_or(|p| p.blocks_covered != now.blocks_covered)
+            {
+                timeline.push(TimelinePoint {
+                    at: wall.elapsed(),
+                    blocks_covered: now.blocks_covered,
+                });
+            }
+            if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+                last_checkpoint = Instant::now();
+                let mut timing = timing.clone();
+                timing.first_pass = started.elapsed();
+                checkpoint(&partial_report(
+                    &status,
+                    &tests,
+                    &unit_time,
+                    &covered,
+                    &timing,
+                    &timeline,
+                    Some(summary),
+                ));
+            }
+        };
+        summary.runs = first_pass::run(cp, &units, &mut jvms, started + limit, &mut commit_unit);
         timing.first_pass = started.elapsed();
         first_pass_summary = Some(summary);
         let now = report_progress(&status, progress);
@@ -484,7 +543,6 @@ pub fn run(
         drop(done_tx);
 
         let is_covered = |covered: &[Covered], t: &Target| covered[t.unit].covers(t);
-        let mut last_checkpoint = Instant::now();
         let mut stopped = None;
         let passes = schedule::passes(&slices);
         // Tests whose coverage in other methods is credited when the pass
@@ -656,27 +714,15 @@ pub fn run(
                 // most every two seconds.
                 if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
                     last_checkpoint = Instant::now();
-                    let partial: Vec<Status> = status
-                        .iter()
-                        .map(|s| {
-                            s.clone().unwrap_or(Status::Unknown {
-                                reasons: vec![Reason::Stopped(Stop::Interrupted)],
-                            })
-                        })
-                        .collect();
-                    let mut report = Report::new(
-                        units.clone(),
-                        all.clone(),
-                        partial,
-                        tests.clone(),
-                        unit_time.clone(),
-                        covered.clone(),
-                        timing.clone(),
-                        replayers.is_some(),
-                    );
-                    report.timeline = timeline.clone();
-                    report.first_pass = first_pass_summary;
-                    checkpoint(&report);
+                    checkpoint(&partial_report(
+                        &status,
+                        &tests,
+                        &unit_time,
+                        &covered,
+                        &timing,
+                        &timeline,
+                        first_pass_summary,
+                    ));
                 }
             }
             // The pass is over: what its tests ran in other methods counts

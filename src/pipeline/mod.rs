@@ -438,9 +438,9 @@ pub fn run(
         });
     }
     // The forward strategies run static methods of primitive parameters
-    // right after a quick backward search; other static methods (strings,
-    // arrays, `Object`, enums) are seeded only once the whole search has
-    // ended unknown.
+    // right after a quick backward search; other methods (strings, arrays,
+    // `Object`, enums, receivers and program objects) are seeded only once
+    // the whole search has ended unknown.
     let forward_applies =
         options.seeding && jvm.is_on() && crate::seed::primitive_params(class, method);
     let started = Instant::now();
@@ -468,13 +468,13 @@ pub fn run(
         }
     }
 
-    // Any other static method: constant seeds, once the search has ended
+    // Any other method: constant seeds, once the search has ended
     // unknown (the JVM confirms any state they give).
     let seeds_now = options.seeding
         && jvm.is_on()
         && !forward_applies
         && !crate::stop::requested()
-        && crate::seed::seeded_states(cp, class, method, 1).is_some();
+        && !crate::seed::seeded_states(cp, class, method, 1).is_empty();
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {

@@ -15,11 +15,11 @@
 //! `Object` parameter is a string seed, or an empty or one-element array;
 //! an enum parameter is each of its constants.
 //!
-//! `jaut cover`'s first pass ([`first_pass_states`]) seeds every method
-//! this way before any search, instance methods and parameters of program
-//! classes included: the receiver, and an object parameter besides null, is
-//! an instance as its constructor would make it from constants
-//! ([`objects`]).
+//! Instance methods and parameters of program classes are seeded too: the
+//! receiver, and an object parameter besides null, is an instance as its
+//! constructor would make it from constants ([`objects`]). `jaut cover`'s
+//! first pass runs every method's first few seeds before any search; one
+//! target tries up to [`SEEDS`] of them once its search ended unknown.
 //!
 //! This module only proposes states; the caller replays them in the JVM and
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
@@ -53,7 +53,7 @@ pub fn first_reaching<T>(
 ) -> Option<(InputState, T)> {
     let start = Instant::now();
     let time = time.min(SEEDING_TIME);
-    for state in seeded_states(cp, class, method, SEEDS)? {
+    for state in seeded_states(cp, class, method, SEEDS) {
         if start.elapsed() > time {
             break;
         }
@@ -75,17 +75,6 @@ pub fn primitive_params(class: &Class, method: &Method) -> bool {
             .any(JType::is_reference)
 }
 
-/// Which inputs seeds build.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Inputs {
-    /// Scalars, strings, arrays of them, `Object`s and enum constants, for
-    /// static methods: the fallback of one target ([`seeded_states`]).
-    Plain,
-    /// Also a receiver and parameters of any other reference type: `jaut
-    /// cover`'s first pass ([`first_pass_states`]).
-    Objects,
-}
-
 /// States the first pass of `jaut cover` runs per method, at most.
 pub const FIRST_PASS_STATES: usize = 8;
 
@@ -94,37 +83,26 @@ const RECEIVERS: usize = 3;
 
 /// A text of several kinds of characters — upper and lower case, a
 /// repeated letter, a blank, punctuation below `A` and above `Z`, digits —
-/// that the first pass tries early: methods that read text letter by
+/// tried right after `""` and `"a"`: methods that read text letter by
 /// letter (phonetic encoders, parsers) take more of their branches on it
 /// than on `"a"`.
 const MIXED_TEXT: &str = "Hello_World, 42";
 
-/// Candidate states for `method`, most plausible first, at most `limit`;
-/// `None` when the method is an instance method or takes something seeds
-/// cannot build: an object other than a string, an `Object` or an enum
-/// constant, or a nested array.
+/// Candidate states for `method`, most plausible first, at most `limit`:
+/// the first pass's and one target's seeds alike. Scalars from the
+/// method's constants, strings, arrays of them, `Object`s, enum constants;
+/// for an instance method a receiver as its constructors make it from
+/// constants (or an enum constant; [`objects`]); parameters of other
+/// reference types null, then for a program class an instance. Empty when
+/// no receiver can be built (an abstract class) or a parameter is a nested
+/// array of objects.
 pub fn seeded_states(
     cp: &ClassPath,
     class: &Class,
     method: &Method,
     limit: usize,
-) -> Option<Vec<InputState>> {
-    states(cp, class, method, limit, Inputs::Plain)
-}
-
-/// The states `jaut cover`'s first pass runs `method` on, most plausible
-/// first, at most `limit`: as [`seeded_states`], and also for instance
-/// methods (the receiver an instance of the class as its constructors make
-/// it from constants, or an enum constant; [`objects`]) and parameters of
-/// other reference types (null, then for a program class an instance).
-/// Empty when no receiver can be built (an abstract class).
-pub fn first_pass_states(
-    cp: &ClassPath,
-    class: &Class,
-    method: &Method,
-    limit: usize,
 ) -> Vec<InputState> {
-    states(cp, class, method, limit, Inputs::Objects).unwrap_or_default()
+    states(cp, class, method, limit).unwrap_or_default()
 }
 
 /// The receivers an instance method of `class` is seeded with: for a
@@ -161,18 +139,8 @@ fn receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
         .collect()
 }
 
-/// The states of [`seeded_states`] and [`first_pass_states`].
-fn states(
-    cp: &ClassPath,
-    class: &Class,
-    method: &Method,
-    limit: usize,
-    inputs: Inputs,
-) -> Option<Vec<InputState>> {
-    let objects = inputs == Inputs::Objects;
-    if !method.is_static() && !objects {
-        return None;
-    }
+/// The states of [`seeded_states`].
+fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Option<Vec<InputState>> {
     let code = method.code.as_ref()?;
     let params = &method.desc.params;
     let mut ints: Vec<i64> = vec![0, 1, -1];
@@ -228,9 +196,7 @@ fn states(
             }
         }
     }
-    if objects {
-        strings.insert(1, Value::Str(MIXED_TEXT.into()));
-    }
+    strings.insert(2, Value::Str(MIXED_TEXT.into()));
     for text in [" ", "0", "ab"] {
         let v = Value::Str(text.into());
         if !strings.contains(&v) {
@@ -278,7 +244,7 @@ fn states(
         let domain: Vec<Seed> = match ty {
             // Past what plain seeds build: null, then for a class of the
             // program an instance of it.
-            _ if objects && ty.is_reference() && object_scalars(ty, &scalars).is_none() => {
+            _ if ty.is_reference() && object_scalars(ty, &scalars).is_none() => {
                 let mut d = vec![Seed::Value(Value::Null)];
                 if let JType::Object(name) = ty {
                     if !objects::is_jdk(name) {
@@ -398,8 +364,8 @@ enum Seed {
     Graph(objects::Graph),
 }
 
-/// The seeds plain inputs have for a reference type `ty`: `None` when
-/// [`Inputs::Plain`] cannot build it.
+/// The seeds of scalars and strings for a reference type `ty` (an array
+/// of them too): `None` when they cannot build it.
 fn object_scalars(
     ty: &JType,
     scalars: &impl Fn(&JType) -> Option<Vec<Value>>,
