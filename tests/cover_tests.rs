@@ -1494,6 +1494,27 @@ fn input_strings_keep_their_identity_in_the_tests() {
     run_generated_suite(out.path(), "identity/Texts");
 }
 
+/// A private constructor taking a `String[]`, called through the
+/// reflection helper `construct(..., Object... args)`: the array is cast
+/// to `Object`, else javac passes its elements as the arguments and the
+/// call fails with "argument type mismatch" (commons-codec's `cli.Digest`
+/// lost 7 tests so). The suite compiles and passes.
+#[test]
+fn a_lone_array_of_references_stays_one_reflective_argument() {
+    let (doc, _, out) = cover_json(&[&class_file("reflect/Launcher"), "--timeout", "10"]);
+    let text = sources_text(out.path());
+    assert!(
+        text.contains("new Class<?>[] {String[].class}, (Object) args)"),
+        "{text}"
+    );
+    assert_eq!(
+        doc["suite_check"]["removed_tests"],
+        serde_json::json!([]),
+        "{doc:#}"
+    );
+    run_generated_suite(out.path(), "reflect/Launcher");
+}
+
 /// A generic method overloaded with a primitive one: a null argument where
 /// no other overload takes a reference is a bare `null`, so javac infers
 /// the type variable from the other arguments (a cast to `Object` made

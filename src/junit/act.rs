@@ -109,9 +109,14 @@ pub(super) fn call(
         args.push(e);
     }
     // The reflection helpers take the arguments as `Object...`: a lone
-    // null would be taken for the array itself.
-    if !direct && args.len() == 1 && args[0] == "null" {
-        args[0] = "(Object) null".to_string();
+    // null, or a lone array of references (a `String[]` is an `Object[]`),
+    // would be taken for the array of arguments itself (JLS §15.12.4.2).
+    if !direct && args.len() == 1 {
+        if args[0] == "null" {
+            args[0] = "(Object) null".to_string();
+        } else if is_reference_array(&subject.params[0]) && !args[0].starts_with("(Object) ") {
+            args[0] = format!("(Object) {}", args[0]);
+        }
     }
     let owner = s.access.type_name(&target.class);
     let (expr, expr_type) = if ctor && direct {
@@ -161,5 +166,18 @@ pub(super) fn call(
         expr,
         expr_type,
         result_type,
+    })
+}
+
+/// Whether the Java type `ty` (`java.lang.String[]`, `int[][]`) is an array
+/// whose elements are references: one a variable arity `Object...` takes
+/// as the array of its arguments.
+fn is_reference_array(ty: &str) -> bool {
+    ty.strip_suffix("[]").is_some_and(|elem| {
+        elem.ends_with("[]")
+            || !matches!(
+                elem,
+                "boolean" | "byte" | "char" | "short" | "int" | "long" | "float" | "double"
+            )
     })
 }

@@ -11,6 +11,8 @@
 //! matter (the idea of EvoSuite's constant seeding). The same holds for a
 //! string decided deep in the JDK (a regular expression matching it): the
 //! method's own string constants, the empty string and a letter are seeds;
+//! texts made of the characters the method and its helpers compare with
+//! ([`chars`]: `"a/../b"` for a path normalizer) are seeds too;
 //! an array parameter is empty, null, or holds one seed of its element; an
 //! `Object` parameter is a string seed, or an empty or one-element array;
 //! an enum parameter is each of its constants.
@@ -25,6 +27,7 @@
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
 //! a proof: a target no seed reaches stays `unknown`.
 
+mod chars;
 pub mod objects;
 
 use std::time::{Duration, Instant};
@@ -76,7 +79,7 @@ pub fn primitive_params(class: &Class, method: &Method) -> bool {
 }
 
 /// States the first pass of `jaut cover` runs per method, at most.
-pub const FIRST_PASS_STATES: usize = 8;
+pub const FIRST_PASS_STATES: usize = 16;
 
 /// Receivers the first pass tries per instance method, at most.
 const RECEIVERS: usize = 3;
@@ -197,6 +200,14 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
         }
     }
     strings.insert(2, Value::Str(MIXED_TEXT.into()));
+    // Texts of the characters the method (or a helper of its class) looks
+    // for: a separator between letters, doubled, two of them in a row.
+    for text in chars::texts(&chars::compared_chars(class, method)) {
+        let v = Value::Str(text);
+        if !strings.contains(&v) {
+            strings.push(v);
+        }
+    }
     for text in [" ", "0", "ab"] {
         let v = Value::Str(text.into());
         if !strings.contains(&v) {
