@@ -410,11 +410,13 @@ impl Solver {
         bound: Option<Duration>,
     ) -> (SatResult, Option<Model>) {
         self.set_check_timeout(bound.unwrap_or(UNBOUNDED));
+        crate::stop::check_started(bound.unwrap_or(UNBOUNDED));
         let r = if assumptions.is_empty() {
             self.z3.check()
         } else {
             self.z3.check_assumptions(assumptions)
         };
+        crate::stop::check_ended();
         // Only exact mode keeps models (see `check_assuming_lowered`).
         let model = match r {
             SatResult::Sat if self.exact => self.z3.get_model(),
