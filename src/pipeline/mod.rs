@@ -468,19 +468,13 @@ pub fn run(
     let mut searched = search::search_goal(cp, class, method, goal, &config)?;
     let mut replay_time = Duration::ZERO;
 
+    let run_forward = |jvm: &mut Jvm, replay_time: &mut Duration| {
+        forward(cp, class, method, goal, options, &clock, jvm, replay_time)
+    };
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (forward_now, &searched.verdict) {
-        match forward(
-            cp,
-            class,
-            method,
-            goal,
-            options,
-            &clock,
-            jvm,
-            &mut replay_time,
-        ) {
+        match run_forward(jvm, &mut replay_time) {
             Some(found) => forward_reached = Some(forward_found(found, reasons)),
             None if quick_bound_hit(&config, &options.search, reasons)
                 && clock.left() >= MIN_RETRY_TIME =>
@@ -499,17 +493,8 @@ pub fn run(
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {
-        forward_reached = forward(
-            cp,
-            class,
-            method,
-            goal,
-            options,
-            &clock,
-            jvm,
-            &mut replay_time,
-        )
-        .map(|found| forward_found(found, reasons));
+        forward_reached =
+            run_forward(jvm, &mut replay_time).map(|found| forward_found(found, reasons));
     }
 
     // States the JVM refuted (replay mismatches), in the order found.
@@ -598,16 +583,7 @@ pub fn run(
                         // outside the model's input domain, say): seeds
                         // may still reach the goal, if not tried yet.
                         if seeds_now {
-                            if let Some(found) = forward(
-                                cp,
-                                class,
-                                method,
-                                goal,
-                                options,
-                                &clock,
-                                jvm,
-                                &mut replay_time,
-                            ) {
+                            if let Some(found) = run_forward(jvm, &mut replay_time) {
                                 break forward_found(found, &reasons);
                             }
                         }
