@@ -49,7 +49,9 @@ impl Fixture {
         let (cp, jvm) = (&self.cp, &mut self.jvm);
         let budget = Budget::default();
         concolic::search(cp, class, method, goal, self.assertions, budget, |state| {
-            let o = jvm.replay(class, method, goal, state).ok()?;
+            let o = jvm
+                .replay(class, method, goal, state, jaut::replay::DEFAULT_TIMEOUT)
+                .ok()?;
             meets(cp, goal, &o).then_some(())
         })
     }
@@ -262,7 +264,9 @@ fn agree_with_the_jvm(jar: &str, classes: &[&str]) -> (usize, usize) {
                 };
                 let enabled = Assertions::Enabled;
                 let out = concolic::search(&cp, &c, m, &goal, enabled, budget, |state| {
-                    let o = jvm.replay(&c, m, &goal, state).ok()?;
+                    let o = jvm
+                        .replay(&c, m, &goal, state, jaut::replay::DEFAULT_TIMEOUT)
+                        .ok()?;
                     if meets(&cp, &goal, &o) {
                         Some(())
                     } else {

@@ -830,3 +830,45 @@ fn a_deep_path_does_not_overflow_a_small_stack() {
         .expect("the search ends without a panic");
     assert_eq!(int(arg(&state, "n")), 200, "{state}");
 }
+
+// ------------------------------------------------- one thread, many searches
+
+/// The verdict of `solverstate.TypeTests.arrayAfterCollection` at its
+/// `// target` (the `Object[]` branch): reachable, with `new Object[0]`.
+fn array_after_collection(cp: &ClassPath, class: &Arc<Class>) -> Verdict {
+    let m = method(class, "arrayAfterCollection");
+    let line = source_line(
+        "solverstate/TypeTests.java",
+        "arrayAfterCollection(",
+        "// target",
+    );
+    run(cp, class, "arrayAfterCollection", pc_of_line(code(m), line)).verdict
+}
+
+/// A search on a thread that searched before answers as on a fresh one:
+/// the pooled solver keeps no declaration of an earlier search's
+/// predicates. Before the fix, `twoArrays` left two `Object[]` type-test
+/// predicates declared at its predicate ids 0 and 1 under one name, and
+/// the next search's two different predicates (its `Collection` and
+/// `Object[]` tests) became one function: the `Object[]` branch,
+/// reachable, was proved unreachable (as `CollectionUtils.sizeIsEmpty`
+/// pc 74 in a `jaut cover` of its class).
+#[test]
+fn a_search_does_not_inherit_the_last_ones_predicates() {
+    let cp = support::sample_classpath();
+    let class = cp.load("solverstate/TypeTests").expect("TypeTests loads");
+    // Alone: on a thread of its own, whose solver served no other search.
+    let alone = std::thread::scope(|s| {
+        s.spawn(|| array_after_collection(&cp, &class))
+            .join()
+            .expect("the search thread")
+    });
+    assert!(
+        !matches!(alone, Verdict::Unreachable { .. }),
+        "alone: {alone:?}"
+    );
+    let first = method(&class, "twoArrays");
+    run(&cp, &class, "twoArrays", return_const_pc(code(first), 1));
+    let after = array_after_collection(&cp, &class);
+    assert_eq!(after.name(), alone.name(), "after twoArrays: {after:?}");
+}

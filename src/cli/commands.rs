@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use super::target::{aim as find_aim, code_of, find_method, select, UserError};
+use super::watchdog::Watched;
 use super::{AimArgs, AimFormat, CfgArgs, CfgFormat, ExitStatus, MethodsArgs};
 use jaut::analysis::AnalysisError;
 use jaut::cfg::CfgText;
@@ -78,22 +79,75 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         quick: Some(pipeline::Quick::DEFAULT),
         ..Options::default()
     };
-    let outcome = pipeline::run(&selected.cp, &class, method, &goal, &options, &mut jvm).map_err(
-        |e| match e {
-            PipelineError::Search(e) => analysis_error(&class, method, e),
-            PipelineError::Junit(e) => UserError(e.to_string()),
-        },
-    )?;
+    let timeout = options.search.timeout;
+    let started = std::time::Instant::now();
+    let run = || pipeline::run(&selected.cp, &class, method, &goal, &options, &mut jvm);
+    std::thread::scope(|scope| {
+        let (outcome, stuck) = match super::watchdog::watch(scope, timeout, run) {
+            Watched::Done(outcome) => (
+                outcome.map_err(|e| match e {
+                    PipelineError::Search(e) => analysis_error(&class, method, e),
+                    PipelineError::Junit(e) => UserError(e.to_string()),
+                })?,
+                false,
+            ),
+            Watched::Stuck(reason) => (
+                Outcome {
+                    verdict: Verdict::Unknown {
+                        reasons: vec![reason],
+                    },
+                    stats: jaut::search::Stats {
+                        total: started.elapsed(),
+                        ..Default::default()
+                    },
+                    replay_time: Default::default(),
+                    refuted: Vec::new(),
+                },
+                true,
+            ),
+        };
+        let reported = report(
+            args,
+            &selected.cp,
+            &class,
+            method,
+            code,
+            &goal,
+            out,
+            outcome,
+        );
+        if stuck {
+            // The target's thread is still in a solver check that does not
+            // stop: answer, and end the process rather than wait for it.
+            super::exit_now(reported);
+        }
+        reported
+    })
+}
+
+/// The text of one target's outcome (after its header `out`), and the exit
+/// status.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    args: &AimArgs,
+    cp: &jaut::classpath::ClassPath,
+    class: &std::sync::Arc<Class>,
+    method: &Method,
+    code: &jaut::classfile::Code,
+    goal: &Goal,
+    mut out: String,
+    outcome: Outcome,
+) -> Result<(String, ExitStatus), UserError> {
     let status = ExitStatus::of(&outcome.verdict);
     if let Some(file) = &args.cfg_svg {
         let pc = goal.pc();
-        super::cfg_svg::write(&selected.cp, &class, method, pc, &outcome, file)?;
+        super::cfg_svg::write(cp, class, method, pc, &outcome, file)?;
     }
     if let (Verdict::Unknown { .. }, Some(last)) = (&outcome.verdict, outcome.refuted.last()) {
         eprintln!(
             "jaut: warning: the JVM refuted every state the search found for the goal ({}) of {}.{method} \
              ({} of them): the search's model and the JVM disagree here. The last state, which {}:\n{}",
-            goal_text(&goal),
+            goal_text(goal),
             class.java_name(),
             outcome.refuted.len(),
             last.observed.ended.summary(),
@@ -105,7 +159,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
             Some(pc) => (pc, code.line_of(pc)),
             None => (0, None),
         };
-        let mut json = verdict_json(&class, method, pc, line, &outcome);
+        let mut json = verdict_json(class, method, pc, line, &outcome);
         if let Some(exception) = &args.throws {
             json["target"]["throws"] = serde_json::json!(exception);
             if let Some(t) = json["target"].as_object_mut() {
@@ -175,7 +229,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
             );
         }
         let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
-        write_replay(&mut out, &goal, method, &names, &r.replay);
+        write_replay(&mut out, goal, method, &names, &r.replay);
         let _ = match (&r.test, &r.replay) {
             (Some(p), _) => writeln!(out, "test     {}", p.display()),
             (None, Replayed::Skipped) => writeln!(

@@ -11,6 +11,7 @@ mod cover;
 mod merge;
 mod project;
 mod target;
+mod watchdog;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -430,6 +431,25 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Prints a command's result as [`main`] does and ends the process at once,
+/// without waiting for threads still running (a solver check that does
+/// not stop: [`watchdog`]).
+fn exit_now(result: Result<(String, ExitStatus), UserError>) -> ! {
+    use std::io::Write as _;
+    let code = match result {
+        Ok((text, status)) => {
+            print!("{text}");
+            status
+        }
+        Err(e) => {
+            eprintln!("jaut: error: {e}");
+            ExitStatus::BadInput
+        }
+    };
+    let _ = std::io::stdout().flush();
+    std::process::exit(i32::from(code.code()))
+}
+
 /// SIGINT and SIGTERM stop the run cleanly: searches end, solver checks
 /// are interrupted, no new target starts, and what was settled is
 /// reported and written (`jaut::stop`). A second signal ends jaut at once.
@@ -484,14 +504,21 @@ impl ExitStatus {
     }
 }
 
-impl From<ExitStatus> for ExitCode {
-    fn from(s: ExitStatus) -> ExitCode {
-        ExitCode::from(match s {
+impl ExitStatus {
+    /// The process's exit code.
+    fn code(self) -> u8 {
+        match self {
             ExitStatus::Success => 0,
             ExitStatus::Unknown => 1,
             ExitStatus::BadInput => 2,
             ExitStatus::Unreachable => 3,
-        })
+        }
+    }
+}
+
+impl From<ExitStatus> for ExitCode {
+    fn from(s: ExitStatus) -> ExitCode {
+        ExitCode::from(s.code())
     }
 }
 

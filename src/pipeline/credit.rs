@@ -73,7 +73,7 @@ pub(super) fn prefer_credited(
     method: &Method,
     goal: &Goal,
     options: &super::Options,
-    started: std::time::Instant,
+    clock: &super::Clock,
     reached: super::Reached,
     stats: &mut crate::search::Stats,
     replay_time: &mut std::time::Duration,
@@ -91,7 +91,7 @@ pub(super) fn prefer_credited(
     if o.executed.contains(&end) && matches!(o.ended, Ended::Returned { .. }) {
         return Ok(reached);
     }
-    let left = super::time_left(options, started);
+    let left = clock.left();
     if left < super::MIN_RETRY_TIME || crate::stop::requested() {
         return Ok(reached);
     }
@@ -103,7 +103,7 @@ pub(super) fn prefer_credited(
         return Ok(reached);
     };
     let start = std::time::Instant::now();
-    let said = super::replay_found(cp, class, method, goal, &state, jvm);
+    let said = super::replay_found(cp, class, method, goal, &state, clock, jvm);
     *replay_time += start.elapsed();
     match said {
         super::Said::Settled(super::Replayed::Confirmed(o)) if o.executed.contains(&end) => {

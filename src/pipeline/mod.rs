@@ -12,6 +12,7 @@
 //! written), unreachable (a proof, with where paths died) or unknown (the
 //! [`Reason`]s).
 
+mod clock;
 mod credit;
 
 use std::path::{Path, PathBuf};
@@ -26,6 +27,9 @@ use crate::labeling::InputState;
 use crate::reason::Reason;
 use crate::replay::{Ended, Observation, ReplayFailure, ReplayRequest, Replayer, Starting};
 use crate::search::{self, Goal, PathStep, SearchError, Stats};
+
+use clock::Clock;
+pub use clock::REPLAY_GRACE;
 
 /// How one target is run.
 #[derive(Debug, Clone)]
@@ -133,10 +137,12 @@ fn quick_bound_hit(quick: &search::Config, full: &search::Config, reasons: &[Rea
     })
 }
 
-/// What is left of the target's `--timeout` since `started`: the searches
-/// of one target (quick, full, after a mismatch) share it.
-fn time_left(options: &Options, started: Instant) -> Duration {
-    options.search.timeout.saturating_sub(started.elapsed())
+/// The forward strategies' time, at most: [`crate::seed::SEEDING_TIME`],
+/// or `jaut cover`'s slice when shorter.
+fn forward_cap(options: &Options) -> Duration {
+    options.forward_time.map_or(crate::seed::SEEDING_TIME, |l| {
+        l.min(crate::seed::SEEDING_TIME)
+    })
 }
 
 /// What the JVM said of a state the search found.
@@ -305,16 +311,18 @@ impl Jvm {
         self.replayer()?.replay(&request)
     }
 
-    /// Replays `state` for `goal` of `method`.
+    /// Replays `state` for `goal` of `method`, for at most `timeout`.
     pub fn replay(
         &mut self,
         class: &Class,
         method: &Method,
         goal: &Goal,
         state: &InputState,
+        timeout: Duration,
     ) -> Result<Observation, ReplayFailure> {
-        self.replayer()?
-            .replay(&ReplayRequest::new(class, method, goal.pc(), state))
+        let mut request = ReplayRequest::new(class, method, goal.pc(), state);
+        request.timeout = timeout;
+        self.replayer()?.replay(&request)
     }
 
     /// The started replayer, or why there is none.
@@ -348,17 +356,19 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
 /// a bound: the concolic search, then constant seeds. Each input they
 /// propose is replayed; the first the JVM shows meeting the goal is kept.
 /// Their time (mostly the JVM's) is added to `replay_time`.
+#[allow(clippy::too_many_arguments)]
 fn forward(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
     options: &Options,
+    clock: &Clock,
     jvm: &mut Jvm,
     replay_time: &mut Duration,
 ) -> Option<(InputState, Observation, Strategy)> {
     let start = Instant::now();
-    let found = forward_strategies(cp, class, method, goal, options, jvm);
+    let found = forward_strategies(cp, class, method, goal, options, clock, jvm);
     *replay_time += start.elapsed();
     found
 }
@@ -370,19 +380,19 @@ fn forward_strategies(
     method: &Method,
     goal: &Goal,
     options: &Options,
+    clock: &Clock,
     jvm: &mut Jvm,
 ) -> Option<(InputState, Observation, Strategy)> {
     let mut confirmed = |state: &InputState| {
-        jvm.replay(class, method, goal, state)
+        jvm.replay(class, method, goal, state, clock.replay_timeout())
             .ok()
             .filter(|o| meets(cp, goal, o))
     };
-    // Like the seeds, the concolic search has a budget of its own: the
-    // backward search may have spent the whole `--timeout` at a bound.
+    // Both strategies share what the target has left, at most their cap
+    // (the backward search kept a share of the time for them).
+    let start = Instant::now();
+    let time = clock.forward_time(forward_cap(options));
     let mut budget = crate::concolic::Budget::default();
-    let time = options.forward_time.map_or(crate::seed::SEEDING_TIME, |l| {
-        l.min(crate::seed::SEEDING_TIME)
-    });
     budget.time = budget.time.min(time);
     let assertions = options.search.assertions;
     let concolic =
@@ -390,6 +400,7 @@ fn forward_strategies(
     if let crate::concolic::Outcome::Found { state, seen, runs } = concolic {
         return Some((state, seen, Strategy::Concolic { runs }));
     }
+    let time = time.saturating_sub(start.elapsed());
     let (state, seen) = crate::seed::first_reaching(cp, class, method, time, &mut confirmed)?;
     Some((state, seen, Strategy::Seeded))
 }
@@ -443,8 +454,13 @@ pub fn run(
     // the whole search has ended unknown.
     let forward_applies =
         options.seeding && jvm.is_on() && crate::seed::primitive_params(class, method);
-    let started = Instant::now();
+    let seeds_apply = options.seeding
+        && jvm.is_on()
+        && !forward_applies
+        && !crate::seed::seeded_states(cp, class, method, 1).is_empty();
+    let clock = Clock::start(options.search.timeout);
     let mut config = options.search.clone();
+    config.timeout = clock.search_time(forward_applies || seeds_apply, forward_cap(options));
     if let (true, Some(quick)) = (forward_applies, options.quick) {
         config.max_checks = Some(quick.checks);
         config.max_loop_iterations = config.max_loop_iterations.min(quick.loop_bound);
@@ -452,16 +468,19 @@ pub fn run(
     let mut searched = search::search_goal(cp, class, method, goal, &config)?;
     let mut replay_time = Duration::ZERO;
 
+    let run_forward = |jvm: &mut Jvm, replay_time: &mut Duration| {
+        forward(cp, class, method, goal, options, &clock, jvm, replay_time)
+    };
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;
     if let (true, search::Verdict::Unknown { reasons }) = (forward_now, &searched.verdict) {
-        match forward(cp, class, method, goal, options, jvm, &mut replay_time) {
+        match run_forward(jvm, &mut replay_time) {
             Some(found) => forward_reached = Some(forward_found(found, reasons)),
             None if quick_bound_hit(&config, &options.search, reasons)
-                && time_left(options, started) >= MIN_RETRY_TIME =>
+                && clock.left() >= MIN_RETRY_TIME =>
             {
                 let mut full = options.search.clone();
-                full.timeout = time_left(options, started);
+                full.timeout = clock.left();
                 searched = search::search_goal(cp, class, method, goal, &full)?;
             }
             None => {}
@@ -470,16 +489,12 @@ pub fn run(
 
     // Any other method: constant seeds, once the search has ended
     // unknown (the JVM confirms any state they give).
-    let seeds_now = options.seeding
-        && jvm.is_on()
-        && !forward_applies
-        && !crate::stop::requested()
-        && !crate::seed::seeded_states(cp, class, method, 1).is_empty();
+    let seeds_now = seeds_apply && !crate::stop::requested();
     if let (true, None, search::Verdict::Unknown { reasons }) =
         (seeds_now, &forward_reached, &searched.verdict)
     {
-        forward_reached = forward(cp, class, method, goal, options, jvm, &mut replay_time)
-            .map(|found| forward_found(found, reasons));
+        forward_reached =
+            run_forward(jvm, &mut replay_time).map(|found| forward_found(found, reasons));
     }
 
     // States the JVM refuted (replay mismatches), in the order found.
@@ -511,7 +526,7 @@ pub fn run(
         ) => {
             loop {
                 let start = Instant::now();
-                let replay = replay_found(cp, class, method, goal, &state, jvm);
+                let replay = replay_found(cp, class, method, goal, &state, &clock, jvm);
                 replay_time += start.elapsed();
                 let observed = match replay {
                     Said::Settled(replay) => {
@@ -531,7 +546,7 @@ pub fn run(
                 let mut next = None;
                 // Every search of the target shares one `--timeout`: a retry
                 // gets the time the earlier ones left, not the whole of it.
-                let left = time_left(options, started);
+                let left = clock.left();
                 if refuted.len() <= MISMATCH_RETRIES
                     && left >= MIN_RETRY_TIME
                     && !crate::stop::requested()
@@ -568,9 +583,7 @@ pub fn run(
                         // outside the model's input domain, say): seeds
                         // may still reach the goal, if not tried yet.
                         if seeds_now {
-                            if let Some(found) =
-                                forward(cp, class, method, goal, options, jvm, &mut replay_time)
-                            {
+                            if let Some(found) = run_forward(jvm, &mut replay_time) {
                                 break forward_found(found, &reasons);
                             }
                         }
@@ -592,7 +605,7 @@ pub fn run(
             method,
             goal,
             options,
-            started,
+            &clock,
             reached,
             &mut searched.stats,
             &mut replay_time,
@@ -630,25 +643,28 @@ fn replay_found(
     method: &Method,
     goal: &Goal,
     state: &InputState,
+    clock: &Clock,
     jvm: &mut Jvm,
 ) -> Said {
     if !jvm.is_on() {
         return Said::Settled(Replayed::Skipped);
     }
-    Said::Settled(match jvm.replay(class, method, goal, state) {
-        // A run that does not end is no test, even past the target: look
-        // for another state.
-        Ok(o) if matches!(o.ended, Ended::RanAway { .. }) => return Said::Refuted(o),
-        Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
-        // Not one instruction of the method ran: the harness failed to call
-        // it with the state, which says nothing of the search's model.
-        Ok(o) if o.executed.is_empty() => Replayed::Failed(ReplayFailure::Refused(format!(
-            "the harness could not start the call: {}",
-            o.outcome()
-        ))),
-        Ok(o) => return Said::Refuted(o),
-        Err(why) => Replayed::Failed(why),
-    })
+    Said::Settled(
+        match jvm.replay(class, method, goal, state, clock.replay_timeout()) {
+            // A run that does not end is no test, even past the target: look
+            // for another state.
+            Ok(o) if matches!(o.ended, Ended::RanAway { .. }) => return Said::Refuted(o),
+            Ok(o) if meets(cp, goal, &o) => Replayed::Confirmed(o),
+            // Not one instruction of the method ran: the harness failed to call
+            // it with the state, which says nothing of the search's model.
+            Ok(o) if o.executed.is_empty() => Replayed::Failed(ReplayFailure::Refused(format!(
+                "the harness could not start the call: {}",
+                o.outcome()
+            ))),
+            Ok(o) => return Said::Refuted(o),
+            Err(why) => Replayed::Failed(why),
+        },
+    )
 }
 
 /// The pc a replay-mismatch reason names: the target's, or 0 for an

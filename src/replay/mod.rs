@@ -132,6 +132,10 @@ pub enum ReplayFailure {
     /// The worker answered something that is not an answer.
     #[error("the replay worker answered nonsense: {0}")]
     Protocol(String),
+    /// The run was asked to stop (SIGINT, SIGTERM: [`crate::stop`]) during
+    /// the call; the worker was killed.
+    #[error("the run was stopped during the call; the JVM was killed")]
+    Stopped,
 }
 
 /// One replay: the method under test (class name in Java form, `pkg.Outer$Inner`,
@@ -287,6 +291,10 @@ impl Replayer {
                 self.stop();
                 Err(ReplayFailure::Timeout(request.timeout))
             }
+            Err(Wait::Stopped) => {
+                self.stop();
+                Err(ReplayFailure::Stopped)
+            }
             Err(Wait::Died) => {
                 let mut w = self.worker.take().expect("the worker that died");
                 let status = w.wait_exit();
@@ -408,9 +416,18 @@ fn scratch_dir() -> PathBuf {
 
 enum Wait {
     Timeout,
+    /// A stop was requested ([`crate::stop`]).
+    Stopped,
     Died,
     Bad(protocol::ProtocolError),
 }
+
+/// How often a wait for the worker looks whether a stop was requested.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
+/// A call under way when a stop is requested may end within this long (a
+/// state found is then still confirmed); past it the worker is killed.
+const STOP_GRACE: Duration = Duration::from_millis(250);
 
 fn wait_answer(
     worker: &mut Worker,
@@ -418,9 +435,19 @@ fn wait_answer(
     deadline: Instant,
     before_exit: &mut Option<(bool, Vec<u32>)>,
 ) -> Result<protocol::Answer, Wait> {
+    let mut stop_by: Option<Instant> = None;
     loop {
+        if crate::stop::requested() {
+            let by = *stop_by.get_or_insert_with(|| Instant::now() + STOP_GRACE);
+            if Instant::now() >= by {
+                return Err(Wait::Stopped);
+            }
+        }
         let left = deadline.saturating_duration_since(Instant::now());
-        match worker.lines.recv_timeout(left) {
+        if left.is_zero() {
+            return Err(Wait::Timeout);
+        }
+        match worker.lines.recv_timeout(left.min(STOP_POLL)) {
             // Lines that are not answers (output of native code under test
             // on the worker's stdout) are skipped.
             Ok(line) => match protocol::answer(&line, id) {
@@ -432,7 +459,7 @@ fn wait_answer(
                 Some(Err(why)) => return Err(Wait::Bad(why)),
                 None => continue,
             },
-            Err(RecvTimeoutError::Timeout) => return Err(Wait::Timeout),
+            Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => return Err(Wait::Died),
         }
     }

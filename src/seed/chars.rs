@@ -56,11 +56,13 @@ pub fn compared_chars(class: &Class, method: &Method) -> Vec<char> {
                     }
                 }
                 Op::LookupSwitch { pairs, .. } => pairs.iter().for_each(|&(v, _)| push(v)),
-                Op::Invoke(_, r) if r.class == class.name && seen.len() < MAX_METHODS => {
-                    if seen.insert((r.name.clone(), r.descriptor.clone())) {
-                        if let Some(callee) = class.method(&r.name, &r.descriptor) {
-                            queue.push(callee);
-                        }
+                Op::Invoke(_, r)
+                    if r.class == class.name
+                        && seen.len() < MAX_METHODS
+                        && seen.insert((r.name.clone(), r.descriptor.clone())) =>
+                {
+                    if let Some(callee) = class.method(&r.name, &r.descriptor) {
+                        queue.push(callee);
                     }
                 }
                 _ => {}

@@ -57,7 +57,7 @@ pub fn first_reaching<T>(
     let start = Instant::now();
     let time = time.min(SEEDING_TIME);
     for state in seeded_states(cp, class, method, SEEDS) {
-        if start.elapsed() > time {
+        if start.elapsed() > time || crate::stop::requested() {
             break;
         }
         if let Some(seen) = reaches(&state) {

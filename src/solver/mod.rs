@@ -39,7 +39,8 @@ pub struct Solver {
     /// Terms lowered as integers where they meet references, by id
     /// ([`refs`]).
     ints: Vec<Option<Int>>,
-    /// Predicates by id, with the sort of their argument.
+    /// Predicates by id (of the current search's term arena, so cleared
+    /// when the solver is handed back), with the sort of their argument.
     preds: Vec<Option<(FuncDecl, ZSort)>>,
     /// Floating-point conversions, made on first use (see [`float`]).
     fp_templates: Option<float::Templates>,
@@ -173,6 +174,11 @@ impl Solver {
         }
         self.asts.clear();
         self.ints.clear();
+        // Predicate ids are the search's own (its term arena's): kept, the
+        // next search's predicate `k` would be this one's, under this
+        // one's name, and two of its predicates could be one function —
+        // a refutation that holds for no input (issue 37).
+        self.preds.clear();
         self.asserted.clear();
         self.witness.reset();
         self.searches += 1;
@@ -404,11 +410,13 @@ impl Solver {
         bound: Option<Duration>,
     ) -> (SatResult, Option<Model>) {
         self.set_check_timeout(bound.unwrap_or(UNBOUNDED));
+        crate::stop::check_started(bound.unwrap_or(UNBOUNDED));
         let r = if assumptions.is_empty() {
             self.z3.check()
         } else {
             self.z3.check_assumptions(assumptions)
         };
+        crate::stop::check_ended();
         // Only exact mode keeps models (see `check_assuming_lowered`).
         let model = match r {
             SatResult::Sat if self.exact => self.z3.get_model(),

@@ -102,6 +102,11 @@ impl Solver {
             let f = FuncDecl::new(name, &[&domain], &ZSort::bool());
             self.preds[p] = Some((f, domain));
         }
+        debug_assert_eq!(
+            self.preds[p].as_ref().expect("declared").0.name(),
+            terms.pred_name(crate::model::term::PredId(p as u32)),
+            "predicate {p} declared for another term arena"
+        );
         let domain = self.preds[p].as_ref().expect("declared").1.clone();
         let x = self.fit(terms, a, &domain);
         self.preds[p].as_ref().expect("declared").0.apply(&[&x])

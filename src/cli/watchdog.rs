@@ -1,0 +1,62 @@
+//! A single target answers on time even when Z3 does not stop (issue 37,
+//! item 4): the target runs on a thread of its own, and when, past its
+//! `--timeout` or after a stop request (SIGINT, SIGTERM), the solver check
+//! it is in has overrun its own limit ([`jaut::stop::overdue_check`]), the
+//! target is answered unknown without waiting for the check. The caller
+//! then prints the answer and ends the process: the check cannot be
+//! abandoned otherwise.
+
+use std::thread::{Scope, ScopedJoinHandle};
+use std::time::{Duration, Instant};
+
+use jaut::reason::{Bound, Reason, Stop};
+
+/// A check this far past its limit, or still running this long after a
+/// stop request interrupted it, is one Z3 is not stopping.
+const STUCK: Duration = Duration::from_millis(300);
+
+/// How often the watchdog looks.
+const POLL: Duration = Duration::from_millis(20);
+
+/// What came of a watched target.
+pub enum Watched<T> {
+    /// It ended: its result.
+    Done(T),
+    /// A solver check overran past the deadline or a stop request: why
+    /// the target is unknown.
+    Stuck(Reason),
+}
+
+/// Runs `work` on a thread of `scope` and waits for it, for `timeout`
+/// and as long as no solver check overruns after that (or after a stop
+/// request).
+pub fn watch<'scope, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    timeout: Duration,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> Watched<T> {
+    let started = Instant::now();
+    let mut stop_seen: Option<Instant> = None;
+    let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
+    loop {
+        if worker.is_finished() {
+            return Watched::Done(match worker.join() {
+                Ok(t) => t,
+                Err(panic) => std::panic::resume_unwind(panic),
+            });
+        }
+        std::thread::sleep(POLL);
+        if jaut::stop::requested() {
+            // Z3 was interrupted: a check still running this long after
+            // does not see it.
+            let since = *stop_seen.get_or_insert_with(Instant::now);
+            if since.elapsed() >= STUCK && jaut::stop::check_running() {
+                return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
+            }
+        }
+        let stuck = jaut::stop::overdue_check().is_some_and(|d| d >= STUCK);
+        if stuck && started.elapsed() >= timeout {
+            return Watched::Stuck(Reason::Bound(Bound::Timeout { limit: timeout }));
+        }
+    }
+}
