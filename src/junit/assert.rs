@@ -65,7 +65,7 @@ pub(super) fn assert_outcome(
     }
     if a.truncated {
         s.line(format!(
-            "// (assertions stop {MAX_DEPTH} objects deep and after {MAX_ASSERTIONS} per value)"
+            "// (assertions stop {MAX_DEPTH} objects deep and after {MAX_ASSERTIONS} per test)"
         ));
     }
     Ok(())
