@@ -495,6 +495,20 @@ pub fn run(
             at: wall.elapsed(),
             blocks_covered: now.blocks_covered,
         });
+        // The pass's tests are written now: the rounds' first commit may
+        // be a long search away.
+        if summary.kept > 0 {
+            last_checkpoint = Instant::now();
+            checkpoint(&partial_report(
+                &status,
+                &tests,
+                &unit_time,
+                &covered,
+                &timing,
+                &timeline,
+                first_pass_summary,
+            ));
+        }
     }
 
     let (job_tx, job_rx) = mpsc::channel::<(usize, Duration)>();

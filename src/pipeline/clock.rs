@@ -48,13 +48,22 @@ impl Clock {
         if !forward_follows {
             return self.left();
         }
-        let share = (self.timeout / FORWARD_SHARE).min(forward_cap);
-        self.left().saturating_sub(share)
+        self.left().saturating_sub(self.forward_share(forward_cap))
     }
 
-    /// The forward strategies' time: their cap, or what is left when less.
+    /// The share kept for the forward strategies: a quarter of the
+    /// target's time, at most `cap`.
+    fn forward_share(&self, cap: Duration) -> Duration {
+        (self.timeout / FORWARD_SHARE).min(cap)
+    }
+
+    /// The forward strategies' time: their cap, or what is left when less,
+    /// but never less than the share the search kept for them. A search
+    /// whose last solver check ran past its limit (Z3 does not always stop
+    /// on time, on `double` divisions above all) would otherwise leave
+    /// them nothing, and they settle such targets in milliseconds.
     pub fn forward_time(&self, cap: Duration) -> Duration {
-        cap.min(self.left())
+        cap.min(self.left().max(self.forward_share(cap)))
     }
 
     /// The longest one replay may run: what is left, but at least
@@ -93,6 +102,16 @@ mod tests {
         assert_eq!(clock.left(), Duration::ZERO);
         assert_eq!(clock.replay_timeout(), REPLAY_GRACE);
         assert_eq!(clock.forward_time(Duration::from_secs(3)), Duration::ZERO);
+        // A search that overran: the forward strategies still get their
+        // share (a quarter of 2 s).
+        let overran = Clock {
+            started: Instant::now() - Duration::from_secs(5),
+            timeout: Duration::from_secs(2),
+        };
+        assert_eq!(
+            overran.forward_time(Duration::from_secs(3)),
+            Duration::from_millis(500)
+        );
         let long = Clock::start(Duration::from_secs(60));
         assert_eq!(long.replay_timeout(), crate::replay::DEFAULT_TIMEOUT);
     }
