@@ -1,0 +1,136 @@
+//! Objects from their constructors (issue 34, item 3): after a state is
+//! found and confirmed, each object of a program class in it is made, where
+//! possible, by calling one of its class's constructors (`new Interval(1,
+//! 5)`) instead of allocating it and writing its fields.
+//!
+//! [`plan`] proposes a constructor call per object from where the
+//! constructors' parameters flow ([`flow`]); the replay's JVM then makes
+//! the objects by those calls, checks that every field the path reads
+//! holds the state's value, and runs the method on them: a state built so
+//! is kept only if it still meets the goal, so what a test shows is what a
+//! program can make (the soundness check, docs/objects.md). An object the
+//! JVM cannot make so (the constructor throws, or makes other values) is
+//! made by reflection instead, and the whole state by reflection when the
+//! constructed one misses the goal. `--objects` chooses the policy.
+
+pub mod flow;
+pub mod plan;
+
+use crate::classfile::descriptor::internal_name;
+use crate::classpath::ClassPath;
+use crate::replay::{Observation, ReplayFailure};
+use crate::state::{BuiltBy, Construction, InputState};
+
+/// How the objects of program classes in a state are made (`--objects`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objects {
+    /// By a constructor where one makes the fields the path needs, by
+    /// reflection otherwise. The default.
+    #[default]
+    Auto,
+    /// Only by constructors: a state with an object no constructor makes is
+    /// not claimed (the target is unknown, [`crate::reason::Reason::NotConstructible`]).
+    Constructors,
+    /// Always by reflection (allocated without a constructor, fields
+    /// written), as before `--objects` existed.
+    Reflection,
+}
+
+/// Whether `class` (internal name) is one of the program's classes (on the
+/// user's class path, not the JDK's).
+pub fn is_program_class(cp: &ClassPath, class: &str) -> bool {
+    cp.user_class_names()
+        .binary_search_by(|n| n.as_str().cmp(class))
+        .is_ok()
+}
+
+/// How many objects of program classes a state has, by how they are made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub constructor: usize,
+    pub reflection: usize,
+}
+
+impl Counts {
+    pub fn of(state: &InputState) -> Counts {
+        let mut c = Counts::default();
+        for o in &state.objects {
+            match o.built_by {
+                Some(BuiltBy::Constructor { .. }) => c.constructor += 1,
+                Some(BuiltBy::Reflection) => c.reflection += 1,
+                None => {}
+            }
+        }
+        c
+    }
+
+    pub fn add(&mut self, other: Counts) {
+        self.constructor += other.constructor;
+        self.reflection += other.reflection;
+    }
+}
+
+/// The objects of `state` made by reflection, by index, as the words of a
+/// reason: `object #0 (a.Interval)`.
+pub fn made_by_reflection(state: &InputState) -> Vec<String> {
+    state
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.built_by == Some(BuiltBy::Reflection))
+        .map(|(i, o)| format!("object #{i} ({})", o.class))
+        .collect()
+}
+
+/// The state with as many of its program-class objects as possible made
+/// by constructors, and what the JVM observed running it; `None` when no
+/// object can be, or the state so built is not `accepted`. `run` replays a
+/// state; `fresh` is the object the call under test makes itself (a
+/// constructor's receiver); `package` is the test's.
+pub fn build(
+    cp: &ClassPath,
+    package: &str,
+    state: &InputState,
+    fresh: Option<usize>,
+    mut run: impl FnMut(&InputState) -> Result<Observation, ReplayFailure>,
+    accepted: impl Fn(&Observation) -> bool,
+) -> Option<(InputState, Observation)> {
+    let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, state, fresh);
+    // Each round either succeeds or gives up one proposal.
+    let rounds = proposals.iter().map(Vec::len).sum::<usize>();
+    for _ in 0..=rounds {
+        let plans = plan::firsts(&proposals);
+        if plans.iter().all(Option::is_none) {
+            return None;
+        }
+        let candidate = plan::apply(state, &plans);
+        match run(&candidate) {
+            Ok(o) if accepted(&o) => return Some((candidate, o)),
+            Err(ReplayFailure::Unbuilt { object, .. }) if object < proposals.len() => {
+                if proposals[object].is_empty() {
+                    return None;
+                }
+                proposals[object].remove(0);
+            }
+            // The goal missed, or the replay failed: keep the state as
+            // found.
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The receiver of a constructor under test (`method` named `<init>`),
+/// which the call itself makes.
+pub fn fresh_receiver(method_name: &str, state: &InputState) -> Option<usize> {
+    match (&state.receiver, method_name) {
+        (Some(crate::labeling::Value::Ref { object }), "<init>") => Some(*object),
+        _ => None,
+    }
+}
+
+/// The package of a class (internal or Java name), Java form: the test's
+/// package when that class is under test.
+pub fn package_of(class: &str) -> String {
+    crate::junit::java::package_of(&internal_name(class).replace('/', ".")).to_string()
+}
