@@ -953,6 +953,7 @@ fn identities_decide_what_is_asserted() {
         },
         receiver_after: Some(Observed::Ref { object: 0 }),
         args_after: vec![Observed::Ref { object: 1 }],
+        constructed: vec![],
         objects: vec![
             observed(
                 "lists.DoublyLinkedList",

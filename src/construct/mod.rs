@@ -18,8 +18,9 @@ pub mod plan;
 
 use crate::classfile::descriptor::internal_name;
 use crate::classpath::ClassPath;
+use crate::replay::observation::Observed;
 use crate::replay::{Observation, ReplayFailure};
-use crate::state::{BuiltBy, Construction, InputState};
+use crate::state::{BuiltBy, Construction, InputState, Value};
 
 /// How the objects of program classes in a state are made (`--objects`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -105,19 +106,64 @@ pub fn build(
         }
         let candidate = plan::apply(state, &plans);
         match run(&candidate) {
-            Ok(o) if accepted(&o) => return Some((candidate, o)),
+            Ok(o) if accepted(&o) => return Some((as_made(candidate, &o), o)),
             Err(ReplayFailure::Unbuilt { object, .. }) if object < proposals.len() => {
                 if proposals[object].is_empty() {
                     return None;
                 }
                 proposals[object].remove(0);
             }
-            // The goal missed, or the replay failed: keep the state as
-            // found.
-            _ => return None,
+            // The goal missed: the first object with another proposal
+            // tries it.
+            Ok(_) => match proposals.iter_mut().find(|p| p.len() > 1) {
+                Some(p) => {
+                    p.remove(0);
+                }
+                None => return None,
+            },
+            // The replay failed: keep the state as found.
+            Err(_) => return None,
         }
     }
     None
+}
+
+/// The state with the values its constructors made, as the JVM reported
+/// them, in the fields it lists of objects made by constructor calls: the
+/// JVM's run of that state met the goal, so it is the state claimed.
+fn as_made(mut state: InputState, observation: &Observation) -> InputState {
+    for c in &observation.constructed {
+        let Some(o) = state.objects.get_mut(c.object) else {
+            continue;
+        };
+        let field = o
+            .fields
+            .iter_mut()
+            .find(|f| f.name == c.name && f.declared_in == c.declared_in);
+        if let Some(f) = field {
+            if let Some(v) = value_of(&c.value, &f.ty) {
+                f.value = v;
+            }
+        }
+    }
+    state
+}
+
+/// A primitive, string or null the JVM reported, as a value of type `ty`.
+fn value_of(v: &Observed, ty: &str) -> Option<Value> {
+    Some(match (v, ty) {
+        (Observed::Null, _) => Value::Null,
+        (Observed::Bool(b), _) => Value::Bool(*b),
+        (Observed::Int(i), "float" | "double") => Value::Float(*i as f64),
+        (Observed::Int(i), _) => Value::Int(*i),
+        (Observed::Float(x), _) => Value::Float(*x),
+        (Observed::Str(s), "float" | "double") => Value::Float(s.parse().ok()?),
+        (Observed::Str(s), _) => Value::Str(s.clone()),
+        (Observed::Utf16 { utf16 }, _) => Value::Utf16 {
+            utf16: utf16.clone(),
+        },
+        (Observed::Ref { .. }, _) => return None,
+    })
 }
 
 /// The receiver of a constructor under test (`method` named `<init>`),

@@ -15,7 +15,7 @@ use crate::junit::access::Access;
 use crate::state::{BuiltBy, Construction, InputState, Object, Value};
 
 /// Constructor calls tried per object, at most.
-const CANDIDATES: usize = 3;
+const CANDIDATES: usize = 6;
 
 /// The constructor calls proposed for each object of `state` (by index),
 /// best first, for a test in `package`; empty for an object made by
@@ -95,7 +95,34 @@ fn propose_one(
         .filter_map(|m| candidate(cp, &class, m, state, i, o))
         .collect();
     found.sort_by_key(|(_, rank)| *rank);
-    found.into_iter().take(CANDIDATES).map(|(c, _)| c).collect()
+    found
+        .into_iter()
+        .flat_map(|(c, _)| with_shared_values(c))
+        .take(CANDIDATES)
+        .collect()
+}
+
+/// The call `c`, then variants where one parameter takes the value
+/// another argument of its type has: `new Interval(-1, -1)` where the path
+/// needs `end == -1` and `Interval(0, -1)` is rejected. The replay decides
+/// which, if any, meets the goal.
+fn with_shared_values(c: Construction) -> Vec<Construction> {
+    let mut out = vec![c.clone()];
+    for (k, ty) in c.params.iter().enumerate() {
+        if !crate::junit::java::is_primitive(ty) && ty != "java.lang.String" {
+            continue;
+        }
+        for (j, v) in c.args.iter().enumerate() {
+            if j != k && c.params[j] == *ty && *v != c.args[k] {
+                let mut variant = c.clone();
+                variant.args[k] = v.clone();
+                if !out.contains(&variant) {
+                    out.push(variant);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// How good a proposal is, best first: fewest fields the path needs (not
@@ -129,7 +156,7 @@ fn candidate(
     let flows = flow::parameter_fields(cp, class, m);
     let mut args = Vec::with_capacity(flows.len());
     for (ty, fields) in m.desc.params.iter().zip(&flows) {
-        let mut values = fields.iter().filter_map(|slot| field_value(o, slot));
+        let mut values = fields.iter().filter_map(|slot| read_value(o, slot));
         let arg = match values.next() {
             Some(v) => {
                 if values.any(|other| other != v) || !fits(cp, state, i, v, ty) {
@@ -167,11 +194,11 @@ fn candidate(
     ))
 }
 
-/// The value object `o` gives the field `slot`, if the state lists it.
-fn field_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
+/// The value object `o` gives the field `slot`, if the path reads it.
+fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
     o.fields
         .iter()
-        .find(|f| f.name == slot.name && f.declared_in == slot.declared_in)
+        .find(|f| f.read && f.name == slot.name && f.declared_in == slot.declared_in)
         .map(|f| &f.value)
 }
 

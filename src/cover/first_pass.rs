@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::Unit;
 use crate::classpath::ClassPath;
+use crate::construct::{self, Objects};
 use crate::labeling::InputState;
 use crate::pipeline::Jvm;
 use crate::replay::observation::{Ended, Observation};
@@ -114,6 +115,7 @@ pub fn run(
     units: &[Unit],
     jvms: &mut [Jvm],
     deadline: Instant,
+    objects: Objects,
 ) -> (Vec<Vec<Run>>, usize) {
     let next = AtomicUsize::new(0);
     let made = AtomicUsize::new(0);
@@ -138,14 +140,31 @@ pub fn run(
                     made.fetch_add(1, Ordering::Relaxed);
                     let left = deadline.saturating_duration_since(Instant::now());
                     let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
-                    let Ok(observation) = jvm.run_once(&unit.class, unit.method(), &state, timeout)
-                    else {
-                        continue;
+                    let (class, method) = (&unit.class, unit.method());
+                    // Its objects made by constructors where the JVM shows
+                    // that works, else as the seed gives them.
+                    let built = (objects != Objects::Reflection)
+                        .then(|| {
+                            construct::build(
+                                cp,
+                                &construct::package_of(&class.name),
+                                &state,
+                                construct::fresh_receiver(&method.name, &state),
+                                |s| jvm.run_once(class, method, s, timeout),
+                                is_test,
+                            )
+                        })
+                        .flatten();
+                    let (state, observation) = match built {
+                        Some(built) => built,
+                        None => match jvm.run_once(class, method, &state, timeout) {
+                            Ok(observation) => (state, observation),
+                            Err(_) => continue,
+                        },
                     };
-                    // A run that did not end is no test; one that executed
-                    // nothing is one the harness could not start.
-                    let ended = !matches!(observation.ended, Ended::RanAway { .. });
-                    if ended && !observation.executed.is_empty() {
+                    let kept = objects != Objects::Constructors
+                        || construct::made_by_reflection(&state).is_empty();
+                    if kept && is_test(&observation) {
                         runs.push(Run { state, observation });
                     }
                 }
@@ -157,6 +176,12 @@ pub fn run(
         found.into_inner().expect("first-pass results"),
         made.into_inner(),
     )
+}
+
+/// Whether a run makes a test: it ended (a run that did not is no test)
+/// and executed something (else the harness could not start it).
+fn is_test(observation: &Observation) -> bool {
+    !matches!(observation.ended, Ended::RanAway { .. }) && !observation.executed.is_empty()
 }
 
 #[cfg(test)]

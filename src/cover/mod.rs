@@ -393,7 +393,13 @@ pub fn run(
         if let Some(b) = config.budget {
             limit = limit.min(b.saturating_sub(wall.elapsed()));
         }
-        let (found, runs) = first_pass::run(cp, &units, &mut jvms, started + limit);
+        let (found, runs) = first_pass::run(
+            cp,
+            &units,
+            &mut jvms,
+            started + limit,
+            config.search.objects,
+        );
         let mut summary = first_pass::Summary { runs, kept: 0 };
         for (u, unit_runs) in found.into_iter().enumerate() {
             for run in unit_runs {

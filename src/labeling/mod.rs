@@ -290,8 +290,11 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: None,
-                built_by: crate::construct::is_program_class(l.cx.cp, &class)
-                    .then_some(crate::state::BuiltBy::Reflection),
+                // The receiver of a constructor under test is made by the
+                // call itself.
+                built_by: (crate::construct::is_program_class(l.cx.cp, &class)
+                    && !(entry.is_constructor && receiver == Some(Value::Ref(i))))
+                .then_some(crate::state::BuiltBy::Reflection),
             },
         };
     }

@@ -514,6 +514,7 @@ public final class Harness {
                 capture.value(out, params[i], argValues[i], 0);
             }
             out.append("],\"objects\":").append(capture.objects());
+            out.append(",\"constructed\":").append(built.constructedJson());
             return out.toString();
         }
     }

@@ -22,6 +22,8 @@ final class State {
     private final Object[] objects;
     /** Which objects the state makes by a constructor call. */
     private boolean[] constructed;
+    /** What {@link #constructedJson} returns, without its closing bracket. */
+    private final StringBuilder constructedFields = new StringBuilder("[");
     /** The mocks among the objects, by id. */
     final java.util.IdentityHashMap<Object, Integer> mocks = new java.util.IdentityHashMap<>();
     /**
@@ -218,9 +220,12 @@ final class State {
     }
 
     /**
-     * Checks that each field constructed object {@code i} lists (the fields
-     * the path reads) holds the state's value: equal for primitives and
-     * strings, the same object for references.
+     * Reads each field constructed object {@code i} lists (the fields the
+     * path reads): a reference must be the state's object (else the object
+     * is {@link Unbuilt}); a primitive or string value the constructor made
+     * is reported ({@link #constructedJson}), and jaut's state takes it,
+     * since the replay, not the search, then decides whether the target is
+     * met.
      */
     @SuppressWarnings("unchecked")
     private void check(int i, Map<String, Object> o) throws ReflectiveOperationException {
@@ -229,16 +234,52 @@ final class State {
             Class<?> declaring = Reflect.classFor((String) field.get("declared_in"), loader);
             Field f = Reflect.field(declaring, (String) field.get("name"));
             f.setAccessible(true);
-            Object expected = value(f.getType(), field.get("value"), Reflect.describe(f));
             Object actual = f.get(objects[i]);
-            boolean same = f.getType().isPrimitive() || expected instanceof String
-                    ? java.util.Objects.equals(expected, actual)
-                    : expected == actual;
-            if (!same) {
+            Class<?> type = f.getType();
+            boolean value = type.isPrimitive() || (actual instanceof String && type.isAssignableFrom(String.class));
+            if (value || actual == null) {
+                if (constructedFields.length() > 1) {
+                    constructedFields.append(',');
+                }
+                constructedFields.append("{\"object\":").append(i).append(",\"name\":");
+                Json.quote(constructedFields, f.getName());
+                constructedFields.append(",\"declared_in\":");
+                Json.quote(constructedFields, declaring.getName());
+                constructedFields.append(",\"value\":").append(json(actual)).append('}');
+                continue;
+            }
+            Object expected = value(type, field.get("value"), Reflect.describe(f));
+            if (expected != actual) {
                 throw new Unbuilt(i, "its constructor leaves " + f.getName() + " = " + shown(actual)
                         + ", the path needs " + shown(expected));
             }
         }
+    }
+
+    /**
+     * The values the constructors made in the fields the state lists, as
+     * a JSON array of {@code {"object":I,"name":..,"declared_in":..,"value":..}}.
+     */
+    String constructedJson() {
+        return constructedFields + "]";
+    }
+
+    /** A primitive, string or null as JSON (a char as its code, non-finite floats by name). */
+    private static String json(Object v) {
+        if (v == null) {
+            return "null";
+        }
+        if (v instanceof String) {
+            return Json.quote((String) v);
+        }
+        if (v instanceof Character) {
+            return Integer.toString((Character) v);
+        }
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            return Double.isNaN(d) || Double.isInfinite(d) ? Json.quote(v.toString()) : v.toString();
+        }
+        return v.toString();
     }
 
     /** A field's value in a message: a primitive or string as such, an object by its class. */
