@@ -133,7 +133,8 @@ pub fn run(
                     crate::seed::FIRST_PASS_STATES,
                 );
                 let mut runs = Vec::new();
-                for state in states {
+                for mut state in states {
+                    construct::unmark_fresh(&unit.method().name, &mut state);
                     if Instant::now() >= deadline || crate::stop::requested() {
                         break;
                     }

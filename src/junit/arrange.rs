@@ -2,10 +2,12 @@
 //! object, then the objects' non-default fields and elements, then the
 //! static fields the path reads.
 //!
-//! Objects are created without running a constructor (the `allocate`
-//! helper), exactly as the search and the replay build them: the state is
-//! built field by field, and a constructor could reject or change it.
-//! `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
+//! An object the state makes by a constructor call is written `new
+//! Foo(args)` (`construct.rs`), after the objects made otherwise and before
+//! the references to it, the replay's order (docs/objects.md). The others
+//! are created without running a constructor (the `allocate` helper, with a
+//! comment saying so for a program class), exactly as the replay builds
+//! them: field by field. `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
 //! `{1, 2, 3}` for primitive elements. JDK values — boxes, `BigInteger`,
 //! `BigDecimal`, arrays of values — are written as literals, constructors
 //! and initializers, in place where used once (`values.rs`). Because every
@@ -216,11 +218,14 @@ pub(super) fn arrange<'s>(
         .count()
         > 1;
     inputs.plan = values::plan(s, state, overloaded);
+    // Arrays the constructors make themselves are not written.
+    let held = crate::construct::held_by_constructions(state);
     for (id, o) in state.objects.iter().enumerate() {
         if (subject.ctor && Some(id) == inputs.receiver)
             || o.mock.is_some()
             || inputs.in_place(id)
             || o.construction().is_some()
+            || held[id]
         {
             continue;
         }

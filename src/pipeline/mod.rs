@@ -641,6 +641,7 @@ fn construct_objects(
     mut reached: Reached,
     jvm: &mut Jvm,
 ) -> Result<Reached, Reason> {
+    construct::unmark_fresh(&method.name, &mut reached.state);
     let policy = options.search.objects;
     if policy == Objects::Reflection {
         return Ok(reached);

@@ -124,6 +124,10 @@ fn state_json(s: &InputState) -> Json {
             .map(|(pc, values)| json!({ "pc": pc, "values": values }))
             .collect(),
     );
+    // Arrays a constructor makes its own copy of: compared by contents.
+    let held = crate::construct::held_by_constructions(s);
+    let by_contents =
+        |v: &Value| matches!(v, Value::Ref { object } if held.get(*object) == Some(&true));
     m.insert(
         "objects".into(),
         s.objects
@@ -134,7 +138,7 @@ fn state_json(s: &InputState) -> Json {
                     "class": o.class,
                     "fields": o.fields.iter().map(|f| json!({
                         "name": f.name, "declared_in": f.declared_in, "type": f.ty,
-                        "value": value_json(&f.value),
+                        "value": value_json(&f.value), "contents": by_contents(&f.value),
                     })).collect::<Vec<_>>(),
                 });
                 if let Some(e) = &o.elements {

@@ -14,7 +14,7 @@ public class Gauge {
 
     public String state() {
         if (level > 100) {
-            return "full";
+            return "full"; // TARGET: full
         }
         return "ok";
     }

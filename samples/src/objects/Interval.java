@@ -16,7 +16,7 @@ public final class Interval {
     /** The number of ints in the interval; the first branch is dead for any constructed interval. */
     public int length() {
         if (start > end) {
-            return -1;
+            return -1; // TARGET: dead
         }
         return end - start + 1;
     }
@@ -34,8 +34,8 @@ public final class Interval {
     /** Whether the two intervals share an int. */
     public boolean overlaps(Interval other) {
         if (other.end < start) {
-            return false;
+            return false; // TARGET: before
         }
-        return other.start <= end;
+        return other.start <= end; // TARGET: overlaps
     }
 }

@@ -10,6 +10,11 @@ public class Point {
         this.y = y;
     }
 
+    /** A point of the diagonal. */
+    public Point(int both) {
+        this(both, both);
+    }
+
     Point(Point other) {
         this(other.x, other.y);
     }

@@ -12,7 +12,7 @@ public class Segment {
 
     public boolean vertical() {
         if (from.x == to.x) {
-            return from.y != to.y;
+            return from.y != to.y; // TARGET: vertical
         }
         return false;
     }
