@@ -110,7 +110,7 @@ fn by_default_a_state_no_constructor_makes_falls_back_to_reflection() {
     assert_eq!(built_by(&json), ["reflection"], "{json:#}");
     let text = test_text(out.path());
     assert!(
-        text.contains("made by reflection, not by a constructor"),
+        text.contains("// Made by reflection, not by a constructor (jaut --objects): Interval."),
         "{text}"
     );
     support::compile_and_run_suite(out.path(), "Interval.length", support::samples(), &[]);

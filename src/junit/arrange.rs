@@ -220,6 +220,9 @@ pub(super) fn arrange<'s>(
     inputs.plan = values::plan(s, state, overloaded);
     // Arrays the constructors make themselves are not written.
     let held = crate::construct::held_by_constructions(state);
+    if let Some(note) = reflection_note(state) {
+        s.line(note);
+    }
     for (id, o) in state.objects.iter().enumerate() {
         if (subject.ctor && Some(id) == inputs.receiver)
             || o.mock.is_some()
@@ -237,11 +240,6 @@ pub(super) fn arrange<'s>(
             None => {
                 if let Some(note) = inputs.plan.unmade[id].clone() {
                     s.line(note);
-                }
-                if o.built_by == Some(BuiltBy::Reflection) {
-                    s.line(format!(
-                        "// {hint}: made by reflection, not by a constructor (jaut --objects)."
-                    ));
                 }
                 declare(s, o, &hint)
             }
@@ -291,6 +289,26 @@ pub(super) fn arrange<'s>(
     }
     set_statics(s, &inputs, state)?;
     Ok(inputs)
+}
+
+/// The comment of a test that makes objects of program classes by
+/// reflection: `// Made by reflection, not by a constructor (jaut
+/// --objects): Coord, Chrono.`
+fn reflection_note(state: &InputState) -> Option<String> {
+    let mut classes: Vec<&str> = Vec::new();
+    for o in &state.objects {
+        let simple = java::binary_simple_name(&o.class);
+        let simple = simple.rsplit('$').next().unwrap_or(simple);
+        if o.built_by == Some(BuiltBy::Reflection) && !classes.contains(&simple) {
+            classes.push(simple);
+        }
+    }
+    (!classes.is_empty()).then(|| {
+        format!(
+            "// Made by reflection, not by a constructor (jaut --objects): {}.",
+            classes.join(", ")
+        )
+    })
 }
 
 /// Names by role: the receiver after its class, the arguments after their
