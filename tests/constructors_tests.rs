@@ -35,6 +35,25 @@ fn built_by(json: &Json) -> Vec<String> {
         .collect()
 }
 
+/// [`aim`] at a target the JVM confirms reached, whose state's objects are
+/// made as `made` says (`constructor`, `reflection`), in a fresh directory;
+/// the test written there compiles and passes.
+fn reached(
+    sample: &str,
+    method: &str,
+    target: &str,
+    extra: &[&str],
+    made: &[&str],
+) -> (tempfile::TempDir, Json) {
+    let out = tempfile::tempdir().unwrap();
+    let (code, json) = aim(sample, method, target, out.path(), extra);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    assert_eq!(built_by(&json), made, "{json:#}");
+    support::compile_and_run_suite(out.path(), sample, support::samples(), &[]);
+    (out, json)
+}
+
 fn test_text(out: &std::path::Path) -> String {
     let files = support::java_files(out);
     assert_eq!(files.len(), 1, "{files:?}");
@@ -63,11 +82,8 @@ fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
 
 #[test]
 fn by_default_an_interval_is_made_by_its_constructor_and_the_suite_passes() {
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim("objects/Interval", "overlaps", "overlaps", out.path(), &[]);
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
-    assert_eq!(built_by(&json), ["constructor", "constructor"], "{json:#}");
+    let both = ["constructor", "constructor"];
+    let (out, json) = reached("objects/Interval", "overlaps", "overlaps", &[], &both);
     for o in json["state"]["objects"].as_array().unwrap() {
         let c = &o["constructor"];
         assert_eq!(c["descriptor"], "(II)V", "{json:#}");
@@ -88,51 +104,32 @@ fn by_default_an_interval_is_made_by_its_constructor_and_the_suite_passes() {
     let text = test_text(out.path());
     assert!(text.contains("= new Interval("), "{text}");
     assert!(!text.contains("allocate("), "{text}");
-    support::compile_and_run_suite(out.path(), "Interval.overlaps", support::samples(), &[]);
 }
 
 #[test]
 fn a_rejected_argument_is_replaced_by_one_the_constructor_accepts() {
     // other.end < start: other = new Interval(0, -1) is rejected; the
     // proposal that shares the argument, new Interval(-1, -1), is not.
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim("objects/Interval", "overlaps", "before", out.path(), &[]);
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(built_by(&json), ["constructor", "constructor"], "{json:#}");
-    support::compile_and_run_suite(out.path(), "Interval.overlaps", support::samples(), &[]);
+    let both = ["constructor", "constructor"];
+    reached("objects/Interval", "overlaps", "before", &[], &both);
 }
 
 #[test]
 fn by_default_a_state_no_constructor_makes_falls_back_to_reflection() {
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim("objects/Interval", "length", "dead", out.path(), &[]);
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(built_by(&json), ["reflection"], "{json:#}");
+    let (out, _) = reached("objects/Interval", "length", "dead", &[], &["reflection"]);
     let text = test_text(out.path());
     assert!(
         text.contains("// Made by reflection, not by a constructor (jaut --objects): Interval."),
         "{text}"
     );
-    support::compile_and_run_suite(out.path(), "Interval.length", support::samples(), &[]);
-
     // A level no constructor sets: the target keeps its test.
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim("objects/Gauge", "state", "full", out.path(), &[]);
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(built_by(&json), ["reflection"], "{json:#}");
-    support::compile_and_run_suite(out.path(), "Gauge.state", support::samples(), &[]);
+    reached("objects/Gauge", "state", "full", &[], &["reflection"]);
 }
 
 #[test]
 fn objects_made_from_objects_made_by_constructors() {
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim("objects/Segment", "vertical", "vertical", out.path(), &[]);
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(
-        built_by(&json),
-        ["constructor", "constructor", "constructor"],
-        "{json:#}"
-    );
+    let all = ["constructor", "constructor", "constructor"];
+    let (out, json) = reached("objects/Segment", "vertical", "vertical", &[], &all);
     let segment = &json["state"]["objects"][0];
     assert_eq!(segment["class"], "objects.Segment");
     assert_eq!(
@@ -146,21 +143,13 @@ fn objects_made_from_objects_made_by_constructors() {
         .find("new Segment(")
         .expect("the segment by its constructor");
     assert!(points < made, "{text}");
-    support::compile_and_run_suite(out.path(), "Segment.vertical", support::samples(), &[]);
 }
 
 #[test]
 fn with_reflection_every_object_is_allocated() {
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim(
-        "objects/Interval",
-        "overlaps",
-        "overlaps",
-        out.path(),
-        &["--objects", "reflection"],
-    );
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(built_by(&json), ["reflection", "reflection"], "{json:#}");
+    let both = ["reflection", "reflection"];
+    let extra = ["--objects", "reflection"];
+    let (out, _) = reached("objects/Interval", "overlaps", "overlaps", &extra, &both);
     assert!(test_text(out.path()).contains("allocate(Interval.class)"));
 }
 
