@@ -128,6 +128,26 @@ pub fn build(
     None
 }
 
+/// Whether run `new` covers everything run `old` did in the class under
+/// test: its pcs and branch outcomes in the method, and the instructions
+/// and outcomes of the other methods it ran. A state made by constructors
+/// replaces the state found only then, so a test never covers less than
+/// the one it replaces (a constructor may set a field the path needed
+/// otherwise, and reach the target along another path).
+pub fn covers_as_much(new: &Observation, old: &Observation) -> bool {
+    let within = |a: &[u32], b: &[u32]| a.iter().all(|x| b.contains(x));
+    within(&old.executed, &new.executed)
+        && old.edges.iter().all(|e| new.edges.contains(e))
+        && old.others.iter().all(|o| {
+            new.others.iter().any(|n| {
+                n.method == o.method
+                    && n.descriptor == o.descriptor
+                    && within(&o.indexes, &n.indexes)
+                    && o.index_edges.iter().all(|e| n.index_edges.contains(e))
+            })
+        })
+}
+
 /// The state with the values its constructors made, as the JVM reported
 /// them, in the fields it lists of objects made by constructor calls: the
 /// JVM's run of that state met the goal, so it is the state claimed.

@@ -142,9 +142,12 @@ pub fn run(
                     let left = deadline.saturating_duration_since(Instant::now());
                     let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
                     let (class, method) = (&unit.class, unit.method());
+                    let Ok(found) = jvm.run_once(class, method, &state, timeout) else {
+                        continue;
+                    };
                     // Its objects made by constructors where the JVM shows
-                    // that works, else as the seed gives them.
-                    let built = (objects != Objects::Reflection)
+                    // that covers as much, else as the seed gives them.
+                    let built = (objects != Objects::Reflection && is_test(&found))
                         .then(|| {
                             construct::build(
                                 cp,
@@ -152,17 +155,11 @@ pub fn run(
                                 &state,
                                 construct::fresh_receiver(&method.name, &state),
                                 |s| jvm.run_once(class, method, s, timeout),
-                                is_test,
+                                |o| is_test(o) && construct::covers_as_much(o, &found),
                             )
                         })
                         .flatten();
-                    let (state, observation) = match built {
-                        Some(built) => built,
-                        None => match jvm.run_once(class, method, &state, timeout) {
-                            Ok(observation) => (state, observation),
-                            Err(_) => continue,
-                        },
-                    };
+                    let (state, observation) = built.unwrap_or((state, found));
                     let kept = objects != Objects::Constructors
                         || construct::made_by_reflection(&state).is_empty();
                     if kept && is_test(&observation) {

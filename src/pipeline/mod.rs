@@ -646,7 +646,7 @@ fn construct_objects(
     if policy == Objects::Reflection {
         return Ok(reached);
     }
-    if let Replayed::Confirmed(_) = reached.replay {
+    if let Replayed::Confirmed(found) = &reached.replay {
         let fresh = construct::fresh_receiver(&method.name, &reached.state);
         let package = construct::package_of(&class.name);
         let built = construct::build(
@@ -655,7 +655,11 @@ fn construct_objects(
             &reached.state,
             fresh,
             |state| jvm.replay(class, method, goal, state),
-            |o| meets(cp, goal, o) && !matches!(o.ended, Ended::RanAway { .. }),
+            |o| {
+                meets(cp, goal, o)
+                    && !matches!(o.ended, Ended::RanAway { .. })
+                    && construct::covers_as_much(o, found)
+            },
         );
         if let Some((state, observation)) = built {
             reached.state = state;
