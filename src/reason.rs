@@ -281,8 +281,8 @@ impl fmt::Display for Reason {
             Reason::ReplayFailed(why) => write!(f, "replay failed: {why}"),
             Reason::NotConstructible(objects) => write!(
                 f,
-                "no accessible constructor was shown to make {objects} with the fields the path \
-                 needs (--objects constructors; --objects auto makes them by reflection)"
+                "--objects constructors: no accessible constructor was shown to make the fields \
+                 the path needs in {objects} (--objects auto makes them by reflection)"
             ),
             Reason::Analysis(why) => f.write_str(why),
             Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),

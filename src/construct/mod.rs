@@ -84,9 +84,10 @@ pub fn made_by_reflection(state: &InputState) -> Vec<String> {
 }
 
 /// The state with as many of its program-class objects as possible made
-/// by constructors, and what the JVM observed running it; `None` when no
-/// object can be, or the state so built is not `accepted`. `run` replays a
-/// state; `fresh` is the object the call under test makes itself (a
+/// by constructors, and what the JVM observed running it; else what went
+/// wrong with the calls tried (none when no object had a proposal). `run`
+/// replays a state; `accepted` says whether a run may stand for the state
+/// found; `fresh` is the object the call under test makes itself (a
 /// constructor's receiver); `package` is the test's.
 pub fn build(
     cp: &ClassPath,
@@ -95,37 +96,50 @@ pub fn build(
     fresh: Option<usize>,
     mut run: impl FnMut(&InputState) -> Result<Observation, ReplayFailure>,
     accepted: impl Fn(&Observation) -> bool,
-) -> Option<(InputState, Observation)> {
+) -> Result<(InputState, Observation), Vec<String>> {
     let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, state, fresh);
+    let mut failed: Vec<String> = Vec::new();
+    let mut note = |why: String| {
+        if failed.len() < 3 && !failed.contains(&why) {
+            failed.push(why);
+        }
+    };
     // Each round either succeeds or gives up one proposal.
     let rounds = proposals.iter().map(Vec::len).sum::<usize>();
     for _ in 0..=rounds {
         let plans = plan::firsts(&proposals);
         if plans.iter().all(Option::is_none) {
-            return None;
+            break;
         }
         let candidate = plan::apply(state, &plans);
         match run(&candidate) {
-            Ok(o) if accepted(&o) => return Some((as_made(candidate, &o), o)),
-            Err(ReplayFailure::Unbuilt { object, .. }) if object < proposals.len() => {
+            Ok(o) if accepted(&o) => return Ok((as_made(candidate, &o), o)),
+            Err(ReplayFailure::Unbuilt { object, why }) if object < proposals.len() => {
+                note(format!("object #{object}: {why}"));
                 if proposals[object].is_empty() {
-                    return None;
+                    break;
                 }
                 proposals[object].remove(0);
             }
             // The goal missed: the first object with another proposal
             // tries it.
-            Ok(_) => match proposals.iter_mut().find(|p| p.len() > 1) {
-                Some(p) => {
-                    p.remove(0);
+            Ok(_) => {
+                note("the objects the constructors made miss the goal or cover less".into());
+                match proposals.iter_mut().find(|p| p.len() > 1) {
+                    Some(p) => {
+                        p.remove(0);
+                    }
+                    None => break,
                 }
-                None => return None,
-            },
+            }
             // The replay failed: keep the state as found.
-            Err(_) => return None,
+            Err(e) => {
+                note(e.to_string());
+                break;
+            }
         }
     }
-    None
+    Err(failed)
 }
 
 /// Whether run `new` covers everything run `old` did in the class under

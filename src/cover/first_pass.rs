@@ -157,6 +157,7 @@ pub fn run(
                                 |s| jvm.run_once(class, method, s, timeout),
                                 |o| is_test(o) && construct::covers_as_much(o, &found),
                             )
+                            .ok()
                         })
                         .flatten();
                     let (state, observation) = built.unwrap_or((state, found));

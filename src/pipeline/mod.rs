@@ -642,6 +642,7 @@ fn construct_objects(
     jvm: &mut Jvm,
 ) -> Result<Reached, Reason> {
     construct::unmark_fresh(&method.name, &mut reached.state);
+    let mut tried = Vec::new();
     let policy = options.search.objects;
     if policy == Objects::Reflection {
         return Ok(reached);
@@ -661,14 +662,21 @@ fn construct_objects(
                     && construct::covers_as_much(o, found)
             },
         );
-        if let Some((state, observation)) = built {
-            reached.state = state;
-            reached.replay = Replayed::Confirmed(observation);
+        match built {
+            Ok((state, observation)) => {
+                reached.state = state;
+                reached.replay = Replayed::Confirmed(observation);
+            }
+            Err(failed) => tried = failed,
         }
     }
     let left = construct::made_by_reflection(&reached.state);
     if policy == Objects::Constructors && !left.is_empty() {
-        return Err(Reason::NotConstructible(left.join(", ")));
+        let mut objects = left.join(", ");
+        if !tried.is_empty() {
+            objects = format!("{objects}; tried: {}", tried.join("; "));
+        }
+        return Err(Reason::NotConstructible(objects));
     }
     Ok(reached)
 }
