@@ -28,6 +28,7 @@ pub mod cfg;
 pub mod classfile;
 pub mod classpath;
 pub mod concolic;
+pub mod construct;
 pub mod contracts;
 pub mod cover;
 pub mod enums;

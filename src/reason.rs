@@ -78,6 +78,10 @@ pub enum Reason {
     /// The replay could not tell (the worker did not start, the code under
     /// test called `System.exit`, timed out, crashed).
     ReplayFailed(String),
+    /// `--objects constructors`: the state found has objects of program
+    /// classes no accessible constructor was shown to make (named here);
+    /// making them by reflection could show a state no program makes.
+    NotConstructible(String),
     /// The method could not be analysed (no bytecode, classes that do not
     /// load).
     Analysis(String),
@@ -115,6 +119,7 @@ pub enum Kind {
     Labeling,
     ReplayMismatch,
     ReplayFailed,
+    NotConstructible,
     Analysis,
     Internal,
     RunBudget,
@@ -139,6 +144,7 @@ impl Kind {
             Kind::Labeling => "labeling",
             Kind::ReplayMismatch => "replay-mismatch",
             Kind::ReplayFailed => "replay-failed",
+            Kind::NotConstructible => "not-constructible",
             Kind::Analysis => "analysis",
             Kind::Internal => "internal",
             Kind::RunBudget => "run-budget",
@@ -172,6 +178,7 @@ impl Reason {
             Reason::Labeling(_) => Kind::Labeling,
             Reason::ReplayMismatch { .. } => Kind::ReplayMismatch,
             Reason::ReplayFailed(_) => Kind::ReplayFailed,
+            Reason::NotConstructible(_) => Kind::NotConstructible,
             Reason::Analysis(_) => Kind::Analysis,
             Reason::Internal(_) => Kind::Internal,
             Reason::Stopped(Stop::RunBudget { .. }) => Kind::RunBudget,
@@ -272,6 +279,11 @@ impl fmt::Display for Reason {
                 "the replay of the state found did not execute pc {pc} (the call {ended})"
             ),
             Reason::ReplayFailed(why) => write!(f, "replay failed: {why}"),
+            Reason::NotConstructible(objects) => write!(
+                f,
+                "--objects constructors: no accessible constructor was shown to make the fields \
+                 the path needs in {objects} (--objects auto makes them by reflection)"
+            ),
             Reason::Analysis(why) => f.write_str(why),
             Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),
             Reason::Stopped(Stop::RunBudget { limit }) => write!(

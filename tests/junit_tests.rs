@@ -871,6 +871,7 @@ fn identities_decide_what_is_asserted() {
             declared_in: "lists.Node".into(),
             ty: t.into(),
             value: v,
+            read: true,
         })
         .collect::<Vec<_>>()
     };
@@ -880,6 +881,7 @@ fn identities_decide_what_is_asserted() {
         fields: node_fields(Value::Null, next, prev),
         elements: None,
         mock: None,
+        built_by: None,
     };
     let list_fields = |first: Value, last: Value, size: Value| {
         [
@@ -893,6 +895,7 @@ fn identities_decide_what_is_asserted() {
             declared_in: "lists.DoublyLinkedList".into(),
             ty: t.into(),
             value: v,
+            read: true,
         })
         .collect::<Vec<_>>()
     };
@@ -913,6 +916,7 @@ fn identities_decide_what_is_asserted() {
                 fields: list_fields(Value::Ref(1), Value::Ref(3), Value::Int(3)),
                 elements: None,
                 mock: None,
+                built_by: None,
             },
             node(1, Value::Ref(2), Value::Null),
             node(2, Value::Ref(3), Value::Ref(1)),
@@ -953,6 +957,7 @@ fn identities_decide_what_is_asserted() {
         },
         receiver_after: Some(Observed::Ref { object: 0 }),
         args_after: vec![Observed::Ref { object: 1 }],
+        constructed: vec![],
         objects: vec![
             observed(
                 "lists.DoublyLinkedList",
@@ -1043,6 +1048,7 @@ fn reflection_hidden_fields_and_floating_point() {
         declared_in: declared_in.into(),
         ty: ty.into(),
         value,
+        read: true,
     };
     let half = InputState {
         receiver: Some(Value::Ref(0)),
@@ -1064,6 +1070,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 ],
                 elements: None,
                 mock: None,
+                built_by: None,
             },
             Object {
                 id: 1,
@@ -1075,6 +1082,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 ],
                 elements: None,
                 mock: None,
+                built_by: None,
             },
             Object {
                 id: 2,
@@ -1087,6 +1095,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 )],
                 elements: None,
                 mock: None,
+                built_by: None,
             },
         ],
     };

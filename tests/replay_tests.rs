@@ -164,10 +164,12 @@ fn object(id: usize, class: &str, fields: &[(&str, &str, &str, Value)]) -> Objec
                 declared_in: d.to_string(),
                 ty: t.to_string(),
                 value: v.clone(),
+                read: true,
             })
             .collect(),
         elements: None,
         mock: None,
+        built_by: None,
     }
 }
 
@@ -178,6 +180,7 @@ fn array(id: usize, class: &str, elements: Vec<Value>) -> Object {
         fields: vec![],
         elements: Some(elements),
         mock: None,
+        built_by: None,
     }
 }
 

@@ -293,6 +293,12 @@ pub struct Bounds {
     /// Which static fields of the program are inputs the test may set.
     #[arg(long, value_enum, default_value_t = StaticsArg::Auto, value_name = "POLICY")]
     pub statics: StaticsArg,
+    /// How objects of the program's classes in a state are made: by a
+    /// constructor where one makes the fields the path needs, else by
+    /// reflection (auto); only by constructors, leaving a target unknown
+    /// when none does (constructors); or always by reflection.
+    #[arg(long, value_enum, default_value_t = ObjectsArg::Auto, value_name = "HOW")]
+    pub objects: ObjectsArg,
     /// Run the program with Java assertions disabled: the replay's JVM
     /// without -ea, and the search with every `assert` skipped. By default
     /// they are enabled, as Maven Surefire and Gradle run tests, so a
@@ -319,6 +325,27 @@ impl From<StaticsArg> for jaut::statics::StaticsPolicy {
             StaticsArg::Auto => jaut::statics::StaticsPolicy::Auto,
             StaticsArg::Free => jaut::statics::StaticsPolicy::Free,
             StaticsArg::Init => jaut::statics::StaticsPolicy::Init,
+        }
+    }
+}
+
+/// `--objects`: see [`jaut::construct::Objects`].
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ObjectsArg {
+    /// Constructors first, reflection where none makes the state.
+    Auto,
+    /// Only constructors: a state no constructor makes is not claimed.
+    Constructors,
+    /// Always reflection (allocated without a constructor, fields written).
+    Reflection,
+}
+
+impl From<ObjectsArg> for jaut::construct::Objects {
+    fn from(a: ObjectsArg) -> Self {
+        match a {
+            ObjectsArg::Auto => jaut::construct::Objects::Auto,
+            ObjectsArg::Constructors => jaut::construct::Objects::Constructors,
+            ObjectsArg::Reflection => jaut::construct::Objects::Reflection,
         }
     }
 }
@@ -358,6 +385,7 @@ impl Bounds {
             .with_max_derefs(self.max_derefs);
         c.max_recursion = self.max_recursion.max(1);
         c.statics = self.statics.into();
+        c.objects = self.objects.into();
         c.mock_throws = self.mock_throws;
         c.assertions = if self.no_assertions {
             jaut::assertions::Assertions::Disabled

@@ -47,6 +47,44 @@ pub struct Document {
     /// `--no-check`, `--no-replay` or no tests).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suite_check: Option<crate::junit::check::SuiteCheck>,
+    /// The objects of program classes in the tests' states, by how they
+    /// are made (`--objects`).
+    #[serde(default)]
+    pub objects: ObjectCounts,
+}
+
+/// Objects of program classes in a suite's states, by how the tests make
+/// them (docs/objects.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectCounts {
+    /// Made by a call of one of their class's constructors.
+    pub constructor: usize,
+    /// Allocated without a constructor, their fields written.
+    pub reflection: usize,
+}
+
+impl ObjectCounts {
+    /// The counts over the states of `tests` (their `built_by` marks).
+    pub fn of_tests(tests: &[TestEntry]) -> ObjectCounts {
+        let mut c = ObjectCounts::default();
+        for t in tests {
+            let objects = t.state.get("objects").and_then(Value::as_array);
+            for o in objects.into_iter().flatten() {
+                match o.get("built_by").and_then(Value::as_str) {
+                    Some("constructor") => c.constructor += 1,
+                    Some("reflection") => c.reflection += 1,
+                    _ => {}
+                }
+            }
+        }
+        c
+    }
+
+    /// The share made by constructors, in percent (none without objects).
+    pub fn constructor_percent(&self) -> Option<f64> {
+        let total = self.constructor + self.reflection;
+        (total > 0).then(|| 100.0 * self.constructor as f64 / total as f64)
+    }
 }
 
 /// Where the covered pcs come from.

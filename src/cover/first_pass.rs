@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::Unit;
 use crate::classpath::ClassPath;
+use crate::construct::{self, Objects};
 use crate::labeling::InputState;
 use crate::pipeline::Jvm;
 use crate::replay::observation::{Ended, Observation};
@@ -119,6 +120,7 @@ pub fn run(
     units: &[Unit],
     jvms: &mut [Jvm],
     deadline: Instant,
+    objects: Objects,
     done: &mut dyn FnMut(usize, Vec<Run>),
 ) -> usize {
     let next = AtomicUsize::new(0);
@@ -130,7 +132,7 @@ pub fn run(
             scope.spawn(move || loop {
                 let u = next.fetch_add(1, Ordering::Relaxed);
                 let Some(unit) = units.get(u) else { break };
-                let runs = unit_runs(cp, unit, jvm, deadline, made);
+                let runs = unit_runs(cp, unit, jvm, deadline, objects, made);
                 if tx.send((u, runs)).is_err() {
                     break;
                 }
@@ -156,39 +158,60 @@ pub fn run(
     made.into_inner()
 }
 
-/// The runs of one unit's first-pass states, until `deadline`.
+/// The runs of one unit's first-pass states, until `deadline`; with
+/// `objects` other than reflection, each run's objects made by
+/// constructors where the JVM shows that covers as much.
 fn unit_runs(
     cp: &ClassPath,
     unit: &Unit,
     jvm: &mut Jvm,
     deadline: Instant,
+    objects: Objects,
     made: &AtomicUsize,
 ) -> Vec<Run> {
-    let states = crate::seed::seeded_states(
-        cp,
-        &unit.class,
-        unit.method(),
-        crate::seed::FIRST_PASS_STATES,
-    );
+    let (class, method) = (&unit.class, unit.method());
+    let states = crate::seed::seeded_states(cp, class, method, crate::seed::FIRST_PASS_STATES);
     let mut runs = Vec::new();
-    for state in states {
+    for mut state in states {
+        construct::unmark_fresh(&method.name, &mut state);
         if Instant::now() >= deadline || crate::stop::requested() {
             break;
         }
         made.fetch_add(1, Ordering::Relaxed);
         let left = deadline.saturating_duration_since(Instant::now());
         let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
-        let Ok(observation) = jvm.run_once(&unit.class, unit.method(), &state, timeout) else {
+        let Ok(found) = jvm.run_once(class, method, &state, timeout) else {
             continue;
         };
-        // A run that did not end is no test; one that executed nothing is
-        // one the harness could not start.
-        let ended = !matches!(observation.ended, Ended::RanAway { .. });
-        if ended && !observation.executed.is_empty() {
+        // Its objects made by constructors where the JVM shows that covers
+        // as much, else as the seed gives them.
+        let built = (objects != Objects::Reflection && is_test(&found))
+            .then(|| {
+                construct::build(
+                    cp,
+                    &construct::package_of(&class.name),
+                    &state,
+                    construct::fresh_receiver(&method.name, &state),
+                    |s| jvm.run_once(class, method, s, timeout),
+                    |o| is_test(o) && construct::covers_as_much(o, &found),
+                )
+                .ok()
+            })
+            .flatten();
+        let (state, observation) = built.unwrap_or((state, found));
+        let kept =
+            objects != Objects::Constructors || construct::made_by_reflection(&state).is_empty();
+        if kept && is_test(&observation) {
             runs.push(Run { state, observation });
         }
     }
     runs
+}
+
+/// Whether a run makes a test: it ended (a run that did not is no test)
+/// and executed something (else the harness could not start it).
+fn is_test(observation: &Observation) -> bool {
+    !matches!(observation.ended, Ended::RanAway { .. }) && !observation.executed.is_empty()
 }
 
 #[cfg(test)]

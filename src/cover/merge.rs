@@ -215,6 +215,7 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
             .map(|d| d.states_found)
             .sum::<usize>()
             .max(tests.len()),
+        objects: super::document::ObjectCounts::of_tests(&tests),
         tests,
         timing,
         timeline: merged_timeline(&shards),
@@ -286,6 +287,7 @@ mod tests {
             methods: Vec::new(),
             tests: Vec::new(),
             states_found: 0,
+            objects: Default::default(),
             timing: None,
             timeline: None,
             first_pass: None,

@@ -487,7 +487,14 @@ pub fn run(
                 ));
             }
         };
-        summary.runs = first_pass::run(cp, &units, &mut jvms, started + limit, &mut commit_unit);
+        summary.runs = first_pass::run(
+            cp,
+            &units,
+            &mut jvms,
+            started + limit,
+            config.search.objects,
+            &mut commit_unit,
+        );
         timing.first_pass = started.elapsed();
         first_pass_summary = Some(summary);
         let now = report_progress(&status, progress);

@@ -158,14 +158,23 @@ impl Document {
     /// others covered nothing more)`.
     pub fn tests_note(&self) -> String {
         let kept = self.tests.len();
-        if self.states_found > kept {
+        let mut note = if self.states_found > kept {
             format!(
                 "{kept} new tests (kept of {} states found: the others covered nothing more)",
                 self.states_found
             )
         } else {
             format!("{kept} new tests")
+        };
+        let o = self.objects;
+        if o.constructor + o.reflection > 0 {
+            let _ = write!(
+                note,
+                "; objects of program classes: {} made by constructors, {} by reflection",
+                o.constructor, o.reflection
+            );
         }
+        note
     }
 
     /// `time 1.20 s (parse ..., search ...: solver ..., labeling ...; replay ...)`.

@@ -268,6 +268,7 @@ impl Report {
             },
             imported: self.imported.clone(),
             methods,
+            objects: super::document::ObjectCounts::of_tests(&tests),
             tests,
             states_found: self.states_found.max(self.tests.len()),
             timing: times.then(|| TimingEntry {

@@ -27,7 +27,7 @@ use crate::classfile::{access, descriptor::internal_name, Class, Method};
 use crate::classpath::ClassPath;
 
 /// What a test in `package` may name, over the classes of a class path.
-pub(super) struct Access<'a> {
+pub(crate) struct Access<'a> {
     cp: &'a ClassPath,
     /// The test's package: the package of the class under test.
     package: String,
@@ -40,7 +40,7 @@ pub(super) struct Access<'a> {
 }
 
 impl<'a> Access<'a> {
-    pub(super) fn new(cp: &'a ClassPath, package: &str) -> Access<'a> {
+    pub(crate) fn new(cp: &'a ClassPath, package: &str) -> Access<'a> {
         Access {
             cp,
             package: package.to_string(),
@@ -78,7 +78,7 @@ impl<'a> Access<'a> {
     }
 
     /// Whether the test may write type `ty` (Java form) in its source.
-    pub(super) fn type_accessible(&mut self, ty: &str) -> bool {
+    pub(crate) fn type_accessible(&mut self, ty: &str) -> bool {
         if let Some(elem) = ty.strip_suffix("[]") {
             return self.type_accessible(elem);
         }

@@ -2,10 +2,12 @@
 //! object, then the objects' non-default fields and elements, then the
 //! static fields the path reads.
 //!
-//! Objects are created without running a constructor (the `allocate`
-//! helper), exactly as the search and the replay build them: the state is
-//! built field by field, and a constructor could reject or change it.
-//! `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
+//! An object the state makes by a constructor call is written `new
+//! Foo(args)` (`construct.rs`), after the objects made otherwise and before
+//! the references to it, the replay's order (docs/objects.md). The others
+//! are created without running a constructor (the `allocate` helper, with a
+//! comment saying so for a program class), exactly as the replay builds
+//! them: field by field. `java.lang.Object` is `new Object()`; arrays are `new T[n]`, or
 //! `{1, 2, 3}` for primitive elements. JDK values — boxes, `BigInteger`,
 //! `BigDecimal`, arrays of values — are written as literals, constructors
 //! and initializers, in place where used once (`values.rs`). Because every
@@ -22,7 +24,7 @@ use super::java::{self, is_primitive};
 use super::method::{Scope, Subject};
 use super::values::{self, Plan};
 use super::JunitError;
-use crate::labeling::{InputState, Object, Value};
+use crate::state::{BuiltBy, InputState, Object, Value};
 
 /// A variable holding an object of the input state.
 #[derive(Debug, Clone)]
@@ -216,8 +218,17 @@ pub(super) fn arrange<'s>(
         .count()
         > 1;
     inputs.plan = values::plan(s, state, overloaded);
+    // Arrays the constructors make themselves are not written.
+    let held = crate::construct::held_by_constructions(state);
+    if let Some(note) = reflection_note(state) {
+        s.line(note);
+    }
     for (id, o) in state.objects.iter().enumerate() {
-        if (subject.ctor && Some(id) == inputs.receiver) || o.mock.is_some() || inputs.in_place(id)
+        if (subject.ctor && Some(id) == inputs.receiver)
+            || o.mock.is_some()
+            || inputs.in_place(id)
+            || o.construction().is_some()
+            || held[id]
         {
             continue;
         }
@@ -244,20 +255,60 @@ pub(super) fn arrange<'s>(
             inputs.vars[id] = Some(super::mock::declare_mock(s, &inputs, o, methods, &hint)?);
         }
     }
-    for (id, o) in state.objects.iter().enumerate() {
-        let Some(v) = inputs.vars[id].clone() else {
-            continue;
-        };
-        if inputs.plan.written[id].is_some() {
-            // Made whole by its declaration.
-            continue;
+    // Objects made by reflection first, then those made by constructors
+    // (which may take them as arguments), then the references to the
+    // latter: the harness's order (docs/objects.md).
+    for later in [false, true] {
+        if later {
+            for id in super::construct::order(state) {
+                let hint = inputs.hints[id]
+                    .clone()
+                    .unwrap_or_else(|| format!("{}{id}", class_hint(&state.objects[id])));
+                inputs.vars[id] = Some(super::construct::declare(
+                    s,
+                    &inputs,
+                    &state.objects[id],
+                    &hint,
+                )?);
+            }
         }
-        // A mock of an abstract class ran its constructor: every field is
-        // set, defaults too.
-        fill(s, &inputs, &v, o, o.mock.is_some())?;
+        for (id, o) in state.objects.iter().enumerate() {
+            let Some(v) = inputs.vars[id].clone() else {
+                continue;
+            };
+            if inputs.plan.written[id].is_some() || o.construction().is_some() {
+                // Made whole by its declaration.
+                continue;
+            }
+            // Values that name an object made by a constructor wait for it.
+            let wait = |v: &Value| matches!(v, Value::Ref { object } if state.objects.get(*object).is_some_and(|o| o.construction().is_some()));
+            // A mock of an abstract class ran its constructor: every field is
+            // set, defaults too.
+            fill(s, &inputs, &v, o, o.mock.is_some(), &|v| wait(v) == later)?;
+        }
     }
     set_statics(s, &inputs, state)?;
     Ok(inputs)
+}
+
+/// The comment of a test that makes objects of program classes by
+/// reflection: `// Made by reflection, not by a constructor (jaut
+/// --objects): Coord, Chrono.`
+fn reflection_note(state: &InputState) -> Option<String> {
+    let mut classes: Vec<&str> = Vec::new();
+    for o in &state.objects {
+        let simple = java::binary_simple_name(&o.class);
+        let simple = simple.rsplit('$').next().unwrap_or(simple);
+        if o.built_by == Some(BuiltBy::Reflection) && !classes.contains(&simple) {
+            classes.push(simple);
+        }
+    }
+    (!classes.is_empty()).then(|| {
+        format!(
+            "// Made by reflection, not by a constructor (jaut --objects): {}.",
+            classes.join(", ")
+        )
+    })
 }
 
 /// Names by role: the receiver after its class, the arguments after their
@@ -292,7 +343,7 @@ fn check_fresh_receiver(inputs: &Inputs, state: &InputState) -> Result<(), Junit
         other.fields.iter().any(|f| f.value == Value::Ref(r))
             || other.elements.iter().flatten().any(|e| *e == Value::Ref(r))
     }) || state.args.iter().any(|a| a.value == Value::Ref(r));
-    if referenced || o.fields.iter().any(|f| !is_default(&f.value)) {
+    if referenced || o.fields.iter().any(|f| !f.value.is_default()) {
         return Err(JunitError::Unsupported(
             "a constructor called on an object that already has state or is referenced from the inputs".into(),
         ));
@@ -302,7 +353,7 @@ fn check_fresh_receiver(inputs: &Inputs, state: &InputState) -> Result<(), Junit
 
 /// A name from the object's class, for an object with no role: `entry`,
 /// `nodeArray` (the caller appends the object's id).
-fn class_hint(o: &Object) -> String {
+pub(super) fn class_hint(o: &Object) -> String {
     match o.element_type() {
         Some(elem) => java::camel(
             &java::decapitalize(
@@ -390,13 +441,14 @@ fn fill(
     v: &Var,
     o: &Object,
     all_fields: bool,
+    now: &dyn Fn(&Value) -> bool,
 ) -> Result<(), JunitError> {
     if let (Some(elements), Some(elem)) = (&o.elements, o.element_type()) {
         if is_primitive(elem) {
             return Ok(());
         }
         for (i, e) in elements.iter().enumerate() {
-            if *e == Value::Null {
+            if *e == Value::Null || !now(e) {
                 continue;
             }
             // An Object[] view needs no cast; a typed array takes its element type.
@@ -407,7 +459,7 @@ fn fill(
     }
     let mut constants_noted = false;
     for f in &o.fields {
-        if is_default(&f.value) && !all_fields {
+        if (f.value.is_default() && !all_fields) || !now(&f.value) {
             continue;
         }
         if !constants_noted && !all_fields && s.access.constant_field(&f.declared_in, &f.name) {
@@ -479,16 +531,6 @@ pub(super) fn literal(v: &Value, ty: &str) -> String {
         Value::Ref { object } => format!("/* object {object} */ null"),
         Value::Enum { class, constant } => format!("{}.{constant}", class.replace('$', ".")),
         Value::Class { name } => format!("{}.class", name.replace('$', ".")),
-    }
-}
-
-/// Whether `v` is the default value of its type (JLS §4.12.5), which a
-/// new object already holds.
-fn is_default(v: &Value) -> bool {
-    match v {
-        Value::Null | Value::Bool(false) | Value::Int(0) => true,
-        Value::Float(f) => f.to_bits() == 0,
-        _ => false,
     }
 }
 

@@ -35,13 +35,14 @@
 //! literals and names; `conditions.rs` writes the path's conditions for the
 //! comment; `jacoco.rs` measures line coverage.
 
-mod access;
+pub(crate) mod access;
 mod accumulate;
 mod act;
 mod arrange;
 mod assert;
 pub mod check;
 pub mod conditions;
+mod construct;
 mod helpers;
 pub mod jacoco;
 pub mod java;

@@ -417,6 +417,7 @@ mod tests {
                     declared_in: class.into(),
                     ty: String::new(),
                     value: value.clone(),
+                    read: true,
                 })
                 .collect(),
             ..Object::default()

@@ -230,6 +230,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: Vec::new(),
                 elements: Some(elements),
                 mock: None,
+                built_by: None,
             };
             continue;
         }
@@ -255,6 +256,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 .constant_variable()
                 .filter(|_| !fresh)
                 .and_then(|c| Value::of_constant(&f.member.ty, c));
+            let read = entry.fields.contains_key(&key);
             let value = match (constant, entry.fields.get(&key)) {
                 (Some(c), _) => c,
                 (None, Some(&array)) => {
@@ -268,6 +270,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 declared_in: f.class.name.replace('/', "."),
                 ty: f.member.ty.to_string(),
                 value,
+                read,
             });
         }
         objects[i] = match mocked {
@@ -279,6 +282,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: Some(l.mock_answers(id_term, &class, entry)?),
+                built_by: None,
             },
             None => Object {
                 id: i,
@@ -286,6 +290,11 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: None,
+                // The receiver of a constructor under test is made by the
+                // call itself.
+                built_by: (crate::construct::is_program_class(l.cx.cp, &class)
+                    && !(entry.is_constructor && receiver == Some(Value::Ref(i))))
+                .then_some(crate::state::BuiltBy::Reflection),
             },
         };
     }

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use crate::assertions::Assertions;
 use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
+use crate::construct::{self, Objects};
 use crate::junit::{self, Flavor, JunitError};
 use crate::labeling::InputState;
 use crate::reason::Reason;
@@ -614,6 +615,19 @@ pub fn run(
     } else {
         reached
     };
+    let reached = match construct_objects(cp, class, method, goal, options, reached, jvm) {
+        Ok(reached) => reached,
+        Err(reason) => {
+            return Ok(Outcome {
+                verdict: Verdict::Unknown {
+                    reasons: vec![reason],
+                },
+                stats: searched.stats,
+                replay_time,
+                refuted,
+            })
+        }
+    };
     finish(
         cp,
         class,
@@ -625,6 +639,59 @@ pub fn run(
         replay_time,
         refuted,
     )
+}
+
+/// Makes the program-class objects of a confirmed state by their
+/// constructors where the JVM shows that works ([`crate::construct`]);
+/// under `--objects constructors`, a state left with an object made by
+/// reflection is no claim: the reason it is not.
+fn construct_objects(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    options: &Options,
+    mut reached: Reached,
+    jvm: &mut Jvm,
+) -> Result<Reached, Reason> {
+    construct::unmark_fresh(&method.name, &mut reached.state);
+    let mut tried = Vec::new();
+    let policy = options.search.objects;
+    if policy == Objects::Reflection {
+        return Ok(reached);
+    }
+    if let Replayed::Confirmed(found) = &reached.replay {
+        let fresh = construct::fresh_receiver(&method.name, &reached.state);
+        let package = construct::package_of(&class.name);
+        let built = construct::build(
+            cp,
+            &package,
+            &reached.state,
+            fresh,
+            |state| jvm.replay(class, method, goal, state, REPLAY_GRACE),
+            |o| {
+                meets(cp, goal, o)
+                    && !matches!(o.ended, Ended::RanAway { .. })
+                    && construct::covers_as_much(o, found)
+            },
+        );
+        match built {
+            Ok((state, observation)) => {
+                reached.state = state;
+                reached.replay = Replayed::Confirmed(observation);
+            }
+            Err(failed) => tried = failed,
+        }
+    }
+    let left = construct::made_by_reflection(&reached.state);
+    if policy == Objects::Constructors && !left.is_empty() {
+        let mut objects = left.join(", ");
+        if !tried.is_empty() {
+            objects = format!("{objects}; tried: {}", tried.join("; "));
+        }
+        return Err(Reason::NotConstructible(objects));
+    }
+    Ok(reached)
 }
 
 /// What the JVM said of a state the search found.

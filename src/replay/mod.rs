@@ -123,6 +123,11 @@ pub enum ReplayFailure {
     /// threw, or the instrumenter and jaut disagree about the instructions.
     #[error("{0}")]
     Refused(String),
+    /// The harness could not make object `object` of the state by the
+    /// constructor call it names (the call threw, or the object it made
+    /// does not hold the state's values in the fields the path reads).
+    #[error("object #{object}: {why}")]
+    Unbuilt { object: usize, why: String },
     /// No worker could be started (no JVM, no ASM, no jaut executable).
     #[error("{0}")]
     NoJvm(String),
@@ -272,6 +277,9 @@ impl Replayer {
         match answer {
             Ok(protocol::Answer::Observation(o)) => Ok(*o),
             Ok(protocol::Answer::Refused(why)) => Err(ReplayFailure::Refused(why)),
+            Ok(protocol::Answer::Unbuilt { object, why }) => {
+                Err(ReplayFailure::Unbuilt { object, why })
+            }
             Ok(protocol::Answer::Fatal(why)) => {
                 self.stop();
                 Err(ReplayFailure::Fatal(why))

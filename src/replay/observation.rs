@@ -168,4 +168,20 @@ pub struct Observation {
     pub args_after: Vec<Observed>,
     /// Objects referred to by `Observed::Ref`, by index.
     pub objects: Vec<ObservedObject>,
+    /// The values the constructors of the objects the state makes by
+    /// constructor calls left in the fields the state lists (primitives,
+    /// strings and nulls), before the call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constructed: Vec<ConstructedField>,
+}
+
+/// A field of an object made by a constructor call, as the call left it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConstructedField {
+    /// The object, by id in `InputState::objects`.
+    pub object: usize,
+    pub name: String,
+    /// The class declaring the field, Java form.
+    pub declared_in: String,
+    pub value: Observed,
 }

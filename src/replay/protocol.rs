@@ -4,7 +4,8 @@
 //! non-finite floats travel as the strings `"NaN"`, `"Infinity"` and
 //! `"-Infinity"` (JSON has no such numbers). Answers: `{"ready":true}` once,
 //! then per request `{"id":N,"observation":{..}}`, `{"id":N,"error":".."}`
-//! or `{"id":N,"fatal":".."}`, preceded by `{"id":N,"exiting":{"reached":..,
+//! `{"id":N,"unbuilt":{"object":I,"why":".."}}` (object `I` of the state
+//! could not be made by its `constructor`), or `{"id":N,"fatal":".."}`, preceded by `{"id":N,"exiting":{"reached":..,
 //! "executed":[..]}}` when the code under test calls `System.exit` (the
 //! worker then ends); a worker that cannot start says
 //! `{"start_error":".."}`.
@@ -17,6 +18,11 @@ use crate::labeling::{InputState, Value};
 pub(super) enum Answer {
     Observation(Box<Observation>),
     Refused(String),
+    /// An object of the state its constructor call could not make.
+    Unbuilt {
+        object: usize,
+        why: String,
+    },
     Fatal(String),
     /// The JVM is exiting during the call (`System.exit`): the trace so far.
     Exiting {
@@ -118,6 +124,10 @@ fn state_json(s: &InputState) -> Json {
             .map(|(pc, values)| json!({ "pc": pc, "values": values }))
             .collect(),
     );
+    // Arrays a constructor makes its own copy of: compared by contents.
+    let held = crate::construct::held_by_constructions(s);
+    let by_contents =
+        |v: &Value| matches!(v, Value::Ref { object } if held.get(*object) == Some(&true));
     m.insert(
         "objects".into(),
         s.objects
@@ -128,11 +138,17 @@ fn state_json(s: &InputState) -> Json {
                     "class": o.class,
                     "fields": o.fields.iter().map(|f| json!({
                         "name": f.name, "declared_in": f.declared_in, "type": f.ty,
-                        "value": value_json(&f.value),
+                        "value": value_json(&f.value), "contents": by_contents(&f.value),
                     })).collect::<Vec<_>>(),
                 });
                 if let Some(e) = &o.elements {
                     obj["elements"] = e.iter().map(value_json).collect();
+                }
+                if let Some(c) = o.construction() {
+                    obj["constructor"] = json!({
+                        "descriptor": c.descriptor,
+                        "args": c.args.iter().map(value_json).collect::<Vec<_>>(),
+                    });
                 }
                 if let Some(methods) = &o.mock {
                     obj["mock"] = methods
@@ -178,6 +194,14 @@ pub(super) fn answer(line: &str, id: u64) -> Option<Result<Answer, ProtocolError
         );
     }
     let text = |k: &str| v.get(k).map(|e| e.as_str().unwrap_or_default().to_string());
+    if let Some(u) = v.get("unbuilt") {
+        let object = u.get("object").and_then(Json::as_u64).unwrap_or(u64::MAX);
+        let why = u.get("why").and_then(Json::as_str).unwrap_or_default();
+        return Some(Ok(Answer::Unbuilt {
+            object: usize::try_from(object).unwrap_or(usize::MAX),
+            why: why.to_string(),
+        }));
+    }
     if let Some(e) = text("error") {
         return Some(Ok(Answer::Refused(e)));
     }

@@ -127,6 +127,11 @@ pub struct Config {
     /// ([`crate::assertions`]). Default: enabled, as Maven Surefire and
     /// Gradle run tests.
     pub assertions: crate::assertions::Assertions,
+    /// How the objects of program classes in a confirmed state are made
+    /// (`--objects`, [`crate::construct`]): the search finds their fields,
+    /// the pipeline then looks for constructor calls that make them.
+    /// Default: [`crate::construct::Objects::Auto`], constructors first.
+    pub objects: crate::construct::Objects,
     /// States the JVM refuted (replay mismatches): the search looks for
     /// others ([`exclude`]). Default: none.
     pub excluded: Vec<InputState>,
@@ -147,6 +152,7 @@ impl Default for Config {
             max_checks: None,
             statics: crate::statics::StaticsPolicy::Auto,
             assertions: crate::assertions::Assertions::Enabled,
+            objects: crate::construct::Objects::Auto,
             excluded: Vec::new(),
         }
     }

@@ -340,6 +340,8 @@ impl<'a> Eval<'a> {
         let mut objects = vec![Object {
             id: 0,
             class: class.java_name(),
+            built_by: crate::construct::is_program_class(self.cp, &class.name)
+                .then_some(crate::state::BuiltBy::Reflection),
             ..Object::default()
         }];
         let all = self.cp.instance_fields(&class.name).unwrap_or_default();
@@ -366,6 +368,8 @@ impl<'a> Eval<'a> {
                 declared_in: f.class.java_name(),
                 ty: ty.to_string(),
                 value: value.unwrap_or_else(|| Value::default_of(ty)),
+                // A seed runs no path: every field is what it gives.
+                read: true,
             });
         }
         objects[0].fields = values;

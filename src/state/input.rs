@@ -100,6 +100,16 @@ impl Value {
         })
     }
 
+    /// Whether the value is its type's default (JLS §4.12.5), which a new
+    /// object's field already holds.
+    pub fn is_default(&self) -> bool {
+        match self {
+            Value::Null | Value::Bool(false) | Value::Int(0) => true,
+            Value::Float(f) => f.to_bits() == 0,
+            _ => false,
+        }
+    }
+
     /// A value of type `ty` from its bits.
     pub fn of_bits(ty: &JType, bits: i64) -> Value {
         match ty {
@@ -207,6 +217,37 @@ pub struct FieldValue {
     #[serde(rename = "type")]
     pub ty: String,
     pub value: Value,
+    /// Whether the path reads (or writes) the field: its value is part of
+    /// what the target needs. A field the path never touches holds its
+    /// default in a state labeling made; an object built by a constructor
+    /// lists only the fields the path touches (the constructor decides the
+    /// others).
+    #[serde(skip)]
+    pub read: bool,
+}
+
+/// How the replay and the test make an object of a program class.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "built_by", rename_all = "snake_case")]
+pub enum BuiltBy {
+    /// Allocated without running a constructor, its fields written one by
+    /// one (`Unsafe.allocateInstance` in the replay, the `allocate` and
+    /// `setField` helpers in the test).
+    Reflection,
+    /// By a call of one of its class's constructors.
+    Constructor { constructor: Construction },
+}
+
+/// A constructor call that makes an object: `new Interval(1, 5)`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Construction {
+    /// The constructor's JVM descriptor: `(II)V`.
+    pub descriptor: String,
+    /// Its parameters' types, Java form (`int`, `java.lang.String`).
+    pub params: Vec<String>,
+    /// The arguments, one per parameter; a `Ref` names another object of
+    /// the state, which is made first.
+    pub args: Vec<Value>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -225,6 +266,11 @@ pub struct Object {
     /// methods returns, call by call; `None` for any other object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mock: Option<Vec<MockMethod>>,
+    /// For an object of a program class (not a mock): how it is made.
+    /// `None` for arrays, mocks and objects of JDK classes, which are made
+    /// as before (docs/objects.md).
+    #[serde(flatten)]
+    pub built_by: Option<BuiltBy>,
 }
 
 /// One abstract method of a mock and its answers, in call order (past
@@ -241,6 +287,14 @@ pub struct MockMethod {
 }
 
 impl Object {
+    /// The constructor call that makes the object, if one does.
+    pub fn construction(&self) -> Option<&Construction> {
+        match &self.built_by {
+            Some(BuiltBy::Constructor { constructor }) => Some(constructor),
+            _ => None,
+        }
+    }
+
     /// For an array object, its element type in Java form (`int`, `java.lang.Object[]`).
     pub fn element_type(&self) -> Option<&str> {
         self.elements.as_ref()?;
@@ -389,7 +443,16 @@ impl InputState {
                     write!(f, "{} = ", field.name)?;
                     self.write_value(f, &field.value, &field.ty, shown)?;
                 }
-                f.write_str(if o.fields.is_empty() { "}" } else { " }" })
+                f.write_str(if o.fields.is_empty() { "}" } else { " }" })?;
+                let Some(c) = o.construction() else {
+                    return Ok(());
+                };
+                write!(f, " = new {}(", simple_class(&o.class))?;
+                for (i, (arg, ty)) in c.args.iter().zip(&c.params).enumerate() {
+                    f.write_str(if i == 0 { "" } else { ", " })?;
+                    self.write_value(f, arg, ty, shown)?;
+                }
+                f.write_str(")")
             }
         }
     }

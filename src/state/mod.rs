@@ -8,6 +8,7 @@ mod input;
 mod path;
 
 pub use input::{
-    Arg, EnvValue, FieldValue, InitialStatic, InputState, MockMethod, Object, StaticValue, Value,
+    Arg, BuiltBy, Construction, EnvValue, FieldValue, InitialStatic, InputState, MockMethod,
+    Object, StaticValue, Value,
 };
 pub use path::PathStep;

@@ -99,6 +99,9 @@ public final class Harness {
             Map<String, Object> request = (Map<String, Object>) Json.parse(line);
             id = ((Number) request.get("id")).longValue();
             return "{\"id\":" + id + ",\"observation\":" + replay(request) + "}";
+        } catch (Unbuilt e) {
+            return "{\"id\":" + id + ",\"unbuilt\":{\"object\":" + e.object + ",\"why\":"
+                    + Json.quote(e.getMessage()) + "}}";
         } catch (Refusal e) {
             return answer(id, "error", e.getMessage());
         } catch (VirtualMachineError e) {
@@ -511,6 +514,7 @@ public final class Harness {
                 capture.value(out, params[i], argValues[i], 0);
             }
             out.append("],\"objects\":").append(capture.objects());
+            out.append(",\"constructed\":").append(built.constructedJson());
             return out.toString();
         }
     }

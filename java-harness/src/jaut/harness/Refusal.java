@@ -1,7 +1,7 @@
 package jaut.harness;
 
 /** The request cannot be replayed as given (a harness error, not an outcome). */
-final class Refusal extends RuntimeException {
+class Refusal extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     Refusal(String message) {

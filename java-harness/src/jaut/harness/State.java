@@ -6,14 +6,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Builds an input state (schema: docs/state-json.md) in the JVM without
- * running any constructor: objects come from {@code Unsafe.allocateInstance},
- * arrays from {@code Array.newInstance}, all of them first, so references
- * between them — aliases and cycles — are plain field writes afterwards.
+ * Builds an input state (schema: docs/state-json.md) in the JVM. Objects
+ * made by reflection come from {@code Unsafe.allocateInstance}, arrays from
+ * {@code Array.newInstance}, all of them first, so references between them
+ * — aliases and cycles — are plain field writes afterwards. Then the
+ * objects the state makes by a constructor call ({@code "constructor"}) are
+ * made, each after the objects its arguments name, and the writes of
+ * references to them follow; finally every field such an object lists (the
+ * fields the path reads) must hold the state's value, else the object is
+ * {@link Unbuilt} (docs/objects.md). The JUnit writer makes them in the
+ * same order.
  */
 final class State {
     private final ClassLoader loader;
     private final Object[] objects;
+    /** Which objects the state makes by a constructor call. */
+    private boolean[] constructed;
+    /** What {@link #constructedJson} returns, without its closing bracket. */
+    private final StringBuilder constructedFields = new StringBuilder("[");
     /** The mocks among the objects, by id. */
     final java.util.IdentityHashMap<Object, Integer> mocks = new java.util.IdentityHashMap<>();
     /**
@@ -28,10 +38,16 @@ final class State {
         List<Object> objs = list(state.get("objects"));
         objects = new Object[objs.size()];
         boolean[] boxes = new boolean[objs.size()];
+        constructed = new boolean[objs.size()];
         java.util.Set<Object> cached = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        List<Write> deferred = new java.util.ArrayList<>();
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+            if (o.containsKey("constructor")) {
+                constructed[i] = true;
+                continue;
+            }
             if (isBox(c)) {
                 objects[i] = box(c, o, cached);
                 boxes[i] = true;
@@ -74,7 +90,7 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Object target = objects[i];
-            if (boxes[i]) {
+            if (boxes[i] || constructed[i]) {
                 continue;
             }
             if (o.containsKey("mock") && java.lang.reflect.Proxy.isProxyClass(target.getClass())) {
@@ -84,12 +100,18 @@ final class State {
                 Class<?> component = target.getClass().getComponentType();
                 List<Object> elements = list(o.get("elements"));
                 for (int k = 0; k < elements.size(); k++) {
-                    Object v = value(component, elements.get(k), "element " + k + " of #" + i);
-                    try {
-                        Array.set(target, k, v);
-                    } catch (IllegalArgumentException e) {
-                        throw new Refusal("element " + k + " of #" + i + ": " + e.getMessage());
-                    }
+                    int index = k;
+                    Object json = elements.get(k);
+                    String where = "element " + k + " of #" + i;
+                    Write write = () -> {
+                        Object v = value(component, json, where);
+                        try {
+                            Array.set(target, index, v);
+                        } catch (IllegalArgumentException e) {
+                            throw new Refusal(where + ": " + e.getMessage());
+                        }
+                    };
+                    later(json, write, deferred);
                 }
                 continue;
             }
@@ -97,9 +119,187 @@ final class State {
                 Map<String, Object> field = (Map<String, Object>) fo;
                 Class<?> declaring = Reflect.classFor((String) field.get("declared_in"), loader);
                 Field f = Reflect.field(declaring, (String) field.get("name"));
-                Reflect.set(target, f, value(f.getType(), field.get("value"), Reflect.describe(f)));
+                Object json = field.get("value");
+                later(json, () -> Reflect.set(target, f, value(f.getType(), json, Reflect.describe(f))), deferred);
             }
         }
+        int[] progress = new int[objs.size()];
+        for (int i = 0; i < objs.size(); i++) {
+            if (constructed[i]) {
+                construct(i, objs, progress);
+            }
+        }
+        for (Write w : deferred) {
+            w.run();
+        }
+        for (int i = 0; i < objs.size(); i++) {
+            if (constructed[i]) {
+                check(i, (Map<String, Object>) objs.get(i));
+            }
+        }
+    }
+
+    /** A write of the state, run now or once the constructed objects exist. */
+    private interface Write {
+        void run() throws ReflectiveOperationException;
+    }
+
+    /** Runs {@code write} now, or later when its value names a constructed object. */
+    private void later(Object json, Write write, List<Write> deferred) throws ReflectiveOperationException {
+        int ref = refIndex(json);
+        if (ref >= 0 && ref < constructed.length && constructed[ref]) {
+            deferred.add(write);
+        } else {
+            write.run();
+        }
+    }
+
+    /** The object index a JSON value references, or -1. */
+    @SuppressWarnings("unchecked")
+    private static int refIndex(Object json) {
+        if (json instanceof Map && ((Map<String, Object>) json).get("ref") instanceof Long) {
+            return (int) (long) (Long) ((Map<String, Object>) json).get("ref");
+        }
+        return -1;
+    }
+
+    /**
+     * Makes object {@code i} by its constructor call, after the constructed
+     * objects its arguments name ({@code progress}: 1 while making, 2 made).
+     */
+    @SuppressWarnings("unchecked")
+    private void construct(int i, List<Object> objs, int[] progress) throws ReflectiveOperationException {
+        if (progress[i] == 2) {
+            return;
+        }
+        if (progress[i] == 1) {
+            throw new Unbuilt(i, "its constructor call needs itself");
+        }
+        progress[i] = 1;
+        Map<String, Object> o = (Map<String, Object>) objs.get(i);
+        Map<String, Object> call = (Map<String, Object>) o.get("constructor");
+        List<Object> args = list(call.get("args"));
+        for (Object a : args) {
+            int ref = refIndex(a);
+            if (ref >= 0 && ref < constructed.length && constructed[ref]) {
+                construct(ref, objs, progress);
+            }
+        }
+        Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+        Class<?>[] types = java.lang.invoke.MethodType
+                .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
+        if (types.length != args.size()) {
+            throw new Unbuilt(i, args.size() + " arguments for a constructor of " + types.length + " parameters");
+        }
+        Object[] values = new Object[types.length];
+        try {
+            for (int k = 0; k < types.length; k++) {
+                values[k] = value(types[k], args.get(k), "argument " + k + " of its constructor");
+            }
+        } catch (Unbuilt e) {
+            throw e;
+        } catch (Refusal e) {
+            throw new Unbuilt(i, e.getMessage());
+        }
+        java.lang.reflect.Constructor<?> k;
+        try {
+            k = c.getDeclaredConstructor(types);
+            k.setAccessible(true);
+        } catch (NoSuchMethodException | RuntimeException e) {
+            throw new Unbuilt(i, "no constructor " + call.get("descriptor") + " in " + c.getTypeName() + ": " + e);
+        }
+        try {
+            objects[i] = k.newInstance(values);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new Unbuilt(i, "new " + c.getSimpleName() + "(...) threw " + e.getCause());
+        } catch (IllegalArgumentException | InstantiationException e) {
+            throw new Unbuilt(i, "new " + c.getSimpleName() + "(...): " + e);
+        }
+        made.put(objects[i], i);
+        progress[i] = 2;
+    }
+
+    /**
+     * Reads each field constructed object {@code i} lists (the fields the
+     * path reads): a reference must be the state's object (else the object
+     * is {@link Unbuilt}); a primitive or string value the constructor made
+     * is reported ({@link #constructedJson}), and jaut's state takes it,
+     * since the replay, not the search, then decides whether the target is
+     * met.
+     */
+    @SuppressWarnings("unchecked")
+    private void check(int i, Map<String, Object> o) throws ReflectiveOperationException {
+        for (Object fo : list(o.get("fields"))) {
+            Map<String, Object> field = (Map<String, Object>) fo;
+            Class<?> declaring = Reflect.classFor((String) field.get("declared_in"), loader);
+            Field f = Reflect.field(declaring, (String) field.get("name"));
+            f.setAccessible(true);
+            Object actual = f.get(objects[i]);
+            Class<?> type = f.getType();
+            boolean value = type.isPrimitive() || (actual instanceof String && type.isAssignableFrom(String.class));
+            if (value || actual == null) {
+                if (constructedFields.length() > 1) {
+                    constructedFields.append(',');
+                }
+                constructedFields.append("{\"object\":").append(i).append(",\"name\":");
+                Json.quote(constructedFields, f.getName());
+                constructedFields.append(",\"declared_in\":");
+                Json.quote(constructedFields, declaring.getName());
+                constructedFields.append(",\"value\":").append(json(actual)).append('}');
+                continue;
+            }
+            Object expected = value(type, field.get("value"), Reflect.describe(f));
+            // An array nothing else holds stands for the copy the
+            // constructor made when their contents are equal.
+            boolean contents = Boolean.TRUE.equals(field.get("contents")) && expected != null && actual != null
+                    && expected.getClass() == actual.getClass()
+                    && java.util.Arrays.deepEquals(new Object[] {expected}, new Object[] {actual});
+            if (contents) {
+                // The capture then reports the copy as the state's array.
+                made.remove(expected);
+                made.put(actual, refIndex(field.get("value")));
+                objects[refIndex(field.get("value"))] = actual;
+                continue;
+            }
+            if (expected != actual) {
+                throw new Unbuilt(i, "its constructor leaves " + f.getName() + " = " + shown(actual)
+                        + ", the path needs " + shown(expected));
+            }
+        }
+    }
+
+    /**
+     * The values the constructors made in the fields the state lists, as
+     * a JSON array of {@code {"object":I,"name":..,"declared_in":..,"value":..}}.
+     */
+    String constructedJson() {
+        return constructedFields + "]";
+    }
+
+    /** A primitive, string or null as JSON (a char as its code, non-finite floats by name). */
+    private static String json(Object v) {
+        if (v == null) {
+            return "null";
+        }
+        if (v instanceof String) {
+            return Json.quote((String) v);
+        }
+        if (v instanceof Character) {
+            return Integer.toString((Character) v);
+        }
+        if (v instanceof Double || v instanceof Float) {
+            double d = ((Number) v).doubleValue();
+            return Double.isNaN(d) || Double.isInfinite(d) ? Json.quote(v.toString()) : v.toString();
+        }
+        return v.toString();
+    }
+
+    /** A field's value in a message: a primitive or string as such, an object by its class. */
+    private static String shown(Object v) {
+        if (v == null || v instanceof Number || v instanceof Boolean || v instanceof Character) {
+            return String.valueOf(v);
+        }
+        return v instanceof String ? Json.quote((String) v) : "a " + v.getClass().getName();
     }
 
     /** Whether {@code c} is one of the eight boxes of primitive values. */

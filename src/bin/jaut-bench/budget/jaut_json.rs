@@ -37,13 +37,28 @@ pub struct Outcome {
     pub timeline: Option<Vec<Point>>,
     /// Why the timeline there is could not be read.
     pub timeline_problem: Option<String>,
+    /// The objects of program classes in the tests' states, by how they
+    /// are made (jaut's own count, `objects` in its JSON; zero for a jaut
+    /// without it).
+    pub objects: Objects,
 }
 
-/// The JSON's top level, for the timeline alone.
+/// jaut's count of the objects of program classes in its tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Objects {
+    /// Made by a constructor call.
+    pub constructor: u64,
+    /// Allocated without a constructor, their fields written.
+    pub reflection: u64,
+}
+
+/// The JSON's top level, for the timeline and the objects' count.
 #[derive(Deserialize)]
 struct WithTimeline {
     #[serde(default)]
     timeline: Option<serde_json::Value>,
+    #[serde(default)]
+    objects: Objects,
 }
 
 impl Outcome {
@@ -54,7 +69,9 @@ impl Outcome {
             tests: json.tests.len(),
             ..Outcome::default()
         };
-        match serde_json::from_str::<WithTimeline>(text)?.timeline {
+        let top = serde_json::from_str::<WithTimeline>(text)?;
+        o.objects = top.objects;
+        match top.timeline {
             None | Some(serde_json::Value::Null) => {}
             Some(v) => match serde_json::from_value::<Vec<Point>>(v) {
                 Ok(mut t) => {

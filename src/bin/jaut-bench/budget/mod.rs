@@ -83,6 +83,10 @@ pub struct Options {
     /// killed this long past its budget.
     #[arg(long, default_value_t = 600)]
     pub limit: u64,
+    /// jaut cover --objects (how the tests make objects of program
+    /// classes); jaut's default when not given.
+    #[arg(long, value_name = "HOW")]
+    pub objects: Option<String>,
 }
 
 impl Options {
@@ -381,6 +385,9 @@ fn measure_entry(
         .arg(budget.to_string())
         .arg("--jobs")
         .arg(o.jobs.to_string());
+    if let Some(how) = &o.objects {
+        cover.arg("--objects").arg(how);
+    }
     let timed = &schedule[..schedule.len() - 1];
     let mut watch = Watch {
         tests: &tests_dir,

@@ -181,13 +181,27 @@ pub fn summary(rows: &[&EntryResult], schedule: &[u64]) -> String {
     )
 }
 
+/// The objects of program classes in the tests of `rows`, as jaut counted
+/// them: how many its constructors made (issue 34: at least 80%).
+pub fn objects_line(rows: &[&EntryResult]) -> String {
+    let (mut made, mut all) = (0, 0);
+    for j in rows.iter().filter_map(|r| r.jaut.as_ref()) {
+        made += j.objects.constructor;
+        all += j.objects.constructor + j.objects.reflection;
+    }
+    format!(
+        "Objects of program classes in the tests, made by constructors (the rest by reflection; jaut's count): {}.",
+        ratio(made, all)
+    )
+}
+
 /// The line printed on stderr after each entry.
 pub fn progress_line(r: &EntryResult) -> String {
     let jaut = match (&r.jaut, &r.jaut_error) {
         (_, Some(e)) => format!("jaut failed ({e})"),
         (Some(j), None) => format!(
-            "jaut {}/{} blocks, {} unknown",
-            j.reached, j.targets, j.unknown
+            "jaut {}/{} blocks, {} unknown, objects {} by constructors / {} by reflection",
+            j.reached, j.targets, j.unknown, j.objects.constructor, j.objects.reflection
         ),
         (None, None) => "jaut".into(),
     };
@@ -307,6 +321,8 @@ pub fn markdown(run: &Run) -> String {
         table(&mut s, "jar", "classes", &jars, &run.jar_checkpoints);
         s.push('\n');
     }
+    let all: Vec<&EntryResult> = run.entries.iter().collect();
+    let _ = writeln!(s, "{}\n", objects_line(&all));
     let mut listed = String::new();
     for r in &run.entries {
         problems(&mut listed, r);
@@ -386,6 +402,10 @@ mod tests {
                 tests: 3,
                 timeline: None,
                 timeline_problem: None,
+                objects: super::super::jaut_json::Objects {
+                    constructor: 9,
+                    reflection: 1,
+                },
             }),
             checkpoints,
             measure_seconds: 4.0,
@@ -453,6 +473,10 @@ mod tests {
         assert!(md.contains("- Hex, 10 s: `HexJautTest.java:3: error: x`"));
         assert!(md.contains("- Hex, end: `HexJautTest.a()` failed: boom"));
         assert!(md.contains("Wall time: 1 min 15 s in all"));
+        // Three entries of 9 objects by constructors and 1 by reflection.
+        assert!(md.contains(
+            "made by constructors (the rest by reflection; jaut's count): 27/30 = 90.0%."
+        ));
         // Each row of a table has as many cells as its header.
         let mut header_cells = None;
         for line in md.lines() {

@@ -1,0 +1,145 @@
+//! Which fields a constructor's parameters flow to: for each parameter,
+//! the fields of the new object (`this`) that receive it unchanged.
+//!
+//! The analysis reads the constructor's bytecode for the shapes javac
+//! gives a field assignment from a parameter (JLS §8.8.7, JVMS §4.10.2.4
+//! for the `this`/`super` call): `aload_0; xload k; putfield f`, with the
+//! value possibly passed through `Objects.requireNonNull` or a
+//! `checkcast`, and a delegation `aload_0; xload a; …; invokespecial
+//! <init>` to another constructor of the class or of its superclass, whose
+//! own flows are followed. A parameter counts only when its local is never
+//! stored to (so every read of it reads the argument). Nothing here is a
+//! claim: the arguments chosen from it are checked by running the
+//! constructor in the replay's JVM (docs/objects.md).
+
+use crate::classfile::bytecode::{Constant, InvokeKind, Kind};
+use crate::classfile::{Class, Method, Op};
+use crate::classpath::ClassPath;
+
+/// Constructors followed through `this(...)` and `super(...)`, at most.
+const DEPTH: u32 = 4;
+
+/// A field of the object a constructor makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldSlot {
+    /// The class declaring the field, Java form.
+    pub declared_in: String,
+    pub name: String,
+}
+
+/// For each parameter of constructor `ctor` of `class`, the fields it is
+/// stored to unchanged (empty for a parameter that reaches no field so).
+pub fn parameter_fields(cp: &ClassPath, class: &Class, ctor: &Method) -> Vec<Vec<FieldSlot>> {
+    flows(cp, class, ctor, DEPTH)
+}
+
+fn flows(cp: &ClassPath, class: &Class, ctor: &Method, depth: u32) -> Vec<Vec<FieldSlot>> {
+    let mut out = vec![Vec::new(); ctor.desc.params.len()];
+    let Some(code) = &ctor.code else {
+        return out;
+    };
+    let ins: Vec<&Op> = code.instructions.iter().map(|i| &i.op).collect();
+    let stored: Vec<u16> = ins
+        .iter()
+        .filter_map(|op| match op {
+            Op::Store(_, slot) | Op::Iinc { index: slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect();
+    if stored.contains(&0) {
+        return out;
+    }
+    // The parameter whose argument a pristine local holds.
+    let slots = parameter_slots(ctor);
+    let param_of = |op: &Op| match op {
+        Op::Load(_, slot) if !stored.contains(slot) => slots.iter().position(|s| s == slot),
+        _ => None,
+    };
+    let is_this = |op: &Op| matches!(op, Op::Load(Kind::Ref, 0));
+    for (i, op) in ins.iter().enumerate() {
+        match op {
+            Op::PutField(f) => {
+                let Some(j) = value_start(&ins, i) else {
+                    continue;
+                };
+                let (Some(k), true) = (param_of(ins[j]), j > 0 && is_this(ins[j - 1])) else {
+                    continue;
+                };
+                let Ok(Some(found)) = cp.resolve_field(&f.class, &f.name) else {
+                    continue;
+                };
+                out[k].push(FieldSlot {
+                    declared_in: found.class.java_name(),
+                    name: f.name.clone(),
+                });
+            }
+            Op::Invoke(InvokeKind::Special, m)
+                if m.name == "<init>"
+                    && depth > 0
+                    && (m.class == class.name || class.super_class.as_ref() == Some(&m.class)) =>
+            {
+                let n = m.desc.params.len();
+                if i < n + 1 || !is_this(ins[i - n - 1]) {
+                    continue;
+                }
+                let Ok(callee_class) = cp.load(&m.class) else {
+                    continue;
+                };
+                let Some(callee) = callee_class.method("<init>", &m.descriptor) else {
+                    continue;
+                };
+                let inner = flows(cp, &callee_class, callee, depth - 1);
+                for (a, fields) in inner.into_iter().enumerate() {
+                    if let Some(k) = param_of(ins[i - n + a]) {
+                        out[k].extend(fields);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The local slot of each parameter of an instance method (slot 0 is
+/// `this`; `long` and `double` take two, JVMS §2.6.1).
+fn parameter_slots(m: &Method) -> Vec<u16> {
+    let mut slot = 1u16;
+    m.desc
+        .params
+        .iter()
+        .map(|p| {
+            let here = slot;
+            slot += p.size() as u16;
+            here
+        })
+        .collect()
+}
+
+/// The index of the instruction that pushes the value stored by the
+/// `putfield` at `i`, looking through the calls that pass a value on
+/// unchanged: `Objects.requireNonNull(x)` (with or without a constant
+/// message) and a `checkcast`.
+fn value_start(ins: &[&Op], i: usize) -> Option<usize> {
+    let mut j = i.checked_sub(1)?;
+    loop {
+        match ins[j] {
+            Op::CheckCast(_) => j = j.checked_sub(1)?,
+            Op::Invoke(InvokeKind::Static, m)
+                if m.class == "java/util/Objects" && m.name == "requireNonNull" =>
+            {
+                j = match m.descriptor.as_str() {
+                    "(Ljava/lang/Object;)Ljava/lang/Object;" => j.checked_sub(1)?,
+                    "(Ljava/lang/Object;Ljava/lang/String;)Ljava/lang/Object;"
+                        if j >= 2
+                            && matches!(ins[j - 1], Op::Const(c) if matches!(**c, Constant::String(_))) =>
+                    {
+                        j - 2
+                    }
+                    _ => return None,
+                }
+            }
+            _ => return Some(j),
+        }
+    }
+}

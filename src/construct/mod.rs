@@ -1,0 +1,275 @@
+//! Objects from their constructors (issue 34, item 3): after a state is
+//! found and confirmed, each object of a program class in it is made, where
+//! possible, by calling one of its class's constructors (`new Interval(1,
+//! 5)`) instead of allocating it and writing its fields.
+//!
+//! [`plan`] proposes a constructor call per object from where the
+//! constructors' parameters flow ([`flow`]); the replay's JVM then makes
+//! the objects by those calls, checks that every field the path reads
+//! holds the state's value, and runs the method on them: a state built so
+//! is kept only if it still meets the goal, so what a test shows is what a
+//! program can make (the soundness check, docs/objects.md). An object the
+//! JVM cannot make so (the constructor throws, or makes other values) is
+//! made by reflection instead, and the whole state by reflection when the
+//! constructed one misses the goal. `--objects` chooses the policy.
+
+pub mod flow;
+pub mod plan;
+
+use crate::classfile::descriptor::internal_name;
+use crate::classpath::ClassPath;
+use crate::replay::observation::Observed;
+use crate::replay::{Observation, ReplayFailure};
+use crate::state::{BuiltBy, Construction, InputState, Value};
+
+/// How the objects of program classes in a state are made (`--objects`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objects {
+    /// By a constructor where one makes the fields the path needs, by
+    /// reflection otherwise. The default.
+    #[default]
+    Auto,
+    /// Only by constructors: a state with an object no constructor makes is
+    /// not claimed (the target is unknown, [`crate::reason::Reason::NotConstructible`]).
+    Constructors,
+    /// Always by reflection (allocated without a constructor, fields
+    /// written), as before `--objects` existed.
+    Reflection,
+}
+
+/// Whether `class` (internal name) is one of the program's classes (on the
+/// user's class path, not the JDK's).
+pub fn is_program_class(cp: &ClassPath, class: &str) -> bool {
+    cp.user_class_names()
+        .binary_search_by(|n| n.as_str().cmp(class))
+        .is_ok()
+}
+
+/// How many objects of program classes a state has, by how they are made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub constructor: usize,
+    pub reflection: usize,
+}
+
+impl Counts {
+    pub fn of(state: &InputState) -> Counts {
+        let mut c = Counts::default();
+        for o in &state.objects {
+            match o.built_by {
+                Some(BuiltBy::Constructor { .. }) => c.constructor += 1,
+                Some(BuiltBy::Reflection) => c.reflection += 1,
+                None => {}
+            }
+        }
+        c
+    }
+
+    pub fn add(&mut self, other: Counts) {
+        self.constructor += other.constructor;
+        self.reflection += other.reflection;
+    }
+}
+
+/// The objects of `state` made by reflection, by index, as the words of a
+/// reason: `object #0 (a.Interval)`.
+pub fn made_by_reflection(state: &InputState) -> Vec<String> {
+    state
+        .objects
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.built_by == Some(BuiltBy::Reflection))
+        .map(|(i, o)| format!("object #{i} ({})", o.class))
+        .collect()
+}
+
+/// The state with as many of its program-class objects as possible made
+/// by constructors, and what the JVM observed running it; else what went
+/// wrong with the calls tried (none when no object had a proposal). `run`
+/// replays a state; `accepted` says whether a run may stand for the state
+/// found; `fresh` is the object the call under test makes itself (a
+/// constructor's receiver); `package` is the test's.
+pub fn build(
+    cp: &ClassPath,
+    package: &str,
+    state: &InputState,
+    fresh: Option<usize>,
+    mut run: impl FnMut(&InputState) -> Result<Observation, ReplayFailure>,
+    accepted: impl Fn(&Observation) -> bool,
+) -> Result<(InputState, Observation), Vec<String>> {
+    let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, state, fresh);
+    let mut failed: Vec<String> = Vec::new();
+    let mut note = |why: String| {
+        if failed.len() < 3 && !failed.contains(&why) {
+            failed.push(why);
+        }
+    };
+    // Each round either succeeds or gives up one proposal.
+    let rounds = proposals.iter().map(Vec::len).sum::<usize>();
+    for _ in 0..=rounds {
+        let plans = plan::firsts(&proposals);
+        if plans.iter().all(Option::is_none) {
+            break;
+        }
+        let candidate = plan::apply(state, &plans);
+        match run(&candidate) {
+            Ok(o) if accepted(&o) => return Ok((as_made(candidate, &o), o)),
+            Err(ReplayFailure::Unbuilt { object, why }) if object < proposals.len() => {
+                note(format!("object #{object}: {why}"));
+                if proposals[object].is_empty() {
+                    break;
+                }
+                proposals[object].remove(0);
+            }
+            // The goal missed: the first object with another proposal
+            // tries it.
+            Ok(_) => {
+                note("the objects the constructors made miss the goal or cover less".into());
+                match proposals.iter_mut().find(|p| p.len() > 1) {
+                    Some(p) => {
+                        p.remove(0);
+                    }
+                    None => break,
+                }
+            }
+            // The replay failed: keep the state as found.
+            Err(e) => {
+                note(e.to_string());
+                break;
+            }
+        }
+    }
+    Err(failed)
+}
+
+/// Whether run `new` covers everything run `old` did in the class under
+/// test: its pcs and branch outcomes in the method, and the instructions
+/// and outcomes of the other methods it ran. A state made by constructors
+/// replaces the state found only then, so a test never covers less than
+/// the one it replaces (a constructor may set a field the path needed
+/// otherwise, and reach the target along another path).
+pub fn covers_as_much(new: &Observation, old: &Observation) -> bool {
+    let within = |a: &[u32], b: &[u32]| a.iter().all(|x| b.contains(x));
+    within(&old.executed, &new.executed)
+        && old.edges.iter().all(|e| new.edges.contains(e))
+        && old.others.iter().all(|o| {
+            new.others.iter().any(|n| {
+                n.method == o.method
+                    && n.descriptor == o.descriptor
+                    && within(&o.indexes, &n.indexes)
+                    && o.index_edges.iter().all(|e| n.index_edges.contains(e))
+            })
+        })
+}
+
+/// The state with the values its constructors made, as the JVM reported
+/// them, in the fields it lists of objects made by constructor calls: the
+/// JVM's run of that state met the goal, so it is the state claimed.
+fn as_made(mut state: InputState, observation: &Observation) -> InputState {
+    for c in &observation.constructed {
+        let Some(o) = state.objects.get_mut(c.object) else {
+            continue;
+        };
+        let field = o
+            .fields
+            .iter_mut()
+            .find(|f| f.name == c.name && f.declared_in == c.declared_in);
+        if let Some(f) = field {
+            if let Some(v) = value_of(&c.value, &f.ty) {
+                f.value = v;
+            }
+        }
+    }
+    state
+}
+
+/// A primitive, string or null the JVM reported, as a value of type `ty`.
+fn value_of(v: &Observed, ty: &str) -> Option<Value> {
+    Some(match (v, ty) {
+        (Observed::Null, _) => Value::Null,
+        (Observed::Bool(b), _) => Value::Bool(*b),
+        (Observed::Int(i), "float" | "double") => Value::Float(*i as f64),
+        (Observed::Int(i), _) => Value::Int(*i),
+        (Observed::Float(x), _) => Value::Float(*x),
+        (Observed::Str(s), "float" | "double") => Value::Float(s.parse().ok()?),
+        (Observed::Str(s), _) => Value::Str(s.clone()),
+        (Observed::Utf16 { utf16 }, _) => Value::Utf16 {
+            utf16: utf16.clone(),
+        },
+        (Observed::Ref { .. }, _) => return None,
+    })
+}
+
+/// Which objects of `state` are arrays held only by one field of an
+/// object made by a constructor call: the constructor makes its own array
+/// there (`Soundex()` copies a mapping), which stands for the state's when
+/// their contents are equal — nothing else holds it, so its identity
+/// cannot matter. The replay compares them by contents, and the test does
+/// not write them.
+pub fn held_by_constructions(state: &InputState) -> Vec<bool> {
+    let mut holders = vec![0usize; state.objects.len()];
+    let mut count = |v: &Value| {
+        if let Value::Ref { object } = *v {
+            if let Some(n) = holders.get_mut(object) {
+                *n += 1;
+            }
+        }
+    };
+    state.receiver.iter().for_each(&mut count);
+    state.args.iter().for_each(|a| count(&a.value));
+    state.statics.iter().for_each(|s| count(&s.value));
+    for o in &state.objects {
+        o.fields.iter().for_each(|f| count(&f.value));
+        o.elements.iter().flatten().for_each(&mut count);
+        o.mock
+            .iter()
+            .flatten()
+            .flat_map(|m| &m.returns)
+            .for_each(&mut count);
+        o.construction()
+            .iter()
+            .flat_map(|c| &c.args)
+            .for_each(&mut count);
+    }
+    let mut held = vec![false; state.objects.len()];
+    for o in state.objects.iter().filter(|o| o.construction().is_some()) {
+        for f in &o.fields {
+            if let Value::Ref { object } = f.value {
+                let array = state
+                    .objects
+                    .get(object)
+                    .is_some_and(|a| a.elements.is_some());
+                if array && holders[object] == 1 {
+                    held[object] = true;
+                }
+            }
+        }
+    }
+    held
+}
+
+/// Marks the receiver of a constructor under test (`method_name` is
+/// `<init>`) as made by the call itself: neither constructor- nor
+/// reflection-made.
+pub fn unmark_fresh(method_name: &str, state: &mut InputState) {
+    if let Some(i) = fresh_receiver(method_name, state) {
+        if let Some(o) = state.objects.get_mut(i) {
+            o.built_by = None;
+        }
+    }
+}
+
+/// The receiver of a constructor under test (`method` named `<init>`),
+/// which the call itself makes.
+pub fn fresh_receiver(method_name: &str, state: &InputState) -> Option<usize> {
+    match (&state.receiver, method_name) {
+        (Some(crate::labeling::Value::Ref { object }), "<init>") => Some(*object),
+        _ => None,
+    }
+}
+
+/// The package of a class (internal or Java name), Java form: the test's
+/// package when that class is under test.
+pub fn package_of(class: &str) -> String {
+    crate::junit::java::package_of(&internal_name(class).replace('/', ".")).to_string()
+}

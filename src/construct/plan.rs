@@ -1,0 +1,259 @@
+//! The constructor call proposed for each object of a program class in a
+//! state: an accessible constructor (JLS §6.6: public, or not private in
+//! the test's package) whose parameters flow to the fields the path needs
+//! ([`super::flow`]), with those fields' values as its arguments and the
+//! default value (JLS §4.12.5) for every other parameter.
+//!
+//! A proposal is a guess the replay checks: the harness calls the
+//! constructor, compares the fields the path reads with the state, and
+//! runs the method on what it made (docs/objects.md).
+
+use super::flow::{self, FieldSlot};
+use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
+use crate::classpath::ClassPath;
+use crate::junit::access::Access;
+use crate::state::{BuiltBy, Construction, InputState, Object, Value};
+
+/// Constructor calls tried per object, at most.
+const CANDIDATES: usize = 6;
+
+/// The constructor calls proposed for each object of `state` (by index),
+/// best first, for a test in `package`; empty for an object made by
+/// reflection. The object `fresh` (the receiver of a constructor under
+/// test, which the call itself makes) is never proposed.
+pub fn propose(
+    cp: &ClassPath,
+    package: &str,
+    state: &InputState,
+    fresh: Option<usize>,
+) -> Vec<Vec<Construction>> {
+    let mut access = Access::new(cp, package);
+    state
+        .objects
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
+            if wanted {
+                propose_one(cp, &mut access, package, state, i, o)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
+}
+
+/// The first proposal left for each object, with the objects whose
+/// constructor calls need one another round a cycle left to reflection.
+pub fn firsts(proposals: &[Vec<Construction>]) -> Vec<Option<Construction>> {
+    let mut plans: Vec<Option<Construction>> =
+        proposals.iter().map(|p| p.first().cloned()).collect();
+    drop_cycles(&mut plans);
+    plans
+}
+
+/// The state with each proposed object made by its constructor: it lists
+/// only the fields the path reads, which the constructor must produce.
+pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
+    let mut out = state.clone();
+    for (o, plan) in out.objects.iter_mut().zip(plans) {
+        if let Some(c) = plan {
+            o.fields.retain(|f| f.read);
+            o.built_by = Some(BuiltBy::Constructor {
+                constructor: c.clone(),
+            });
+        }
+    }
+    out
+}
+
+fn propose_one(
+    cp: &ClassPath,
+    access: &mut Access,
+    package: &str,
+    state: &InputState,
+    i: usize,
+    o: &Object,
+) -> Vec<Construction> {
+    let Ok(class) = cp.load(&internal_name(&o.class)) else {
+        return Vec::new();
+    };
+    let nested_inner = class
+        .inner_access
+        .is_some_and(|flags| flags & access::STATIC == 0);
+    if class.is_interface() || class.is_abstract() || nested_inner {
+        return Vec::new();
+    }
+    if !access.type_accessible(&o.class) {
+        return Vec::new();
+    }
+    let same_package = crate::junit::java::package_of(&o.class) == package;
+    let mut found: Vec<(Construction, Rank)> = class
+        .methods
+        .iter()
+        .filter(|m| m.name == "<init>" && constructor_accessible(m, same_package))
+        .filter_map(|m| candidate(cp, &class, m, state, i, o))
+        .collect();
+    found.sort_by_key(|(_, rank)| *rank);
+    found
+        .into_iter()
+        .flat_map(|(c, _)| with_shared_values(c))
+        .take(CANDIDATES)
+        .collect()
+}
+
+/// The call `c`, then variants where one parameter takes the value
+/// another argument of its type has: `new Interval(-1, -1)` where the path
+/// needs `end == -1` and `Interval(0, -1)` is rejected. The replay decides
+/// which, if any, meets the goal.
+fn with_shared_values(c: Construction) -> Vec<Construction> {
+    let mut out = vec![c.clone()];
+    for (k, ty) in c.params.iter().enumerate() {
+        if !crate::junit::java::is_primitive(ty) && ty != "java.lang.String" {
+            continue;
+        }
+        for (j, v) in c.args.iter().enumerate() {
+            if j != k && c.params[j] == *ty && *v != c.args[k] {
+                let mut variant = c.clone();
+                variant.args[k] = v.clone();
+                if !out.contains(&variant) {
+                    out.push(variant);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// How good a proposal is, best first: fewest fields the path needs (not
+/// at their defaults) that no parameter reaches, then fewest parameters
+/// given a guessed default, then fewest parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Rank {
+    missing: usize,
+    guessed: usize,
+    params: usize,
+}
+
+/// Whether a test in the constructor's package (`same_package`) or
+/// another may call it.
+fn constructor_accessible(m: &Method, same_package: bool) -> bool {
+    m.access & access::SYNTHETIC == 0
+        && (m.access & access::PUBLIC != 0 || (same_package && m.access & access::PRIVATE == 0))
+}
+
+/// The call of constructor `m` that gives object `i` the values of its
+/// fields the path reads, with its rank; `None` when two of its fields a
+/// parameter reaches disagree, or a value does not fit a parameter.
+fn candidate(
+    cp: &ClassPath,
+    class: &Class,
+    m: &Method,
+    state: &InputState,
+    i: usize,
+    o: &Object,
+) -> Option<(Construction, Rank)> {
+    let flows = flow::parameter_fields(cp, class, m);
+    let mut args = Vec::with_capacity(flows.len());
+    for (ty, fields) in m.desc.params.iter().zip(&flows) {
+        let mut values = fields.iter().filter_map(|slot| read_value(o, slot));
+        let arg = match values.next() {
+            Some(v) => {
+                if values.any(|other| other != v) || !fits(cp, state, i, v, ty) {
+                    return None;
+                }
+                v.clone()
+            }
+            None => Value::default_of(ty),
+        };
+        args.push(arg);
+    }
+    let reached: Vec<&FieldSlot> = flows.iter().flatten().collect();
+    let missing = o
+        .fields
+        .iter()
+        .filter(|f| f.read && !f.value.is_default())
+        .filter(|f| {
+            !reached
+                .iter()
+                .any(|s| s.name == f.name && s.declared_in == f.declared_in)
+        })
+        .count();
+    let rank = Rank {
+        missing,
+        guessed: flows.iter().filter(|f| f.is_empty()).count(),
+        params: args.len(),
+    };
+    Some((
+        Construction {
+            descriptor: m.descriptor.clone(),
+            params: m.desc.params.iter().map(JType::to_string).collect(),
+            args,
+        },
+        rank,
+    ))
+}
+
+/// The value object `o` gives the field `slot`, if the path reads it.
+fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
+    o.fields
+        .iter()
+        .find(|f| f.read && f.name == slot.name && f.declared_in == slot.declared_in)
+        .map(|f| &f.value)
+}
+
+/// Whether `v` may be passed for a parameter of type `ty` of a constructor
+/// making object `i`: never the object itself nor a mock, and an object of
+/// the state only where its class fits.
+fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: &JType) -> bool {
+    match (v, ty) {
+        (Value::Ref { object }, _) if *object == i => false,
+        (Value::Ref { object }, JType::Object(name)) => match state.objects.get(*object) {
+            // A mock is declared after the objects its answers name.
+            Some(target) if target.mock.is_some() => false,
+            Some(target) if target.elements.is_none() => cp
+                .is_assignable(&internal_name(&target.class), name)
+                .unwrap_or(false),
+            Some(_) => true,
+            None => false,
+        },
+        _ => true,
+    }
+}
+
+/// Objects whose constructor calls need one another (directly or round a
+/// cycle) cannot all be made first: the objects on a cycle are made by
+/// reflection instead.
+fn drop_cycles(plans: &mut [Option<Construction>]) {
+    let needs = |plans: &[Option<Construction>], i: usize| -> Vec<usize> {
+        plans[i]
+            .iter()
+            .flat_map(|c| &c.args)
+            .filter_map(|a| match *a {
+                Value::Ref { object } if plans.get(object).is_some_and(Option::is_some) => {
+                    Some(object)
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    loop {
+        let on_cycle = (0..plans.len()).find(|&start| {
+            let mut seen = vec![false; plans.len()];
+            let mut stack = needs(plans, start);
+            while let Some(k) = stack.pop() {
+                if k == start {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[k], true) {
+                    stack.extend(needs(plans, k));
+                }
+            }
+            false
+        });
+        match on_cycle {
+            Some(i) => plans[i] = None,
+            None => return,
+        }
+    }
+}

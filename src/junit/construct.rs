@@ -1,0 +1,80 @@
+//! Objects a test makes by their constructors: `Interval interval = new
+//! Interval(1, 5);`, each after the objects made by constructors that its
+//! arguments name — the order the replay's harness makes them in
+//! (docs/objects.md), so the test runs on the objects the JVM was shown.
+
+use super::arrange::{Inputs, Var};
+use super::java::is_primitive;
+use super::method::Scope;
+use super::JunitError;
+use crate::state::{InputState, Object, Value};
+
+/// The objects of `state` made by constructors, each after those its
+/// arguments name (the state has no cycle among them: the planner drops
+/// one).
+pub(super) fn order(state: &InputState) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut placed = vec![false; state.objects.len()];
+    for id in 0..state.objects.len() {
+        place(state, id, &mut placed, &mut out, 0);
+    }
+    out
+}
+
+fn place(state: &InputState, id: usize, placed: &mut [bool], out: &mut Vec<usize>, depth: usize) {
+    let Some(c) = state.objects[id].construction() else {
+        return;
+    };
+    if placed[id] || depth > state.objects.len() {
+        return;
+    }
+    for a in &c.args {
+        if let Value::Ref { object } = *a {
+            if object < state.objects.len() {
+                place(state, object, placed, out, depth + 1);
+            }
+        }
+    }
+    if !placed[id] {
+        placed[id] = true;
+        out.push(id);
+    }
+}
+
+/// Declares a variable holding object `o`, made by its constructor.
+pub(super) fn declare(
+    s: &mut Scope,
+    inputs: &Inputs,
+    o: &Object,
+    hint: &str,
+) -> Result<Var, JunitError> {
+    let c = o
+        .construction()
+        .expect("only objects made by constructors are declared here");
+    let overloaded = s.access.load(&o.class).is_some_and(|class| {
+        class
+            .methods
+            .iter()
+            .filter(|m| m.name == "<init>" && m.desc.params.len() == c.params.len())
+            .count()
+            > 1
+    });
+    let mut args = Vec::with_capacity(c.args.len());
+    for (arg, ty) in c.args.iter().zip(&c.params) {
+        args.push(match arg {
+            // `null` fits every reference parameter: name the type where
+            // another constructor of as many parameters could take it.
+            Value::Null if overloaded && !is_primitive(ty) && s.access.type_accessible(ty) => {
+                format!("({}) null", s.access.type_name(ty))
+            }
+            _ => inputs.value_expr(s, arg, ty, false)?,
+        });
+    }
+    let name = s.fresh(hint);
+    let class = s.access.type_name(&o.class);
+    s.line(format!(
+        "{class} {name} = new {class}({});",
+        args.join(", ")
+    ));
+    Ok(Var { name, typed: true })
+}

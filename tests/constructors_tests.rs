@@ -1,0 +1,228 @@
+//! Objects from their constructors (issue 34, item 3): the objects of
+//! program classes in a state are made by constructor calls the JVM is
+//! shown to accept, the test writes `new Interval(…)`, and `--objects`
+//! chooses between constructors, reflection, or constructors first.
+//!
+//! Samples: `samples/src/objects/` — `Interval` (its constructor rejects
+//! `start > end`), `Gauge` (a level no constructor sets), `Segment` of two
+//! `Point`s (objects made from objects made by constructors).
+
+mod support;
+
+use serde_json::Value as Json;
+
+/// jaut on the target marked `// TARGET: <target>` in `samples/src/<sample>.java`,
+/// with `extra` arguments and its test written under `out`.
+fn aim(
+    sample: &str,
+    method: &str,
+    target: &str,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> (Option<i32>, Json) {
+    let mut args = vec!["--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    support::aim_at_line(sample, method, support::marker_line(sample, target), &args)
+}
+
+/// The state's objects, and how each is made (`built_by`).
+fn built_by(json: &Json) -> Vec<String> {
+    json["state"]["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["built_by"].as_str().unwrap_or("-").to_string())
+        .collect()
+}
+
+/// [`aim`] at a target the JVM confirms reached, whose state's objects are
+/// made as `made` says (`constructor`, `reflection`), in a fresh directory;
+/// the test written there compiles and passes.
+fn reached(
+    sample: &str,
+    method: &str,
+    target: &str,
+    extra: &[&str],
+    made: &[&str],
+) -> (tempfile::TempDir, Json) {
+    let out = tempfile::tempdir().unwrap();
+    let (code, json) = aim(sample, method, target, out.path(), extra);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    assert_eq!(built_by(&json), made, "{json:#}");
+    support::compile_and_run_suite(out.path(), sample, support::samples(), &[]);
+    (out, json)
+}
+
+fn test_text(out: &std::path::Path) -> String {
+    let files = support::java_files(out);
+    assert_eq!(files.len(), 1, "{files:?}");
+    std::fs::read_to_string(&files[0]).unwrap()
+}
+
+#[test]
+fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
+    let out = tempfile::tempdir().unwrap();
+    let (code, json) = aim(
+        "objects/Interval",
+        "length",
+        "dead",
+        out.path(),
+        &["--objects", "constructors"],
+    );
+    assert_eq!(code, Some(1), "{json:#}");
+    assert_eq!(json["verdict"], "unknown", "{json:#}");
+    let reasons = json["reasons"].as_array().expect("reasons");
+    assert!(
+        reasons.iter().any(|r| r["kind"] == "not-constructible"),
+        "{json:#}"
+    );
+    assert!(support::java_files(out.path()).is_empty());
+}
+
+#[test]
+fn by_default_an_interval_is_made_by_its_constructor_and_the_suite_passes() {
+    let both = ["constructor", "constructor"];
+    let (out, json) = reached("objects/Interval", "overlaps", "overlaps", &[], &both);
+    for o in json["state"]["objects"].as_array().unwrap() {
+        let c = &o["constructor"];
+        assert_eq!(c["descriptor"], "(II)V", "{json:#}");
+        // The constructor made what the state claims: start <= end, and
+        // the fields it lists hold its arguments.
+        let args: Vec<i64> = c["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_i64().unwrap())
+            .collect();
+        assert!(args[0] <= args[1], "{json:#}");
+        for f in o["fields"].as_array().unwrap() {
+            let k = if f["name"] == "start" { 0 } else { 1 };
+            assert_eq!(f["value"].as_i64(), Some(args[k]), "{json:#}");
+        }
+    }
+    let text = test_text(out.path());
+    assert!(text.contains("= new Interval("), "{text}");
+    assert!(!text.contains("allocate("), "{text}");
+}
+
+#[test]
+fn a_rejected_argument_is_replaced_by_one_the_constructor_accepts() {
+    // other.end < start: other = new Interval(0, -1) is rejected; the
+    // proposal that shares the argument, new Interval(-1, -1), is not.
+    let both = ["constructor", "constructor"];
+    reached("objects/Interval", "overlaps", "before", &[], &both);
+}
+
+#[test]
+fn by_default_a_state_no_constructor_makes_falls_back_to_reflection() {
+    let (out, _) = reached("objects/Interval", "length", "dead", &[], &["reflection"]);
+    let text = test_text(out.path());
+    assert!(
+        text.contains("// Made by reflection, not by a constructor (jaut --objects): Interval."),
+        "{text}"
+    );
+    // A level no constructor sets: the target keeps its test.
+    reached("objects/Gauge", "state", "full", &[], &["reflection"]);
+}
+
+#[test]
+fn objects_made_from_objects_made_by_constructors() {
+    let all = ["constructor", "constructor", "constructor"];
+    let (out, json) = reached("objects/Segment", "vertical", "vertical", &[], &all);
+    let segment = &json["state"]["objects"][0];
+    assert_eq!(segment["class"], "objects.Segment");
+    assert_eq!(
+        segment["constructor"]["args"],
+        serde_json::json!([{"ref": 1}, {"ref": 2}]),
+        "{json:#}"
+    );
+    let text = test_text(out.path());
+    let points = text.find("new Point(").expect("points by constructors");
+    let made = text
+        .find("new Segment(")
+        .expect("the segment by its constructor");
+    assert!(points < made, "{text}");
+}
+
+#[test]
+fn with_reflection_every_object_is_allocated() {
+    let both = ["reflection", "reflection"];
+    let extra = ["--objects", "reflection"];
+    let (out, _) = reached("objects/Interval", "overlaps", "overlaps", &extra, &both);
+    assert!(test_text(out.path()).contains("allocate(Interval.class)"));
+}
+
+#[test]
+fn a_bad_objects_policy_is_one_error_line() {
+    let class = support::sample_class("objects/Interval");
+    let o = support::jaut(&[
+        class.to_str().unwrap(),
+        "-m",
+        "length",
+        "--pc",
+        "0",
+        "--objects",
+        "magic",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(support::stderr(&o).contains("magic"));
+}
+
+#[test]
+fn cover_counts_the_objects_by_how_they_are_made() {
+    let out = tempfile::tempdir().unwrap();
+    let samples = support::samples().to_str().unwrap().to_string();
+    let (code, json) = support::jaut_json(&[
+        "cover",
+        &samples,
+        "--class",
+        "objects.Interval",
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{json:#}");
+    let constructor = json["objects"]["constructor"].as_u64().unwrap();
+    let reflection = json["objects"]["reflection"].as_u64().unwrap();
+    // Only the dead branch of length() needs an interval no constructor
+    // makes.
+    assert_eq!(reflection, 1, "{json:#}");
+    assert!(constructor >= 8, "{json:#}");
+    support::compile_and_run_suite(
+        out.path(),
+        "cover objects.Interval",
+        support::samples(),
+        &[],
+    );
+}
+
+/// Where the constructors' parameters flow, by field name.
+fn flows(class: &str, descriptor: &str) -> Vec<Vec<String>> {
+    let cp = support::sample_classpath();
+    let c = cp.load(class).unwrap();
+    let m = c.method("<init>", descriptor).unwrap();
+    jaut::construct::flow::parameter_fields(&cp, &c, m)
+        .into_iter()
+        .map(|fields| fields.into_iter().map(|f| f.name).collect())
+        .collect()
+}
+
+#[test]
+fn the_fields_constructor_parameters_flow_to() {
+    // Assignments after a check that may throw.
+    assert_eq!(flows("objects/Interval", "(II)V"), [["start"], ["end"]]);
+    // Through Objects.requireNonNull with a message.
+    assert_eq!(
+        flows("objects/Segment", "(Lobjects/Point;Lobjects/Point;)V"),
+        [["from"], ["to"]]
+    );
+    // Through this(both, both): one parameter, two fields.
+    assert_eq!(flows("objects/Point", "(I)V"), [["x", "y"]]);
+    // Read from another object's fields: nothing flows unchanged.
+    assert_eq!(
+        flows("objects/Point", "(Lobjects/Point;)V"),
+        [Vec::<String>::new()]
+    );
+    // The no-argument constructor of Gauge sets a constant.
+    assert!(flows("objects/Gauge", "()V").is_empty());
+}
