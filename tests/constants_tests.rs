@@ -14,8 +14,10 @@ use std::path::{Path, PathBuf};
 
 use support::classgen::{ClassBuilder, CodeDef, MethodDef, PUBLIC, STATIC};
 
-/// `jaut cover` of the sample class, written to a temporary directory;
-/// the suite must compile without warnings and pass under JUnit.
+/// `jaut cover` of the sample class, written to a temporary directory,
+/// with objects made by reflection (`--objects reflection`), which must
+/// write the constants a constructor stores; the suite must compile
+/// without warnings and pass under JUnit.
 #[test]
 fn the_suite_of_a_class_with_constant_fields_passes() {
     let out = tempfile::tempdir().unwrap();
@@ -28,6 +30,8 @@ fn the_suite_of_a_class_with_constant_fields_passes() {
         "constants.Codec",
         "--budget",
         "60",
+        "--objects",
+        "reflection",
         "--out",
         &dir,
     ]);
@@ -53,6 +57,37 @@ fn the_suite_of_a_class_with_constant_fields_passes() {
     );
     // The constructor's test: the object it made, without its constants.
     assert!(text.contains("Codec codec = new Codec();"), "{text}");
+    support::compile_and_run_suite(
+        out.path(),
+        "constants.Codec",
+        support::samples(),
+        &["-Xlint:all", "-Werror"],
+    );
+}
+
+/// By default the receiver is made by its constructor, which stores the
+/// constants itself: no field is written by reflection, and the suite
+/// passes.
+#[test]
+fn by_default_the_constructor_stores_the_constants() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let samples = support::samples().display().to_string();
+    let o = support::jaut(&[
+        "cover",
+        &samples,
+        "--class",
+        "constants.Codec",
+        "--budget",
+        "60",
+        "--out",
+        &dir,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", support::stderr(&o));
+    let text = std::fs::read_to_string(out.path().join("constants/CodecJautTest.java")).unwrap();
+    assert!(text.contains("Codec codec = new Codec();"), "{text}");
+    assert!(!text.contains("\"PAD\""), "{text}");
+    assert!(!text.contains("allocate(Codec.class)"), "{text}");
     support::compile_and_run_suite(
         out.path(),
         "constants.Codec",

@@ -284,6 +284,20 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
             // (`Array.getLength`) tells apart from other objects.
             JType::Object(name) if name == "java/lang/Object" => {
                 let mut d: Vec<Seed> = scalars(ty)?.into_iter().map(Seed::Value).collect();
+                // The array types the method tests its values against
+                // (`instanceof byte[]`, a cast to `char[]`), early: empty,
+                // then of one element.
+                let tested = tested_arrays(code).into_iter().flat_map(|arr| {
+                    let JType::Array(elem) = &arr else {
+                        return Vec::new();
+                    };
+                    let first = scalars(elem).and_then(|v| v.into_iter().next());
+                    let mut seeds = vec![Seed::Array(arr.to_string(), Vec::new())];
+                    seeds.extend(first.map(|v| Seed::Array(arr.to_string(), vec![v])));
+                    seeds
+                });
+                let at = d.len().min(3);
+                d.splice(at..at, tested);
                 d.extend([
                     Seed::Array("java.lang.Object[]".into(), Vec::new()),
                     Seed::Array("java.lang.Object[]".into(), vec![Value::Null]),
@@ -346,6 +360,26 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
         }
     }
     Some(out)
+}
+
+/// The one-dimensional array types of primitives or strings `code` tests
+/// values against (`instanceof`, `checkcast`), in the order met.
+fn tested_arrays(code: &crate::classfile::Code) -> Vec<JType> {
+    let mut out: Vec<JType> = Vec::new();
+    for insn in &code.instructions {
+        let (Op::InstanceOf(t) | Op::CheckCast(t)) = &insn.op else {
+            continue;
+        };
+        let JType::Array(elem) = t.as_ref() else {
+            continue;
+        };
+        let plain = !elem.is_reference()
+            || matches!(elem.as_ref(), JType::Object(n) if n == "java/lang/String");
+        if plain && !out.contains(t) {
+            out.push(t.as_ref().clone());
+        }
+    }
+    out
 }
 
 /// The parameter types a string seed is given to: a `String` is a
