@@ -163,16 +163,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             .iter()
             .filter(|c| c.caller == call.caller && c.pc == call.pc)
             .count();
-        let injectable = call.in_method_under_test
-            && matches!(
-                call.ty,
-                JType::Int
-                    | JType::Long
-                    | JType::Boolean
-                    | JType::Char
-                    | JType::Short
-                    | JType::Byte
-            );
+        let injectable = call.in_method_under_test && injectable_type(&call.ty);
         environment.push(EnvValue {
             call: call.callee.replace('/', "."),
             method: call.caller.to_string().replace('/', "."),
@@ -297,4 +288,15 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         objects,
         environment,
     })
+}
+
+/// Whether the replay can make a call in the method under test return a
+/// value of this type (the harness replaces the result after the call,
+/// `Probe.environment*`): a primitive or a `String`.
+fn injectable_type(ty: &JType) -> bool {
+    match ty {
+        JType::Object(name) => name == "java/lang/String",
+        JType::Array(_) | JType::Void => false,
+        _ => true,
+    }
 }
