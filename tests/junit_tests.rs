@@ -906,6 +906,7 @@ fn identities_decide_what_is_asserted() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             Object {
                 id: 0,
@@ -1054,6 +1055,7 @@ fn reflection_hidden_fields_and_floating_point() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             Object {
                 id: 0,
@@ -1100,6 +1102,7 @@ fn reflection_hidden_fields_and_floating_point() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![],
     };
     let bump = InputState {
@@ -1114,6 +1117,7 @@ fn reflection_hidden_fields_and_floating_point() {
         }],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![],
     };
     let mut replayer = Replayer::start(std::slice::from_ref(&dir), Assertions::Enabled)

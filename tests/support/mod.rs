@@ -60,6 +60,7 @@ pub fn sample_classpath() -> jaut::classpath::ClassPath {
     cp
 }
 pub mod classgen;
+pub mod suite;
 
 /// A program of the JDK jaut uses (`javac`, `java`, `jar`), found the one
 /// way jaut finds it (`src/java_home.rs`).
