@@ -14,7 +14,7 @@
 //!   [`super::text`]), `insert` of the same at an offset, `length`,
 //!   `charAt`, `setCharAt`, `setLength`, `deleteCharAt`, `delete`,
 //!   `reverse` (a surrogate there leaves that character free), `substring`
-//!   and `toString` (the new string's first [`TRACKED`] characters; the
+//!   and `toString` (the new string's first [`Explorer::followed_chars`] characters; the
 //!   others are free);
 //! - `append(Object)` and `insert(int, Object)` are not intrinsics: their
 //!   bytecode converts the object (`String.valueOf`) and calls the
@@ -36,10 +36,6 @@ use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
-
-/// The characters of a string made from a builder that the model relates
-/// to the builder's.
-const TRACKED: i32 = 16;
 
 /// The classes whose methods are builder intrinsics.
 pub const BUILDER_CLASSES: [&str; 3] = [
@@ -341,7 +337,8 @@ impl Explorer<'_> {
                 let n = self.terms.bin(BvOp::Sub, end, start);
                 let len_r = self.string_length(st, r, out);
                 out.push(self.terms.eq(len_r, n));
-                for k in 0..TRACKED {
+                out.push(self.past_followed(n, r));
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, n);
                     let from = self.terms.bin(BvOp::Add, start, kt);
@@ -472,7 +469,7 @@ impl Explorer<'_> {
     }
 
     /// String `s` holds the contents of builder `b` (not null) at this
-    /// point: `new String(StringBuilder)`, the first [`TRACKED`]
+    /// point: `new String(StringBuilder)`, the first [`Explorer::followed_chars`]
     /// characters related, the others free.
     pub(super) fn string_of_builder(
         &mut self,
@@ -485,7 +482,8 @@ impl Explorer<'_> {
         let len = self.builder_length(st, b, out);
         let len_s = self.string_length(st, s, out);
         out.push(self.terms.eq(len_s, len));
-        for k in 0..TRACKED {
+        out.push(self.past_followed(len, s));
+        for k in 0..self.followed_chars() {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len);
             let c = self.builder_char(st, b, kt, out);
