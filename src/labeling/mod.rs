@@ -30,7 +30,7 @@ use std::collections::VecDeque;
 pub use crate::state::{
     Arg, EnvValue, FieldValue, InitialStatic, InputState, Object, StaticValue, Value,
 };
-pub(crate) use entry::entry_state;
+pub(crate) use entry::{entry_state, environment_domains};
 pub use entry::{EntryState, EnvCall};
 
 use crate::classfile::JType;
