@@ -23,7 +23,9 @@
 
 mod support;
 
+use serde_json::Value;
 use support::suite::{parse_marker, Expected, Markers, Suite};
+use support::{jaut_json, repo, sample_class};
 
 const SUITE: Suite = Suite {
     name: "verify",
@@ -55,4 +57,98 @@ fn markers_parse() {
     assert!(matches!(m("// EXPECT: sfae"), Some(Err(_))));
     assert_eq!(m("// expect: safe"), None);
     assert_eq!(m("int x = 1; // EXPECT: safe"), None);
+}
+
+/// `--throws java.lang.AssertionError` on `verify.<program>.main` with the
+/// suite's contracts and `extra` arguments: exit code and JSON.
+fn assertion_in_main(program: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    let class = sample_class(&format!("verify/{program}"));
+    let contracts = repo().join("samples/contracts/verify.toml");
+    let mut args = vec![
+        class.to_str().unwrap(),
+        "-m",
+        "main",
+        "--throws",
+        "java.lang.AssertionError",
+        "--contracts",
+        contracts.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    jaut_json(&args)
+}
+
+fn reason_kinds(v: &Value) -> Vec<&str> {
+    v["reasons"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["kind"].as_str())
+        .collect()
+}
+
+/// With the string models following 8 characters (`--max-array-length
+/// 8`), `"prefix-0123456789-".concat(s)` is past them: the failing assert
+/// of `StringConcatLong` needs the concatenation's free characters. The
+/// state lists that assumption; the replay confirms it (the input "tail"
+/// does make them what the path needs), so it is reached; without a
+/// replay it is only `unknown`, with the assumption as the reason.
+#[test]
+fn a_state_resting_on_a_free_result_is_reached_only_once_confirmed() {
+    let (code, v) = assertion_in_main("StringConcatLong", &["--max-array-length", "8"]);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let assumptions = v["state"]["assumptions"].as_array().expect("{v:#}");
+    assert!(
+        assumptions
+            .iter()
+            .any(|a| a.as_str().unwrap().contains("a model leaves free")),
+        "{v:#}"
+    );
+
+    let (code, v) = assertion_in_main(
+        "StringConcatLong",
+        &["--max-array-length", "8", "--no-replay"],
+    );
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(reason_kinds(&v).contains(&"unconfirmed"), "{v:#}");
+}
+
+/// The safe twin, where the free characters are what a wrong "reached"
+/// would rest on: without a replay it is `unknown`, never `reached`; with
+/// the default bound the model follows the whole concatenation and proves
+/// the assert.
+#[test]
+fn a_free_result_never_makes_a_safe_assert_reached() {
+    let (code, v) = assertion_in_main(
+        "StringConcatLongSafe",
+        &["--max-array-length", "8", "--no-replay"],
+    );
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(reason_kinds(&v).contains(&"unconfirmed"), "{v:#}");
+
+    let (code, v) = assertion_in_main("StringConcatLongSafe", &["--no-replay"]);
+    assert_eq!(code, Some(3), "{v:#}");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The replay gives `main` what the state says the `Verifier` calls
+/// returned, for every type the programs draw: a `double` (NaN), a
+/// `String` (25 characters) and a `long` (`Long.MIN_VALUE`), each
+/// confirmed in the JVM.
+#[test]
+fn the_replay_injects_doubles_strings_and_longs() {
+    for (program, ty) in [
+        ("DoubleNaN", "double"),
+        ("StringEqualsLong", "java.lang.String"),
+        ("LongAbsMinValue", "long"),
+    ] {
+        let (code, v) = assertion_in_main(program, &[]);
+        assert_eq!(code, Some(0), "{program}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{program}: {v:#}");
+        let env = &v["state"]["environment"][0];
+        assert_eq!(env["type"], ty, "{program}: {v:#}");
+        assert_eq!(env["injectable"], true, "{program}: {v:#}");
+    }
 }
