@@ -612,7 +612,10 @@ impl Explorer<'_> {
     /// the search need not look for exceptions in its bytecode. One that
     /// may print an object may run the object's `toString`, which may
     /// raise anything.
-    fn quiet_print(&self, found: &crate::classpath::hierarchy::Found<crate::classfile::Method>) -> bool {
+    fn quiet_print(
+        &self,
+        found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
+    ) -> bool {
         matches!(
             self.contract_of(found),
             Some(Contract::Intrinsic(crate::contracts::Intrinsic::Print))

@@ -243,7 +243,8 @@ impl Suite {
     fn run_program(&self, p: &Program) -> Run {
         let (class_file, method) = self.entry_point(p);
         let contracts = repo().join("samples/contracts").join(self.contracts);
-        let mut args: Vec<String> = vec![class_file.display().to_string(), "--method".into(), method];
+        let mut args: Vec<String> =
+            vec![class_file.display().to_string(), "--method".into(), method];
         match p.line {
             Some(line) => args.extend(["--line".into(), line.to_string()]),
             None => args.extend(["--throws".into(), "java.lang.AssertionError".into()]),
