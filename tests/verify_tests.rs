@@ -86,15 +86,14 @@ fn reason_kinds(v: &Value) -> Vec<&str> {
         .collect()
 }
 
-/// With the string models following 8 characters (`--max-array-length
-/// 8`), `"prefix-0123456789-".concat(s)` is past them: the failing assert
-/// of `StringConcatLong` needs the concatenation's free characters. The
-/// state lists that assumption; the replay confirms it (the input "tail"
-/// does make them what the path needs), so it is reached; without a
-/// replay it is only `unknown`, with the assumption as the reason.
+/// `Character.isLetter` past Latin-1 is a result the model leaves free:
+/// the state that fails `CharIsLetterPastLatin1`'s assert (a char above
+/// 255 that is a letter) rests on it and lists it; the replay confirms it
+/// (U+0100 is a letter), so it is reached. Without a replay it is only
+/// `unknown`, with the assumption as the reason.
 #[test]
 fn a_state_resting_on_a_free_result_is_reached_only_once_confirmed() {
-    let (code, v) = assertion_in_main("StringConcatLong", &["--max-array-length", "8"]);
+    let (code, v) = assertion_in_main("CharIsLetterPastLatin1", &[]);
     assert_eq!(code, Some(0), "{v:#}");
     assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
     let assumptions = v["state"]["assumptions"].as_array().expect("{v:#}");
@@ -105,19 +104,18 @@ fn a_state_resting_on_a_free_result_is_reached_only_once_confirmed() {
         "{v:#}"
     );
 
-    let (code, v) = assertion_in_main(
-        "StringConcatLong",
-        &["--max-array-length", "8", "--no-replay"],
-    );
+    let (code, v) = assertion_in_main("CharIsLetterPastLatin1", &["--no-replay"]);
     assert_eq!(code, Some(1), "{v:#}");
     assert_eq!(v["verdict"], "unknown", "{v:#}");
     assert!(reason_kinds(&v).contains(&"unconfirmed"), "{v:#}");
 }
 
-/// The safe twin, where the free characters are what a wrong "reached"
-/// would rest on: without a replay it is `unknown`, never `reached`; with
-/// the default bound the model follows the whole concatenation and proves
-/// the assert.
+/// With the string models following 8 characters (`--max-array-length
+/// 8`), the 18-character `"prefix-0123456789-".concat(s)` of
+/// `StringConcatLongSafe` is past them, and its free characters are what a
+/// wrong "reached" would rest on: without a replay it is `unknown`, never
+/// `reached`. With the default bound the model follows the whole
+/// concatenation and proves the assert.
 #[test]
 fn a_free_result_never_makes_a_safe_assert_reached() {
     let (code, v) = assertion_in_main(

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use jaut::classfile::Class;
 
-use super::{jaut, repo, samples, stderr, stdout};
+use super::{describe, jaut, repo, samples, stdout};
 
 /// How the programs of a suite mark their target and expectation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -444,16 +444,6 @@ struct Run {
     answer: Answer,
     outcome: Outcome,
     seconds: f64,
-}
-
-fn describe(args: &[String], o: &Output) -> String {
-    format!(
-        "jaut {}\n  status: {:?}\n  stdout: {}\n  stderr: {}",
-        args.join(" "),
-        o.status.code(),
-        stdout(o),
-        stderr(o)
-    )
 }
 
 /// jaut's answer from its exit status, checked against its JSON.
