@@ -300,26 +300,10 @@ impl Explorer<'_> {
                 });
             }
             BuilderMethod::Reverse => {
-                let mut free = Vec::new();
                 let e = self.builder_before(st, b, out);
                 self.builder_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
-                    // The character from the other end; a surrogate (which
-                    // `reverse` keeps paired) is left free.
-                    let last = ex.terms.bin(BvOp::Sub, old, one);
-                    let from = ex.terms.bin(BvOp::Sub, last, k);
-                    let (c, used) = ex.builder_cell(cells, b, from);
-                    let lo = ex.terms.int(0xD800);
-                    let hi = ex.terms.int(0xDFFF);
-                    let above = ex.terms.cmp(BvCmp::Sge, c, lo);
-                    let below = ex.terms.cmp(BvCmp::Sle, c, hi);
-                    let surrogate = ex.terms.and(vec![above, below]);
-                    let any = ex.fresh("reversed", Sort::Bv(32));
-                    if let Some(r) = ex.in_range(&JType::Char, any) {
-                        free.push(r);
-                    }
-                    (ex.terms.ite(surrogate, any, c), vec![used])
+                    ex.reversed_char(cells, b, k, old)
                 });
-                out.extend(free);
             }
             BuilderMethod::Substring | BuilderMethod::ToString => {
                 let r = result.ok_or(Unsupported::NoResult)?.0;
@@ -386,6 +370,52 @@ impl Explorer<'_> {
     }
 
     /// Cell `k` of builder `b` in `cells`, and its key.
+    /// The character at `k` of builder `b` (of length `n`, characters
+    /// `cells` before the call) after `reverse()`, as JDK 17's
+    /// `AbstractStringBuilder.reverse` makes it: the character from the
+    /// other end, `r[k] = c[n-1-k]`, then every low surrogate followed by a
+    /// high one in `r` swapped back with it, left to right, so that a
+    /// surrogate pair stays in order. Such pairs never overlap (a
+    /// character is not both low and high), so the swap is local:
+    /// `r'[k]` is `r[k+1]` when `r[k]` is low and `r[k+1]` high, `r[k-1]`
+    /// when `r[k]` is high and `r[k-1]` low, else `r[k]`.
+    fn reversed_char(
+        &mut self,
+        cells: TermId,
+        b: TermId,
+        k: TermId,
+        n: TermId,
+    ) -> (TermId, Vec<TermId>) {
+        let one = self.terms.int(1);
+        let zero = self.terms.int(0);
+        let last = self.terms.bin(BvOp::Sub, n, one);
+        // r[k], r[k+1] and r[k-1]: c[n-1-k], c[n-2-k] and c[n-k].
+        let from = self.terms.bin(BvOp::Sub, last, k);
+        let next_from = self.terms.bin(BvOp::Sub, from, one);
+        let prev_from = self.terms.bin(BvOp::Add, from, one);
+        let (here, used_h) = self.builder_cell(cells, b, from);
+        let (next, used_n) = self.builder_cell(cells, b, next_from);
+        let (prev, used_p) = self.builder_cell(cells, b, prev_from);
+        let has_next = self.terms.cmp(BvCmp::Sge, next_from, zero);
+        let has_prev = self.terms.cmp(BvCmp::Sgt, k, zero);
+        let (low_lo, low_hi) = (self.terms.int(0xDC00), self.terms.int(0xDFFF));
+        let (high_lo, high_hi) = (self.terms.int(0xD800), self.terms.int(0xDBFF));
+        let within = |ex: &mut Self, c: TermId, lo: TermId, hi: TermId| {
+            let a = ex.terms.cmp(BvCmp::Sge, c, lo);
+            let z = ex.terms.cmp(BvCmp::Sle, c, hi);
+            ex.terms.and(vec![a, z])
+        };
+        let here_low = within(self, here, low_lo, low_hi);
+        let here_high = within(self, here, high_lo, high_hi);
+        let next_high = within(self, next, high_lo, high_hi);
+        let prev_low = within(self, prev, low_lo, low_hi);
+        let swap_next = self.terms.and(vec![here_low, has_next, next_high]);
+        let swap_prev = self.terms.and(vec![here_high, has_prev, prev_low]);
+        let v = self.terms.ite(swap_prev, prev, here);
+        let v = self.terms.ite(swap_next, next, v);
+        (v, vec![used_h, used_n, used_p])
+    }
+
     fn builder_cell(&mut self, cells: TermId, b: TermId, k: TermId) -> (TermId, TermId) {
         let key = self.terms.cell(b, k);
         (self.terms.select(cells, key), key)
@@ -456,6 +486,10 @@ impl Explorer<'_> {
         let new_len = self.fresh("builder-length", Sort::Bv(32));
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Sge, new_len, zero));
+        // Always outside the model: a state on this path rests on the free
+        // contents.
+        let always = self.terms.bool(true);
+        out.push(self.beyond_model(always, new_len));
         let e = self.builder_before(st, b, out);
         let mut free = Vec::new();
         self.builder_after(st, &e, new_len, out, &mut |ex, _, _, _, _| {

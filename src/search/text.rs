@@ -81,6 +81,10 @@ impl Explorer<'_> {
                 let len = self.fresh("text-length", Sort::Bv(32));
                 let zero = self.terms.int(0);
                 out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+                // Always outside the model: a state on this path rests on
+                // free text (labeling cannot prefer otherwise).
+                let always = self.terms.bool(true);
+                out.push(self.beyond_model(always, len));
                 Piece::Free(len)
             }
         }
