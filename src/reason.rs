@@ -68,6 +68,10 @@ pub enum Reason {
     /// world (an interface with no implementation on the class path, a free
     /// result): no proof.
     ClosedWorld(String),
+    /// A state was found, but it rests on this assumption (a result the
+    /// model left free, a call taken to have no effect) and no replay
+    /// confirmed it: no claim that the target is reached.
+    Unconfirmed(String),
     /// The solver answered `unknown`.
     SolverUnknown(SolverPoint),
     /// A path was found but its inputs could not be made concrete.
@@ -115,6 +119,7 @@ pub enum Kind {
     ArrayLengthBound,
     Unsupported,
     ClosedWorld,
+    Unconfirmed,
     SolverUnknown,
     Labeling,
     ReplayMismatch,
@@ -140,6 +145,7 @@ impl Kind {
             Kind::ArrayLengthBound => "array-length-bound",
             Kind::Unsupported => "unsupported",
             Kind::ClosedWorld => "closed-world",
+            Kind::Unconfirmed => "unconfirmed",
             Kind::SolverUnknown => "solver-unknown",
             Kind::Labeling => "labeling",
             Kind::ReplayMismatch => "replay-mismatch",
@@ -174,6 +180,7 @@ impl Reason {
             },
             Reason::Unsupported(_) => Kind::Unsupported,
             Reason::ClosedWorld(_) => Kind::ClosedWorld,
+            Reason::Unconfirmed(_) => Kind::Unconfirmed,
             Reason::SolverUnknown(_) => Kind::SolverUnknown,
             Reason::Labeling(_) => Kind::Labeling,
             Reason::ReplayMismatch { .. } => Kind::ReplayMismatch,
@@ -267,6 +274,10 @@ impl fmt::Display for Reason {
             Reason::Bound(b) => b.fmt(f),
             Reason::Unsupported(what) => write!(f, "unsupported: {what}"),
             Reason::ClosedWorld(a) => write!(f, "every path was refuted, but {a}"),
+            Reason::Unconfirmed(a) => write!(
+                f,
+                "a state was found, but no replay confirmed it and it rests on an assumption: {a}"
+            ),
             Reason::SolverUnknown(SolverPoint::Path) => {
                 f.write_str("the solver answered unknown on a path (per-check limit)")
             }

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use jaut::cfg::{Cfg, CfgText};
 use jaut::classfile::{Class, Method};
-use support::{jaut, sample_class, samples, stderr, stdout};
+use support::{describe, jaut, sample_class, samples, stderr, stdout};
 
 const MOVE_Y: &str = "moveY(Lcoord/Chrono;I)Lcoord/Coord;";
 
@@ -37,16 +37,6 @@ fn looks_like_panic(text: &str) -> bool {
     ]
     .iter()
     .any(|w| text.contains(w))
-}
-
-fn describe(args: &[&str], o: &Output) -> String {
-    format!(
-        "jaut {}\n  status: {:?}\n  stdout: {}\n  stderr: {}",
-        args.join(" "),
-        o.status.code(),
-        stdout(o),
-        stderr(o)
-    )
 }
 
 /// Runs jaut and checks it succeeded, printed nothing on stderr and did not

@@ -909,6 +909,7 @@ fn identities_decide_what_is_asserted() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             Object {
                 id: 0,
@@ -1060,6 +1061,7 @@ fn reflection_hidden_fields_and_floating_point() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             Object {
                 id: 0,
@@ -1109,6 +1111,7 @@ fn reflection_hidden_fields_and_floating_point() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![],
     };
     let bump = InputState {
@@ -1123,6 +1126,7 @@ fn reflection_hidden_fields_and_floating_point() {
         }],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![],
     };
     let mut replayer = Replayer::start(std::slice::from_ref(&dir), Assertions::Enabled)

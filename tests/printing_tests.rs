@@ -78,8 +78,7 @@ fn a_program_to_string_is_not_claimed() {
     assert_eq!(code, Some(0), "{v:#}");
     assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
     assert_eq!(
-        v["seeded"]["search_reasons"][0]["kind"],
-        "replay-mismatch",
+        v["seeded"]["search_reasons"][0]["kind"], "replay-mismatch",
         "{v:#}"
     );
     let refuted = &v["refuted_states"][0]["state"]["objects"][0]["fields"][0];

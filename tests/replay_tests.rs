@@ -129,6 +129,7 @@ fn a_state_that_does_not_reach_says_so() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             object(
                 0,
@@ -259,6 +260,7 @@ fn rotate_left_with_aliasing_and_cycles_in_the_input_heap() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             object(
                 0,
@@ -345,6 +347,7 @@ fn private_final_fields_char_arrays_and_statics() {
         }],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![
             object(0, i, &[("word", i, "char[]", Value::Ref(1))]),
             array(1, "char[]", word),
@@ -380,6 +383,7 @@ fn strings_hidden_fields_aliases_and_cycles() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![object(0, i, fields)],
     };
     let label = inputs(&[("label", i, "java.lang.String", Value::Str("héllo\n".into()))]);
@@ -437,6 +441,7 @@ fn arrays_after_the_call_nan_null_and_exceptions() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects,
     };
     let arg = |n: &str, t: &str, v: Value| Arg {
@@ -522,6 +527,7 @@ fn states_that_do_not_fit_are_refused_not_run() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![object(
             0,
             i,
@@ -593,6 +599,7 @@ fn hostile_code_is_survived_and_reported() {
         statics: vec![],
         initial_statics: vec![],
         environment: vec![],
+        assumptions: vec![],
         objects: vec![],
     };
     let mut run = |name: &str, pc: u32, n: i64, timeout: Duration| {

@@ -93,6 +93,8 @@ pub enum Intrinsic {
     ArrayGetLength,
     /// `new String(String)`: the new string has the argument's characters.
     StringCopy,
+    /// `new String()`: the empty string.
+    EmptyString,
     /// `new String(char[])`, `String.valueOf(char[])`, `copyValueOf`: a
     /// string of the array's elements as they are at the call.
     StringOfChars,
@@ -279,6 +281,7 @@ const INTRINSICS: &[(&str, Intrinsic)] = &[
         "java/lang/String.<init>(Ljava/lang/String;)V",
         Intrinsic::StringCopy,
     ),
+    ("java/lang/String.<init>()V", Intrinsic::EmptyString),
     ("java/lang/String.<init>([C)V", Intrinsic::StringOfChars),
     ("java/lang/String.<init>([CII)V", Intrinsic::StringOfChars),
     (

@@ -212,6 +212,35 @@ pub(crate) fn entry_state(
     }
 }
 
+/// The constraints on what the calls to the environment of `entry`
+/// returned, as on a parameter's value: a reference is null or an input
+/// object of a class its type allows (a `String` from a `nondet()` is a
+/// string), a narrow integer is in range. A mock's answers are the mock's.
+pub(crate) fn environment_domains(
+    cx: &mut Labeling<'_>,
+    mem: &Memory,
+    entry: &mut EntryState,
+    cons: &mut Vec<TermId>,
+) {
+    let zero = cx.terms.int(0);
+    for call in entry.environment.iter().filter(|c| c.mock.is_none()) {
+        if call.ty.is_reference() {
+            cons.push(cx.terms.cmp(BvCmp::Sge, call.result, zero));
+            let c = input_domain(
+                cx,
+                mem,
+                &mut entry.enum_constants,
+                call.result,
+                &call.ty,
+                cons,
+            );
+            cons.push(c);
+        } else if let Some(c) = cx.in_range(&call.ty, call.result) {
+            cons.push(c);
+        }
+    }
+}
+
 /// The input domain of the reference `term` of type `ty`: for an enum,
 /// null or one of its constants (made here when the path met none of them),
 /// else the input classes of `ty`.

@@ -30,7 +30,7 @@ use std::collections::VecDeque;
 pub use crate::state::{
     Arg, EnvValue, FieldValue, InitialStatic, InputState, Object, StaticValue, Value,
 };
-pub(crate) use entry::entry_state;
+pub(crate) use entry::{entry_state, environment_domains};
 pub use entry::{EntryState, EnvCall};
 
 use crate::classfile::JType;
@@ -163,16 +163,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             .iter()
             .filter(|c| c.caller == call.caller && c.pc == call.pc)
             .count();
-        let injectable = call.in_method_under_test
-            && matches!(
-                call.ty,
-                JType::Int
-                    | JType::Long
-                    | JType::Boolean
-                    | JType::Char
-                    | JType::Short
-                    | JType::Byte
-            );
+        let injectable = call.in_method_under_test && injectable_type(&call.ty);
         environment.push(EnvValue {
             call: call.callee.replace('/', "."),
             method: call.caller.to_string().replace('/', "."),
@@ -298,6 +289,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             },
         };
     }
+    let assumptions = assumptions(l.cx);
     Ok(InputState {
         receiver,
         args,
@@ -305,5 +297,40 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         initial_statics,
         objects,
         environment,
+        assumptions,
     })
+}
+
+/// What a labelled state rests on beyond the JVM's semantics: the
+/// assumptions the search made (every one made so far, a superset of the
+/// path's own), and, when the inputs labelled leave no way for every
+/// intrinsic to give its exact result, the results left free
+/// ([`crate::search::PREFER_FALSE`] predicates that must hold).
+fn assumptions(cx: &mut Labeling<'_>) -> Vec<String> {
+    let mut out: Vec<String> = cx.domain.assumptions().iter().cloned().collect();
+    let open = cx.terms.pred_applications(crate::search::PREFER_FALSE);
+    if !open.is_empty() {
+        let closed: Vec<TermId> = open.iter().map(|&o| cx.terms.not(o)).collect();
+        let all = cx.terms.and(closed);
+        if cx.solver.check_assuming(cx.terms, &[all]) != crate::solver::Sat::Sat {
+            out.push(FREE_RESULT.to_string());
+        }
+    }
+    out
+}
+
+/// The assumption of a state that needs a result a model left free.
+pub const FREE_RESULT: &str = "the path needs a result a model leaves free (a string past the \
+     characters the string models follow, text the model does not follow, a character past \
+     Latin-1, an input of a class outside the class path), which the JVM may not give";
+
+/// Whether the replay can make a call in the method under test return a
+/// value of this type (the harness replaces the result after the call,
+/// `Probe.environment*`): a primitive or a `String`.
+fn injectable_type(ty: &JType) -> bool {
+    match ty {
+        JType::Object(name) => name == "java/lang/String",
+        JType::Array(_) | JType::Void => false,
+        _ => true,
+    }
 }

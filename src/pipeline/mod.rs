@@ -628,6 +628,14 @@ pub fn run(
             })
         }
     };
+    if let Some(reasons) = unconfirmed(&reached) {
+        return Ok(Outcome {
+            verdict: Verdict::Unknown { reasons },
+            stats: searched.stats,
+            replay_time,
+            refuted,
+        });
+    }
     finish(
         cp,
         class,
@@ -692,6 +700,26 @@ fn construct_objects(
         return Err(Reason::NotConstructible(objects));
     }
     Ok(reached)
+}
+
+/// A state that rests on assumptions the JVM did not confirm (no replay,
+/// or one that could not tell) is no claim that the target is reached:
+/// the reasons it is unknown, one per assumption (and the replay's
+/// failure). `None` for a confirmed state, or one that assumed nothing.
+fn unconfirmed(reached: &Reached) -> Option<Vec<Reason>> {
+    if reached.state.assumptions.is_empty() || matches!(reached.replay, Replayed::Confirmed(_)) {
+        return None;
+    }
+    let mut reasons: Vec<Reason> = reached
+        .state
+        .assumptions
+        .iter()
+        .map(|a| Reason::Unconfirmed(a.clone()))
+        .collect();
+    if let Replayed::Failed(why) = &reached.replay {
+        reasons.push(Reason::ReplayFailed(why.to_string()));
+    }
+    Some(reasons)
 }
 
 /// What the JVM said of a state the search found.

@@ -104,12 +104,17 @@ fn state_json(s: &InputState) -> Json {
             .collect(),
     );
     // The values the calls to the environment in the method under test
-    // return, by pc, in the order the calls run (booleans as 0 and 1).
-    let mut environment: Vec<(u32, Vec<i64>)> = Vec::new();
+    // return, by pc, in the order the calls run (booleans as 0 and 1,
+    // floats and strings, a null string included, as the state writes them).
+    let mut environment: Vec<(u32, Vec<Json>)> = Vec::new();
     for e in s.environment.iter().filter(|e| e.injectable) {
-        let v = match e.value {
-            crate::state::Value::Int(v) => v,
-            crate::state::Value::Bool(b) => i64::from(b),
+        let v = match &e.value {
+            crate::state::Value::Bool(b) => json!(i64::from(*b)),
+            v @ (crate::state::Value::Null
+            | crate::state::Value::Int(_)
+            | crate::state::Value::Float(_)
+            | crate::state::Value::Str(_)
+            | crate::state::Value::Utf16 { .. }) => value_json(v),
             _ => continue,
         };
         match environment.iter_mut().find(|(pc, _)| *pc == e.pc) {

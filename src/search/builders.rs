@@ -14,7 +14,7 @@
 //!   [`super::text`]), `insert` of the same at an offset, `length`,
 //!   `charAt`, `setCharAt`, `setLength`, `deleteCharAt`, `delete`,
 //!   `reverse` (a surrogate there leaves that character free), `substring`
-//!   and `toString` (the new string's first [`TRACKED`] characters; the
+//!   and `toString` (the new string's first [`Explorer::followed_chars`] characters; the
 //!   others are free);
 //! - `append(Object)` and `insert(int, Object)` are not intrinsics: their
 //!   bytecode converts the object (`String.valueOf`) and calls the
@@ -36,10 +36,6 @@ use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
-
-/// The characters of a string made from a builder that the model relates
-/// to the builder's.
-const TRACKED: i32 = 16;
 
 /// The classes whose methods are builder intrinsics.
 pub const BUILDER_CLASSES: [&str; 3] = [
@@ -304,26 +300,10 @@ impl Explorer<'_> {
                 });
             }
             BuilderMethod::Reverse => {
-                let mut free = Vec::new();
                 let e = self.builder_before(st, b, out);
                 self.builder_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
-                    // The character from the other end; a surrogate (which
-                    // `reverse` keeps paired) is left free.
-                    let last = ex.terms.bin(BvOp::Sub, old, one);
-                    let from = ex.terms.bin(BvOp::Sub, last, k);
-                    let (c, used) = ex.builder_cell(cells, b, from);
-                    let lo = ex.terms.int(0xD800);
-                    let hi = ex.terms.int(0xDFFF);
-                    let above = ex.terms.cmp(BvCmp::Sge, c, lo);
-                    let below = ex.terms.cmp(BvCmp::Sle, c, hi);
-                    let surrogate = ex.terms.and(vec![above, below]);
-                    let any = ex.fresh("reversed", Sort::Bv(32));
-                    if let Some(r) = ex.in_range(&JType::Char, any) {
-                        free.push(r);
-                    }
-                    (ex.terms.ite(surrogate, any, c), vec![used])
+                    ex.reversed_char(cells, b, k, old)
                 });
-                out.extend(free);
             }
             BuilderMethod::Substring | BuilderMethod::ToString => {
                 let r = result.ok_or(Unsupported::NoResult)?.0;
@@ -341,7 +321,8 @@ impl Explorer<'_> {
                 let n = self.terms.bin(BvOp::Sub, end, start);
                 let len_r = self.string_length(st, r, out);
                 out.push(self.terms.eq(len_r, n));
-                for k in 0..TRACKED {
+                out.push(self.past_followed(n, r));
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, n);
                     let from = self.terms.bin(BvOp::Add, start, kt);
@@ -389,6 +370,52 @@ impl Explorer<'_> {
     }
 
     /// Cell `k` of builder `b` in `cells`, and its key.
+    /// The character at `k` of builder `b` (of length `n`, characters
+    /// `cells` before the call) after `reverse()`, as JDK 17's
+    /// `AbstractStringBuilder.reverse` makes it: the character from the
+    /// other end, `r[k] = c[n-1-k]`, then every low surrogate followed by a
+    /// high one in `r` swapped back with it, left to right, so that a
+    /// surrogate pair stays in order. Such pairs never overlap (a
+    /// character is not both low and high), so the swap is local:
+    /// `r'[k]` is `r[k+1]` when `r[k]` is low and `r[k+1]` high, `r[k-1]`
+    /// when `r[k]` is high and `r[k-1]` low, else `r[k]`.
+    fn reversed_char(
+        &mut self,
+        cells: TermId,
+        b: TermId,
+        k: TermId,
+        n: TermId,
+    ) -> (TermId, Vec<TermId>) {
+        let one = self.terms.int(1);
+        let zero = self.terms.int(0);
+        let last = self.terms.bin(BvOp::Sub, n, one);
+        // r[k], r[k+1] and r[k-1]: c[n-1-k], c[n-2-k] and c[n-k].
+        let from = self.terms.bin(BvOp::Sub, last, k);
+        let next_from = self.terms.bin(BvOp::Sub, from, one);
+        let prev_from = self.terms.bin(BvOp::Add, from, one);
+        let (here, used_h) = self.builder_cell(cells, b, from);
+        let (next, used_n) = self.builder_cell(cells, b, next_from);
+        let (prev, used_p) = self.builder_cell(cells, b, prev_from);
+        let has_next = self.terms.cmp(BvCmp::Sge, next_from, zero);
+        let has_prev = self.terms.cmp(BvCmp::Sgt, k, zero);
+        let (low_lo, low_hi) = (self.terms.int(0xDC00), self.terms.int(0xDFFF));
+        let (high_lo, high_hi) = (self.terms.int(0xD800), self.terms.int(0xDBFF));
+        let within = |ex: &mut Self, c: TermId, lo: TermId, hi: TermId| {
+            let a = ex.terms.cmp(BvCmp::Sge, c, lo);
+            let z = ex.terms.cmp(BvCmp::Sle, c, hi);
+            ex.terms.and(vec![a, z])
+        };
+        let here_low = within(self, here, low_lo, low_hi);
+        let here_high = within(self, here, high_lo, high_hi);
+        let next_high = within(self, next, high_lo, high_hi);
+        let prev_low = within(self, prev, low_lo, low_hi);
+        let swap_next = self.terms.and(vec![here_low, has_next, next_high]);
+        let swap_prev = self.terms.and(vec![here_high, has_prev, prev_low]);
+        let v = self.terms.ite(swap_prev, prev, here);
+        let v = self.terms.ite(swap_next, next, v);
+        (v, vec![used_h, used_n, used_p])
+    }
+
     fn builder_cell(&mut self, cells: TermId, b: TermId, k: TermId) -> (TermId, TermId) {
         let key = self.terms.cell(b, k);
         (self.terms.select(cells, key), key)
@@ -459,6 +486,10 @@ impl Explorer<'_> {
         let new_len = self.fresh("builder-length", Sort::Bv(32));
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Sge, new_len, zero));
+        // Always outside the model: a state on this path rests on the free
+        // contents.
+        let always = self.terms.bool(true);
+        out.push(self.beyond_model(always, new_len));
         let e = self.builder_before(st, b, out);
         let mut free = Vec::new();
         self.builder_after(st, &e, new_len, out, &mut |ex, _, _, _, _| {
@@ -472,7 +503,7 @@ impl Explorer<'_> {
     }
 
     /// String `s` holds the contents of builder `b` (not null) at this
-    /// point: `new String(StringBuilder)`, the first [`TRACKED`]
+    /// point: `new String(StringBuilder)`, the first [`Explorer::followed_chars`]
     /// characters related, the others free.
     pub(super) fn string_of_builder(
         &mut self,
@@ -485,7 +516,8 @@ impl Explorer<'_> {
         let len = self.builder_length(st, b, out);
         let len_s = self.string_length(st, s, out);
         out.push(self.terms.eq(len_s, len));
-        for k in 0..TRACKED {
+        out.push(self.past_followed(len, s));
+        for k in 0..self.followed_chars() {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len);
             let c = self.builder_char(st, b, kt, out);

@@ -98,10 +98,11 @@ impl Explorer<'_> {
             .or_else(|| self.assertion_error_contract(st, found, index));
         // The bytecode of String's methods reads fields the string model
         // does not have (see docs/contracts.md): without a contract their
-        // results are free.
+        // results are free. Its constructors write those fields, which the
+        // model would never link to the new string's contents: without a
+        // contract the new string would be free.
         let opaque = found.class.name == "java/lang/String"
-            && found.member.name != "<init>"
-            && !reads_no_string_field(&found.member);
+            && (found.member.name == "<init>" || !reads_no_string_field(&found.member));
         if opaque && contract.is_none() {
             self.cut(Reason::Unsupported(format!(
                 "call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",

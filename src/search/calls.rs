@@ -424,6 +424,12 @@ impl Explorer<'_> {
                 self.same_string(st, this, arg(0), &mut out);
                 return Ok(out);
             }
+            (Intrinsic::EmptyString, _) => {
+                let this = this.ok_or(Unsupported::NoReceiver)?;
+                let len = self.string_length(st, this, &mut out);
+                out.push(self.terms.eq(len, zero));
+                return Ok(out);
+            }
             (Intrinsic::StringOfChars, None) => {
                 let this = this.ok_or(Unsupported::NoReceiver)?;
                 let range = (env.params.len() == 4).then(|| (arg(1), arg(2)));
@@ -567,6 +573,7 @@ impl Explorer<'_> {
             | Intrinsic::AssertionErrorOfText
             | Intrinsic::Print
             | Intrinsic::StringCopy
+            | Intrinsic::EmptyString
             | Intrinsic::StringOfChars
             | Intrinsic::Builder(_)
             | Intrinsic::StringOfCodePoints

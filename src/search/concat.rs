@@ -6,7 +6,7 @@
 //! joins its arguments.
 //!
 //! The result is a new string: its length is exact, and so are its first
-//! [`TRACKED`] characters, each argument written as string conversion
+//! [`Explorer::followed_chars`] characters, each argument written as string conversion
 //! writes it ([`super::text`]); the characters past them are left free
 //! (more behaviours than the JVM has; the replay checks a state that relies
 //! on them). An argument that is an object other than a string is
@@ -26,9 +26,6 @@ use crate::classfile::bootstrap::BootstrapArg;
 use crate::classfile::descriptor::MethodDescriptor;
 use crate::classfile::{Class, JType, Op};
 use crate::model::term::{BvCmp, Sort, TermId};
-
-/// The characters of a concatenation the model relates to its pieces.
-const TRACKED: i32 = 16;
 
 /// The class of javac's concatenation bootstrap methods.
 const FACTORY: &str = "java/lang/invoke/StringConcatFactory";
@@ -105,7 +102,7 @@ impl Explorer<'_> {
             }
         }
         self.new_string(st, r, index, out)?;
-        self.string_of_pieces(st, r, &pieces, TRACKED, out);
+        self.string_of_pieces(st, r, &pieces, out);
         Ok(())
     }
 

@@ -530,6 +530,7 @@ impl Explorer<'_> {
         );
         // Met backward: the first call in time is the last met.
         entry.environment = st.environment.iter().rev().cloned().collect();
+        labeling::environment_domains(&mut self.labeling(), &st.mem, &mut entry, &mut cons);
         for refuted in self.config.excluded.clone() {
             let c = self.blocking_clause(&entry, &refuted);
             cons.push(c);

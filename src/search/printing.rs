@@ -20,9 +20,6 @@ use crate::contracts::printing::may_print_objects;
 use crate::model::term::{BvCmp, TermId};
 use crate::model::FieldKey;
 
-/// The longest format `String.format` is known to copy as it is.
-const PLAIN_FORMAT: i32 = 16;
-
 /// The class `System.out` and `System.err` hold.
 pub(super) const PRINT_STREAM: &str = "java/io/PrintStream";
 
@@ -54,7 +51,7 @@ impl Explorer<'_> {
     /// `String.format(format, args…)` (`format` is the first `String`
     /// parameter): on the normal path `format` is not null (else
     /// `Formatter.parse` throws NullPointerException). A format with no
-    /// `%` among its first [`PLAIN_FORMAT`] characters and no more of them
+    /// `%` among its first [`Explorer::followed_chars`] characters and no more of them
     /// formats to itself, whatever the arguments (`Formatter` copies text
     /// outside specifiers as it is): the result is a new string with the
     /// same characters. Any other format gives a string of unknown
@@ -75,14 +72,14 @@ impl Explorer<'_> {
         };
         out.push(self.non_null(format));
         let len = self.string_length(st, format, out);
-        let bound = self.terms.int(PLAIN_FORMAT);
+        let bound = self.terms.int(self.followed_chars());
         let mut plain = vec![self.terms.cmp(BvCmp::Sle, len, bound)];
         // The copy, character by character (a plain format has at most
-        // PLAIN_FORMAT of them): cheaper for the solver than equal rows.
+        // followed_chars() of them): cheaper for the solver than equal rows.
         let len_r = self.string_length(st, result, out);
         let mut copy = vec![self.terms.eq(len_r, len)];
         let percent = self.terms.int(i32::from(b'%'));
-        for k in 0..PLAIN_FORMAT {
+        for k in 0..self.followed_chars() {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len);
             let c = self.string_char(st, format, kt, out);

@@ -8,7 +8,7 @@
 //! A `char[]`'s elements are mutable cells whose earlier writes the
 //! backward search only relates to the cells the path reads
 //! ([`Explorer::redefine_cells`]); a string copied from an array is
-//! therefore related to it cell by cell, for its first [`TRACKED`]
+//! therefore related to it cell by cell, for its first [`Explorer::followed_chars`]
 //! characters; the others are left free, which allows more than the JVM
 //! does, so refutations stay proofs. (An equation of the two whole rows is
 //! exact for any length, but left Z3 answering unknown as soon as the
@@ -23,10 +23,6 @@ use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::FieldKey;
 
 const STRING: &str = "java/lang/String";
-
-/// The characters of a string copied from a `char[]` that the model
-/// relates to the array's.
-const TRACKED: i32 = 16;
 
 impl Explorer<'_> {
     /// `s` has the length and characters of `from` (both strings).
@@ -88,11 +84,13 @@ impl Explorer<'_> {
         out.push(self.terms.eq(len_s, len));
         let key = FieldKey::array_elements(&JType::Char);
         let cells = self.cells(st, &key, &JType::Char);
-        // Characters past the first TRACKED are left free (an equation of
+        // Characters past the followed ones are left free (an equation of
         // whole rows leaves the solver answering unknown once the array's
         // earlier writes come in): more behaviours than the JVM has, so
-        // refutations stay proofs, and the replay checks a reached state.
-        for k in 0..TRACKED {
+        // refutations stay proofs, and a state that needs them rests on a
+        // free result.
+        out.push(self.past_followed(len, s));
+        for k in 0..self.followed_chars() {
             let k = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, k, len);
             let at = self.terms.bin(crate::model::term::BvOp::Add, offset, k);
@@ -107,7 +105,7 @@ impl Explorer<'_> {
 
     /// String `s` holds code points `count` of `int[]` `a` from `offset`
     /// (`new String(int[], int, int)`), as they are at this point of the
-    /// path: exact when the first [`TRACKED`] are of the Basic
+    /// path: exact when the first [`Explorer::followed_chars`] are of the Basic
     /// Multilingual Plane and there are no more (else the string's length
     /// and characters are left free, more behaviours than the JVM has).
     pub(super) fn string_of_code_points(
@@ -128,13 +126,13 @@ impl Explorer<'_> {
         out.push(self.terms.cmp(BvCmp::Sle, end, len));
         let key = FieldKey::array_elements(&JType::Int);
         let cells = self.cells(st, &key, &JType::Int);
-        let most = self.terms.int(TRACKED);
+        let most = self.terms.int(self.followed_chars());
         let mut open = vec![self.terms.cmp(BvCmp::Sgt, count, most)];
         let mut exact = Vec::new();
         let len_s = self.string_length(st, s, out);
         exact.push(self.terms.eq(len_s, count));
         let (bmp_end, max_cp) = (self.terms.int(0xFFFF), self.terms.int(0x10FFFF));
-        for k in 0..TRACKED {
+        for k in 0..self.followed_chars() {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, count);
             let at = self.terms.bin(crate::model::term::BvOp::Add, offset, kt);

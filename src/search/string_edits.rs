@@ -5,7 +5,7 @@
 //! normal path.
 //!
 //! Like the other string intrinsics they are exact for the first
-//! [`MAX_CHARS`] characters and leave the rest free (more behaviours than
+//! [`Explorer::followed_chars`] characters and leave the rest free (more behaviours than
 //! the JVM has, so refutations stay proofs; the replay checks a state that
 //! relies on a free part, and labeling prefers short strings). The case
 //! mappings are exact for Latin-1 ([`crate::contracts::latin1`]) but for
@@ -21,9 +21,6 @@ use super::text::Piece;
 use super::unsupported::Unsupported;
 use crate::contracts::latin1::CharacterMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
-
-/// The most characters of a string these models follow.
-const MAX_CHARS: i32 = 16;
 
 /// Which method an intrinsic models.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,14 +61,14 @@ impl Explorer<'_> {
                 out.push(self.terms.ne(t, zero));
                 self.new_string(st, r, index, out)?;
                 let pieces = [Piece::Str(s), Piece::Str(t)];
-                self.string_of_pieces(st, r, &pieces, MAX_CHARS, out);
+                self.string_of_pieces(st, r, &pieces, out);
             }
             StringEdit::Trim => {
                 let (len, long) = self.measured(st, s, out);
                 let space = self.terms.int(i32::from(b' '));
                 let mut start = len;
                 let mut end = zero;
-                for k in (0..MAX_CHARS).rev() {
+                for k in (0..self.followed_chars()).rev() {
                     let kt = self.terms.int(k);
                     let c = self.string_char(st, s, kt, out);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len);
@@ -79,7 +76,7 @@ impl Explorer<'_> {
                     let kept = self.terms.and(vec![inside, above]);
                     start = self.terms.ite(kept, kt, start);
                 }
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let c = self.string_char(st, s, kt, out);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len);
@@ -95,7 +92,7 @@ impl Explorer<'_> {
                 let n = self.terms.ite(blank, zero, n);
                 let len_r = self.string_length(st, r, out);
                 let mut exact = vec![self.terms.eq(len_r, n)];
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, n);
                     let from = self.terms.bin(BvOp::Add, start, kt);
@@ -111,7 +108,7 @@ impl Explorer<'_> {
                 let mut open = vec![long];
                 let len_r = self.string_length(st, r, out);
                 let mut exact = vec![self.terms.eq(len_r, len)];
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len);
                     let c = self.string_char(st, s, kt, out);
@@ -158,7 +155,7 @@ impl Explorer<'_> {
                 let mut all = vec![self.terms.ne(t, zero), self.terms.eq(len, len_t)];
                 let mut open = vec![long, long_t];
                 let beyond = self.terms.int(0x7f);
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len);
                     let c = self.string_char(st, s, kt, out);

@@ -5,7 +5,7 @@
 //! normal path (JDK 17 `java.lang.String`).
 //!
 //! Each is a statement about every character of a string: quantifier-free,
-//! it is written character by character for the first [`MAX_CHARS`]
+//! it is written character by character for the first [`Explorer::followed_chars`]
 //! characters. Past them the result is left free (more behaviours than the
 //! JVM has, so refutations stay proofs; a state that relies on a free
 //! result is checked by the replay), and labeling picks short strings.
@@ -14,9 +14,6 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::model::term::{BvCmp, BvOp, TermId};
-
-/// The most characters of a string these models follow.
-const MAX_CHARS: i32 = 16;
 
 /// Which method an intrinsic models.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +69,7 @@ impl Explorer<'_> {
         // Position p matches when p >= from, p + len(x) <= len(s) and the
         // characters agree.
         let mut matches = Vec::new();
-        for p in 0..=MAX_CHARS {
+        for p in 0..=self.followed_chars() {
             let pt = self.terms.int(p);
             let at_p = self.match_at(st, s, len, x, len_x, p, out);
             let after = self.terms.cmp(BvCmp::Sge, pt, from);
@@ -108,7 +105,7 @@ impl Explorer<'_> {
         let pt = self.terms.int(p);
         let end = self.terms.bin(BvOp::Add, pt, len_x);
         let mut all = vec![self.terms.cmp(BvCmp::Sle, end, len)];
-        for k in 0..MAX_CHARS - p {
+        for k in 0..self.followed_chars() - p {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
             let at = self.terms.int(p + k);
@@ -128,7 +125,7 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> (TermId, TermId) {
         let len = self.string_length(st, s, out);
-        let most = self.terms.int(MAX_CHARS);
+        let most = self.terms.int(self.followed_chars());
         let long = self.terms.cmp(BvCmp::Sgt, len, most);
         (len, long)
     }
@@ -173,7 +170,7 @@ impl Explorer<'_> {
                 let len_r = self.string_length(st, r, out);
                 let n = self.terms.bin(BvOp::Sub, end, begin);
                 out.push(self.terms.eq(len_r, n));
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let k = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, k, n);
                     let from = self.terms.bin(BvOp::Add, begin, k);
@@ -202,7 +199,7 @@ impl Explorer<'_> {
                 };
                 // Where the character is, among the positions searched.
                 let mut found = Vec::new();
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let c = self.string_char(st, s, kt, out);
                     let here = self.terms.eq(c, ch);
@@ -237,7 +234,7 @@ impl Explorer<'_> {
                     zero
                 };
                 let mut all = vec![fits];
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len_p);
                     let at = self.terms.bin(BvOp::Add, shift, kt);
@@ -320,7 +317,7 @@ impl Explorer<'_> {
                 let (len, long) = self.measured(st, s, out);
                 let (len_x, long_x) = self.measured(st, x, out);
                 let mut v = self.terms.int(-1);
-                for p in 0..=MAX_CHARS {
+                for p in 0..=self.followed_chars() {
                     let pt = self.terms.int(p);
                     // A later match wins.
                     let hit = self.match_at(st, s, len, x, len_x, p, out);
@@ -355,11 +352,11 @@ impl Explorer<'_> {
                     self.terms.cmp(BvCmp::Sgt, o64, o_room),
                 ];
                 let out_of_range = self.terms.or(out_of_range);
-                let most = self.terms.int(MAX_CHARS);
+                let most = self.terms.int(self.followed_chars());
                 let mut open = vec![self.terms.cmp(BvCmp::Sgt, n, most), long, long_o];
                 let mut all = Vec::new();
                 let beyond = self.terms.int(0x7f);
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, n);
                     let at_s = self.terms.bin(BvOp::Add, toffset, kt);
@@ -405,7 +402,7 @@ impl Explorer<'_> {
                 let shorter = self.terms.cmp(BvCmp::Slt, len, len_x);
                 let lim = self.terms.ite(shorter, len, len_x);
                 let mut v = self.terms.bin(BvOp::Sub, len, len_x);
-                for k in (0..MAX_CHARS).rev() {
+                for k in (0..self.followed_chars()).rev() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, lim);
                     let c = self.string_char(st, s, kt, out);
@@ -415,7 +412,7 @@ impl Explorer<'_> {
                     let diff = self.terms.bin(BvOp::Sub, c, d);
                     v = self.terms.ite(first, diff, v);
                 }
-                let most = self.terms.int(MAX_CHARS);
+                let most = self.terms.int(self.followed_chars());
                 let open = self.terms.cmp(BvCmp::Sgt, lim, most);
                 let c = self.unless(open, r, v);
                 out.push(c);
@@ -424,7 +421,7 @@ impl Explorer<'_> {
                 let (len, long) = self.measured(st, s, out);
                 let thirty_one = self.terms.int(31);
                 let mut h = zero;
-                for k in 0..MAX_CHARS {
+                for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len);
                     let c = self.string_char(st, s, kt, out);

@@ -20,6 +20,10 @@ use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 
 const STRING: &str = "java/lang/String";
 
+/// The most characters of a string any model follows, whatever
+/// `--max-array-length` says.
+const MOST_FOLLOWED: i32 = 256;
+
 /// Width of the arithmetic on decimal magnitudes: `|Long.MIN_VALUE|`
 /// and every partial sum fit.
 const WIDE: u32 = 72;
@@ -77,6 +81,10 @@ impl Explorer<'_> {
                 let len = self.fresh("text-length", Sort::Bv(32));
                 let zero = self.terms.int(0);
                 out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+                // Always outside the model: a state on this path rests on
+                // free text (labeling cannot prefer otherwise).
+                let always = self.terms.bool(true);
+                out.push(self.beyond_model(always, len));
                 Piece::Free(len)
             }
         }
@@ -324,20 +332,42 @@ impl Explorer<'_> {
         v
     }
 
+    /// The most characters of one string that the string, builder, number
+    /// and format models follow exactly: `--max-array-length`, the most an
+    /// input string may hold, so every input string is followed whole (at
+    /// most [`MOST_FOLLOWED`], which keeps each query small). Past them a
+    /// model leaves the characters or its result free, and says so
+    /// ([`Explorer::past_followed`]).
+    pub(super) fn followed_chars(&self) -> i32 {
+        i32::try_from(self.config.max_array_length)
+            .unwrap_or(i32::MAX)
+            .min(MOST_FOLLOWED)
+    }
+
+    /// Names the condition under which a model leaves `v` free because
+    /// the string of length `len` is longer than it follows: labeling
+    /// prefers it false, and a state that needs it true rests on a free
+    /// result (an assumption, so only the replay confirms it).
+    pub(super) fn past_followed(&mut self, len: TermId, v: TermId) -> TermId {
+        let most = self.terms.int(self.followed_chars());
+        let past = self.terms.cmp(BvCmp::Sgt, len, most);
+        self.beyond_model(past, v)
+    }
+
     /// String `r` holds `pieces` one after the other: its length exact, its
-    /// first `tracked` characters exact, the others free.
+    /// first [`Explorer::followed_chars`] characters exact, the others free.
     pub(super) fn string_of_pieces(
         &mut self,
         st: &mut St,
         r: TermId,
         pieces: &[Piece],
-        tracked: i32,
         out: &mut Vec<TermId>,
     ) {
         let (starts, total) = self.layout(st, pieces, out);
         let len = self.string_length(st, r, out);
         out.push(self.terms.eq(len, total));
-        for k in 0..tracked {
+        out.push(self.past_followed(total, r));
+        for k in 0..self.followed_chars() {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, total);
             let c = self.joined_char(st, pieces, &starts, kt, out);

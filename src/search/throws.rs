@@ -383,6 +383,8 @@ impl Explorer<'_> {
                 &found.member.name,
                 self.program_overrides_fill_in(),
             ) || self.quiet_assertion_error(&before_call, &found, index)
+                || self.quiet_print(&found)
+                || self.raises_no_error(&found, catch)
             {
                 continue;
             }
@@ -603,6 +605,60 @@ impl Explorer<'_> {
 
     /// True when a class of the program declares `fillInStackTrace()`,
     /// which JDK exception constructors call (and which could raise).
+    /// Whether `found` is a method of the printing intrinsics that runs
+    /// no code of the program (its argument is a primitive, a `char[]` or
+    /// a `String`): it raises nothing (JDK 17 `PrintStream` catches the
+    /// `IOException`s of its stream and sets its error flag instead), so
+    /// the search need not look for exceptions in its bytecode. One that
+    /// may print an object may run the object's `toString`, which may
+    /// raise anything.
+    fn quiet_print(
+        &self,
+        found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
+    ) -> bool {
+        matches!(
+            self.contract_of(found),
+            Some(Contract::Intrinsic(crate::contracts::Intrinsic::Print))
+        ) && !crate::contracts::printing::may_print_objects(&found.member.descriptor)
+    }
+
+    /// Whether the edge takes only `Error`s (an `AssertionError`, say) and
+    /// `found` is a built-in intrinsic over JDK objects that runs no code
+    /// of the program (no parameter but primitives, primitive arrays and
+    /// `String`s, or `String.equals`, which only tests its argument's
+    /// class): such a method raises, in the JVM, only the
+    /// `RuntimeException`s its specification lists (null arguments,
+    /// indexes out of bounds, malformed numbers) — or a VM error, which
+    /// the model leaves out everywhere — so the search need not look for
+    /// an `Error` in its bytecode (which reads fields the string model does
+    /// not have).
+    fn raises_no_error(
+        &self,
+        found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
+        catch: &Catch,
+    ) -> bool {
+        let only_errors = catch
+            .must
+            .as_ref()
+            .is_some_and(|m| self.cp.is_assignable(m, "java/lang/Error").unwrap_or(false));
+        if !only_errors || !matches!(self.contract_of(found), Some(Contract::Intrinsic(_))) {
+            return false;
+        }
+        let m = &found.member;
+        let is_equals = found.class.name == "java/lang/String"
+            && m.name == "equals"
+            && m.descriptor == "(Ljava/lang/Object;)Z";
+        is_equals
+            || m.desc.params.iter().all(|p| match p {
+                crate::classfile::JType::Object(c) => c == "java/lang/String",
+                crate::classfile::JType::Array(e) => !matches!(
+                    **e,
+                    crate::classfile::JType::Object(_) | crate::classfile::JType::Array(_)
+                ),
+                _ => true,
+            })
+    }
+
     fn program_overrides_fill_in(&self) -> bool {
         self.cp.analyses().program_overrides_fill_in(self.cp)
     }

@@ -318,6 +318,13 @@ pub struct InputState {
     /// they ran.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub environment: Vec<EnvValue>,
+    /// What the search assumed, beyond the JVM's semantics, on its way to
+    /// this state (a result a model left free, a call taken to change
+    /// nothing, an input's class taken from the class path): a state that
+    /// rests on one is claimed to reach its target only once the JVM
+    /// confirmed it. Empty for a state whose every step was exact.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assumptions: Vec<String>,
 }
 
 impl InputState {
@@ -526,6 +533,9 @@ impl fmt::Display for InputState {
                 )?;
             }
             writeln!(f)?;
+        }
+        for a in &self.assumptions {
+            writeln!(f, "assumes: {a}")?;
         }
         Ok(())
     }

@@ -45,6 +45,19 @@ pub fn jaut(args: &[&str]) -> Output {
         .expect("jaut runs")
 }
 
+/// A run of jaut, to show when a test fails: its arguments, exit status,
+/// stdout and stderr.
+pub fn describe<S: AsRef<str>>(args: &[S], o: &Output) -> String {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    format!(
+        "jaut {}\n  status: {:?}\n  stdout: {}\n  stderr: {}",
+        args.join(" "),
+        o.status.code(),
+        stdout(o),
+        stderr(o)
+    )
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -60,6 +73,7 @@ pub fn sample_classpath() -> jaut::classpath::ClassPath {
     cp
 }
 pub mod classgen;
+pub mod suite;
 
 /// A program of the JDK jaut uses (`javac`, `java`, `jar`), found the one
 /// way jaut finds it (`src/java_home.rs`).

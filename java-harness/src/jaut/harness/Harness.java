@@ -6,9 +6,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 
@@ -324,9 +324,9 @@ public final class Harness {
      * instruction, in the order the calls run.
      */
     @SuppressWarnings("unchecked")
-    private static Map<Integer, ArrayDeque<Long>> environment(Map<String, Object> state, List<Object> pcs)
+    private static Map<Integer, LinkedList<Object>> environment(Map<String, Object> state, List<Object> pcs)
             throws Refusal {
-        Map<Integer, ArrayDeque<Long>> values = new HashMap<>();
+        Map<Integer, LinkedList<Object>> values = new HashMap<>();
         for (Object o : State.list(state.get("environment"))) {
             Map<String, Object> e = (Map<String, Object>) o;
             long pc = ((Number) e.get("pc")).longValue();
@@ -339,9 +339,11 @@ public final class Harness {
             if (index < 0) {
                 throw new Refusal("the state gives a call at pc " + pc + " a value, but no instruction starts there");
             }
-            ArrayDeque<Long> queue = new ArrayDeque<>();
+            // As the JSON has them, a null string included (which a
+            // LinkedList holds and an ArrayDeque does not).
+            LinkedList<Object> queue = new LinkedList<>();
             for (Object v : State.list(e.get("values"))) {
-                queue.add(((Number) v).longValue());
+                queue.add(v);
             }
             values.put(index, queue);
         }

@@ -244,7 +244,20 @@ final class Instrumenter {
                     push(index);
                     super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentLong", "(JI)J", false);
                     break;
+                case 'F':
+                    push(index);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentFloat", "(FI)F", false);
+                    break;
+                case 'D':
+                    push(index);
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentDouble", "(DI)D", false);
+                    break;
                 default:
+                    if (returned.equals("Ljava/lang/String;")) {
+                        push(index);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentString",
+                                "(Ljava/lang/String;I)Ljava/lang/String;", false);
+                    }
                     break;
             }
         }

@@ -5,8 +5,9 @@ package jaut.harness;
  * i-th instrumented instruction (after it, for {@code new}): the method under
  * test's come first, then the other methods of its class (see
  * {@link Instrumenter}); and
- * {@code environmentInt/Long} after each call that returns an integer value,
- * to give the value the state recorded for that call, if any.
+ * {@code environmentInt/Long/Float/Double/String} after each call that
+ * returns a primitive or a {@code String}, to give the value the state
+ * recorded for that call, if any.
  *
  * <p>It lives in the harness's own class loader, which every replay loader
  * delegates this one name to, so the trace survives the replay loader. Replays
@@ -51,8 +52,13 @@ public final class Probe {
     private static boolean[] handlers = new boolean[0];
     /** The indexes hit last before a handler was entered: where exceptions arose. */
     private static java.util.BitSet raised = new java.util.BitSet();
-    /** Per instruction index of a call, the values it returns, in order. */
-    private static java.util.Map<Integer, java.util.ArrayDeque<Long>> environment =
+    /**
+     * Per instruction index of a call, the values it returns, in order, as
+     * the state's JSON has them: a number for an integer type, a number or
+     * {@code "NaN"}/{@code "Infinity"}/{@code "-Infinity"} for a float, a
+     * string, {@code {"utf16": [...]}} or null for a {@code String}.
+     */
+    private static java.util.Map<Integer, java.util.LinkedList<Object>> environment =
             new java.util.HashMap<>();
 
     private Probe() {}
@@ -62,8 +68,14 @@ public final class Probe {
      * return, in the order the calls run (an empty map: every call returns
      * what it computes).
      */
-    static void environment(java.util.Map<Integer, java.util.ArrayDeque<Long>> values) {
+    static void environment(java.util.Map<Integer, java.util.LinkedList<Object>> values) {
         environment = values;
+    }
+
+    /** The next value the state gives the call at {@code index}, else {@code none}. */
+    private static Object next(int index, Object none) {
+        java.util.LinkedList<Object> values = environment.get(index);
+        return values == null || values.isEmpty() ? none : values.poll();
     }
 
     /**
@@ -72,14 +84,49 @@ public final class Probe {
      * if it has one left, else what the call returned.
      */
     public static int environmentInt(int returned, int index) {
-        java.util.ArrayDeque<Long> values = environment.get(index);
-        return values == null || values.isEmpty() ? returned : (int) (long) values.poll();
+        return (int) environmentLong(returned, index);
     }
 
     /** As {@link #environmentInt}, for a call that returns a long. */
     public static long environmentLong(long returned, int index) {
-        java.util.ArrayDeque<Long> values = environment.get(index);
-        return values == null || values.isEmpty() ? returned : values.poll();
+        Object v = next(index, null);
+        return v instanceof Number ? ((Number) v).longValue() : returned;
+    }
+
+    /** As {@link #environmentInt}, for a call that returns a double. */
+    public static double environmentDouble(double returned, int index) {
+        Object v = next(index, null);
+        if (v instanceof Number) {
+            return ((Number) v).doubleValue();
+        }
+        // Non-finite values travel as strings (JSON has no NaN).
+        return v instanceof String ? Double.parseDouble((String) v) : returned;
+    }
+
+    /** As {@link #environmentInt}, for a call that returns a float. */
+    public static float environmentFloat(float returned, int index) {
+        return (float) environmentDouble(returned, index);
+    }
+
+    /** As {@link #environmentInt}, for a call that returns a {@code String}. */
+    @SuppressWarnings("unchecked")
+    public static String environmentString(String returned, int index) {
+        Object none = new Object();
+        Object v = next(index, none);
+        if (v == none) {
+            return returned;
+        }
+        if (v instanceof java.util.Map) {
+            // A string with an unpaired surrogate, by its UTF-16 units.
+            java.util.List<Object> units =
+                    (java.util.List<Object>) ((java.util.Map<String, Object>) v).get("utf16");
+            char[] chars = new char[units.size()];
+            for (int k = 0; k < chars.length; k++) {
+                chars[k] = (char) ((Number) units.get(k)).longValue();
+            }
+            return new String(chars);
+        }
+        return v == null ? null : new String((String) v);
     }
 
     /**
