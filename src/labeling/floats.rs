@@ -11,7 +11,14 @@ use crate::model::term::TermId;
 use crate::solver::Sat;
 
 /// Values tried first, in order.
-const FIRST: [f64; 10] = [0.0, 1.0, -1.0, 0.5, 2.0, -0.5, 1.5, 2.5, 10.0, -2.0];
+const FIRST: [f64; 14] = [
+    0.0, 1.0, -1.0, 0.5, 2.0, -0.5, 1.5, 2.5, 10.0, -2.0, 3.0, -3.0, 100.0, -10.0,
+];
+
+/// Past this magnitude the solver's value cut to a few digits comes
+/// before its integer part: `-2.682870942231678e154` is already whole, and
+/// a reader of `d < -2.0` would rather see `-3e154` than every digit.
+const LARGE_MAGNITUDE: f64 = 1e4;
 
 /// Significant digits tried when cutting the solver's value.
 const DIGITS: [i32; 7] = [1, 2, 3, 5, 7, 10, 15];
@@ -79,9 +86,13 @@ impl Labeler<'_, '_> {
                 return Ok(b);
             }
         } else if exact.is_finite() && exact != 0.0 {
-            let candidates = [exact.trunc(), exact.round()]
-                .into_iter()
-                .chain(DIGITS.iter().flat_map(|&d| cuts(exact, d)));
+            let whole = [exact.trunc(), exact.round()];
+            let cut: Vec<f64> = DIGITS.iter().flat_map(|&d| cuts(exact, d)).collect();
+            let candidates: Vec<f64> = if exact.abs() >= LARGE_MAGNITUDE {
+                cut.into_iter().chain(whole).collect()
+            } else {
+                whole.into_iter().chain(cut).collect()
+            };
             for v in candidates {
                 if let Some(b) = self.try_float(term, v, width, &mut tried) {
                     return Ok(b);
