@@ -14,30 +14,36 @@ use std::path::{Path, PathBuf};
 
 use support::classgen::{ClassBuilder, CodeDef, MethodDef, PUBLIC, STATIC};
 
+/// `jaut cover` of `constants.Codec` with `extra` arguments, which must
+/// settle every target: the output directory and the test's source.
+fn cover_codec(extra: &[&str]) -> (tempfile::TempDir, String) {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let samples = support::samples().display().to_string();
+    let mut args = vec![
+        "cover",
+        samples.as_str(),
+        "--class",
+        "constants.Codec",
+        "--budget",
+        "60",
+        "--out",
+        dir.as_str(),
+    ];
+    args.extend_from_slice(extra);
+    let o = support::jaut(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", support::stderr(&o));
+    let text = std::fs::read_to_string(out.path().join("constants/CodecJautTest.java")).unwrap();
+    (out, text)
+}
+
 /// `jaut cover` of the sample class, written to a temporary directory,
 /// with objects made by reflection (`--objects reflection`), which must
 /// write the constants a constructor stores; the suite must compile
 /// without warnings and pass under JUnit.
 #[test]
 fn the_suite_of_a_class_with_constant_fields_passes() {
-    let out = tempfile::tempdir().unwrap();
-    let dir = out.path().display().to_string();
-    let samples = support::samples().display().to_string();
-    let o = support::jaut(&[
-        "cover",
-        &samples,
-        "--class",
-        "constants.Codec",
-        "--budget",
-        "60",
-        "--objects",
-        "reflection",
-        "--out",
-        &dir,
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", support::stderr(&o));
-    let file = out.path().join("constants/CodecJautTest.java");
-    let text = std::fs::read_to_string(&file).unwrap();
+    let (out, text) = cover_codec(&["--objects", "reflection"]);
     // The receiver holds the constants a constructor stores…
     assert!(
         text.contains("setField(codec, Codec.class, \"PAD\", (byte) 61);"),
@@ -70,21 +76,7 @@ fn the_suite_of_a_class_with_constant_fields_passes() {
 /// passes.
 #[test]
 fn by_default_the_constructor_stores_the_constants() {
-    let out = tempfile::tempdir().unwrap();
-    let dir = out.path().display().to_string();
-    let samples = support::samples().display().to_string();
-    let o = support::jaut(&[
-        "cover",
-        &samples,
-        "--class",
-        "constants.Codec",
-        "--budget",
-        "60",
-        "--out",
-        &dir,
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", support::stderr(&o));
-    let text = std::fs::read_to_string(out.path().join("constants/CodecJautTest.java")).unwrap();
+    let (out, text) = cover_codec(&[]);
     assert!(text.contains("Codec codec = new Codec();"), "{text}");
     assert!(!text.contains("\"PAD\""), "{text}");
     assert!(!text.contains("allocate(Codec.class)"), "{text}");

@@ -463,15 +463,7 @@ pub fn run(
                 summary.kept += 1;
             }
             let now = report_progress(&status, progress);
-            if timeline
-                .last()
-                .is_none_or(|p| p.blocks_covered != now.blocks_covered)
-            {
-                timeline.push(TimelinePoint {
-                    at: wall.elapsed(),
-                    blocks_covered: now.blocks_covered,
-                });
-            }
+            grow_timeline(&mut timeline, wall.elapsed(), now.blocks_covered);
             if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
                 last_checkpoint = Instant::now();
                 let mut timing = timing.clone();
@@ -722,15 +714,7 @@ pub fn run(
                     }
                 }
                 let now = report_progress(&status, progress);
-                if timeline
-                    .last()
-                    .is_none_or(|p| p.blocks_covered != now.blocks_covered)
-                {
-                    timeline.push(TimelinePoint {
-                        at: wall.elapsed(),
-                        blocks_covered: now.blocks_covered,
-                    });
-                }
+                grow_timeline(&mut timeline, wall.elapsed(), now.blocks_covered);
                 // What is settled so far, for a run that may be killed: at
                 // most every two seconds.
                 if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
@@ -808,6 +792,16 @@ pub fn run(
     report.first_pass = first_pass_summary;
     report.timeline = timeline;
     Ok(report)
+}
+
+/// Adds a point to the timeline when the count of blocks covered changed.
+fn grow_timeline(timeline: &mut Vec<TimelinePoint>, at: Duration, blocks_covered: usize) {
+    if timeline
+        .last()
+        .is_none_or(|p| p.blocks_covered != blocks_covered)
+    {
+        timeline.push(TimelinePoint { at, blocks_covered });
+    }
 }
 
 /// After test `number` of `unit` was committed: everything else it
