@@ -3,6 +3,11 @@
 //! defines them in its JVM, so the binary needs no files beside it besides
 //! Debian's ASM jar (libasm-java).
 //!
+//! It also runs `java-harness/src/jaut/unicode/Tables.java` on that JDK
+//! and embeds its output: the JVM's answers to `java.lang.Character`'s
+//! methods on every code point, which the search uses as exact models
+//! (`src/unicode.rs`), with the JDK's version they hold for.
+//!
 //! javac is the JDK's that `src/java_home.rs` finds (the one place that
 //! looks for the JDK), else `javac` on PATH. The classes target Java 11,
 //! like the samples.
@@ -17,9 +22,11 @@ use std::process::Command;
 
 const SOURCES: &str = "java-harness/src/jaut/harness";
 const ASM_JAR: &str = "/usr/share/java/asm.jar";
+const UNICODE_TABLES: &str = "java-harness/src/jaut/unicode/Tables.java";
 
 fn main() {
     println!("cargo:rerun-if-changed={SOURCES}");
+    println!("cargo:rerun-if-changed={UNICODE_TABLES}");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/java_home.rs");
     println!("cargo:rerun-if-env-changed=JAVA_HOME");
@@ -90,6 +97,35 @@ fn main() {
     }
     list.push_str("];\n");
     std::fs::write(out.join("harness_classes.rs"), list).expect("OUT_DIR is writable");
+    unicode_tables(&out);
+}
+
+/// Runs the Unicode table program on the JDK (the source launcher, JEP 330)
+/// and writes its output and the JDK's version (`JAVA_VERSION` of its
+/// `release` file) to `OUT_DIR`.
+fn unicode_tables(out: &Path) {
+    let java = java_home::jdk_tool("java");
+    let output = Command::new(&java)
+        .arg(UNICODE_TABLES)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", java.display()));
+    if !output.status.success() {
+        panic!(
+            "{UNICODE_TABLES} failed:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    std::fs::write(out.join("unicode_tables.txt"), &output.stdout).expect("OUT_DIR is writable");
+    let version = java_home::java_home()
+        .ok()
+        .and_then(|home| std::fs::read_to_string(home.join("release")).ok())
+        .and_then(|release| {
+            release
+                .lines()
+                .find_map(|l| l.strip_prefix("JAVA_VERSION=").map(str::to_string))
+        })
+        .unwrap_or_default();
+    std::fs::write(out.join("unicode_jdk.txt"), version).expect("OUT_DIR is writable");
 }
 
 fn javac() -> PathBuf {

@@ -14,6 +14,7 @@
 //! - [`state`]: the input state and the path that flow between stages;
 //! - [`model`], [`solver`]: constrained memory variables and Z3;
 //! - [`search`]: the backward search; [`labeling`]: concrete input states;
+//!   [`unicode`]: the JVM's answers to `Character`'s methods, as tables;
 //! - [`replay`]: the JVM harness; [`junit`]: the test writer;
 //! - [`pipeline`]: one target end to end, for every command; [`reason`]:
 //!   why a target is unknown; [`cover`]: every block of many methods.
@@ -46,3 +47,4 @@ pub mod solver;
 pub mod state;
 pub mod statics;
 pub mod stop;
+pub mod unicode;

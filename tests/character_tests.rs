@@ -1,11 +1,12 @@
-//! `java.lang.Character` over Latin-1 (src/contracts/latin1.rs,
-//! src/search/characters.rs): the tables agree with the JVM's answers for
-//! all 256 characters, and on the sample `chars/Classify` targets behind
-//! them are reached (confirmed by the replay) or proved unreachable.
+//! `java.lang.Character` on every code point (src/unicode.rs,
+//! src/contracts/characters.rs, src/search/characters.rs): the tables jaut
+//! embeds answer as the JVM does, and targets behind the methods are
+//! reached (confirmed by the replay) or proved unreachable, past Latin-1
+//! too.
 
 mod support;
 
-use jaut::contracts::latin1::CharacterMethod;
+use jaut::contracts::characters::CharacterMethod;
 
 /// What the Java program `source`, whose class is `class`, prints.
 fn run_java(class: &str, source: &str) -> String {
@@ -20,61 +21,88 @@ fn run_java(class: &str, source: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Every Latin-1 answer of every modelled method, as the JVM gives it.
+/// The names of every table: the modelled methods and `digit`.
+fn table_names() -> Vec<&'static str> {
+    CharacterMethod::ALL
+        .iter()
+        .map(|(_, n)| *n)
+        .chain([CharacterMethod::DIGIT_TABLE])
+        .collect()
+}
+
+/// Every table's answer, decoded by jaut, is the JVM's: on every `char`,
+/// and on every 7th code point past them.
 #[test]
-fn the_tables_are_the_jvms() {
-    let names: Vec<&str> = CharacterMethod::ALL.iter().map(|(_, n)| *n).collect();
+fn every_table_is_the_jvms() {
+    let tables = jaut::unicode::tables().expect("the tables hold for this JDK");
+    let names = table_names();
     let calls: String = names
         .iter()
-        .map(|n| {
-            if n.starts_with("to") {
-                format!("System.out.print(Character.{n}(c) + \" \");")
-            } else {
-                format!("System.out.print((Character.{n}(c) ? 1 : 0) + \" \");")
+        .map(|n| match *n {
+            "digit" => "out.append(Character.digit(c, 36)).append(' ');".to_string(),
+            n if n.starts_with("is") => {
+                format!("out.append(Character.{n}(c) ? 1 : 0).append(' ');")
             }
+            n => format!("out.append(Character.{n}(c)).append(' ');"),
         })
         .collect();
     let source = format!(
-        "public class Latin1 {{ public static void main(String[] a) {{ \
-         for (int c = 0; c < 256; c++) {{ {calls} System.out.println(); }} }} }}"
+        "public class All {{ public static void main(String[] a) {{ \
+         StringBuilder out = new StringBuilder(); \
+         for (int c = 0; c <= 0x10FFFF; c = c < 0x10000 ? c + 1 : c + 7) {{ \
+         out.append(c).append(' '); {calls} out.append('\\n'); }} \
+         System.out.print(out); }} }}"
     );
-    let text = run_java("Latin1", &source);
-    for (c, line) in text.lines().enumerate() {
-        let jvm: Vec<u32> = line
+    let text = run_java("All", &source);
+    let mut lines = 0;
+    for line in text.lines() {
+        let jvm: Vec<i64> = line
             .split_whitespace()
             .map(|v| v.parse().unwrap())
             .collect();
-        for (k, (m, name)) in CharacterMethod::ALL.iter().enumerate() {
-            assert_eq!(m.latin1(c as u32), jvm[k], "Character.{name}({c:#x})");
+        let c = jvm[0] as u32;
+        for (k, name) in names.iter().enumerate() {
+            let ours = tables.get(name).expect("a table a method").eval(c);
+            assert_eq!(i64::from(ours), jvm[k + 1], "Character.{name}({c:#x})");
         }
+        lines += 1;
     }
-    assert_eq!(text.lines().count(), 256);
+    assert_eq!(lines, 0x10000 + (0x10FFFF - 0x10000) / 7 + 1);
 }
 
-/// A method exact past Latin-1 (`isTitleCase`) holds for exactly the code
-/// points the JVM says, all 1,114,112 of them.
+/// The `char` forms answer as the code point forms: a case mapping keeps
+/// every `char` in the Basic Multilingual Plane.
 #[test]
-fn the_title_case_table_is_the_jvms_everywhere() {
-    let source = "public class Title { public static void main(String[] a) { \
-                  for (int c = 0; c <= 0x10FFFF; c++) { \
-                  if (Character.isTitleCase(c)) System.out.println(c); } } }";
-    let jvm: Vec<u32> = run_java("Title", source)
-        .lines()
-        .map(|l| l.parse().unwrap())
-        .collect();
-    for (m, name) in CharacterMethod::ALL
-        .iter()
-        .filter(|(m, _)| m.exact_everywhere())
-    {
-        let ours: Vec<u32> = m
-            .ranges()
-            .unwrap()
-            .iter()
-            .flat_map(|&(a, b)| a..=b)
-            .collect();
-        assert_eq!(ours, jvm, "Character.{name}");
+fn a_char_maps_to_a_char() {
+    let tables = jaut::unicode::tables().unwrap();
+    for name in ["toUpperCase", "toLowerCase", "toTitleCase"] {
+        let table = tables.get(name).unwrap();
+        for c in 0..=0xffff {
+            assert!((0..=0xffff).contains(&table.eval(c)), "{name}({c:#x})");
+        }
     }
-    assert!(!jvm.is_empty());
+}
+
+/// Past Latin-1: a Greek letter, an Arabic-Indic digit and its value, a
+/// Cyrillic upper case, a wide space and a currency symbol are reached and
+/// confirmed; no char is both a letter and white space, a proof that needs
+/// both tables exact everywhere.
+#[test]
+fn targets_past_latin1() {
+    for target in [
+        "greekLetter",
+        "arabicDigit",
+        "cyrillicUpper",
+        "wideSpace",
+        "currency",
+        "latinDigitType",
+    ] {
+        let (code, v) = support::aim_at_marker("chars/Unicode", target, target);
+        assert_eq!(code, Some(0), "{target}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{target}: {v:#}");
+    }
+    let (code, v) = support::aim_at_marker("chars/Unicode", "letterAndSpace", "letterAndSpace");
+    assert_eq!(code, Some(3), "{v:#}");
 }
 
 #[test]

@@ -86,14 +86,14 @@ fn reason_kinds(v: &Value) -> Vec<&str> {
         .collect()
 }
 
-/// `Character.isLetter` past Latin-1 is a result the model leaves free:
-/// the state that fails `CharIsLetterPastLatin1`'s assert (a char above
-/// 255 that is a letter) rests on it and lists it; the replay confirms it
-/// (U+0100 is a letter), so it is reached. Without a replay it is only
-/// `unknown`, with the assumption as the reason.
+/// `Integer.toString(x, 2)` is a result the model leaves free (a radix
+/// other than 10): the state that fails `IntegerToStringRadix`'s assert
+/// (an empty binary form) rests on it and lists it; the replay confirms it
+/// (the assert fails for every int), so it is reached. Without a replay it
+/// is only `unknown`, with the assumption as the reason.
 #[test]
 fn a_state_resting_on_a_free_result_is_reached_only_once_confirmed() {
-    let (code, v) = assertion_in_main("CharIsLetterPastLatin1", &[]);
+    let (code, v) = assertion_in_main("IntegerToStringRadix", &[]);
     assert_eq!(code, Some(0), "{v:#}");
     assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
     let assumptions = v["state"]["assumptions"].as_array().expect("{v:#}");
@@ -104,10 +104,22 @@ fn a_state_resting_on_a_free_result_is_reached_only_once_confirmed() {
         "{v:#}"
     );
 
-    let (code, v) = assertion_in_main("CharIsLetterPastLatin1", &["--no-replay"]);
+    let (code, v) = assertion_in_main("IntegerToStringRadix", &["--no-replay"]);
     assert_eq!(code, Some(1), "{v:#}");
     assert_eq!(v["verdict"], "unknown", "{v:#}");
     assert!(reason_kinds(&v).contains(&"unconfirmed"), "{v:#}");
+}
+
+/// `Character.isLetter` past Latin-1 is exact (the JVM's tables): the
+/// state that fails `CharIsLetterPastLatin1`'s assert rests on no
+/// assumption, and is reached even without a replay.
+#[test]
+fn a_character_past_latin1_rests_on_no_assumption() {
+    let (code, v) = assertion_in_main("CharIsLetterPastLatin1", &["--no-replay"]);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let assumptions = v["state"]["assumptions"].as_array();
+    assert!(assumptions.is_none_or(|a| a.is_empty()), "{v:#}");
 }
 
 /// With the string models following 8 characters (`--max-array-length

@@ -14,8 +14,8 @@
 //! Contracts never modify fields: a method whose effect on the heap matters
 //! must be explored from its bytecode.
 
+pub mod characters;
 mod expr;
-pub mod latin1;
 pub mod printing;
 
 use std::collections::HashMap;
@@ -108,10 +108,11 @@ pub enum Intrinsic {
     /// `substring`, `indexOf(int)`, `lastIndexOf(int)`, `startsWith`,
     /// `endsWith`, `hashCode` of `String` (src/search/string_methods.rs).
     StringMethod(crate::search::StringMethod),
-    /// `Character.isDigit`, `isLetter`, `toUpperCase`, ... (`latin1.rs`):
-    /// exact for Latin-1, free past it.
-    Character(latin1::CharacterMethod),
-    /// `Character.digit(char, int)`, `digit(int, int)`: exact for Latin-1.
+    /// `Character.isDigit`, `isLetter`, `toUpperCase`, `getType`, ...
+    /// (`characters.rs`): exact on every code point, from the JVM's tables.
+    Character(characters::CharacterMethod),
+    /// `Character.digit(char, int)`, `digit(int, int)`: exact, from the
+    /// JVM's tables.
     CharacterDigit,
     /// `PrintStream.print`, `println`, `printf`, ... (`printing.rs`): no
     /// effect the program can read back; `printf`, `format` and `append`
@@ -474,19 +475,16 @@ impl Contracts {
             environment: std::collections::HashSet::new(),
         };
         let printing = printing::intrinsics();
-        let characters = latin1::CharacterMethod::ALL.iter().flat_map(|&(m, name)| {
-            let descriptors: [&str; 2] = if name.starts_with("to") {
-                ["(C)C", "(I)I"]
-            } else {
-                ["(C)Z", "(I)Z"]
-            };
-            descriptors.map(|d| {
-                (
-                    format!("java/lang/Character.{name}{d}"),
-                    Intrinsic::Character(m),
-                )
-            })
-        });
+        let character_methods = characters::CharacterMethod::ALL
+            .iter()
+            .flat_map(|&(m, name)| {
+                m.descriptors().iter().map(move |d| {
+                    (
+                        format!("java/lang/Character.{name}{d}"),
+                        Intrinsic::Character(m),
+                    )
+                })
+            });
         let numbers = crate::search::NumberMethod::KEYS
             .iter()
             .map(|(k, m)| (k.to_string(), Intrinsic::Number(*m)));
@@ -511,7 +509,7 @@ impl Contracts {
             .chain(arrays)
             .chain(regexes)
             .chain(printing)
-            .chain(characters);
+            .chain(character_methods);
         for (key, i) in all {
             c.by_key
                 .insert(key, (Contract::Intrinsic(i), "built-in".into()));

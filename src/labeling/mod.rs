@@ -321,8 +321,8 @@ fn assumptions(cx: &mut Labeling<'_>) -> Vec<String> {
 
 /// The assumption of a state that needs a result a model left free.
 pub const FREE_RESULT: &str = "the path needs a result a model leaves free (a string past the \
-     characters the string models follow, text the model does not follow, a character past \
-     Latin-1, an input of a class outside the class path), which the JVM may not give";
+     characters the string models follow, text the model does not follow, a string's case \
+     past Latin-1, an input of a class outside the class path), which the JVM may not give";
 
 /// Whether the replay can make a call in the method under test return a
 /// value of this type (the harness replaces the result after the call,

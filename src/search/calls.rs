@@ -589,8 +589,20 @@ impl Explorer<'_> {
                 let args: Vec<TermId> = env.params[1..].iter().map(|p| p.0).collect();
                 self.string_edit(st, method, s, &args, result, index, &mut out)?;
             }
-            Intrinsic::CharacterDigit => self.character_digit(arg(0), arg(1), result, &mut out),
-            Intrinsic::Character(method) => self.character_call(method, arg(0), result, &mut out),
+            Intrinsic::CharacterDigit | Intrinsic::Character(_) => {
+                // A `char` argument needs only the Basic Multilingual Plane.
+                let top = if env.params[0].1 == JType::Char {
+                    0xffff
+                } else {
+                    0x10ffff
+                };
+                match i {
+                    Intrinsic::Character(method) => {
+                        self.character_call(method, arg(0), top, result, &mut out)
+                    }
+                    _ => self.character_digit(arg(0), arg(1), top, result, &mut out),
+                }
+            }
             Intrinsic::StringToChars => {
                 let s = this.ok_or(Unsupported::NoReceiver)?;
                 self.chars_of_string(st, result, s, index, &mut out);

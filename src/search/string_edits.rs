@@ -8,7 +8,7 @@
 //! [`Explorer::followed_chars`] characters and leave the rest free (more behaviours than
 //! the JVM has, so refutations stay proofs; the replay checks a state that
 //! relies on a free part, and labeling prefers short strings). The case
-//! mappings are exact for Latin-1 ([`crate::contracts::latin1`]) but for
+//! mappings are exact for Latin-1 (the JVM's tables, [`crate::unicode`]) but for
 //! `'ß'`, whose upper case is `"SS"`: past Latin-1 `String`'s case mapping
 //! may change the length and depends on the locale, so a string with such
 //! a character gets a free result; and letters map as in every locale but
@@ -19,7 +19,7 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::text::Piece;
 use super::unsupported::Unsupported;
-use crate::contracts::latin1::CharacterMethod;
+use crate::contracts::characters::CharacterMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 
 /// Which method an intrinsic models.
@@ -131,7 +131,11 @@ impl Explorer<'_> {
                                 open.push(self.terms.and(vec![inside, is_sharp]));
                                 CharacterMethod::ToUpperCase
                             };
-                            self.latin1_mapping(m, c)
+                            self.latin1_mapping(m, c).unwrap_or_else(|| {
+                                // No tables: every character is open.
+                                open.push(inside);
+                                c
+                            })
                         }
                     };
                     let d = self.string_char(st, r, kt, out);

@@ -1,0 +1,106 @@
+//! The `java.lang.Character` methods the search models instead of
+//! exploring them (their answers come from `CharacterData` tables built at
+//! class initialization): each method's name and descriptors. Their
+//! answers on every code point are the JVM's own, from [`crate::unicode`];
+//! src/search/characters.rs turns them into constraints.
+
+/// A `Character` method of one `char` or code point argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharacterMethod {
+    IsDigit,
+    IsWhitespace,
+    IsLetter,
+    IsLetterOrDigit,
+    IsUpperCase,
+    IsLowerCase,
+    IsTitleCase,
+    /// `isSpaceChar`: the space separators (Zs, Zl, Zp).
+    IsSpaceChar,
+    IsAlphabetic,
+    IsIdeographic,
+    IsDefined,
+    IsJavaIdentifierStart,
+    IsJavaIdentifierPart,
+    IsUnicodeIdentifierStart,
+    IsUnicodeIdentifierPart,
+    IsIdentifierIgnorable,
+    IsMirrored,
+    ToUpperCase,
+    ToLowerCase,
+    ToTitleCase,
+    /// The general category, as `Character`'s byte constants.
+    GetType,
+    GetNumericValue,
+}
+
+impl CharacterMethod {
+    /// The table of `Character.digit(c, 36)`, from which `digit(c, radix)`
+    /// is the value when below `radix`.
+    pub const DIGIT_TABLE: &'static str = "digit";
+
+    /// Every method, with its name in `java.lang.Character`.
+    pub const ALL: [(CharacterMethod, &'static str); 22] = [
+        (CharacterMethod::IsDigit, "isDigit"),
+        (CharacterMethod::IsWhitespace, "isWhitespace"),
+        (CharacterMethod::IsLetter, "isLetter"),
+        (CharacterMethod::IsLetterOrDigit, "isLetterOrDigit"),
+        (CharacterMethod::IsUpperCase, "isUpperCase"),
+        (CharacterMethod::IsLowerCase, "isLowerCase"),
+        (CharacterMethod::IsTitleCase, "isTitleCase"),
+        (CharacterMethod::IsSpaceChar, "isSpaceChar"),
+        (CharacterMethod::IsAlphabetic, "isAlphabetic"),
+        (CharacterMethod::IsIdeographic, "isIdeographic"),
+        (CharacterMethod::IsDefined, "isDefined"),
+        (
+            CharacterMethod::IsJavaIdentifierStart,
+            "isJavaIdentifierStart",
+        ),
+        (
+            CharacterMethod::IsJavaIdentifierPart,
+            "isJavaIdentifierPart",
+        ),
+        (
+            CharacterMethod::IsUnicodeIdentifierStart,
+            "isUnicodeIdentifierStart",
+        ),
+        (
+            CharacterMethod::IsUnicodeIdentifierPart,
+            "isUnicodeIdentifierPart",
+        ),
+        (
+            CharacterMethod::IsIdentifierIgnorable,
+            "isIdentifierIgnorable",
+        ),
+        (CharacterMethod::IsMirrored, "isMirrored"),
+        (CharacterMethod::ToUpperCase, "toUpperCase"),
+        (CharacterMethod::ToLowerCase, "toLowerCase"),
+        (CharacterMethod::ToTitleCase, "toTitleCase"),
+        (CharacterMethod::GetType, "getType"),
+        (CharacterMethod::GetNumericValue, "getNumericValue"),
+    ];
+
+    /// The method's name in `java.lang.Character` (and its table's).
+    pub fn name(self) -> &'static str {
+        CharacterMethod::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map(|(_, n)| *n)
+            .expect("every method is listed")
+    }
+
+    /// The descriptors it has: a `char` and a code point form, but for
+    /// `isAlphabetic` and `isIdeographic`, which take only a code point.
+    /// The `char` form answers as the code point form does (a case mapping
+    /// keeps every `char` in the Basic Multilingual Plane, which
+    /// `tests/character_tests.rs` checks).
+    pub fn descriptors(self) -> &'static [&'static str] {
+        match self {
+            CharacterMethod::IsAlphabetic | CharacterMethod::IsIdeographic => &["(I)Z"],
+            CharacterMethod::ToUpperCase
+            | CharacterMethod::ToLowerCase
+            | CharacterMethod::ToTitleCase => &["(C)C", "(I)I"],
+            CharacterMethod::GetType | CharacterMethod::GetNumericValue => &["(C)I", "(I)I"],
+            _ => &["(C)Z", "(I)Z"],
+        }
+    }
+}
