@@ -124,3 +124,66 @@ fn one_target_seeds_instance_methods_too() {
     assert_eq!(seeds.len(), 10);
     assert!(seeds.iter().all(|s| s.receiver.is_some()));
 }
+
+/// The strings of every seeded state of `firstpass/Scanner.name`.
+fn scanner_strings(name: &str) -> Vec<String> {
+    let cp = support::sample_classpath();
+    let class = cp.load("firstpass/Scanner").unwrap();
+    let method = class
+        .method(name, "(Ljava/lang/String;)Ljava/lang/String;")
+        .or_else(|| class.method(name, "(Ljava/lang/String;)Z"))
+        .unwrap();
+    seeded_states(&cp, &class, method, jaut::seed::SEEDS)
+        .iter()
+        .filter_map(|s| match s.args.first().map(|a| &a.value) {
+            Some(Value::Str(t)) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A scanner's seeds hold each case's letter with the letters its case
+/// compares with: before and after it (`"SCH"`), and a string it looks
+/// for (`"CIA"`).
+#[test]
+fn a_scanner_is_seeded_with_its_cases_letters() {
+    let texts = scanner_strings("encode");
+    for t in ["C", "SCH", "CIA", "PH", "Q"] {
+        assert!(texts.iter().any(|x| x == t), "{t} not in {texts:?}");
+    }
+}
+
+/// A method of a class that compiles a regular expression is seeded with
+/// texts it matches: the least, one more, the most repetitions.
+#[test]
+fn a_regular_expression_of_the_class_gives_seeds() {
+    let texts = scanner_strings("isAddress");
+    for t in ["0.0", "00.00", "999.999"] {
+        assert!(texts.iter().any(|x| x == t), "{t} not in {texts:?}");
+    }
+}
+
+/// Under a short budget `jaut cover` covers every block of the scanner
+/// and of the address check: the cases and the pattern's branches are
+/// seeded.
+#[test]
+fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
+    let out = tempfile::tempdir().unwrap();
+    let class = support::sample_class("firstpass/Scanner");
+    let (code, v) = support::jaut_json(&[
+        "cover",
+        class.to_str().unwrap(),
+        "--budget",
+        "60",
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{v:#}");
+    for m in v["methods"].as_array().unwrap() {
+        let name = m["method"].as_str().unwrap();
+        if name == "encode" || name == "isAddress" {
+            assert_eq!(m["unknown"], 0, "{name}: {m:#}");
+            assert_eq!(m["unreachable"], 0, "{name}: {m:#}");
+        }
+    }
+}

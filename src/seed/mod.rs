@@ -29,6 +29,7 @@
 
 mod chars;
 pub mod objects;
+mod patterns;
 
 use std::time::{Duration, Instant};
 
@@ -200,16 +201,20 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
         }
     }
     strings.insert(2, Value::Str(MIXED_TEXT.into()));
-    // Texts of the characters the method (or a helper of its class) looks
-    // for: a separator between letters, doubled, two of them in a row.
-    for text in chars::texts(&chars::compared_chars(class, method)) {
+    // Then texts the class's regular expressions match (an address, a
+    // number format), which the search cannot make through
+    // `java.util.regex`; texts of the characters the method (or a helper
+    // of its class) looks for: a separator between letters, doubled, two
+    // of them in a row; a blank, a digit and two letters; and a scanner's
+    // cases: each character it switches on with the ones its case
+    // compares with ("SCH", "CIA").
+    let texts = patterns::pattern_texts(class)
+        .into_iter()
+        .chain(chars::texts(&chars::compared_chars(class, method)))
+        .chain([" ", "0", "ab"].map(String::from))
+        .chain(chars::scanner_texts(class, method));
+    for text in texts {
         let v = Value::Str(text);
-        if !strings.contains(&v) {
-            strings.push(v);
-        }
-    }
-    for text in [" ", "0", "ab"] {
-        let v = Value::Str(text.into());
         if !strings.contains(&v) {
             strings.push(v);
         }

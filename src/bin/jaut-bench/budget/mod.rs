@@ -87,6 +87,43 @@ pub struct Options {
     /// classes); jaut's default when not given.
     #[arg(long, value_name = "HOW")]
     pub objects: Option<String>,
+    /// A class outside the benchmark, measured instead of its entries:
+    /// `JAR:CLASS` (the jar's file name under --libs, the class in Java
+    /// form), or `JAR` for a whole jar; repeatable. What a newcomer to the
+    /// tuned entries tries before calling a change done.
+    #[arg(long = "try", value_name = "JAR:CLASS")]
+    pub tries: Vec<String>,
+    /// Jars the --try entries need at run time (file names under --libs).
+    #[arg(long = "try-deps", value_name = "JAR", value_delimiter = ',')]
+    pub try_deps: Vec<String>,
+}
+
+/// The entries of `--try`: built at run time, so their names are leaked
+/// into `'static` strings (a handful, for the process's life).
+fn tried(o: &Options) -> anyhow::Result<Vec<Entry>> {
+    let leak = |s: &str| -> &'static str { Box::leak(s.to_string().into_boxed_str()) };
+    let deps: &'static [&'static str] = Box::leak(
+        o.try_deps
+            .iter()
+            .map(|d| leak(d))
+            .collect::<Vec<_>>()
+            .into_boxed_slice(),
+    );
+    o.tries
+        .iter()
+        .map(|t| {
+            let (jar, class) = match t.split_once(':') {
+                Some((jar, class)) if !class.is_empty() => (jar, Some(leak(class))),
+                Some(_) => return Err(bad(format!("--try {t}: no class after the ':'"))),
+                None => (t.as_str(), None),
+            };
+            Ok(Entry {
+                jar: leak(jar),
+                class,
+                deps,
+            })
+        })
+        .collect()
 }
 
 impl Options {
@@ -198,7 +235,9 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     }
     let jaut = crate::real::jaut_binary()?;
     let jdk = Jdk::find()?;
-    let selected: Vec<&Entry> = ENTRIES
+    let tries = tried(o)?;
+    let pool: &[Entry] = if tries.is_empty() { ENTRIES } else { &tries };
+    let selected: Vec<&Entry> = pool
         .iter()
         .filter(|e| o.only.as_deref().is_none_or(|s| e.matches(s)))
         .filter(|e| o.kind.is_none_or(|k| e.kind() == k))
@@ -254,7 +293,8 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
     };
     let markdown = report::markdown(&run);
     print!("{markdown}");
-    let out = match (&o.out, o.only.is_some() || o.kind.is_some()) {
+    let partial = o.only.is_some() || o.kind.is_some() || !o.tries.is_empty();
+    let out = match (&o.out, partial) {
         (Some(p), _) => Some(p.clone()),
         (None, false) => Some(PathBuf::from("bench/BUDGET.md")),
         (None, true) => None,
@@ -264,7 +304,9 @@ pub fn run(o: &Options) -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("writing {}: {e}", p.display()))?;
         eprintln!("wrote {}", p.display());
     } else {
-        eprintln!("--only/--kind: bench/BUDGET.md left as it is (give --out to write the report)");
+        eprintln!(
+            "--only/--kind/--try: bench/BUDGET.md left as it is (give --out to write the report)"
+        );
     }
     if let Some(p) = &o.json {
         std::fs::write(p, serde_json::to_string_pretty(&run)? + "\n")
