@@ -1,11 +1,11 @@
-//! `java.lang.Character` over Latin-1 (src/contracts/latin1.rs,
+//! `java.lang.Character` over Latin-1 (src/jdk/latin1.rs,
 //! src/search/characters.rs): the tables agree with the JVM's answers for
 //! all 256 characters, and on the sample `chars/Classify` targets behind
 //! them are reached (confirmed by the replay) or proved unreachable.
 
 mod support;
 
-use jaut::contracts::latin1::CharacterMethod;
+use jaut::jdk::latin1::CharacterMethod;
 
 /// What the Java program `source`, whose class is `class`, prints.
 fn run_java(class: &str, source: &str) -> String {

@@ -1,5 +1,5 @@
 //! Calls the search does not explore: stepping back over a call with a
-//! contract ([`crate::contracts`]) — a choice over its behaviours — or over
+//! contract ([`crate::jdk::contracts`], by the registry [`crate::jdk::registry`]) — a choice over its behaviours — or over
 //! a call with neither bytecode nor contract, whose result is then a free
 //! input (an assumption the verdict reports). Also the memory model of
 //! strings, which the string intrinsics and `ldc` share: a string's length
@@ -11,7 +11,9 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
-use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};
+use crate::jdk::contracts::{BinOp, Expr, UnOp};
+use crate::jdk::methods::Intrinsic;
+use crate::jdk::registry::{CallSite, Callee, Model, Registry};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{sort_of, Alloc, FieldKey};
 
@@ -38,45 +40,36 @@ enum Val {
 }
 
 impl Explorer<'_> {
-    /// The contract of the method a call runs, if any.
-    pub(super) fn contract_of(&self, found: &Found<Method>) -> Option<Contract> {
-        if super::natives::quiet_constructor(
-            &found.class.name,
-            &found.member.name,
-            self.cp.analyses().program_overrides_fill_in(self.cp),
-        ) && matches!(
-            found.member.descriptor.as_str(),
-            "()V" | "(Ljava/lang/String;)V" | "(Ljava/lang/String;Ljava/lang/Throwable;)V"
-        ) {
-            return Some(Contract::Intrinsic(Intrinsic::ExceptionInit));
-        }
-        let key = format!(
-            "{}.{}{}",
-            found.class.name, found.member.name, found.member.descriptor
-        );
-        if let Some(c) = self.config.contracts.get(&key) {
-            return Some(c.clone());
-        }
-        if super::builders::BUILDER_CLASSES.contains(&found.class.name.as_str()) {
-            return super::BuilderMethod::of(
-                &found.member.name,
-                &found.member.descriptor,
-                found.member.is_static(),
-            )
-            .map(|m| Contract::Intrinsic(Intrinsic::Builder(m)));
-        }
-        None
+    /// The model of the method a call runs, if the registry has one;
+    /// `site` (the state after the call and its index) for the models
+    /// that depend on the call site.
+    pub(super) fn model_of(
+        &self,
+        found: &Found<Method>,
+        site: Option<(&St, usize)>,
+    ) -> Option<Model> {
+        let callee = Callee {
+            class: &found.class.name,
+            name: &found.member.name,
+            descriptor: &found.member.descriptor,
+            is_static: found.member.is_static(),
+        };
+        let site = site.map(|(st, index)| CallSite {
+            message_is_text: super::assertion_errors::message_is_text(st, index),
+        });
+        Registry::new(&self.config.contracts, self.program_overrides_fill_in())
+            .lookup(&callee, site.as_ref())
     }
 
     /// Steps back over the call at `index` to `found`, described by
-    /// `contract` (or, with `None`, by nothing: its result is free).
+    /// `model` (or, with `None`, by nothing: its result is free).
     /// `st` is the state after the call with the result popped.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn step_over_call(
         &mut self,
         st: &St,
         found: &Found<Method>,
-        contract: Option<Contract>,
+        model: Option<Model>,
         dispatch: Option<TermId>,
         receiver: Option<TermId>,
         result: Option<TermId>,
@@ -117,7 +110,7 @@ impl Explorer<'_> {
         let key = format!("{}.{}{}", found.class.name, m.name, m.descriptor);
         let mocked = crate::classpath::mock::mocked_interface(&found.class.name);
         let from_environment =
-            self.config.contracts.is_environment(&key) || (contract.is_none() && m.code.is_none());
+            self.config.contracts.is_environment(&key) || (model.is_none() && m.code.is_none());
         if let (true, Some(r)) = (from_environment, result) {
             let caller = next.acts.last().expect("a caller").m.clone();
             next.environment.push(crate::labeling::EnvCall {
@@ -131,7 +124,7 @@ impl Explorer<'_> {
                 raises: false,
             });
         }
-        let behaviours: Vec<(St, Vec<TermId>)> = match contract {
+        let behaviours: Vec<(St, Vec<TermId>)> = match model {
             None if mocked.is_some() => {
                 self.assume(format!(
                     "calls on a mock of {} were taken to change nothing",
@@ -145,7 +138,7 @@ impl Explorer<'_> {
                 ));
                 vec![(next, Vec::new())]
             }
-            Some(Contract::Behaviours(bs)) => {
+            Some(Model::User(bs) | Model::BuiltIn(bs)) => {
                 let mut out = Vec::new();
                 // The call returns: the behaviours that raise nothing.
                 for b in bs.iter().filter(|b| b.throws.is_none()) {
@@ -162,15 +155,13 @@ impl Explorer<'_> {
                 }
                 out
             }
-            Some(Contract::Intrinsic(i)) => {
-                match self.intrinsic(&mut next, &env, i, &m.name, index) {
-                    Ok(cs) => vec![(next, cs)],
-                    Err(why) => {
-                        self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
-                        return Flow::Exhausted;
-                    }
+            Some(Model::Intrinsic(i)) => match self.intrinsic(&mut next, &env, i, &m.name, index) {
+                Ok(cs) => vec![(next, cs)],
+                Err(why) => {
+                    self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
+                    return Flow::Exhausted;
                 }
-            }
+            },
         };
         if let Some(c) = result.and_then(|r| self.in_range(&ret, r)) {
             common.push(c);
@@ -197,7 +188,7 @@ impl Explorer<'_> {
         &mut self,
         st: &mut St,
         env: &Env,
-        b: &crate::contracts::Behaviour,
+        b: &crate::jdk::contracts::Behaviour,
     ) -> Result<Vec<TermId>, Unsupported> {
         let mut cs = Vec::new();
         let mut post_env = env.clone();

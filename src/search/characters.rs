@@ -1,5 +1,5 @@
 //! `java.lang.Character`'s classification and case mapping
-//! ([`crate::contracts::latin1`]): exact for Latin-1 (0 to 255), as a
+//! ([`crate::jdk::latin1`]): exact for Latin-1 (0 to 255), as a
 //! disjunction of ranges or a chain of cases; past Latin-1 the result is
 //! left free — more behaviours than the JVM has, so refutations stay
 //! proofs, and a state that relies on a free answer is checked by the
@@ -7,7 +7,7 @@
 //! JDK class whose subclasses answer these calls.
 
 use super::explore::Explorer;
-use crate::contracts::latin1::CharacterMethod;
+use crate::jdk::latin1::CharacterMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 
 impl Explorer<'_> {

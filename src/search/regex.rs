@@ -52,6 +52,7 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::frames::VType;
+use crate::jdk::methods::RegexMethod;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 
@@ -73,38 +74,6 @@ const META: &[u8] = b"\\^$.|?*+()[]{}";
 const ASSUMPTION: &str = "regular expressions were taken to be literal (at most 16 characters, \
      no metacharacter nor surrogate), compiled and matched on the path, against a String of at \
      most 16 characters";
-
-/// Which regex method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RegexMethod {
-    /// `Pattern.compile(String)`.
-    Compile,
-    /// `Pattern.matcher(CharSequence)`.
-    Matcher,
-    /// `Matcher.find()`.
-    Find,
-    /// `Matcher.start()`.
-    Start,
-    /// `Matcher.end()`.
-    End,
-}
-
-impl RegexMethod {
-    /// The methods, by `class.nameDescriptor`.
-    pub const KEYS: [(&'static str, RegexMethod); 5] = [
-        (
-            "java/util/regex/Pattern.compile(Ljava/lang/String;)Ljava/util/regex/Pattern;",
-            RegexMethod::Compile,
-        ),
-        (
-            "java/util/regex/Pattern.matcher(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
-            RegexMethod::Matcher,
-        ),
-        ("java/util/regex/Matcher.find()Z", RegexMethod::Find),
-        ("java/util/regex/Matcher.start()I", RegexMethod::Start),
-        ("java/util/regex/Matcher.end()I", RegexMethod::End),
-    ];
-}
 
 /// A model field (see the module's documentation).
 fn field(class: &str, name: &str) -> FieldKey {

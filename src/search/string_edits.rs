@@ -8,7 +8,7 @@
 //! [`Explorer::followed_chars`] characters and leave the rest free (more behaviours than
 //! the JVM has, so refutations stay proofs; the replay checks a state that
 //! relies on a free part, and labeling prefers short strings). The case
-//! mappings are exact for Latin-1 ([`crate::contracts::latin1`]) but for
+//! mappings are exact for Latin-1 ([`crate::jdk::latin1`]) but for
 //! `'ß'`, whose upper case is `"SS"`: past Latin-1 `String`'s case mapping
 //! may change the length and depends on the locale, so a string with such
 //! a character gets a free result; and letters map as in every locale but
@@ -19,25 +19,9 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::text::Piece;
 use super::unsupported::Unsupported;
-use crate::contracts::latin1::CharacterMethod;
+use crate::jdk::latin1::CharacterMethod;
+use crate::jdk::methods::StringEdit;
 use crate::model::term::{BvCmp, BvOp, TermId};
-
-/// Which method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StringEdit {
-    /// `concat(String)`.
-    Concat,
-    /// `trim()`: without leading and trailing characters `<= ' '`.
-    Trim,
-    /// `replace(char, char)`.
-    ReplaceChar,
-    /// `toLowerCase()`.
-    Lower,
-    /// `toUpperCase()`.
-    Upper,
-    /// `equalsIgnoreCase(String)`.
-    EqualsIgnoreCase,
-}
 
 impl Explorer<'_> {
     /// The constraints of `method` on receiver `s` with `args` and result

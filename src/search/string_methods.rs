@@ -13,42 +13,8 @@
 use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
+use crate::jdk::methods::StringMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
-
-/// Which method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StringMethod {
-    /// `substring(int)`, `substring(int, int)`.
-    Substring,
-    /// `indexOf(int)`, `indexOf(int, int)`: a `char` (code points above
-    /// 0xFFFF are outside the model).
-    IndexOf,
-    /// `lastIndexOf(int)`.
-    LastIndexOf,
-    /// `startsWith(String)`.
-    StartsWith,
-    /// `endsWith(String)`.
-    EndsWith,
-    /// `hashCode()`: `s[0]*31^(n-1) + … + s[n-1]`, wrapping (JLS §15.17.2).
-    HashCode,
-    /// `indexOf(String)`, `indexOf(String, int)`: the first position at or
-    /// after the start (clamped to 0) where the other string occurs.
-    IndexOfString,
-    /// `contains(CharSequence)`: exact when the argument is a `String`.
-    Contains,
-    /// `compareTo(String)`: the difference of the first differing
-    /// characters, else of the lengths.
-    CompareTo,
-    /// `codePointAt(int)`: the character there, or the code point of the
-    /// surrogate pair starting there.
-    CodePointAt,
-    /// `lastIndexOf(String)`: the last position where the other string
-    /// occurs (the length for the empty string).
-    LastIndexOfString,
-    /// `regionMatches([boolean ignoreCase,] int toffset, String other, int
-    /// ooffset, int len)`; ignoring case exact for ASCII.
-    RegionMatches,
-}
 
 impl Explorer<'_> {
     /// The first position at or after `from` (at least 0) where string `x`

@@ -31,7 +31,8 @@ use super::unsupported::Unsupported;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
-use crate::contracts::Contract;
+use crate::jdk::methods::Intrinsic;
+use crate::jdk::registry::Model;
 use crate::model::sort_of_vtype;
 use crate::model::term::{BvCmp, TermId};
 use crate::reason::{Bound, Reason};
@@ -362,14 +363,15 @@ impl Explorer<'_> {
         for (found, dispatch) in targets {
             // A contract takes the place of the bytecode for exceptions too:
             // the call raises what its behaviours' `throws` say, nothing else.
-            if let Some(Contract::Behaviours(behaviours)) = self.contract_of(&found) {
+            let model = self.model_of(&found, None);
+            if let Some(behaviours) = model.as_ref().and_then(Model::behaviours) {
                 let flow = self.contract_raises(
                     &before_call,
                     &pending,
                     index,
                     &found,
                     dispatch.into_iter().collect(),
-                    &behaviours,
+                    behaviours,
                     exc,
                     catch,
                 );
@@ -378,7 +380,7 @@ impl Explorer<'_> {
                 }
                 continue;
             }
-            if super::natives::quiet_constructor(
+            if crate::jdk::natives::quiet_constructor(
                 &found.class.name,
                 &found.member.name,
                 self.program_overrides_fill_in(),
@@ -419,7 +421,7 @@ impl Explorer<'_> {
                     // clock and so on raise nothing; any other is assumed
                     // to raise nothing, and the assumption keeps a proof
                     // from resting on it.
-                    if !super::natives::never_raises(&found.class.name, &found.member.name) {
+                    if !crate::jdk::natives::never_raises(&found.class.name, &found.member.name) {
                         self.assume(format!(
                             "the native method {}.{} was assumed to raise no exception",
                             found.class.java_name(),
@@ -498,7 +500,7 @@ impl Explorer<'_> {
         index: usize,
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
         dispatch: Vec<TermId>,
-        behaviours: &[crate::contracts::Behaviour],
+        behaviours: &[crate::jdk::contracts::Behaviour],
         exc: TermId,
         catch: &Catch,
     ) -> Flow {
@@ -617,9 +619,9 @@ impl Explorer<'_> {
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
     ) -> bool {
         matches!(
-            self.contract_of(found),
-            Some(Contract::Intrinsic(crate::contracts::Intrinsic::Print))
-        ) && !crate::contracts::printing::may_print_objects(&found.member.descriptor)
+            self.model_of(found, None),
+            Some(Model::Intrinsic(Intrinsic::Print))
+        ) && !crate::jdk::printing::may_print_objects(&found.member.descriptor)
     }
 
     /// Whether the edge takes only `Error`s (an `AssertionError`, say) and
@@ -641,7 +643,7 @@ impl Explorer<'_> {
             .must
             .as_ref()
             .is_some_and(|m| self.cp.is_assignable(m, "java/lang/Error").unwrap_or(false));
-        if !only_errors || !matches!(self.contract_of(found), Some(Contract::Intrinsic(_))) {
+        if !only_errors || !matches!(self.model_of(found, None), Some(Model::Intrinsic(_))) {
             return false;
         }
         let m = &found.member;
@@ -659,7 +661,7 @@ impl Explorer<'_> {
             })
     }
 
-    fn program_overrides_fill_in(&self) -> bool {
+    pub(super) fn program_overrides_fill_in(&self) -> bool {
         self.cp.analyses().program_overrides_fill_in(self.cp)
     }
 }
