@@ -45,6 +45,15 @@ pub enum Intrinsic {
     /// object's identity hash, any int the JVM picks but one per object, the
     /// same at every call (0 for `identityHashCode(null)`).
     IdentityHash,
+    /// `clone()` of an array (JLS §10.7): a new array of the same type and
+    /// length with the original's elements. No class file declares it, so
+    /// the search steps over it where it stands (`src/search/array_clone.rs`).
+    ArrayClone,
+    /// javac's string concatenation, an `invokedynamic` of
+    /// `StringConcatFactory` (JLS §15.18.1, JDK 9+): a new string of the
+    /// pieces (`src/search/concat.rs`). Not a method: the registry names it
+    /// by the call site's name ([`super::registry::Registry::dynamic`]).
+    StringConcat,
     /// `java.lang.reflect.Array.getLength(Object)`: the length of the
     /// array, on the normal path (a non-null array; else
     /// NullPointerException or IllegalArgumentException).

@@ -1,9 +1,9 @@
 //! What a call does when the search does not explore it: the library of
-//! JDK models, apart from the backward engine of [`crate::search`].
+//! JDK models, apart from the backward engine (`src/search/`).
 //!
 //! - [`registry`]: the one lookup, with its precedence (user contract >
 //!   intrinsic > built-in contract > explore the bytecode > free result
-//!   with an assumption) and every intrinsic's key in one table;
+//!   with an assumption); [`keys`]: every intrinsic's key, in one table;
 //! - [`methods`]: the intrinsics ([`methods::Intrinsic`]) and the method
 //!   enums of each family (strings, builders, numbers, floats, arrays,
 //!   regexes, class objects);
@@ -23,6 +23,7 @@
 //! live here.
 
 pub mod contracts;
+mod keys;
 pub mod latin1;
 pub mod methods;
 pub mod natives;

@@ -4,7 +4,7 @@
 //! for a string or any object, `(int)`, `(long)`, … for a primitive).
 //!
 //! The constructors store a message and fill in the stack trace, like those
-//! of [`super::natives`]'s quiet exception classes, with one difference:
+//! of [`crate::jdk::natives`]'s quiet exception classes, with one difference:
 //! `AssertionError(Object)` stores `String.valueOf(m)`, which calls
 //! `m.toString()` — code that may raise anything, for an object of any
 //! class. Where the verifier types the argument at the call as a `String`

@@ -246,15 +246,12 @@ impl Explorer<'_> {
                 let len_r = self.string_length(st, r, out);
                 out.push(self.terms.eq(len_r, n));
                 out.push(self.past_followed(n, r));
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
-                    let from = self.terms.bin(BvOp::Add, start, kt);
-                    let c = self.builder_char(st, b, from, out);
-                    let d = self.string_char(st, r, kt, out);
-                    let same = self.terms.eq(c, d);
-                    out.push(self.terms.implies(inside, same));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
+                    let from = ex.terms.bin(BvOp::Add, start, k);
+                    let c = ex.builder_char(st, b, from, out);
+                    (c, ex.string_char(st, r, k, out))
+                });
             }
             BuilderMethod::Other => {
                 if name == "getChars" {
@@ -441,13 +438,10 @@ impl Explorer<'_> {
         let len_s = self.string_length(st, s, out);
         out.push(self.terms.eq(len_s, len));
         out.push(self.past_followed(len, s));
-        for k in 0..self.followed_chars() {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let c = self.builder_char(st, b, kt, out);
-            let d = self.string_char(st, s, kt, out);
-            let same = self.terms.eq(c, d);
-            out.push(self.terms.implies(inside, same));
-        }
+        let count = self.followed_chars();
+        self.copy_chars(st, (len, count), out, None, |ex, st, k, out| {
+            let c = ex.builder_char(st, b, k, out);
+            (c, ex.string_char(st, s, k, out))
+        });
     }
 }

@@ -147,33 +147,33 @@ impl Explorer<'_> {
             let Some(frame) = callee.frames.at(ret_pc).cloned() else {
                 continue; // dead code
             };
-            let mark = self.terms.mark();
-            let mut next = st.clone();
-            let mut stack: Vec<TermId> = frame
-                .stack
-                .iter()
-                .map(|t| self.fresh.var(&mut self.terms, "s", sort_of_vtype(t)))
-                .collect();
-            if let (Some(res), Some(top)) = (result, stack.last_mut()) {
-                *top = res;
-            }
-            next.acts.push(Act {
-                m: callee.clone(),
-                block: callee.block_at_index(k),
-                index: k,
-                locals: vec![None; code.max_locals as usize],
-                stack,
-                call_index: Some(index),
-                receiver,
+            let flow = self.try_choice(|ex| {
+                let mut next = st.clone();
+                let mut stack: Vec<TermId> = frame
+                    .stack
+                    .iter()
+                    .map(|t| ex.fresh.var(&mut ex.terms, "s", sort_of_vtype(t)))
+                    .collect();
+                if let (Some(res), Some(top)) = (result, stack.last_mut()) {
+                    *top = res;
+                }
+                next.acts.push(Act {
+                    m: callee.clone(),
+                    block: callee.block_at_index(k),
+                    index: k,
+                    locals: vec![None; code.max_locals as usize],
+                    stack,
+                    call_index: Some(index),
+                    receiver,
+                });
+                next.steps.push(PathStep {
+                    method: callee.key.to_string(),
+                    pc: ret_pc,
+                    line: code.line_of(ret_pc),
+                });
+                ex.dfs(next, dispatch.into_iter().collect())
             });
-            next.steps.push(PathStep {
-                method: callee.key.to_string(),
-                pc: ret_pc,
-                line: code.line_of(ret_pc),
-            });
-            let flow = self.dfs(next, dispatch.into_iter().collect());
-            self.backtrack(mark, &flow);
-            if !matches!(flow, Flow::Exhausted) {
+            if let Some(flow) = flow {
                 return flow;
             }
         }

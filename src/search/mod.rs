@@ -20,21 +20,30 @@
 //!
 //! One concept per module: [`driver`] (where paths start, the rounds of
 //! iterative deepening, the verdict), [`explore`] (the depth-first search),
+//! [`choice`] (its choice loop: mark, search, backtrack),
 //! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
 //! instruction family), [`heap`] (fields, allocations and arrays as the
 //! rules see them), [`edges`] (the conditions of branches and switches),
 //! [`exclude`] (states the JVM refuted, not to be found again),
 //! [`callee`] (entering and leaving the callees
-//! explored), [`calls`] (calls stepped over: contracts, intrinsics,
-//! strings), [`statics`] (reads of static fields), [`dispatch`] (the methods a call may run, subtype tests),
-//! [`throws`] (exceptions), [`natives`] (JDK natives that raise nothing),
-//! [`assertion_errors`] (`new AssertionError(…)` of a failing `assert`), [`universe`] (the classes objects may have) and
+//! explored), [`calls`] (calls stepped over, as the registry of
+//! [`crate::jdk`] models them: contracts, the dispatch of intrinsics, the
+//! string memory model), [`statics`] (reads of static fields),
+//! [`dispatch`] (the methods a call may run, subtype tests), [`throws`]
+//! (exceptions), [`assertion_errors`] (`new AssertionError(…)` of a
+//! failing `assert`), [`universe`] (the classes objects may have) and
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
+//!
+//! The constraints of the JDK models (strings, builders, numbers,
+//! characters, regexes, printing, floats, arrays, class objects, enums)
+//! are still `Explorer` methods here, one file per family; which call gets
+//! which model is decided in [`crate::jdk::registry`] alone.
 
 mod assertion_errors;
 mod callee;
 mod calls;
 mod characters;
+mod choice;
 mod class_objects;
 mod cmv;
 mod dispatch;

@@ -22,7 +22,7 @@ use crate::jdk::methods::NumberMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 
 /// The most characters of a parsed string the model follows.
-const MAX_CHARS: i32 = 16;
+const MAX_CHARS: i32 = super::text::TOKEN_CHARS;
 
 /// The longest string conversion of a primitive (`Long.MIN_VALUE`).
 const LONGEST_TEXT: i32 = 20;
@@ -93,14 +93,16 @@ impl Explorer<'_> {
         let len = self.piece_len(st, piece, out);
         let len_r = self.string_length(st, r, out);
         cs.push(self.terms.eq(len_r, len));
-        for k in 0..LONGEST_TEXT {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let c = self.piece_char(st, piece, kt, out);
-            let d = self.string_char(st, r, kt, out);
-            let same = self.terms.eq(c, d);
-            cs.push(self.terms.implies(inside, same));
-        }
+        self.copy_chars(
+            st,
+            (len, LONGEST_TEXT),
+            out,
+            Some(&mut cs),
+            |ex, st, k, out| {
+                let c = ex.piece_char(st, piece, k, out);
+                (c, ex.string_char(st, r, k, out))
+            },
+        );
         let all = self.terms.and(cs);
         out.push(match when {
             Some(w) => self.terms.implies(w, all),

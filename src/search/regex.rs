@@ -61,14 +61,16 @@ const MATCHER: &str = "java/util/regex/Matcher";
 const STRING: &str = "java/lang/String";
 
 /// The longest regex the model takes for literal.
-const LITERAL: i32 = 16;
+const LITERAL: i32 = super::text::TOKEN_CHARS;
 
-/// The longest text the model searches (the string model's reach, as
-/// [`StringMethod::IndexOfString`](super::StringMethod) follows it).
-const TEXT: i32 = 16;
+/// The longest text the model searches.
+const TEXT: i32 = super::text::TOKEN_CHARS;
 
 /// The characters with a meaning of their own in a regex.
 const META: &[u8] = b"\\^$.|?*+()[]{}";
+
+// The assumption's text below names the bounds.
+const _: () = assert!(LITERAL == 16 && TEXT == 16);
 
 /// What every path through these intrinsics is restricted to.
 const ASSUMPTION: &str = "regular expressions were taken to be literal (at most 16 characters, \

@@ -76,15 +76,12 @@ impl Explorer<'_> {
                 let n = self.terms.ite(blank, zero, n);
                 let len_r = self.string_length(st, r, out);
                 let mut exact = vec![self.terms.eq(len_r, n)];
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
-                    let from = self.terms.bin(BvOp::Add, start, kt);
-                    let c = self.string_char(st, s, from, out);
-                    let d = self.string_char(st, r, kt, out);
-                    let eq = self.terms.eq(c, d);
-                    exact.push(self.terms.implies(inside, eq));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (n, count), out, Some(&mut exact), |ex, st, k, out| {
+                    let from = ex.terms.bin(BvOp::Add, start, k);
+                    let c = ex.string_char(st, s, from, out);
+                    (c, ex.string_char(st, r, k, out))
+                });
                 self.exact_unless(st, long, r, exact, out);
             }
             StringEdit::ReplaceChar | StringEdit::Lower | StringEdit::Upper => {

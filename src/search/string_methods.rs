@@ -136,15 +136,12 @@ impl Explorer<'_> {
                 let len_r = self.string_length(st, r, out);
                 let n = self.terms.bin(BvOp::Sub, end, begin);
                 out.push(self.terms.eq(len_r, n));
-                for k in 0..self.followed_chars() {
-                    let k = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, k, n);
-                    let from = self.terms.bin(BvOp::Add, begin, k);
-                    let c = self.string_char(st, r, k, out);
-                    let d = self.string_char(st, s, from, out);
-                    let same = self.terms.eq(c, d);
-                    out.push(self.terms.implies(inside, same));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
+                    let from = ex.terms.bin(BvOp::Add, begin, k);
+                    let c = ex.string_char(st, r, k, out);
+                    (c, ex.string_char(st, s, from, out))
+                });
             }
             StringMethod::IndexOf | StringMethod::LastIndexOf => {
                 let last = method == StringMethod::LastIndexOf;
@@ -200,15 +197,12 @@ impl Explorer<'_> {
                     zero
                 };
                 let mut all = vec![fits];
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, len_p);
-                    let at = self.terms.bin(BvOp::Add, shift, kt);
-                    let c = self.string_char(st, s, at, out);
-                    let d = self.string_char(st, p, kt, out);
-                    let same = self.terms.eq(c, d);
-                    all.push(self.terms.implies(inside, same));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (len_p, count), out, Some(&mut all), |ex, st, k, out| {
+                    let at = ex.terms.bin(BvOp::Add, shift, k);
+                    let c = ex.string_char(st, s, at, out);
+                    (c, ex.string_char(st, p, k, out))
+                });
                 let yes = self.terms.and(all);
                 let v = self.terms.ite(yes, one, zero);
                 let c = self.unless(long, r, v);

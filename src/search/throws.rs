@@ -17,7 +17,7 @@
 //!   into the callee, backward from each point where an exception leaves it
 //!   — or the receiver was null.
 //!
-//! A native method raises nothing ([`super::natives`] lists the JDK's that
+//! A native method raises nothing ([`crate::jdk::natives`] lists the JDK's that
 //! never do; any other is assumed not to, an assumption that keeps the
 //! search from proving anything with it).
 //!
@@ -198,10 +198,7 @@ impl Explorer<'_> {
                     thrown_object.push(self.terms.eq(exc, o));
                     let fits = self.object_fits(&st, o, catch);
                     thrown_object.push(fits);
-                    let mark = self.terms.mark();
-                    let flow = self.dfs(st.clone(), thrown_object);
-                    self.backtrack(mark, &flow);
-                    if !matches!(flow, Flow::Exhausted) {
+                    if let Some(flow) = self.try_choice(|ex| ex.dfs(st.clone(), thrown_object)) {
                         return flow;
                     }
                     // `throw null` raises NullPointerException.
@@ -209,17 +206,11 @@ impl Explorer<'_> {
                 }
                 Op::Invoke(kind, r) => {
                     if *kind != InvokeKind::Static {
-                        let mark = self.terms.mark();
-                        let flow = self.raise(
-                            st.clone(),
-                            pending.clone(),
-                            index,
-                            Thrown::Implicit(NPE),
-                            exc,
-                            catch,
-                        );
-                        self.backtrack(mark, &flow);
-                        if !matches!(flow, Flow::Exhausted) {
+                        let npe = Thrown::Implicit(NPE);
+                        let flow = self.try_choice(|ex| {
+                            ex.raise(st.clone(), pending.clone(), index, npe, exc, catch)
+                        });
+                        if let Some(flow) = flow {
                             return flow;
                         }
                     }
@@ -456,30 +447,30 @@ impl Explorer<'_> {
             for (pc, thrown) in exits {
                 let k = code.index_of(pc).expect("edges leave instructions");
                 let inner = catch.uncaught_at(code, pc);
-                let mark = self.terms.mark();
-                let mut next = caller.clone();
-                next.acts.push(Act {
-                    m: callee.clone(),
-                    block: callee
-                        .cfg
-                        .block_of(pc)
-                        .expect("every instruction is in a block"),
-                    index: k,
-                    locals: vec![None; code.max_locals as usize],
-                    stack: Vec::new(),
-                    call_index: Some(index),
-                    receiver,
+                let flow = self.try_choice(|ex| {
+                    let mut next = caller.clone();
+                    next.acts.push(Act {
+                        m: callee.clone(),
+                        block: callee
+                            .cfg
+                            .block_of(pc)
+                            .expect("every instruction is in a block"),
+                        index: k,
+                        locals: vec![None; code.max_locals as usize],
+                        stack: Vec::new(),
+                        call_index: Some(index),
+                        receiver,
+                    });
+                    next.steps.push(crate::search::PathStep {
+                        method: callee.key.to_string(),
+                        pc,
+                        line: code.line_of(pc),
+                    });
+                    let mut p = pending.clone();
+                    p.extend(dispatch);
+                    ex.raise(next, p, k, thrown, exc, &inner)
                 });
-                next.steps.push(crate::search::PathStep {
-                    method: callee.key.to_string(),
-                    pc,
-                    line: code.line_of(pc),
-                });
-                let mut p = pending.clone();
-                p.extend(dispatch);
-                let flow = self.raise(next, p, k, thrown, exc, &inner);
-                self.backtrack(mark, &flow);
-                if !matches!(flow, Flow::Exhausted) {
+                if let Some(flow) = flow {
                     return flow;
                 }
             }
@@ -511,40 +502,40 @@ impl Explorer<'_> {
             if self.class_fits(class, catch) == Some(false) {
                 continue;
             }
-            let mark = self.terms.mark();
-            let mut st = before_call.clone();
-            let types = m.arg_types(&found.class.name);
-            let stack = &st.top().stack;
-            let args: Vec<TermId> = stack[stack.len() - types.len()..].to_vec();
-            let env = super::calls::Env {
-                params: args.iter().copied().zip(types).collect(),
-                is_static: m.is_static(),
-                result: None,
-                after: Vec::new(),
-            };
-            let mut p = pending.to_vec();
-            p.extend(dispatch.iter().copied());
-            if !m.is_static() {
-                p.push(self.non_null(args[0]));
-            }
-            match self.behaviour(&mut st, &env, b) {
-                Ok(cs) => p.extend(cs),
-                Err(why) => {
-                    self.cut(Reason::Unsupported(format!("contract of {what}: {why}")));
-                    continue;
+            let flow = self.try_choice(|ex| {
+                let mut st = before_call.clone();
+                let types = m.arg_types(&found.class.name);
+                let stack = &st.top().stack;
+                let args: Vec<TermId> = stack[stack.len() - types.len()..].to_vec();
+                let env = super::calls::Env {
+                    params: args.iter().copied().zip(types).collect(),
+                    is_static: m.is_static(),
+                    result: None,
+                    after: Vec::new(),
+                };
+                let mut p = pending.to_vec();
+                p.extend(dispatch.iter().copied());
+                if !m.is_static() {
+                    p.push(ex.non_null(args[0]));
                 }
-            }
-            let pc = st.top().m.code().instructions[index].pc;
-            match self.allocate_exception(&mut st, class, exc, pc) {
-                Ok(cs) => p.extend(cs),
-                Err(cut) => {
-                    self.cut(cut);
-                    continue;
+                match ex.behaviour(&mut st, &env, b) {
+                    Ok(cs) => p.extend(cs),
+                    Err(why) => {
+                        ex.cut(Reason::Unsupported(format!("contract of {what}: {why}")));
+                        return Flow::Exhausted;
+                    }
                 }
-            }
-            let flow = self.dfs(st, p);
-            self.backtrack(mark, &flow);
-            if !matches!(flow, Flow::Exhausted) {
+                let pc = st.top().m.code().instructions[index].pc;
+                match ex.allocate_exception(&mut st, class, exc, pc) {
+                    Ok(cs) => p.extend(cs),
+                    Err(cut) => {
+                        ex.cut(cut);
+                        return Flow::Exhausted;
+                    }
+                }
+                ex.dfs(st, p)
+            });
+            if let Some(flow) = flow {
                 return flow;
             }
         }
@@ -599,10 +590,7 @@ impl Explorer<'_> {
             mock: Some(recv),
             raises: true,
         });
-        let mark = self.terms.mark();
-        let flow = self.dfs(st, pending);
-        self.backtrack(mark, &flow);
-        flow
+        self.scoped(|ex| ex.dfs(st, pending))
     }
 
     /// True when a class of the program declares `fillInStackTrace()`,
