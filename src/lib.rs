@@ -13,8 +13,10 @@
 //!   [`assertions`]: whether `assert`s run, in the search and the replay;
 //! - [`state`]: the input state and the path that flow between stages;
 //! - [`model`], [`solver`]: constrained memory variables and Z3;
-//! - [`search`]: the backward search; [`labeling`]: concrete input states;
+//! - [`search`]: the backward search; [`jdk`]: what a call the search does
+//!   not explore does (the registry of JDK models and contracts);
 //!   [`unicode`]: the JVM's answers to `Character`'s methods, as tables;
+//!   [`labeling`]: concrete input states;
 //! - [`replay`]: the JVM harness; [`junit`]: the test writer;
 //! - [`pipeline`]: one target end to end, for every command; [`reason`]:
 //!   why a target is unknown; [`cover`]: every block of many methods.
@@ -30,11 +32,11 @@ pub mod classfile;
 pub mod classpath;
 pub mod concolic;
 pub mod construct;
-pub mod contracts;
 pub mod cover;
 pub mod enums;
 pub mod frames;
 pub mod java_home;
+pub mod jdk;
 pub mod junit;
 pub mod labeling;
 pub mod model;

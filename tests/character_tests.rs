@@ -1,12 +1,12 @@
 //! `java.lang.Character` on every code point (src/unicode.rs,
-//! src/contracts/characters.rs, src/search/characters.rs): the tables jaut
+//! src/jdk/characters.rs, src/search/characters.rs): the tables jaut
 //! embeds answer as the JVM does, and targets behind the methods are
 //! reached (confirmed by the replay) or proved unreachable, past Latin-1
 //! too.
 
 mod support;
 
-use jaut::contracts::characters::CharacterMethod;
+use jaut::jdk::characters::CharacterMethod;
 
 /// What the Java program `source`, whose class is `class`, prints.
 fn run_java(class: &str, source: &str) -> String {

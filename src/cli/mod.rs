@@ -367,7 +367,7 @@ impl Bounds {
     /// The search configuration; fails on a contract file that does not
     /// load.
     pub fn config(&self) -> Result<jaut::search::Config, UserError> {
-        let mut contracts = jaut::contracts::Contracts::builtin();
+        let mut contracts = jaut::jdk::contracts::Contracts::builtin();
         if let Some(file) = &self.contracts {
             contracts
                 .add_file(file)

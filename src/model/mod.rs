@@ -1,8 +1,9 @@
 //! The memory model: constrained memory variables (CMV), after section III
 //! of the JAUT paper.
 //!
-//! A [`Cmv`] is the symbolic JVM state at one program point of a backward
-//! path: for each active method its locals and operand stack, plus the heap,
+//! A CMV is the symbolic JVM state at one program point of a backward
+//! path (the search's `St`, `src/search/cmv.rs`, with its heap a
+//! [`Memory`]): for each active method its locals and operand stack, plus the heap,
 //! the static fields and the objects allocated on the path. Values are
 //! [`TermId`]s of the term language ([`term`]); a local or a heap field that
 //! nothing on the path after this point uses is absent — unconstrained —

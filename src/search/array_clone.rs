@@ -1,18 +1,14 @@
 //! `clone()` of an array (JLS §10.7: an array's `clone` is public and
 //! returns a shallow copy): a new array of the same type and length whose
-//! elements are the original's at the call.
+//! elements are the original's at the call
+//! ([`crate::jdk::methods::Intrinsic::ArrayClone`]).
 
 use super::cmv::St;
 use super::explore::Explorer;
-use crate::classfile::bytecode::{Instruction, MethodRef};
+use crate::classfile::bytecode::Instruction;
 use crate::classfile::JType;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
-
-/// Whether `r` is `clone()` called on an array type.
-pub(super) fn is_array_clone(r: &MethodRef) -> bool {
-    r.class.starts_with('[') && r.name == "clone" && r.descriptor == "()Ljava/lang/Object;"
-}
 
 impl Explorer<'_> {
     /// Steps back over `a.clone()` at `insn`, with `a` (not null on the

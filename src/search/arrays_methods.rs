@@ -14,62 +14,9 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::heap::sort_width;
 use crate::classfile::JType;
+use crate::jdk::methods::ArraysMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 use crate::model::FieldKey;
-
-/// Which `Arrays` method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ArraysMethod {
-    /// `copyOf(a, newLength)`.
-    CopyOf,
-    /// `copyOfRange(a, from, to)`.
-    CopyOfRange,
-    /// `fill(a, v)`.
-    Fill,
-    /// `fill(a, from, to, v)`.
-    FillRange,
-    /// `equals(a, b)` of two arrays of an integral type or `boolean`.
-    Equals,
-}
-
-/// Element descriptors of the primitive overloads.
-const PRIMITIVES: [&str; 8] = ["I", "J", "S", "B", "C", "Z", "F", "D"];
-const OBJECT: &str = "Ljava/lang/Object;";
-
-impl ArraysMethod {
-    /// Every overload modelled, by method key.
-    pub fn keys() -> Vec<(String, ArraysMethod)> {
-        let mut out = Vec::new();
-        for e in PRIMITIVES.iter().copied().chain([OBJECT]) {
-            let a = format!("[{e}");
-            out.push((
-                format!("java/util/Arrays.copyOf({a}I){a}"),
-                ArraysMethod::CopyOf,
-            ));
-            out.push((
-                format!("java/util/Arrays.copyOfRange({a}II){a}"),
-                ArraysMethod::CopyOfRange,
-            ));
-            out.push((
-                format!("java/util/Arrays.fill({a}{e})V"),
-                ArraysMethod::Fill,
-            ));
-            out.push((
-                format!("java/util/Arrays.fill({a}II{e})V"),
-                ArraysMethod::FillRange,
-            ));
-            // Float equality is by bits with NaNs canonicalised, and
-            // Object[] equality calls `equals`: both explored instead.
-            if !matches!(e, "F" | "D" | OBJECT) {
-                out.push((
-                    format!("java/util/Arrays.equals({a}{a})Z"),
-                    ArraysMethod::Equals,
-                ));
-            }
-        }
-        out
-    }
-}
 
 impl Explorer<'_> {
     /// Steps back over a call of `method` with `args` (the array first)

@@ -4,14 +4,15 @@
 //! for a string or any object, `(int)`, `(long)`, … for a primitive).
 //!
 //! The constructors store a message and fill in the stack trace, like those
-//! of [`super::natives`]'s quiet exception classes, with one difference:
+//! of [`crate::jdk::natives`]'s quiet exception classes, with one difference:
 //! `AssertionError(Object)` stores `String.valueOf(m)`, which calls
 //! `m.toString()` — code that may raise anything, for an object of any
 //! class. Where the verifier types the argument at the call as a `String`
 //! (or null), as for every `assert e : "text " + x;`, `toString` is
 //! `String`'s own (it returns the string), so the constructor raises
 //! nothing and stores the string, or `"null"`; the search steps over it
-//! ([`Intrinsic::AssertionErrorOfText`]). Any other argument is explored
+//! ([`crate::jdk::methods::Intrinsic::AssertionErrorOfText`], which the
+//! registry picks). Any other argument is explored
 //! through the bytecode (`String.valueOf(Object)` and the `toString` it
 //! dispatches to). The primitive messages' constructors convert with
 //! `String.valueOf`, which raises nothing.
@@ -21,49 +22,14 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::Method;
 use crate::classpath::hierarchy::Found;
-use crate::contracts::{Contract, Intrinsic};
 use crate::frames::VType;
+use crate::jdk::natives::{ASSERTION_ERROR, OF_OBJECT, STORING};
 use crate::model::term::TermId;
-
-const ASSERTION_ERROR: &str = "java/lang/AssertionError";
-
-/// The constructors of `AssertionError` that store their argument (or no
-/// message) as it is, by descriptor; the private `(String)` is the one the
-/// others call.
-const STORING: [&str; 3] = [
-    "()V",
-    "(Ljava/lang/String;)V",
-    "(Ljava/lang/String;Ljava/lang/Throwable;)V",
-];
 
 /// The constructors that convert a primitive message with `String.valueOf`.
 const CONVERTING: [&str; 6] = ["(Z)V", "(C)V", "(I)V", "(J)V", "(F)V", "(D)V"];
 
-/// The constructor taking any object as the message.
-const OF_OBJECT: &str = "(Ljava/lang/Object;)V";
-
 impl Explorer<'_> {
-    /// How the search steps over the call at `index` of the top activation
-    /// of `st` (the state after the call) to `found`, when it is an
-    /// `AssertionError` constructor it models: as a quiet exception
-    /// constructor, or with a text message.
-    pub(super) fn assertion_error_contract(
-        &self,
-        st: &St,
-        found: &Found<Method>,
-        index: usize,
-    ) -> Option<Contract> {
-        if !self.is_assertion_error_init(found) {
-            return None;
-        }
-        let descriptor = found.member.descriptor.as_str();
-        if STORING.contains(&descriptor) {
-            return Some(Contract::Intrinsic(Intrinsic::ExceptionInit));
-        }
-        (descriptor == OF_OBJECT && message_is_text(st, index))
-            .then_some(Contract::Intrinsic(Intrinsic::AssertionErrorOfText))
-    }
-
     /// Whether the call at `index` of the top activation of `st` to `found`
     /// is an `AssertionError` constructor that raises nothing.
     pub(super) fn quiet_assertion_error(
@@ -117,7 +83,7 @@ impl Explorer<'_> {
 
 /// Whether the verifier types the last argument of the invoke at `index`
 /// of the top activation of `st` as a `String` or null.
-fn message_is_text(st: &St, index: usize) -> bool {
+pub(super) fn message_is_text(st: &St, index: usize) -> bool {
     let Some(act) = st.acts.last() else {
         return false;
     };

@@ -34,85 +34,9 @@ use super::explore::Explorer;
 use super::text::Piece;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
+use crate::jdk::methods::{BuilderMethod, BUILDER_CLASSES};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
-
-/// The classes whose methods are builder intrinsics.
-pub const BUILDER_CLASSES: [&str; 3] = [
-    "java/lang/AbstractStringBuilder",
-    "java/lang/StringBuilder",
-    "java/lang/StringBuffer",
-];
-
-/// Which builder method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BuilderMethod {
-    /// `<init>()`, `<init>(int)`, `<init>(String)`, `<init>(CharSequence)`.
-    Init,
-    /// `append(x)` of a `String`, `CharSequence`, `char`, `int`, `long` or
-    /// `boolean`.
-    Append,
-    /// `insert(offset, x)`, of the same types.
-    Insert,
-    Length,
-    CharAt,
-    SetCharAt,
-    SetLength,
-    DeleteCharAt,
-    /// `delete(start, end)`.
-    Delete,
-    Reverse,
-    /// `substring(start[, end])`.
-    Substring,
-    ToString,
-    /// Any other instance method of the builder classes.
-    Other,
-}
-
-impl BuilderMethod {
-    /// The intrinsic for method `name` with `descriptor` of one of
-    /// [`BUILDER_CLASSES`]; `None` for a method whose bytecode the search
-    /// explores (or a static one).
-    pub fn of(name: &str, descriptor: &str, is_static: bool) -> Option<BuilderMethod> {
-        if is_static {
-            return None;
-        }
-        let params = &descriptor[..descriptor.find(')').map_or(0, |i| i + 1)];
-        const TEXT: [&str; 6] = [
-            "Ljava/lang/String;",
-            "Ljava/lang/CharSequence;",
-            "C",
-            "I",
-            "J",
-            "Z",
-        ];
-        let one_of_text = |prefix: &str| {
-            TEXT.iter()
-                .any(|t| params == format!("({prefix}{t})").as_str())
-        };
-        Some(match name {
-            "<init>" => match params {
-                "()" | "(I)" | "(Ljava/lang/String;)" | "(Ljava/lang/CharSequence;)" => {
-                    BuilderMethod::Init
-                }
-                _ => BuilderMethod::Other,
-            },
-            "append" | "insert" if params.contains("Ljava/lang/Object;") => return None,
-            "append" if one_of_text("") => BuilderMethod::Append,
-            "insert" if one_of_text("I") => BuilderMethod::Insert,
-            "length" if params == "()" => BuilderMethod::Length,
-            "charAt" if params == "(I)" => BuilderMethod::CharAt,
-            "setCharAt" if params == "(IC)" => BuilderMethod::SetCharAt,
-            "setLength" if params == "(I)" => BuilderMethod::SetLength,
-            "deleteCharAt" if params == "(I)" => BuilderMethod::DeleteCharAt,
-            "delete" if params == "(II)" => BuilderMethod::Delete,
-            "reverse" if params == "()" => BuilderMethod::Reverse,
-            "substring" if params == "(I)" || params == "(II)" => BuilderMethod::Substring,
-            "toString" if params == "()" => BuilderMethod::ToString,
-            _ => BuilderMethod::Other,
-        })
-    }
-}
 
 /// Methods among [`BuilderMethod::Other`] that change nothing.
 const READ_ONLY: [&str; 11] = [
@@ -322,15 +246,12 @@ impl Explorer<'_> {
                 let len_r = self.string_length(st, r, out);
                 out.push(self.terms.eq(len_r, n));
                 out.push(self.past_followed(n, r));
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
-                    let from = self.terms.bin(BvOp::Add, start, kt);
-                    let c = self.builder_char(st, b, from, out);
-                    let d = self.string_char(st, r, kt, out);
-                    let same = self.terms.eq(c, d);
-                    out.push(self.terms.implies(inside, same));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
+                    let from = ex.terms.bin(BvOp::Add, start, k);
+                    let c = ex.builder_char(st, b, from, out);
+                    (c, ex.string_char(st, r, k, out))
+                });
             }
             BuilderMethod::Other => {
                 if name == "getChars" {
@@ -517,13 +438,10 @@ impl Explorer<'_> {
         let len_s = self.string_length(st, s, out);
         out.push(self.terms.eq(len_s, len));
         out.push(self.past_followed(len, s));
-        for k in 0..self.followed_chars() {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let c = self.builder_char(st, b, kt, out);
-            let d = self.string_char(st, s, kt, out);
-            let same = self.terms.eq(c, d);
-            out.push(self.terms.implies(inside, same));
-        }
+        let count = self.followed_chars();
+        self.copy_chars(st, (len, count), out, None, |ex, st, k, out| {
+            let c = ex.builder_char(st, b, k, out);
+            (c, ex.string_char(st, s, k, out))
+        });
     }
 }

@@ -91,11 +91,9 @@ impl Explorer<'_> {
         index: usize,
         at: &str,
     ) -> Flow {
-        // A contract takes the place of the bytecode; a method with neither
-        // returns a free value.
-        let contract = self
-            .contract_of(found)
-            .or_else(|| self.assertion_error_contract(st, found, index));
+        // A model of the registry takes the place of the bytecode; a method
+        // with neither returns a free value.
+        let model = self.model_of(found, Some((st, index)));
         // The bytecode of String's methods reads fields the string model
         // does not have (see docs/contracts.md): without a contract their
         // results are free. Its constructors write those fields, which the
@@ -103,7 +101,7 @@ impl Explorer<'_> {
         // contract the new string would be free.
         let opaque = found.class.name == "java/lang/String"
             && (found.member.name == "<init>" || !reads_no_string_field(&found.member));
-        if opaque && contract.is_none() {
+        if opaque && model.is_none() {
             self.cut(Reason::Unsupported(format!(
                 "call to {}.{} at {at} (strings are modelled by their contents; give the method a contract)",
                 found.class.java_name(),
@@ -111,8 +109,8 @@ impl Explorer<'_> {
             )));
             return Flow::Exhausted;
         }
-        if contract.is_some() || found.member.code.is_none() {
-            if found.member.code.is_none() && contract.is_none() && found.member.is_abstract() {
+        if model.is_some() || found.member.code.is_none() {
+            if found.member.code.is_none() && model.is_none() && found.member.is_abstract() {
                 self.cut(Reason::Unsupported(format!(
                     "call to abstract method {}.{} at {at}",
                     found.class.java_name(),
@@ -120,7 +118,7 @@ impl Explorer<'_> {
                 )));
                 return Flow::Exhausted;
             }
-            return self.step_over_call(st, found, contract, dispatch, receiver, result, index);
+            return self.step_over_call(st, found, model, dispatch, receiver, result, index);
         }
         let callee = match self.callee_info(st, found) {
             Ok(c) => c,
@@ -149,33 +147,33 @@ impl Explorer<'_> {
             let Some(frame) = callee.frames.at(ret_pc).cloned() else {
                 continue; // dead code
             };
-            let mark = self.terms.mark();
-            let mut next = st.clone();
-            let mut stack: Vec<TermId> = frame
-                .stack
-                .iter()
-                .map(|t| self.fresh.var(&mut self.terms, "s", sort_of_vtype(t)))
-                .collect();
-            if let (Some(res), Some(top)) = (result, stack.last_mut()) {
-                *top = res;
-            }
-            next.acts.push(Act {
-                m: callee.clone(),
-                block: callee.block_at_index(k),
-                index: k,
-                locals: vec![None; code.max_locals as usize],
-                stack,
-                call_index: Some(index),
-                receiver,
+            let flow = self.try_choice(|ex| {
+                let mut next = st.clone();
+                let mut stack: Vec<TermId> = frame
+                    .stack
+                    .iter()
+                    .map(|t| ex.fresh.var(&mut ex.terms, "s", sort_of_vtype(t)))
+                    .collect();
+                if let (Some(res), Some(top)) = (result, stack.last_mut()) {
+                    *top = res;
+                }
+                next.acts.push(Act {
+                    m: callee.clone(),
+                    block: callee.block_at_index(k),
+                    index: k,
+                    locals: vec![None; code.max_locals as usize],
+                    stack,
+                    call_index: Some(index),
+                    receiver,
+                });
+                next.steps.push(PathStep {
+                    method: callee.key.to_string(),
+                    pc: ret_pc,
+                    line: code.line_of(ret_pc),
+                });
+                ex.dfs(next, dispatch.into_iter().collect())
             });
-            next.steps.push(PathStep {
-                method: callee.key.to_string(),
-                pc: ret_pc,
-                line: code.line_of(ret_pc),
-            });
-            let flow = self.dfs(next, dispatch.into_iter().collect());
-            self.backtrack(mark, &flow);
-            if !matches!(flow, Flow::Exhausted) {
+            if let Some(flow) = flow {
                 return flow;
             }
         }

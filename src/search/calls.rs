@@ -1,5 +1,5 @@
 //! Calls the search does not explore: stepping back over a call with a
-//! contract ([`crate::contracts`]) — a choice over its behaviours — or over
+//! contract ([`crate::jdk::contracts`], by the registry [`crate::jdk::registry`]) — a choice over its behaviours — or over
 //! a call with neither bytecode nor contract, whose result is then a free
 //! input (an assumption the verdict reports). Also the memory model of
 //! strings, which the string intrinsics and `ldc` share: a string's length
@@ -11,7 +11,9 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
-use crate::contracts::{BinOp, Contract, Expr, Intrinsic, UnOp};
+use crate::jdk::contracts::{BinOp, Expr, UnOp};
+use crate::jdk::methods::Intrinsic;
+use crate::jdk::registry::{CallSite, Callee, Model, Registry};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{sort_of, Alloc, FieldKey};
 
@@ -38,45 +40,36 @@ enum Val {
 }
 
 impl Explorer<'_> {
-    /// The contract of the method a call runs, if any.
-    pub(super) fn contract_of(&self, found: &Found<Method>) -> Option<Contract> {
-        if super::natives::quiet_constructor(
-            &found.class.name,
-            &found.member.name,
-            self.cp.analyses().program_overrides_fill_in(self.cp),
-        ) && matches!(
-            found.member.descriptor.as_str(),
-            "()V" | "(Ljava/lang/String;)V" | "(Ljava/lang/String;Ljava/lang/Throwable;)V"
-        ) {
-            return Some(Contract::Intrinsic(Intrinsic::ExceptionInit));
-        }
-        let key = format!(
-            "{}.{}{}",
-            found.class.name, found.member.name, found.member.descriptor
-        );
-        if let Some(c) = self.config.contracts.get(&key) {
-            return Some(c.clone());
-        }
-        if super::builders::BUILDER_CLASSES.contains(&found.class.name.as_str()) {
-            return super::BuilderMethod::of(
-                &found.member.name,
-                &found.member.descriptor,
-                found.member.is_static(),
-            )
-            .map(|m| Contract::Intrinsic(Intrinsic::Builder(m)));
-        }
-        None
+    /// The model of the method a call runs, if the registry has one;
+    /// `site` (the state after the call and its index) for the models
+    /// that depend on the call site.
+    pub(super) fn model_of(
+        &self,
+        found: &Found<Method>,
+        site: Option<(&St, usize)>,
+    ) -> Option<Model> {
+        let callee = Callee {
+            class: &found.class.name,
+            name: &found.member.name,
+            descriptor: &found.member.descriptor,
+            is_static: found.member.is_static(),
+        };
+        let site = site.map(|(st, index)| CallSite {
+            message_is_text: super::assertion_errors::message_is_text(st, index),
+        });
+        Registry::new(&self.config.contracts, self.program_overrides_fill_in())
+            .lookup(&callee, site.as_ref())
     }
 
     /// Steps back over the call at `index` to `found`, described by
-    /// `contract` (or, with `None`, by nothing: its result is free).
+    /// `model` (or, with `None`, by nothing: its result is free).
     /// `st` is the state after the call with the result popped.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn step_over_call(
         &mut self,
         st: &St,
         found: &Found<Method>,
-        contract: Option<Contract>,
+        model: Option<Model>,
         dispatch: Option<TermId>,
         receiver: Option<TermId>,
         result: Option<TermId>,
@@ -117,7 +110,7 @@ impl Explorer<'_> {
         let key = format!("{}.{}{}", found.class.name, m.name, m.descriptor);
         let mocked = crate::classpath::mock::mocked_interface(&found.class.name);
         let from_environment =
-            self.config.contracts.is_environment(&key) || (contract.is_none() && m.code.is_none());
+            self.config.contracts.is_environment(&key) || (model.is_none() && m.code.is_none());
         if let (true, Some(r)) = (from_environment, result) {
             let caller = next.acts.last().expect("a caller").m.clone();
             next.environment.push(crate::labeling::EnvCall {
@@ -131,7 +124,7 @@ impl Explorer<'_> {
                 raises: false,
             });
         }
-        let behaviours: Vec<(St, Vec<TermId>)> = match contract {
+        let behaviours: Vec<(St, Vec<TermId>)> = match model {
             None if mocked.is_some() => {
                 self.assume(format!(
                     "calls on a mock of {} were taken to change nothing",
@@ -145,7 +138,7 @@ impl Explorer<'_> {
                 ));
                 vec![(next, Vec::new())]
             }
-            Some(Contract::Behaviours(bs)) => {
+            Some(Model::User(bs) | Model::BuiltIn(bs)) => {
                 let mut out = Vec::new();
                 // The call returns: the behaviours that raise nothing.
                 for b in bs.iter().filter(|b| b.throws.is_none()) {
@@ -162,26 +155,21 @@ impl Explorer<'_> {
                 }
                 out
             }
-            Some(Contract::Intrinsic(i)) => {
-                match self.intrinsic(&mut next, &env, i, &m.name, index) {
-                    Ok(cs) => vec![(next, cs)],
-                    Err(why) => {
-                        self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
-                        return Flow::Exhausted;
-                    }
+            Some(Model::Intrinsic(i)) => match self.intrinsic(&mut next, &env, i, &m.name, index) {
+                Ok(cs) => vec![(next, cs)],
+                Err(why) => {
+                    self.cut(crate::reason::Reason::Unsupported(format!("{what}: {why}")));
+                    return Flow::Exhausted;
                 }
-            }
+            },
         };
         if let Some(c) = result.and_then(|r| self.in_range(&ret, r)) {
             common.push(c);
         }
         for (next, cs) in behaviours {
-            let mark = self.terms.mark();
             let mut pending = common.clone();
             pending.extend(cs);
-            let flow = self.dfs(next, pending);
-            self.backtrack(mark, &flow);
-            if !matches!(flow, Flow::Exhausted) {
+            if let Some(flow) = self.try_choice(|ex| ex.dfs(next, pending)) {
                 return flow;
             }
         }
@@ -197,7 +185,7 @@ impl Explorer<'_> {
         &mut self,
         st: &mut St,
         env: &Env,
-        b: &crate::contracts::Behaviour,
+        b: &crate::jdk::contracts::Behaviour,
     ) -> Result<Vec<TermId>, Unsupported> {
         let mut cs = Vec::new();
         let mut post_env = env.clone();
@@ -395,7 +383,8 @@ impl Explorer<'_> {
         })
     }
 
-    /// The constraints of an intrinsic call.
+    /// The constraints of an intrinsic call: one arm per intrinsic, each
+    /// naming the model that gives them.
     fn intrinsic(
         &mut self,
         st: &mut St,
@@ -405,189 +394,99 @@ impl Explorer<'_> {
         index: usize,
     ) -> Result<Vec<TermId>, Unsupported> {
         let this = env.params.first().map(|p| p.0);
+        let receiver = || this.ok_or(Unsupported::NoReceiver);
         let arg = |k: usize| env.params[k + usize::from(!env.is_static)].0;
+        let returned = env.result.as_ref().map(|r| r.0);
+        let result = || returned.ok_or(Unsupported::NoResult);
         let zero = self.terms.int(0);
         let mut out = Vec::new();
-        if i == Intrinsic::ArrayCopy {
-            self.array_copy(st, env, index, &mut out)?;
-            return Ok(out);
-        }
-        if let Intrinsic::Arrays(method) = i {
-            let result = env.result.as_ref().map(|r| r.0);
-            self.arrays_call(st, method, &env.params, result, index, &mut out);
-            return Ok(out);
-        }
-        match (i, env.result.as_ref().map(|r| r.0)) {
-            (Intrinsic::StringCopy, _) => {
-                let this = this.ok_or(Unsupported::NoReceiver)?;
-                out.push(self.terms.ne(arg(0), zero));
-                self.same_string(st, this, arg(0), &mut out);
-                return Ok(out);
-            }
-            (Intrinsic::EmptyString, _) => {
-                let this = this.ok_or(Unsupported::NoReceiver)?;
-                let len = self.string_length(st, this, &mut out);
-                out.push(self.terms.eq(len, zero));
-                return Ok(out);
-            }
-            (Intrinsic::StringOfChars, None) => {
-                let this = this.ok_or(Unsupported::NoReceiver)?;
-                let range = (env.params.len() == 4).then(|| (arg(1), arg(2)));
-                self.string_of_chars(st, this, arg(0), range, &mut out);
-                return Ok(out);
-            }
-            (Intrinsic::StringOfChars, Some(r)) => {
-                self.new_string(st, r, index, &mut out)?;
-                let range = (env.params.len() == 3).then(|| (arg(1), arg(2)));
-                self.string_of_chars(st, r, arg(0), range, &mut out);
-                return Ok(out);
-            }
-            _ => {}
-        }
-        if let Intrinsic::Builder(method) = i {
-            let result = env.result.as_ref();
-            self.builder_call(st, method, name, &env.params, result, index, &mut out)?;
-            return Ok(out);
-        }
-        if i == Intrinsic::StringOfCodePoints {
-            let this = this.ok_or(Unsupported::NoReceiver)?;
-            self.string_of_code_points(st, this, arg(0), arg(1), arg(2), &mut out);
-            return Ok(out);
-        }
-        if i == Intrinsic::StringOfBuilder {
-            let this = this.ok_or(Unsupported::NoReceiver)?;
-            self.string_of_builder(st, this, arg(0), &mut out);
-            return Ok(out);
-        }
-        if i == Intrinsic::Print {
-            let result = env.result.as_ref().map(|r| r.0);
-            self.print_call(st, this, result, index, &mut out)?;
-            return Ok(out);
-        }
-        if i == Intrinsic::ExceptionInit {
-            let this = this.ok_or(Unsupported::NoReceiver)?;
-            let message = if env.params.len() > 1 { arg(0) } else { zero };
-            let cause = if env.params.len() > 2 { arg(1) } else { this };
-            self.exception_init_fields(st, this, message, cause, &mut out);
-            return Ok(out);
-        }
-        if i == Intrinsic::AssertionErrorOfText {
-            let this = this.ok_or(Unsupported::NoReceiver)?;
-            self.assertion_error_of_text(st, this, arg(0), &mut out)?;
-            return Ok(out);
-        }
-        let result = env
-            .result
-            .as_ref()
-            .map(|r| r.0)
-            .ok_or(Unsupported::NoResult)?;
+        let out_ = &mut out;
         match i {
+            Intrinsic::ArrayCopy => self.array_copy(st, env, index, out_)?,
+            Intrinsic::Arrays(method) => {
+                self.arrays_call(st, method, &env.params, returned, index, out_);
+            }
+            Intrinsic::StringCopy => {
+                let this = receiver()?;
+                out_.push(self.terms.ne(arg(0), zero));
+                self.same_string(st, this, arg(0), out_);
+            }
+            Intrinsic::EmptyString => {
+                let len = self.string_length(st, receiver()?, out_);
+                out_.push(self.terms.eq(len, zero));
+            }
+            Intrinsic::StringOfChars => match returned {
+                None => {
+                    let range = (env.params.len() == 4).then(|| (arg(1), arg(2)));
+                    self.string_of_chars(st, receiver()?, arg(0), range, out_);
+                }
+                Some(r) => {
+                    self.new_string(st, r, index, out_)?;
+                    let range = (env.params.len() == 3).then(|| (arg(1), arg(2)));
+                    self.string_of_chars(st, r, arg(0), range, out_);
+                }
+            },
+            Intrinsic::Builder(method) => {
+                let result = env.result.as_ref();
+                self.builder_call(st, method, name, &env.params, result, index, out_)?;
+            }
+            Intrinsic::StringOfCodePoints => {
+                let this = receiver()?;
+                self.string_of_code_points(st, this, arg(0), arg(1), arg(2), out_);
+            }
+            Intrinsic::StringOfBuilder => self.string_of_builder(st, receiver()?, arg(0), out_),
+            Intrinsic::Print => self.print_call(st, this, returned, index, out_)?,
+            Intrinsic::ExceptionInit => {
+                let this = receiver()?;
+                let message = if env.params.len() > 1 { arg(0) } else { zero };
+                let cause = if env.params.len() > 2 { arg(1) } else { this };
+                self.exception_init_fields(st, this, message, cause, out_);
+            }
+            Intrinsic::AssertionErrorOfText => {
+                self.assertion_error_of_text(st, receiver()?, arg(0), out_)?;
+            }
+            Intrinsic::ArrayClone | Intrinsic::StringConcat => return Err(Unsupported::NotACall),
             Intrinsic::StringLength => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                let len = self.string_length(st, s, &mut out);
-                out.push(self.terms.eq(result, len));
+                let result = result()?;
+                let len = self.string_length(st, receiver()?, out_);
+                out_.push(self.terms.eq(result, len));
             }
             Intrinsic::StringIsEmpty => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                let len = self.string_length(st, s, &mut out);
+                let result = result()?;
+                let len = self.string_length(st, receiver()?, out_);
                 let empty = self.terms.eq(len, zero);
                 let one = self.terms.int(1);
                 let v = self.terms.ite(empty, one, zero);
-                out.push(self.terms.eq(result, v));
+                out_.push(self.terms.eq(result, v));
             }
             Intrinsic::StringCharAt => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                let k = arg(0);
-                let len = self.string_length(st, s, &mut out);
+                let result = result()?;
+                let (s, k) = (receiver()?, arg(0));
+                let len = self.string_length(st, s, out_);
                 // The normal path: in bounds (else StringIndexOutOfBoundsException).
-                out.push(self.terms.cmp(BvCmp::Sge, k, zero));
-                out.push(self.terms.cmp(BvCmp::Slt, k, len));
-                let c = self.string_char(st, s, k, &mut out);
-                out.push(self.terms.eq(result, c));
+                out_.push(self.terms.cmp(BvCmp::Sge, k, zero));
+                out_.push(self.terms.cmp(BvCmp::Slt, k, len));
+                let c = self.string_char(st, s, k, out_);
+                out_.push(self.terms.eq(result, c));
             }
             Intrinsic::StringEquals => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                let o = arg(0);
-                let len_s = self.string_length(st, s, &mut out);
-                let mut same = Vec::new();
-                same.push(self.terms.ne(o, zero));
-                let class_of = self.terms.select(st.mem.types, o);
-                let sid = self
-                    .universe
-                    .id(STRING)
-                    .ok_or(Unsupported::StringNotLoaded)?;
-                let sid = self.terms.int(sid as i32);
-                same.push(self.terms.eq(class_of, sid));
-                // The other object's length and characters are only
-                // meaningful when it is a string; reading them is harmless.
-                let mut o_cons = Vec::new();
-                let len_o = self.string_length(st, o, &mut o_cons);
-                same.push(self.terms.eq(len_s, len_o));
-                let chars = self.string_cells(st);
-                let row_s = self.terms.row(chars, s, len_s);
-                let row_o = self.terms.row(chars, o, len_o);
-                let rows = self.terms.eq(row_s, row_o);
-                same.push(rows);
-                // Consequences of equal rows, character by character: the
-                // solver refutes unequal strings from them far faster than
-                // through the rows' extensionality.
-                for k in 0..16 {
-                    let kt = self.terms.int(k);
-                    let in_s = self.terms.cmp(BvCmp::Slt, kt, len_s);
-                    let in_o = self.terms.cmp(BvCmp::Slt, kt, len_o);
-                    let c = self.string_char(st, s, kt, &mut o_cons);
-                    let d = self.string_char(st, o, kt, &mut o_cons);
-                    let both = self.terms.and(vec![rows, in_s, in_o]);
-                    let eq = self.terms.eq(c, d);
-                    o_cons.push(self.terms.implies(both, eq));
-                }
-                let is_same = self.terms.and(same);
-                let one = self.terms.int(1);
-                let v = self.terms.ite(is_same, one, zero);
-                out.push(self.terms.eq(result, v));
-                out.extend(o_cons);
+                let result = result()?;
+                self.string_equals(st, receiver()?, (arg(0), result, zero), out_)?;
             }
             Intrinsic::Box => {
-                let class = match &env.result.as_ref().expect("checked").1 {
-                    JType::Object(c) => c.clone(),
-                    _ => return Err(Unsupported::BoxingIntoNonObject),
-                };
-                let id = self
-                    .universe
-                    .id(&class)
-                    .ok_or_else(|| Unsupported::NotInUniverse(class.clone()))?;
-                let pc = st.top().m.code().instructions[index].pc;
-                self.boxed(st, result, arg(0), id, &class, pc, &mut out);
-                let key = FieldKey {
-                    class,
-                    name: "value".into(),
-                };
-                if let Some(&values) = st.mem.fields.get(&key) {
-                    let v = self.terms.select(values, result);
-                    out.push(self.terms.eq(v, arg(0)));
-                }
-            }
-            Intrinsic::ArrayCopy
-            | Intrinsic::Arrays(_)
-            | Intrinsic::ExceptionInit
-            | Intrinsic::AssertionErrorOfText
-            | Intrinsic::Print
-            | Intrinsic::StringCopy
-            | Intrinsic::EmptyString
-            | Intrinsic::StringOfChars
-            | Intrinsic::Builder(_)
-            | Intrinsic::StringOfCodePoints
-            | Intrinsic::StringOfBuilder => {
-                unreachable!("handled above")
+                let (r, ty) = env.result.as_ref().ok_or(Unsupported::NoResult)?;
+                self.box_call(st, (*r, ty), arg(0), index, out_)?;
             }
             Intrinsic::StringMethod(method) => {
+                let result = result()?;
                 let params: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
-                self.string_method(st, method, &params, result, index, &mut out)?;
+                self.string_method(st, method, &params, result, index, out_)?;
             }
             Intrinsic::StringEdit(method) => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
+                let result = result()?;
+                let s = receiver()?;
                 let args: Vec<TermId> = env.params[1..].iter().map(|p| p.0).collect();
-                self.string_edit(st, method, s, &args, result, index, &mut out)?;
+                self.string_edit(st, method, s, &args, result, index, out_)?;
             }
             Intrinsic::CharacterDigit | Intrinsic::Character(_) => {
                 // A `char` argument needs only the Basic Multilingual Plane.
@@ -596,84 +495,205 @@ impl Explorer<'_> {
                 } else {
                     0x10ffff
                 };
+                let result = result()?;
                 match i {
                     Intrinsic::Character(method) => {
-                        self.character_call(method, arg(0), top, result, &mut out)
+                        self.character_call(method, arg(0), top, result, out_)
                     }
-                    _ => self.character_digit(arg(0), arg(1), top, result, &mut out),
+                    _ => self.character_digit(arg(0), arg(1), top, result, out_),
                 }
             }
             Intrinsic::StringToChars => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                self.chars_of_string(st, result, s, index, &mut out);
+                let result = result()?;
+                self.chars_of_string(st, result, receiver()?, index, out_);
             }
             Intrinsic::StringSelf => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                out.push(self.terms.eq(result, s));
+                let result = result()?;
+                out_.push(self.terms.eq(result, receiver()?));
             }
             Intrinsic::StringIntern => {
-                let s = this.ok_or(Unsupported::NoReceiver)?;
-                out.push(self.terms.ne(result, zero));
-                let sid = self
-                    .universe
-                    .id(STRING)
-                    .ok_or(Unsupported::StringNotLoaded)?;
-                let class_of = self.terms.select(st.mem.types, result);
-                let sid = self.terms.int(sid as i32);
-                out.push(self.terms.eq(class_of, sid));
-                self.same_string(st, result, s, &mut out);
+                let result = result()?;
+                self.string_intern(st, receiver()?, (result, zero), out_)?;
             }
-            Intrinsic::Format => self.format_call(st, &env.params, result, index, &mut out)?,
-            Intrinsic::Float(method) => self.float_call(method, arg(0), result, &mut out),
+            Intrinsic::Format => self.format_call(st, &env.params, result()?, index, out_)?,
+            Intrinsic::Float(method) => self.float_call(method, arg(0), result()?, out_),
             Intrinsic::Number(method) => {
-                self.number_call(st, method, &env.params, result, index, &mut out)?;
+                self.number_call(st, method, &env.params, result()?, index, out_)?;
             }
             Intrinsic::Regex(method) => {
-                self.regex_call(st, method, &env.params, result, index, &mut out)?;
+                self.regex_call(st, method, &env.params, result()?, index, out_)?;
             }
             Intrinsic::IdentityHash => {
+                let result = result()?;
                 // The receiver of hashCode (not null: the call would have
                 // thrown), the argument of identityHashCode.
-                let o = this.ok_or(Unsupported::NoReceiver)?;
-                let hashes = self.heap_array(st, FieldKey::identity_hashes(), Sort::Array(32));
-                let hash = self.terms.select(hashes, o);
-                let is_null = self.terms.eq(o, zero);
-                let v = self.terms.ite(is_null, zero, hash);
-                out.push(self.terms.eq(result, v));
+                self.identity_hash(st, receiver()?, (result, zero), out_);
             }
             Intrinsic::ArrayGetLength => {
-                let a = arg(0);
-                // Input objects of a class type are never arrays in the
-                // input domain (model::inputs), so an argument not typed as
-                // an array may be an input array the model cannot hold.
-                if !self.operand_is_array(st, index, 0, 1) {
-                    self.assume(
-                        "an input of static type java.lang.Object passed to \
-                         java.lang.reflect.Array.getLength was taken to be no array"
-                            .to_string(),
-                    );
-                }
-                out.push(self.terms.ne(a, zero));
-                // Array class ids are the ones from ARRAY_ID_BASE up.
-                let class_of = self.terms.select(st.mem.types, a);
-                let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
-                out.push(self.terms.cmp(BvCmp::Sge, class_of, base));
-                let len = self.array_length(st, a, &mut out);
-                out.push(self.terms.eq(result, len));
+                let result = result()?;
+                self.array_get_length(st, (arg(0), result, zero), index, out_);
             }
             Intrinsic::Class(method) => {
-                this.ok_or(Unsupported::NoReceiver)?;
+                let result = result()?;
+                receiver()?;
                 let args: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
-                self.class_call(st, method, &args, result, index, &mut out)?;
+                self.class_call(st, method, &args, result, index, out_)?;
             }
             Intrinsic::GetClass => {
-                let o = this.ok_or(Unsupported::NoReceiver)?;
-                let class_of = self.terms.select(st.mem.types, o);
-                let c = self.class_object(st, class_of, &mut out);
-                out.push(self.terms.eq(result, c));
+                let result = result()?;
+                let class_of = self.terms.select(st.mem.types, receiver()?);
+                let c = self.class_object(st, class_of, out_);
+                out_.push(self.terms.eq(result, c));
             }
         }
         Ok(out)
+    }
+
+    /// `String.intern()`: `result` is a string with the characters of `s`
+    /// (the canonical one, which may or may not be `s`).
+    fn string_intern(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        (result, zero): (TermId, TermId),
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        out.push(self.terms.ne(result, zero));
+        let sid = self
+            .universe
+            .id(STRING)
+            .ok_or(Unsupported::StringNotLoaded)?;
+        let class_of = self.terms.select(st.mem.types, result);
+        let sid = self.terms.int(sid as i32);
+        out.push(self.terms.eq(class_of, sid));
+        self.same_string(st, result, s, out);
+        Ok(())
+    }
+
+    /// `result` is the identity hash of `o`: one int per object, 0 for
+    /// null.
+    fn identity_hash(
+        &mut self,
+        st: &mut St,
+        o: TermId,
+        (result, zero): (TermId, TermId),
+        out: &mut Vec<TermId>,
+    ) {
+        let hashes = self.heap_array(st, FieldKey::identity_hashes(), Sort::Array(32));
+        let hash = self.terms.select(hashes, o);
+        let is_null = self.terms.eq(o, zero);
+        let v = self.terms.ite(is_null, zero, hash);
+        out.push(self.terms.eq(result, v));
+    }
+
+    /// `String.equals(Object)`: `result` is 1 exactly when `o` is a
+    /// string of the same length and characters as `s` (`zero`: the
+    /// constant 0).
+    fn string_equals(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        (o, result, zero): (TermId, TermId, TermId),
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let len_s = self.string_length(st, s, out);
+        let mut same = Vec::new();
+        same.push(self.terms.ne(o, zero));
+        let class_of = self.terms.select(st.mem.types, o);
+        let sid = self
+            .universe
+            .id(STRING)
+            .ok_or(Unsupported::StringNotLoaded)?;
+        let sid = self.terms.int(sid as i32);
+        same.push(self.terms.eq(class_of, sid));
+        // The other object's length and characters are only
+        // meaningful when it is a string; reading them is harmless.
+        let mut o_cons = Vec::new();
+        let len_o = self.string_length(st, o, &mut o_cons);
+        same.push(self.terms.eq(len_s, len_o));
+        let chars = self.string_cells(st);
+        let row_s = self.terms.row(chars, s, len_s);
+        let row_o = self.terms.row(chars, o, len_o);
+        let rows = self.terms.eq(row_s, row_o);
+        same.push(rows);
+        // Consequences of equal rows, character by character: the
+        // solver refutes unequal strings from them far faster than
+        // through the rows' extensionality.
+        for k in 0..super::text::TOKEN_CHARS {
+            let kt = self.terms.int(k);
+            let in_s = self.terms.cmp(BvCmp::Slt, kt, len_s);
+            let in_o = self.terms.cmp(BvCmp::Slt, kt, len_o);
+            let c = self.string_char(st, s, kt, &mut o_cons);
+            let d = self.string_char(st, o, kt, &mut o_cons);
+            let both = self.terms.and(vec![rows, in_s, in_o]);
+            let eq = self.terms.eq(c, d);
+            o_cons.push(self.terms.implies(both, eq));
+        }
+        let is_same = self.terms.and(same);
+        let one = self.terms.int(1);
+        let v = self.terms.ite(is_same, one, zero);
+        out.push(self.terms.eq(result, v));
+        out.extend(o_cons);
+        Ok(())
+    }
+
+    /// `Integer.valueOf(int)`, `Long.valueOf(long)`, …: `r` (of box type
+    /// `ty`) is the box of `v`, whose `value` is `v`.
+    fn box_call(
+        &mut self,
+        st: &mut St,
+        (result, ty): (TermId, &JType),
+        v: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let class = match ty {
+            JType::Object(c) => c.clone(),
+            _ => return Err(Unsupported::BoxingIntoNonObject),
+        };
+        let id = self
+            .universe
+            .id(&class)
+            .ok_or_else(|| Unsupported::NotInUniverse(class.clone()))?;
+        let pc = st.top().m.code().instructions[index].pc;
+        self.boxed(st, result, v, id, &class, pc, out);
+        let key = FieldKey {
+            class,
+            name: "value".into(),
+        };
+        if let Some(&values) = st.mem.fields.get(&key) {
+            let held = self.terms.select(values, result);
+            out.push(self.terms.eq(held, v));
+        }
+        Ok(())
+    }
+
+    /// `java.lang.reflect.Array.getLength(a)`: `result` is the length of a
+    /// non-null array, on the normal path (`zero`: the constant 0).
+    fn array_get_length(
+        &mut self,
+        st: &mut St,
+        (a, result, zero): (TermId, TermId, TermId),
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) {
+        // Input objects of a class type are never arrays in the
+        // input domain (model::inputs), so an argument not typed as
+        // an array may be an input array the model cannot hold.
+        if !self.operand_is_array(st, index, 0, 1) {
+            self.assume(
+                "an input of static type java.lang.Object passed to \
+                 java.lang.reflect.Array.getLength was taken to be no array"
+                    .to_string(),
+            );
+        }
+        out.push(self.terms.ne(a, zero));
+        // Array class ids are the ones from ARRAY_ID_BASE up.
+        let class_of = self.terms.select(st.mem.types, a);
+        let base = self.terms.int(crate::model::ARRAY_ID_BASE as i32);
+        out.push(self.terms.cmp(BvCmp::Sge, class_of, base));
+        let len = self.array_length(st, a, out);
+        out.push(self.terms.eq(result, len));
     }
 
     /// `r` is the result of `valueOf(v)` of the box class `class`: the

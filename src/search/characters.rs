@@ -1,5 +1,5 @@
 //! `java.lang.Character`'s classification, case mapping, `getType` and
-//! `digit` ([`crate::contracts::characters`]) as constraints: exact on
+//! `digit` ([`crate::jdk::characters`]) as constraints: exact on
 //! every code point, from the JVM's own tables ([`crate::unicode`]): a
 //! chain of cases, one per value the table takes, each a disjunction of
 //! ranges of code points. This keeps the search out of `CharacterData`, the abstract JDK
@@ -12,7 +12,7 @@
 //! that relies on a free answer is checked by the replay.
 
 use super::explore::Explorer;
-use crate::contracts::characters::CharacterMethod;
+use crate::jdk::characters::CharacterMethod;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::unicode::{Image, Outside, Run, Table};
 

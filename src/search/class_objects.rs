@@ -17,45 +17,9 @@
 use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
+use crate::jdk::methods::ClassMethod;
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::ARRAY_ID_BASE;
-
-/// A method of `java.lang.Class` with an intrinsic.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClassMethod {
-    /// `isArray()`: whether the class is an array class.
-    IsArray,
-    /// `isInstance(Object)`: the argument is not null and its class is a
-    /// subtype of this one.
-    IsInstance,
-    /// `isAssignableFrom(Class)`: the argument's class is a subtype of
-    /// this one (NullPointerException for null, on the exceptional path).
-    IsAssignableFrom,
-    /// `isInterface()`.
-    IsInterface,
-    /// `getName()`: a non-null string (its text is not modelled).
-    GetName,
-}
-
-impl ClassMethod {
-    /// Every intrinsic method of `Class`, by key `pkg/C.name(descriptor)`.
-    pub const KEYS: [(&'static str, ClassMethod); 5] = [
-        ("java/lang/Class.isArray()Z", ClassMethod::IsArray),
-        (
-            "java/lang/Class.isInstance(Ljava/lang/Object;)Z",
-            ClassMethod::IsInstance,
-        ),
-        (
-            "java/lang/Class.isAssignableFrom(Ljava/lang/Class;)Z",
-            ClassMethod::IsAssignableFrom,
-        ),
-        ("java/lang/Class.isInterface()Z", ClassMethod::IsInterface),
-        (
-            "java/lang/Class.getName()Ljava/lang/String;",
-            ClassMethod::GetName,
-        ),
-    ];
-}
 
 impl Explorer<'_> {
     /// The `Class` object of the class with id `class_id` (a term): a

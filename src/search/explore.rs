@@ -302,7 +302,8 @@ impl Explorer<'_> {
                 return Flow::Exhausted;
             }
             if let Op::Invoke(kind, r) = &insn.op {
-                if !super::array_clone::is_array_clone(r) {
+                let callee = crate::jdk::registry::Callee::of(r, *kind == InvokeKind::Static);
+                if crate::jdk::registry::Registry::array_method(&callee).is_none() {
                     return self.enter_callee(st, pending, index - 1, *kind, r);
                 }
             }
@@ -369,20 +370,22 @@ impl Explorer<'_> {
         };
         let mut may_wrap = None;
         if let Some(l) = &summary {
-            let mark = self.terms.mark();
-            let mut next = st.clone();
-            let mut summary_pending = Vec::new();
-            if self.summarize(&mut next, l, &mut summary_pending).is_some() {
-                next.summarized = true;
-                let flow = self.dfs(next, summary_pending);
-                self.backtrack(mark, &flow);
-                if !matches!(flow, Flow::Exhausted) {
-                    return flow;
+            let mut summarized = false;
+            let flow = self.try_choice(|ex| {
+                let mut next = st.clone();
+                let mut summary_pending = Vec::new();
+                if ex.summarize(&mut next, l, &mut summary_pending).is_none() {
+                    return Flow::Exhausted;
                 }
+                summarized = true;
+                next.summarized = true;
+                ex.dfs(next, summary_pending)
+            });
+            if let Some(flow) = flow {
+                return flow;
+            }
+            if summarized {
                 may_wrap = Some(l.body());
-            } else {
-                self.terms.truncate(mark);
-                self.solver.truncate(&self.terms);
             }
         }
 
@@ -390,12 +393,11 @@ impl Explorer<'_> {
             let flow = if st.acts.len() == 1 {
                 self.finish(st.clone())
             } else {
-                let mark = self.terms.mark();
-                let mut next = st.clone();
-                let bind = self.return_to_caller(&mut next);
-                let flow = self.dfs(next, bind);
-                self.backtrack(mark, &flow);
-                flow
+                self.scoped(|ex| {
+                    let mut next = st.clone();
+                    let bind = ex.return_to_caller(&mut next);
+                    ex.dfs(next, bind)
+                })
             };
             if !matches!(flow, Flow::Exhausted) {
                 return flow;
@@ -432,39 +434,29 @@ impl Explorer<'_> {
                     continue;
                 }
             }
-            let mark = self.terms.mark();
-            if edge.is_exceptional() {
-                let flow = self.step_exception_edge(next, pred, edge);
-                self.backtrack(mark, &flow);
-                if !matches!(flow, Flow::Exhausted) {
-                    return flow;
+            let flow = self.try_choice(|ex| {
+                if edge.is_exceptional() {
+                    return ex.step_exception_edge(next, pred, edge);
                 }
-                continue;
-            }
-            let mut edge_pending = Vec::new();
-            if let Some(l) = summary.as_ref().filter(|_| may_wrap.is_some()) {
-                if let Some(wraps) = self.may_wrap(&mut next, l, &mut edge_pending) {
-                    edge_pending.push(wraps);
+                let mut edge_pending = Vec::new();
+                if let Some(l) = summary.as_ref().filter(|_| may_wrap.is_some()) {
+                    if let Some(wraps) = ex.may_wrap(&mut next, l, &mut edge_pending) {
+                        edge_pending.push(wraps);
+                    }
+                } else if !is_back {
+                    // Leaving a loop backward ends its visit.
+                    let depth = next.acts.len();
+                    next.visit.remove(&(m.key.clone(), block.start, depth));
                 }
-            } else if !is_back {
-                // Leaving a loop backward ends its visit.
-                let depth = next.acts.len();
-                next.visit.remove(&(m.key.clone(), block.start, depth));
-            }
-            next.top().block = pred;
-            next.top().index = pred_block.last + 1;
-            match self.step_edge(&mut next, edge, &mut edge_pending) {
-                Ok(()) => {}
-                Err(cut) => {
-                    self.terms.truncate(mark);
-                    self.solver.truncate(&self.terms);
-                    self.cut(cut);
-                    continue;
+                next.top().block = pred;
+                next.top().index = pred_block.last + 1;
+                if let Err(cut) = ex.step_edge(&mut next, edge, &mut edge_pending) {
+                    ex.cut(cut);
+                    return Flow::Exhausted;
                 }
-            }
-            let flow = self.dfs(next, edge_pending);
-            self.backtrack(mark, &flow);
-            if !matches!(flow, Flow::Exhausted) {
+                ex.dfs(next, edge_pending)
+            });
+            if let Some(flow) = flow {
                 return flow;
             }
         }
@@ -505,13 +497,6 @@ impl Explorer<'_> {
                 })
             })
             .clone()
-    }
-
-    pub(super) fn backtrack(&mut self, mark: crate::model::term::Mark, flow: &Flow) {
-        if !matches!(flow, Flow::Found(_)) {
-            self.terms.truncate(mark);
-            self.solver.truncate(&self.terms);
-        }
     }
 
     /// At the entry of the method under test: constrain the inputs, check,

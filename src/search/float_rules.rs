@@ -20,53 +20,8 @@ use super::explore::Explorer;
 use crate::classfile::bytecode::{BinOp, CmpOp, Conversion, Instruction, Kind};
 use crate::classfile::Op;
 use crate::frames::Frame;
-use crate::model::term::{BvOp, FpCmp, FpFn, FpOp, TermId};
-
-/// A JDK method on floats the search models as one step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FloatMethod {
-    /// `Double.longBitsToDouble`, `Float.intBitsToFloat`: the same bits.
-    FromBits,
-    /// `Double.doubleToRawLongBits`, `Float.floatToRawIntBits`: the same
-    /// bits, except that a NaN's are any NaN pattern (the model keeps NaNs
-    /// canonical; the JVM may not).
-    RawBits,
-    /// `Math.sqrt`, `floor`, `ceil`, `rint` (and `StrictMath`'s).
-    Fn(FpFn),
-    /// `Double.isNaN`, `Float.isNaN`.
-    IsNaN,
-}
-
-impl FloatMethod {
-    pub const KEYS: [(&'static str, FloatMethod); 14] = [
-        (
-            "java/lang/Double.longBitsToDouble(J)D",
-            FloatMethod::FromBits,
-        ),
-        ("java/lang/Float.intBitsToFloat(I)F", FloatMethod::FromBits),
-        (
-            "java/lang/Double.doubleToRawLongBits(D)J",
-            FloatMethod::RawBits,
-        ),
-        (
-            "java/lang/Float.floatToRawIntBits(F)I",
-            FloatMethod::RawBits,
-        ),
-        ("java/lang/Math.sqrt(D)D", FloatMethod::Fn(FpFn::Sqrt)),
-        ("java/lang/StrictMath.sqrt(D)D", FloatMethod::Fn(FpFn::Sqrt)),
-        ("java/lang/Math.floor(D)D", FloatMethod::Fn(FpFn::Floor)),
-        (
-            "java/lang/StrictMath.floor(D)D",
-            FloatMethod::Fn(FpFn::Floor),
-        ),
-        ("java/lang/Math.ceil(D)D", FloatMethod::Fn(FpFn::Ceil)),
-        ("java/lang/StrictMath.ceil(D)D", FloatMethod::Fn(FpFn::Ceil)),
-        ("java/lang/Math.rint(D)D", FloatMethod::Fn(FpFn::Rint)),
-        ("java/lang/StrictMath.rint(D)D", FloatMethod::Fn(FpFn::Rint)),
-        ("java/lang/Double.isNaN(D)Z", FloatMethod::IsNaN),
-        ("java/lang/Float.isNaN(F)Z", FloatMethod::IsNaN),
-    ];
-}
+use crate::jdk::methods::FloatMethod;
+use crate::model::term::{BvOp, FpCmp, FpOp, TermId};
 
 /// The width of a floating-point kind's bit pattern.
 fn width(kind: Kind) -> u32 {

@@ -20,30 +20,37 @@
 //!
 //! One concept per module: [`driver`] (where paths start, the rounds of
 //! iterative deepening, the verdict), [`explore`] (the depth-first search),
+//! [`choice`] (its choice loop: mark, search, backtrack),
 //! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
 //! instruction family), [`heap`] (fields, allocations and arrays as the
 //! rules see them), [`edges`] (the conditions of branches and switches),
 //! [`exclude`] (states the JVM refuted, not to be found again),
 //! [`callee`] (entering and leaving the callees
-//! explored), [`calls`] (calls stepped over: contracts, intrinsics,
-//! strings), [`statics`] (reads of static fields), [`dispatch`] (the methods a call may run, subtype tests),
-//! [`throws`] (exceptions), [`natives`] (JDK natives that raise nothing),
-//! [`assertion_errors`] (`new AssertionError(…)` of a failing `assert`), [`universe`] (the classes objects may have) and
+//! explored), [`calls`] (calls stepped over, as the registry of
+//! [`crate::jdk`] models them: contracts, the dispatch of intrinsics, the
+//! string memory model), [`statics`] (reads of static fields),
+//! [`dispatch`] (the methods a call may run, subtype tests), [`throws`]
+//! (exceptions), [`assertion_errors`] (`new AssertionError(…)` of a
+//! failing `assert`), [`universe`] (the classes objects may have) and
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
+//!
+//! The constraints of the JDK models (strings, builders, numbers,
+//! characters, regexes, printing, floats, arrays, class objects, enums)
+//! are still `Explorer` methods here, one file per family; which call gets
+//! which model is decided in [`crate::jdk::registry`] alone.
 
 mod assertion_errors;
 mod callee;
 mod calls;
 mod characters;
+mod choice;
 mod class_objects;
-pub use class_objects::ClassMethod;
 mod cmv;
 mod dispatch;
 pub(crate) use dispatch::PREFER_FALSE;
 mod array_clone;
 mod array_types;
 mod arrays_methods;
-pub use arrays_methods::ArraysMethod;
 mod builders;
 mod concat;
 mod driver;
@@ -52,27 +59,20 @@ mod enums;
 mod exclude;
 mod explore;
 mod float_rules;
-pub use float_rules::FloatMethod;
 mod heap;
 mod loop_bound;
 mod loop_summary;
 mod merge;
 mod multi_array;
-mod natives;
 mod numbers;
 mod printing;
 mod regex;
-pub use regex::RegexMethod;
 mod rules;
 mod statics;
 mod string_copy;
 mod string_edits;
-pub use string_edits::StringEdit;
-mod text;
-pub use builders::BuilderMethod;
-pub use numbers::NumberMethod;
 mod string_methods;
-pub use string_methods::StringMethod;
+mod text;
 mod throws;
 mod universe;
 mod unsupported;
@@ -115,7 +115,7 @@ pub struct Config {
     pub mock_throws: bool,
     /// Contracts for calls not explored: the built-in ones, plus a user's
     /// (`--contracts FILE`).
-    pub contracts: std::sync::Arc<crate::contracts::Contracts>,
+    pub contracts: std::sync::Arc<crate::jdk::contracts::Contracts>,
     /// Solver checks the search may make before it stops with `unknown`
     /// (a deterministic budget, for a quick first attempt). Default: none.
     pub max_checks: Option<u64>,
@@ -148,7 +148,7 @@ impl Default for Config {
             timeout: Duration::from_secs(20),
             max_array_length: 64,
             mock_throws: false,
-            contracts: std::sync::Arc::new(crate::contracts::Contracts::builtin()),
+            contracts: std::sync::Arc::new(crate::jdk::contracts::Contracts::builtin()),
             max_checks: None,
             statics: crate::statics::StaticsPolicy::Auto,
             assertions: crate::assertions::Assertions::Enabled,
@@ -179,7 +179,7 @@ impl Config {
         self
     }
 
-    pub fn with_contracts(mut self, contracts: crate::contracts::Contracts) -> Self {
+    pub fn with_contracts(mut self, contracts: crate::jdk::contracts::Contracts) -> Self {
         self.contracts = std::sync::Arc::new(contracts);
         self
     }

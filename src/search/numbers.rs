@@ -18,99 +18,17 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
+use crate::jdk::methods::NumberMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 
 /// The most characters of a parsed string the model follows.
-const MAX_CHARS: i32 = 16;
+const MAX_CHARS: i32 = super::text::TOKEN_CHARS;
 
 /// The longest string conversion of a primitive (`Long.MIN_VALUE`).
 const LONGEST_TEXT: i32 = 20;
 
 /// Width of the parsed magnitude: sixteen digits and the products fit.
 const WIDE: u32 = 72;
-
-/// Which number method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NumberMethod {
-    /// A new string of the argument's string conversion.
-    ToText,
-    /// `Integer.parseInt(String[, int])`.
-    ParseInt,
-    /// `Long.parseLong(String[, int])`.
-    ParseLong,
-    /// `Integer.toHexString(int)`, `Long.toHexString(long)`.
-    ToHex,
-}
-
-impl NumberMethod {
-    /// The intrinsics, by method key.
-    pub const KEYS: [(&'static str, NumberMethod); 16] = [
-        (
-            "java/lang/Integer.toHexString(I)Ljava/lang/String;",
-            NumberMethod::ToHex,
-        ),
-        (
-            "java/lang/Long.toHexString(J)Ljava/lang/String;",
-            NumberMethod::ToHex,
-        ),
-        (
-            "java/lang/Integer.toString(I)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/Long.toString(J)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/String.valueOf(I)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/String.valueOf(J)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/String.valueOf(C)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/String.valueOf(Z)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/Character.toString(C)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/Boolean.toString(Z)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/Integer.parseInt(Ljava/lang/String;)I",
-            NumberMethod::ParseInt,
-        ),
-        (
-            "java/lang/Integer.parseInt(Ljava/lang/String;I)I",
-            NumberMethod::ParseInt,
-        ),
-        (
-            "java/lang/Long.parseLong(Ljava/lang/String;)J",
-            NumberMethod::ParseLong,
-        ),
-        (
-            "java/lang/Long.parseLong(Ljava/lang/String;I)J",
-            NumberMethod::ParseLong,
-        ),
-        (
-            "java/lang/Integer.toString(II)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-        (
-            "java/lang/Long.toString(JI)Ljava/lang/String;",
-            NumberMethod::ToText,
-        ),
-    ];
-}
 
 impl Explorer<'_> {
     /// The constraints of number method `method` called at `index` with
@@ -175,14 +93,16 @@ impl Explorer<'_> {
         let len = self.piece_len(st, piece, out);
         let len_r = self.string_length(st, r, out);
         cs.push(self.terms.eq(len_r, len));
-        for k in 0..LONGEST_TEXT {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let c = self.piece_char(st, piece, kt, out);
-            let d = self.string_char(st, r, kt, out);
-            let same = self.terms.eq(c, d);
-            cs.push(self.terms.implies(inside, same));
-        }
+        self.copy_chars(
+            st,
+            (len, LONGEST_TEXT),
+            out,
+            Some(&mut cs),
+            |ex, st, k, out| {
+                let c = ex.piece_char(st, piece, k, out);
+                (c, ex.string_char(st, r, k, out))
+            },
+        );
         let all = self.terms.and(cs);
         out.push(match when {
             Some(w) => self.terms.implies(w, all),

@@ -1,4 +1,4 @@
-//! Stepping back over printing and formatting ([`crate::contracts::printing`]):
+//! Stepping back over printing and formatting ([`crate::jdk::printing`]):
 //! `System.out.println(…)` changes nothing the program reads back, so the
 //! path goes on as if the call were not there. A call that may run a
 //! `toString()` of the program's own classes (printing an `Object`) leaves
@@ -16,7 +16,7 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::bytecode::MethodRef;
 use crate::classfile::Op;
-use crate::contracts::printing::may_print_objects;
+use crate::jdk::printing::may_print_objects;
 use crate::model::term::{BvCmp, TermId};
 use crate::model::FieldKey;
 

@@ -52,6 +52,7 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::frames::VType;
+use crate::jdk::methods::RegexMethod;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 
@@ -60,51 +61,21 @@ const MATCHER: &str = "java/util/regex/Matcher";
 const STRING: &str = "java/lang/String";
 
 /// The longest regex the model takes for literal.
-const LITERAL: i32 = 16;
+const LITERAL: i32 = super::text::TOKEN_CHARS;
 
-/// The longest text the model searches (the string model's reach, as
-/// [`StringMethod::IndexOfString`](super::StringMethod) follows it).
-const TEXT: i32 = 16;
+/// The longest text the model searches.
+const TEXT: i32 = super::text::TOKEN_CHARS;
 
 /// The characters with a meaning of their own in a regex.
 const META: &[u8] = b"\\^$.|?*+()[]{}";
+
+// The assumption's text below names the bounds.
+const _: () = assert!(LITERAL == 16 && TEXT == 16);
 
 /// What every path through these intrinsics is restricted to.
 const ASSUMPTION: &str = "regular expressions were taken to be literal (at most 16 characters, \
      no metacharacter nor surrogate), compiled and matched on the path, against a String of at \
      most 16 characters";
-
-/// Which regex method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RegexMethod {
-    /// `Pattern.compile(String)`.
-    Compile,
-    /// `Pattern.matcher(CharSequence)`.
-    Matcher,
-    /// `Matcher.find()`.
-    Find,
-    /// `Matcher.start()`.
-    Start,
-    /// `Matcher.end()`.
-    End,
-}
-
-impl RegexMethod {
-    /// The methods, by `class.nameDescriptor`.
-    pub const KEYS: [(&'static str, RegexMethod); 5] = [
-        (
-            "java/util/regex/Pattern.compile(Ljava/lang/String;)Ljava/util/regex/Pattern;",
-            RegexMethod::Compile,
-        ),
-        (
-            "java/util/regex/Pattern.matcher(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
-            RegexMethod::Matcher,
-        ),
-        ("java/util/regex/Matcher.find()Z", RegexMethod::Find),
-        ("java/util/regex/Matcher.start()I", RegexMethod::Start),
-        ("java/util/regex/Matcher.end()I", RegexMethod::End),
-    ];
-}
 
 /// A model field (see the module's documentation).
 fn field(class: &str, name: &str) -> FieldKey {

@@ -19,9 +19,13 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::heap::sort_width;
 use super::statics::StaticRead;
-use crate::classfile::bytecode::{BinOp, CmpOp, Constant, Conversion, Instruction, Kind, StackOp};
+use crate::classfile::bytecode::{
+    BinOp, CmpOp, Constant, Conversion, Instruction, InvokeKind, Kind, StackOp,
+};
 use crate::classfile::{JType, Op};
 use crate::frames::{Frame, VType};
+use crate::jdk::methods::Intrinsic;
+use crate::jdk::registry::{Callee, Registry};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{field_sort, inputs, sort_of, sort_of_vtype, FieldKey, HeapRead};
 use crate::reason::{Bound, Reason};
@@ -568,9 +572,7 @@ impl Explorer<'_> {
                 name,
                 desc,
                 bootstrap,
-            } if (name == "makeConcatWithConstants" || name == "makeConcat")
-                && desc.ret == JType::Object("java/lang/String".into()) =>
-            {
+            } if Registry::dynamic(name, &desc.ret) == Some(Intrinsic::StringConcat) => {
                 let r = self.pop(st);
                 let args = self.operands(st, &before, desc.params.len());
                 let code = st.top().m.clone();
@@ -633,7 +635,10 @@ impl Explorer<'_> {
                 let why = super::unsupported::Unsupported::InvokeDynamic(bsm);
                 return Err(self.unsupported(st, insn, &why.to_string()));
             }
-            Op::Invoke(_, r) if super::array_clone::is_array_clone(r) => {
+            Op::Invoke(kind, r)
+                if Registry::array_method(&Callee::of(r, *kind == InvokeKind::Static))
+                    == Some(Intrinsic::ArrayClone) =>
+            {
                 let result = self.pop(st);
                 let a = self.operands(st, &before, 1)[0];
                 self.array_clone(st, insn, &r.class, a, result, out);

@@ -90,17 +90,14 @@ impl Explorer<'_> {
         // refutations stay proofs, and a state that needs them rests on a
         // free result.
         out.push(self.past_followed(len, s));
-        for k in 0..self.followed_chars() {
-            let k = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, k, len);
-            let at = self.terms.bin(crate::model::term::BvOp::Add, offset, k);
-            let ka = self.terms.cell(a, at);
-            let element = self.terms.select(cells, ka);
+        let count = self.followed_chars();
+        self.copy_chars(st, (len, count), out, None, |ex, st, k, out| {
+            let at = ex.terms.bin(crate::model::term::BvOp::Add, offset, k);
+            let ka = ex.terms.cell(a, at);
+            let element = ex.terms.select(cells, ka);
             st.mem.cell_reads.push((cells, ka));
-            let c = self.string_char(st, s, k, out);
-            let same = self.terms.eq(c, element);
-            out.push(self.terms.implies(inside, same));
-        }
+            (ex.string_char(st, s, k, out), element)
+        });
     }
 
     /// String `s` holds code points `count` of `int[]` `a` from `offset`

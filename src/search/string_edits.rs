@@ -19,25 +19,9 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::text::Piece;
 use super::unsupported::Unsupported;
-use crate::contracts::characters::CharacterMethod;
+use crate::jdk::characters::CharacterMethod;
+use crate::jdk::methods::StringEdit;
 use crate::model::term::{BvCmp, BvOp, TermId};
-
-/// Which method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StringEdit {
-    /// `concat(String)`.
-    Concat,
-    /// `trim()`: without leading and trailing characters `<= ' '`.
-    Trim,
-    /// `replace(char, char)`.
-    ReplaceChar,
-    /// `toLowerCase()`.
-    Lower,
-    /// `toUpperCase()`.
-    Upper,
-    /// `equalsIgnoreCase(String)`.
-    EqualsIgnoreCase,
-}
 
 impl Explorer<'_> {
     /// The constraints of `method` on receiver `s` with `args` and result
@@ -92,15 +76,12 @@ impl Explorer<'_> {
                 let n = self.terms.ite(blank, zero, n);
                 let len_r = self.string_length(st, r, out);
                 let mut exact = vec![self.terms.eq(len_r, n)];
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
-                    let from = self.terms.bin(BvOp::Add, start, kt);
-                    let c = self.string_char(st, s, from, out);
-                    let d = self.string_char(st, r, kt, out);
-                    let eq = self.terms.eq(c, d);
-                    exact.push(self.terms.implies(inside, eq));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (n, count), out, Some(&mut exact), |ex, st, k, out| {
+                    let from = ex.terms.bin(BvOp::Add, start, k);
+                    let c = ex.string_char(st, s, from, out);
+                    (c, ex.string_char(st, r, k, out))
+                });
                 self.exact_unless(st, long, r, exact, out);
             }
             StringEdit::ReplaceChar | StringEdit::Lower | StringEdit::Upper => {

@@ -13,42 +13,8 @@
 use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
+use crate::jdk::methods::StringMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
-
-/// Which method an intrinsic models.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StringMethod {
-    /// `substring(int)`, `substring(int, int)`.
-    Substring,
-    /// `indexOf(int)`, `indexOf(int, int)`: a `char` (code points above
-    /// 0xFFFF are outside the model).
-    IndexOf,
-    /// `lastIndexOf(int)`.
-    LastIndexOf,
-    /// `startsWith(String)`.
-    StartsWith,
-    /// `endsWith(String)`.
-    EndsWith,
-    /// `hashCode()`: `s[0]*31^(n-1) + … + s[n-1]`, wrapping (JLS §15.17.2).
-    HashCode,
-    /// `indexOf(String)`, `indexOf(String, int)`: the first position at or
-    /// after the start (clamped to 0) where the other string occurs.
-    IndexOfString,
-    /// `contains(CharSequence)`: exact when the argument is a `String`.
-    Contains,
-    /// `compareTo(String)`: the difference of the first differing
-    /// characters, else of the lengths.
-    CompareTo,
-    /// `codePointAt(int)`: the character there, or the code point of the
-    /// surrogate pair starting there.
-    CodePointAt,
-    /// `lastIndexOf(String)`: the last position where the other string
-    /// occurs (the length for the empty string).
-    LastIndexOfString,
-    /// `regionMatches([boolean ignoreCase,] int toffset, String other, int
-    /// ooffset, int len)`; ignoring case exact for ASCII.
-    RegionMatches,
-}
 
 impl Explorer<'_> {
     /// The first position at or after `from` (at least 0) where string `x`
@@ -170,15 +136,12 @@ impl Explorer<'_> {
                 let len_r = self.string_length(st, r, out);
                 let n = self.terms.bin(BvOp::Sub, end, begin);
                 out.push(self.terms.eq(len_r, n));
-                for k in 0..self.followed_chars() {
-                    let k = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, k, n);
-                    let from = self.terms.bin(BvOp::Add, begin, k);
-                    let c = self.string_char(st, r, k, out);
-                    let d = self.string_char(st, s, from, out);
-                    let same = self.terms.eq(c, d);
-                    out.push(self.terms.implies(inside, same));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
+                    let from = ex.terms.bin(BvOp::Add, begin, k);
+                    let c = ex.string_char(st, r, k, out);
+                    (c, ex.string_char(st, s, from, out))
+                });
             }
             StringMethod::IndexOf | StringMethod::LastIndexOf => {
                 let last = method == StringMethod::LastIndexOf;
@@ -234,15 +197,12 @@ impl Explorer<'_> {
                     zero
                 };
                 let mut all = vec![fits];
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, len_p);
-                    let at = self.terms.bin(BvOp::Add, shift, kt);
-                    let c = self.string_char(st, s, at, out);
-                    let d = self.string_char(st, p, kt, out);
-                    let same = self.terms.eq(c, d);
-                    all.push(self.terms.implies(inside, same));
-                }
+                let count = self.followed_chars();
+                self.copy_chars(st, (len_p, count), out, Some(&mut all), |ex, st, k, out| {
+                    let at = ex.terms.bin(BvOp::Add, shift, k);
+                    let c = ex.string_char(st, s, at, out);
+                    (c, ex.string_char(st, p, k, out))
+                });
                 let yes = self.terms.and(all);
                 let v = self.terms.ite(yes, one, zero);
                 let c = self.unless(long, r, v);

@@ -24,6 +24,13 @@ const STRING: &str = "java/lang/String";
 /// `--max-array-length` says.
 const MOST_FOLLOWED: i32 = 256;
 
+/// The most characters the models that read a string as one token follow
+/// one by one, fewer than [`Explorer::followed_chars`] because each
+/// character multiplies their formulas: the digits `parseInt` parses, a
+/// literal regex and the text it is matched against, and the characters
+/// of two equal strings `String.equals` spells out for the solver.
+pub(super) const TOKEN_CHARS: i32 = 16;
+
 /// Width of the arithmetic on decimal magnitudes: `|Long.MIN_VALUE|`
 /// and every partial sum fit.
 const WIDE: u32 = 72;
@@ -344,6 +351,33 @@ impl Explorer<'_> {
             .min(MOST_FOLLOWED)
     }
 
+    /// The character-copy kernel of the string models: for each position
+    /// `k` below `count` (the characters followed,
+    /// [`Explorer::followed_chars`], or a model's own bound), `k < n`
+    /// implies that the two characters `pair` reads at `k` are equal.
+    /// `pair` puts the ranges of what it reads in `out`; each implication
+    /// goes to `sink`, or to `out` after that position's reads.
+    pub(super) fn copy_chars(
+        &mut self,
+        st: &mut St,
+        (n, count): (TermId, i32),
+        out: &mut Vec<TermId>,
+        mut sink: Option<&mut Vec<TermId>>,
+        mut pair: impl FnMut(&mut Self, &mut St, TermId, &mut Vec<TermId>) -> (TermId, TermId),
+    ) {
+        for k in 0..count {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, n);
+            let (c, d) = pair(self, st, kt, out);
+            let same = self.terms.eq(c, d);
+            let copied = self.terms.implies(inside, same);
+            match sink.as_deref_mut() {
+                Some(sink) => sink.push(copied),
+                None => out.push(copied),
+            }
+        }
+    }
+
     /// Names the condition under which a model leaves `v` free because
     /// the string of length `len` is longer than it follows: labeling
     /// prefers it false, and a state that needs it true rests on a free
@@ -367,14 +401,11 @@ impl Explorer<'_> {
         let len = self.string_length(st, r, out);
         out.push(self.terms.eq(len, total));
         out.push(self.past_followed(total, r));
-        for k in 0..self.followed_chars() {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, total);
-            let c = self.joined_char(st, pieces, &starts, kt, out);
-            let d = self.string_char(st, r, kt, out);
-            let same = self.terms.eq(c, d);
-            out.push(self.terms.implies(inside, same));
-        }
+        let count = self.followed_chars();
+        self.copy_chars(st, (total, count), out, None, |ex, st, k, out| {
+            let c = ex.joined_char(st, pieces, &starts, k, out);
+            (c, ex.string_char(st, r, k, out))
+        });
     }
 
     /// The starts of `pieces` one after the other, and the total length.

@@ -17,7 +17,7 @@
 //!   into the callee, backward from each point where an exception leaves it
 //!   — or the receiver was null.
 //!
-//! A native method raises nothing ([`super::natives`] lists the JDK's that
+//! A native method raises nothing ([`crate::jdk::natives`] lists the JDK's that
 //! never do; any other is assumed not to, an assumption that keeps the
 //! search from proving anything with it).
 //!
@@ -31,7 +31,8 @@ use super::unsupported::Unsupported;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::{Code, Op, Pc};
-use crate::contracts::Contract;
+use crate::jdk::methods::Intrinsic;
+use crate::jdk::registry::Model;
 use crate::model::sort_of_vtype;
 use crate::model::term::{BvCmp, TermId};
 use crate::reason::{Bound, Reason};
@@ -197,10 +198,7 @@ impl Explorer<'_> {
                     thrown_object.push(self.terms.eq(exc, o));
                     let fits = self.object_fits(&st, o, catch);
                     thrown_object.push(fits);
-                    let mark = self.terms.mark();
-                    let flow = self.dfs(st.clone(), thrown_object);
-                    self.backtrack(mark, &flow);
-                    if !matches!(flow, Flow::Exhausted) {
+                    if let Some(flow) = self.try_choice(|ex| ex.dfs(st.clone(), thrown_object)) {
                         return flow;
                     }
                     // `throw null` raises NullPointerException.
@@ -208,17 +206,11 @@ impl Explorer<'_> {
                 }
                 Op::Invoke(kind, r) => {
                     if *kind != InvokeKind::Static {
-                        let mark = self.terms.mark();
-                        let flow = self.raise(
-                            st.clone(),
-                            pending.clone(),
-                            index,
-                            Thrown::Implicit(NPE),
-                            exc,
-                            catch,
-                        );
-                        self.backtrack(mark, &flow);
-                        if !matches!(flow, Flow::Exhausted) {
+                        let npe = Thrown::Implicit(NPE);
+                        let flow = self.try_choice(|ex| {
+                            ex.raise(st.clone(), pending.clone(), index, npe, exc, catch)
+                        });
+                        if let Some(flow) = flow {
                             return flow;
                         }
                     }
@@ -362,14 +354,15 @@ impl Explorer<'_> {
         for (found, dispatch) in targets {
             // A contract takes the place of the bytecode for exceptions too:
             // the call raises what its behaviours' `throws` say, nothing else.
-            if let Some(Contract::Behaviours(behaviours)) = self.contract_of(&found) {
+            let model = self.model_of(&found, None);
+            if let Some(behaviours) = model.as_ref().and_then(Model::behaviours) {
                 let flow = self.contract_raises(
                     &before_call,
                     &pending,
                     index,
                     &found,
                     dispatch.into_iter().collect(),
-                    &behaviours,
+                    behaviours,
                     exc,
                     catch,
                 );
@@ -378,7 +371,7 @@ impl Explorer<'_> {
                 }
                 continue;
             }
-            if super::natives::quiet_constructor(
+            if crate::jdk::natives::quiet_constructor(
                 &found.class.name,
                 &found.member.name,
                 self.program_overrides_fill_in(),
@@ -419,7 +412,7 @@ impl Explorer<'_> {
                     // clock and so on raise nothing; any other is assumed
                     // to raise nothing, and the assumption keeps a proof
                     // from resting on it.
-                    if !super::natives::never_raises(&found.class.name, &found.member.name) {
+                    if !crate::jdk::natives::never_raises(&found.class.name, &found.member.name) {
                         self.assume(format!(
                             "the native method {}.{} was assumed to raise no exception",
                             found.class.java_name(),
@@ -454,30 +447,30 @@ impl Explorer<'_> {
             for (pc, thrown) in exits {
                 let k = code.index_of(pc).expect("edges leave instructions");
                 let inner = catch.uncaught_at(code, pc);
-                let mark = self.terms.mark();
-                let mut next = caller.clone();
-                next.acts.push(Act {
-                    m: callee.clone(),
-                    block: callee
-                        .cfg
-                        .block_of(pc)
-                        .expect("every instruction is in a block"),
-                    index: k,
-                    locals: vec![None; code.max_locals as usize],
-                    stack: Vec::new(),
-                    call_index: Some(index),
-                    receiver,
+                let flow = self.try_choice(|ex| {
+                    let mut next = caller.clone();
+                    next.acts.push(Act {
+                        m: callee.clone(),
+                        block: callee
+                            .cfg
+                            .block_of(pc)
+                            .expect("every instruction is in a block"),
+                        index: k,
+                        locals: vec![None; code.max_locals as usize],
+                        stack: Vec::new(),
+                        call_index: Some(index),
+                        receiver,
+                    });
+                    next.steps.push(crate::search::PathStep {
+                        method: callee.key.to_string(),
+                        pc,
+                        line: code.line_of(pc),
+                    });
+                    let mut p = pending.clone();
+                    p.extend(dispatch);
+                    ex.raise(next, p, k, thrown, exc, &inner)
                 });
-                next.steps.push(crate::search::PathStep {
-                    method: callee.key.to_string(),
-                    pc,
-                    line: code.line_of(pc),
-                });
-                let mut p = pending.clone();
-                p.extend(dispatch);
-                let flow = self.raise(next, p, k, thrown, exc, &inner);
-                self.backtrack(mark, &flow);
-                if !matches!(flow, Flow::Exhausted) {
+                if let Some(flow) = flow {
                     return flow;
                 }
             }
@@ -498,7 +491,7 @@ impl Explorer<'_> {
         index: usize,
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
         dispatch: Vec<TermId>,
-        behaviours: &[crate::contracts::Behaviour],
+        behaviours: &[crate::jdk::contracts::Behaviour],
         exc: TermId,
         catch: &Catch,
     ) -> Flow {
@@ -509,40 +502,40 @@ impl Explorer<'_> {
             if self.class_fits(class, catch) == Some(false) {
                 continue;
             }
-            let mark = self.terms.mark();
-            let mut st = before_call.clone();
-            let types = m.arg_types(&found.class.name);
-            let stack = &st.top().stack;
-            let args: Vec<TermId> = stack[stack.len() - types.len()..].to_vec();
-            let env = super::calls::Env {
-                params: args.iter().copied().zip(types).collect(),
-                is_static: m.is_static(),
-                result: None,
-                after: Vec::new(),
-            };
-            let mut p = pending.to_vec();
-            p.extend(dispatch.iter().copied());
-            if !m.is_static() {
-                p.push(self.non_null(args[0]));
-            }
-            match self.behaviour(&mut st, &env, b) {
-                Ok(cs) => p.extend(cs),
-                Err(why) => {
-                    self.cut(Reason::Unsupported(format!("contract of {what}: {why}")));
-                    continue;
+            let flow = self.try_choice(|ex| {
+                let mut st = before_call.clone();
+                let types = m.arg_types(&found.class.name);
+                let stack = &st.top().stack;
+                let args: Vec<TermId> = stack[stack.len() - types.len()..].to_vec();
+                let env = super::calls::Env {
+                    params: args.iter().copied().zip(types).collect(),
+                    is_static: m.is_static(),
+                    result: None,
+                    after: Vec::new(),
+                };
+                let mut p = pending.to_vec();
+                p.extend(dispatch.iter().copied());
+                if !m.is_static() {
+                    p.push(ex.non_null(args[0]));
                 }
-            }
-            let pc = st.top().m.code().instructions[index].pc;
-            match self.allocate_exception(&mut st, class, exc, pc) {
-                Ok(cs) => p.extend(cs),
-                Err(cut) => {
-                    self.cut(cut);
-                    continue;
+                match ex.behaviour(&mut st, &env, b) {
+                    Ok(cs) => p.extend(cs),
+                    Err(why) => {
+                        ex.cut(Reason::Unsupported(format!("contract of {what}: {why}")));
+                        return Flow::Exhausted;
+                    }
                 }
-            }
-            let flow = self.dfs(st, p);
-            self.backtrack(mark, &flow);
-            if !matches!(flow, Flow::Exhausted) {
+                let pc = st.top().m.code().instructions[index].pc;
+                match ex.allocate_exception(&mut st, class, exc, pc) {
+                    Ok(cs) => p.extend(cs),
+                    Err(cut) => {
+                        ex.cut(cut);
+                        return Flow::Exhausted;
+                    }
+                }
+                ex.dfs(st, p)
+            });
+            if let Some(flow) = flow {
                 return flow;
             }
         }
@@ -597,10 +590,7 @@ impl Explorer<'_> {
             mock: Some(recv),
             raises: true,
         });
-        let mark = self.terms.mark();
-        let flow = self.dfs(st, pending);
-        self.backtrack(mark, &flow);
-        flow
+        self.scoped(|ex| ex.dfs(st, pending))
     }
 
     /// True when a class of the program declares `fillInStackTrace()`,
@@ -617,9 +607,9 @@ impl Explorer<'_> {
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
     ) -> bool {
         matches!(
-            self.contract_of(found),
-            Some(Contract::Intrinsic(crate::contracts::Intrinsic::Print))
-        ) && !crate::contracts::printing::may_print_objects(&found.member.descriptor)
+            self.model_of(found, None),
+            Some(Model::Intrinsic(Intrinsic::Print))
+        ) && !crate::jdk::printing::may_print_objects(&found.member.descriptor)
     }
 
     /// Whether the edge takes only `Error`s (an `AssertionError`, say) and
@@ -641,7 +631,7 @@ impl Explorer<'_> {
             .must
             .as_ref()
             .is_some_and(|m| self.cp.is_assignable(m, "java/lang/Error").unwrap_or(false));
-        if !only_errors || !matches!(self.contract_of(found), Some(Contract::Intrinsic(_))) {
+        if !only_errors || !matches!(self.model_of(found, None), Some(Model::Intrinsic(_))) {
             return false;
         }
         let m = &found.member;
@@ -659,7 +649,7 @@ impl Explorer<'_> {
             })
     }
 
-    fn program_overrides_fill_in(&self) -> bool {
+    pub(super) fn program_overrides_fill_in(&self) -> bool {
         self.cp.analyses().program_overrides_fill_in(self.cp)
     }
 }

@@ -97,7 +97,7 @@ pub(super) fn collect_universe(
             // on (search::builders): an input one cannot be built yet, so
             // inputs of a builder type are null (with the assumption that
             // says so).
-            for name in super::builders::BUILDER_CLASSES {
+            for name in crate::jdk::methods::BUILDER_CLASSES {
                 u.not_input(name);
             }
             // A `Class` is one per class, made by the JVM (docs/objects.md):

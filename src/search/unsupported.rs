@@ -70,6 +70,11 @@ pub(super) enum Unsupported {
     /// not raise.
     #[error("raising {}", .class.replace('/', "."))]
     Raising { class: String },
+    /// An intrinsic the search applies where it stands (an array's
+    /// `clone`, a string concatenation) met as the model of a resolved
+    /// method.
+    #[error("an array's clone or a string concatenation met as a resolved call")]
+    NotACall,
     /// A virtual call whose reference names an array type.
     #[error("call to {0} on an array")]
     CallOnArray(MethodRef),

@@ -5,11 +5,13 @@
 //! `new E(…)` does not stop at `Throwable.fillInStackTrace` — and the clock,
 //! identity and bit-conversion natives that code calls on the way — and
 //! the constructors of the JDK's common exception classes, which only store
-//! a message and a cause and fill in the stack trace.
+//! a message and a cause and fill in the stack trace, and those of
+//! `AssertionError` (JLS §14.10), which javac compiles every failing
+//! `assert` to.
 //!
 //! A native with no bytecode that is not listed here may raise anything;
 //! the search assumes it raises nothing and records the assumption, so a
-//! proof never rests on it ([`super::throws`]).
+//! proof never rests on it (`src/search/throws.rs`).
 
 /// `(class, name)` of natives that raise no exception, whatever their
 /// descriptor.
@@ -41,7 +43,7 @@ const NEVER_RAISE: &[(&str, &str)] = &[
 
 /// JDK exception classes whose constructors raise nothing: each stores its
 /// message and cause and fills in the stack trace, and nothing more.
-const QUIET_CONSTRUCTORS: &[&str] = &[
+pub(crate) const QUIET_CONSTRUCTORS: &[&str] = &[
     "java/lang/Throwable",
     "java/lang/Exception",
     "java/lang/RuntimeException",
@@ -66,15 +68,31 @@ const QUIET_CONSTRUCTORS: &[&str] = &[
     "java/io/IOException",
 ];
 
+/// The constructors of the quiet exception classes and of
+/// `AssertionError` that store their argument (or no message) as it is, by
+/// descriptor; `AssertionError`'s private `(String)` is the one its others
+/// call.
+pub(crate) const STORING: [&str; 3] = [
+    "()V",
+    "(Ljava/lang/String;)V",
+    "(Ljava/lang/String;Ljava/lang/Throwable;)V",
+];
+
+pub(crate) const ASSERTION_ERROR: &str = "java/lang/AssertionError";
+
+/// The `AssertionError` constructor taking any object as the message: it
+/// stores `String.valueOf(message)`, which runs the message's `toString`.
+pub(crate) const OF_OBJECT: &str = "(Ljava/lang/Object;)V";
+
 /// True when a constructor of `class` raises nothing — a JDK exception
 /// constructor (above) — provided no class of the program overrides
 /// `fillInStackTrace`, which every one of them calls
 /// (`program_overrides_fill_in`).
-pub(super) fn quiet_constructor(class: &str, name: &str, program_overrides_fill_in: bool) -> bool {
+pub(crate) fn quiet_constructor(class: &str, name: &str, program_overrides_fill_in: bool) -> bool {
     name == "<init>" && !program_overrides_fill_in && QUIET_CONSTRUCTORS.contains(&class)
 }
 
 /// True when the native `class.name` raises no exception.
-pub(super) fn never_raises(class: &str, name: &str) -> bool {
+pub(crate) fn never_raises(class: &str, name: &str) -> bool {
     NEVER_RAISE.iter().any(|&(c, n)| c == class && n == name)
 }
