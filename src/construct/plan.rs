@@ -9,6 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
+use super::{constants, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -81,19 +82,23 @@ fn propose_one(
     let nested_inner = class
         .inner_access
         .is_some_and(|flags| flags & access::STATIC == 0);
-    if class.is_interface() || class.is_abstract() || nested_inner {
+    if class.is_interface() || class.is_abstract() {
         return Vec::new();
     }
-    if !access.type_accessible(&o.class) {
-        return Vec::new();
+    let constants = constants::of(cp, access, package, &class);
+    if nested_inner || !access.type_accessible(&o.class) {
+        return constants.into_iter().take(CANDIDATES).collect();
     }
     let same_package = crate::junit::java::package_of(&o.class) == package;
+    let setters = setters::of(cp, &class, same_package);
     let mut found: Vec<(Construction, Rank)> = class
         .methods
         .iter()
         .filter(|m| m.name == "<init>" && constructor_accessible(m, same_package))
         .filter_map(|m| candidate(cp, &class, m, state, i, o))
+        .map(|found| setters::complete(cp, &setters, found, state, i, o))
         .collect();
+    found.extend(constants.into_iter().map(|c| (c, Rank::CONSTANT)));
     found.sort_by_key(|(_, rank)| *rank);
     found
         .into_iter()
@@ -129,22 +134,33 @@ fn with_shared_values(c: Construction) -> Vec<Construction> {
 /// at their defaults) that no parameter reaches, then fewest parameters
 /// given a guessed default, then fewest parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Rank {
-    missing: usize,
-    guessed: usize,
-    params: usize,
+pub(super) struct Rank {
+    pub(super) missing: usize,
+    pub(super) guessed: usize,
+    pub(super) params: usize,
+}
+
+impl Rank {
+    /// A static final field's object: after every constructor call that
+    /// reaches all the fields the path needs, before those that do not.
+    const CONSTANT: Rank = Rank {
+        missing: 0,
+        guessed: usize::MAX,
+        params: 0,
+    };
 }
 
 /// Whether a test in the constructor's package (`same_package`) or
-/// another may call it.
-fn constructor_accessible(m: &Method, same_package: bool) -> bool {
+/// another may call it (or another method).
+pub(super) fn constructor_accessible(m: &Method, same_package: bool) -> bool {
     m.access & access::SYNTHETIC == 0
         && (m.access & access::PUBLIC != 0 || (same_package && m.access & access::PRIVATE == 0))
 }
 
 /// The call of constructor `m` that gives object `i` the values of its
-/// fields the path reads, with its rank; `None` when two of its fields a
-/// parameter reaches disagree, or a value does not fit a parameter.
+/// fields the path reads, with its rank and the fields it leaves to be
+/// set otherwise; `None` when two of its fields a parameter reaches
+/// disagree, or a value does not fit a parameter.
 fn candidate(
     cp: &ClassPath,
     class: &Class,
@@ -152,9 +168,10 @@ fn candidate(
     state: &InputState,
     i: usize,
     o: &Object,
-) -> Option<(Construction, Rank)> {
+) -> Option<(Construction, Rank, Vec<FieldSlot>)> {
     let flows = flow::parameter_fields(cp, class, m);
     let mut args = Vec::with_capacity(flows.len());
+    let mut texts = Vec::new();
     for (ty, fields) in m.desc.params.iter().zip(&flows) {
         let mut values = fields.iter().filter_map(|slot| read_value(o, slot));
         let arg = match values.next() {
@@ -164,12 +181,22 @@ fn candidate(
                 }
                 v.clone()
             }
+            // A text parameter may be what a `char[]` field holds: a
+            // builder's buffer up to its length, a tokenizer's input.
+            None if texts.is_empty() && is_string(ty) => match text::of(state, o) {
+                Some(t) => {
+                    texts = t.fields;
+                    Value::Str(t.text)
+                }
+                None => Value::Null,
+            },
             None => Value::default_of(ty),
         };
         args.push(arg);
     }
-    let reached: Vec<&FieldSlot> = flows.iter().flatten().collect();
-    let missing = o
+    let mut reached: Vec<&FieldSlot> = flows.iter().flatten().collect();
+    reached.extend(&texts);
+    let missing: Vec<FieldSlot> = o
         .fields
         .iter()
         .filter(|f| f.read && !f.value.is_default())
@@ -178,10 +205,14 @@ fn candidate(
                 .iter()
                 .any(|s| s.name == f.name && s.declared_in == f.declared_in)
         })
-        .count();
+        .map(|f| FieldSlot {
+            declared_in: f.declared_in.clone(),
+            name: f.name.clone(),
+        })
+        .collect();
     let rank = Rank {
-        missing,
-        guessed: flows.iter().filter(|f| f.is_empty()).count(),
+        missing: missing.len(),
+        guessed: flows.iter().filter(|f| f.is_empty()).count() - usize::from(!texts.is_empty()),
         params: args.len(),
     };
     Some((
@@ -189,13 +220,20 @@ fn candidate(
             descriptor: m.descriptor.clone(),
             params: m.desc.params.iter().map(JType::to_string).collect(),
             args,
+            constant: None,
+            setters: Vec::new(),
         },
         rank,
+        missing,
     ))
 }
 
+fn is_string(ty: &JType) -> bool {
+    matches!(ty, JType::Object(n) if n == "java/lang/String")
+}
+
 /// The value object `o` gives the field `slot`, if the path reads it.
-fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
+pub(super) fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
     o.fields
         .iter()
         .find(|f| f.read && f.name == slot.name && f.declared_in == slot.declared_in)
@@ -205,7 +243,7 @@ fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
 /// Whether `v` may be passed for a parameter of type `ty` of a constructor
 /// making object `i`: never the object itself nor a mock, and an object of
 /// the state only where its class fits.
-fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: &JType) -> bool {
+pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: &JType) -> bool {
     match (v, ty) {
         (Value::Ref { object }, _) if *object == i => false,
         (Value::Ref { object }, JType::Object(name)) => match state.objects.get(*object) {
@@ -228,7 +266,7 @@ fn drop_cycles(plans: &mut [Option<Construction>]) {
     let needs = |plans: &[Option<Construction>], i: usize| -> Vec<usize> {
         plans[i]
             .iter()
-            .flat_map(|c| &c.args)
+            .flat_map(|c| c.values())
             .filter_map(|a| match *a {
                 Value::Ref { object } if plans.get(object).is_some_and(Option::is_some) => {
                     Some(object)

@@ -332,24 +332,32 @@ impl<'o> Asserter<'o> {
 
     fn changed(&self, before: &Value, after: &Observed) -> bool {
         match (before, after) {
-            (Value::Null, Observed::Null) => false,
-            (Value::Bool(a), Observed::Bool(b)) => a != b,
-            (Value::Bool(a), Observed::Int(b)) => i64::from(*a) != *b,
-            (Value::Int(a), Observed::Int(b)) => a != b,
-            (Value::Int(a), Observed::Bool(b)) => *a != i64::from(*b),
-            (Value::Float(a), Observed::Float(b)) => a.to_bits() != b.to_bits(),
-            // NaN and the infinities, which JSON writes as strings.
-            (Value::Float(a), Observed::Str(b)) => {
-                let b = float_text(b);
-                !(a.is_nan() && b.is_nan()) && a.to_bits() != b.to_bits()
-            }
-            (Value::Str(a), Observed::Str(b)) => a != b,
-            (Value::Utf16 { utf16: a }, Observed::Utf16 { utf16: b }) => a != b,
             (Value::Ref { object: i }, Observed::Ref { object: k }) => {
                 self.identity.get(k) != Some(i)
             }
-            _ => true,
+            _ => differs(before, after),
         }
+    }
+}
+
+/// Whether a value of the state and one the JVM observed differ (a
+/// reference always does: identity is the asserter's to judge).
+pub(super) fn differs(before: &Value, after: &Observed) -> bool {
+    match (before, after) {
+        (Value::Null, Observed::Null) => false,
+        (Value::Bool(a), Observed::Bool(b)) => a != b,
+        (Value::Bool(a), Observed::Int(b)) => i64::from(*a) != *b,
+        (Value::Int(a), Observed::Int(b)) => a != b,
+        (Value::Int(a), Observed::Bool(b)) => *a != i64::from(*b),
+        (Value::Float(a), Observed::Float(b)) => a.to_bits() != b.to_bits(),
+        // NaN and the infinities, which JSON writes as strings.
+        (Value::Float(a), Observed::Str(b)) => {
+            let b = float_text(b);
+            !(a.is_nan() && b.is_nan()) && a.to_bits() != b.to_bits()
+        }
+        (Value::Str(a), Observed::Str(b)) => a != b,
+        (Value::Utf16 { utf16: a }, Observed::Utf16 { utf16: b }) => a != b,
+        _ => true,
     }
 }
 
