@@ -56,6 +56,7 @@ pub fn of(cp: &ClassPath, access: &mut Access, package: &str, class: &Class) -> 
                         class: java.clone(),
                         field,
                     }),
+                    factory: None,
                     setters: Vec::new(),
                 });
             }

@@ -15,6 +15,7 @@
 
 mod constants;
 pub mod flow;
+pub mod jdk;
 pub mod plan;
 mod setters;
 mod text;
@@ -58,7 +59,12 @@ pub struct Counts {
 impl Counts {
     pub fn of(state: &InputState) -> Counts {
         let mut c = Counts::default();
-        for o in &state.objects {
+        // JDK values made by their factories are no program objects.
+        for o in state
+            .objects
+            .iter()
+            .filter(|o| !jdk::made_by_factories(&o.class))
+        {
             match o.built_by {
                 Some(BuiltBy::Constructor { .. }) => c.constructor += 1,
                 Some(BuiltBy::Reflection) => c.reflection += 1,
@@ -254,7 +260,7 @@ fn value_of(v: &Observed, ty: &str) -> Option<Value> {
 /// there (`Soundex()` copies a mapping), which stands for the state's when
 /// their contents are equal — nothing else holds it, so its identity
 /// cannot matter. The replay compares them by contents, and the test does
-/// not write them.
+/// not write them, nor an array nothing holds.
 pub fn held_by_constructions(state: &InputState) -> Vec<bool> {
     let mut holders = vec![0usize; state.objects.len()];
     let mut count = |v: &Value| {
@@ -280,7 +286,14 @@ pub fn held_by_constructions(state: &InputState) -> Vec<bool> {
             .flat_map(|c| c.values())
             .for_each(&mut count);
     }
-    let mut held = vec![false; state.objects.len()];
+    // An array nothing holds (a mock's answer, the mock made by a factory
+    // instead) is not written either.
+    let mut held: Vec<bool> = state
+        .objects
+        .iter()
+        .zip(&holders)
+        .map(|(o, &n)| n == 0 && o.elements.is_some())
+        .collect();
     for o in state.objects.iter().filter(|o| o.construction().is_some()) {
         for f in &o.fields {
             if let Value::Ref { object } = f.value {

@@ -9,7 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
-use super::{constants, setters, text};
+use super::{constants, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -37,6 +37,8 @@ pub fn propose(
             let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
             if wanted {
                 propose_one(cp, &mut access, package, state, i, o)
+            } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
+                jdk::proposals(state, o)
             } else {
                 Vec::new()
             }
@@ -59,7 +61,11 @@ pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
     let mut out = state.clone();
     for (o, plan) in out.objects.iter_mut().zip(plans) {
         if let Some(c) = plan {
-            o.fields.retain(|f| f.read);
+            // A JDK value's fields are the JDK's (and closed to
+            // reflection): its factory decides them.
+            let jdk = jdk::made_by_factories(&o.class);
+            o.fields.retain(|f| f.read && !jdk);
+            o.mock = None;
             o.built_by = Some(BuiltBy::Constructor {
                 constructor: c.clone(),
             });
@@ -221,6 +227,7 @@ fn candidate(
             params: m.desc.params.iter().map(JType::to_string).collect(),
             args,
             constant: None,
+            factory: None,
             setters: Vec::new(),
         },
         rank,
@@ -247,8 +254,9 @@ pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: 
     match (v, ty) {
         (Value::Ref { object }, _) if *object == i => false,
         (Value::Ref { object }, JType::Object(name)) => match state.objects.get(*object) {
-            // A mock is declared after the objects its answers name.
-            Some(target) if target.mock.is_some() => false,
+            // A mock is declared after the objects its answers name; a
+            // JDK value made by its factories instead is not.
+            Some(target) if target.mock.is_some() => jdk::made_by_factories(&target.class),
             Some(target) if target.elements.is_none() => cp
                 .is_assignable(&internal_name(&target.class), name)
                 .unwrap_or(false),

@@ -75,10 +75,11 @@ pub(super) fn declare(
     }
     let name = s.fresh(hint);
     let class = s.access.type_name(&o.class);
-    s.line(format!(
-        "{class} {name} = new {class}({});",
-        args.join(", ")
-    ));
+    let made = match &c.factory {
+        Some(k) => format!("{}.{}", s.access.type_name(&k.class), k.field),
+        None => format!("new {class}"),
+    };
+    s.line(format!("{class} {name} = {made}({});", args.join(", ")));
     for setter in &c.setters {
         let arg = inputs.value_expr(s, &setter.arg, &setter.param, false)?;
         s.line(format!("{name}.{}({arg});", setter.method));

@@ -253,13 +253,18 @@ pub struct Construction {
     /// read from it, and `descriptor`, `params` and `args` are empty.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constant: Option<StaticRef>,
+    /// For an object a static factory method makes (`ByteBuffer.allocate(4)`),
+    /// that method (`field` names it): `descriptor`, `params` and `args` are
+    /// its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub factory: Option<StaticRef>,
     /// Calls of the object's setters after it is made (`setName("a")`),
     /// in order, for fields no constructor parameter reaches.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub setters: Vec<SetterCall>,
 }
 
-/// A static field, by its declaring class (Java form) and name.
+/// A static field (or method), by its declaring class (Java form) and name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StaticRef {
     pub class: String,
@@ -493,7 +498,10 @@ impl InputState {
                 if let Some(k) = &c.constant {
                     return write!(f, " = {}.{}", simple_class(&k.class), k.field);
                 }
-                write!(f, " = new {}(", simple_class(&o.class))?;
+                match &c.factory {
+                    Some(k) => write!(f, " = {}.{}(", simple_class(&k.class), k.field)?,
+                    None => write!(f, " = new {}(", simple_class(&o.class))?,
+                }
                 for (i, (arg, ty)) in c.args.iter().zip(&c.params).enumerate() {
                     f.write_str(if i == 0 { "" } else { ", " })?;
                     self.write_value(f, arg, ty, shown)?;

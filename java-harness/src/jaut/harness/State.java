@@ -197,6 +197,8 @@ final class State {
         Class<?> c = Reflect.classFor((String) o.get("class"), loader);
         if (call.get("constant") != null) {
             objects[i] = constant(i, c, (Map<String, Object>) call.get("constant"));
+        } else if (call.get("factory") != null) {
+            objects[i] = factory(i, c, call, args);
         } else {
             objects[i] = newInstance(i, c, call, args);
         }
@@ -218,11 +220,65 @@ final class State {
         } catch (ReflectiveOperationException | RuntimeException | ExceptionInInitializerError e) {
             throw new Unbuilt(i, "reading " + owner.getSimpleName() + "." + constant.get("field") + ": " + e);
         }
-        if (v == null || v.getClass() != c) {
+        if (!fits(c, v)) {
             throw new Unbuilt(i, owner.getSimpleName() + "." + constant.get("field") + " holds " + shown(v)
                     + ", not a " + c.getName());
         }
         return v;
+    }
+
+    /**
+     * Whether {@code v} may stand for an object of class {@code c}: of
+     * exactly that class, or of any class when {@code c} is abstract (a JDK
+     * value type whose factories choose the class).
+     */
+    private static boolean fits(Class<?> c, Object v) {
+        boolean open = java.lang.reflect.Modifier.isAbstract(c.getModifiers());
+        return v != null && (v.getClass() == c || (open && c.isInstance(v)));
+    }
+
+    /** The object the static factory method {@code call} makes. */
+    @SuppressWarnings("unchecked")
+    private Object factory(int i, Class<?> c, Map<String, Object> call, List<Object> args)
+            throws ReflectiveOperationException {
+        Map<String, Object> factory = (Map<String, Object>) call.get("factory");
+        Class<?> owner = Reflect.classFor((String) factory.get("class"), loader);
+        String name = (String) factory.get("field");
+        Class<?>[] types = java.lang.invoke.MethodType
+                .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
+        Object[] values = arguments(i, types, args);
+        Object v;
+        try {
+            java.lang.reflect.Method m = owner.getDeclaredMethod(name, types);
+            m.setAccessible(true);
+            v = m.invoke(null, values);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + name + "(...) threw " + e.getCause());
+        } catch (NoSuchMethodException | RuntimeException e) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + name + "(...): " + e);
+        }
+        if (!fits(c, v)) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + name + "(...) made " + shown(v));
+        }
+        return v;
+    }
+
+    /** The values of a call's arguments, for object {@code i}. */
+    private Object[] arguments(int i, Class<?>[] types, List<Object> args) throws ReflectiveOperationException {
+        if (types.length != args.size()) {
+            throw new Unbuilt(i, args.size() + " arguments for a call of " + types.length + " parameters");
+        }
+        Object[] values = new Object[types.length];
+        try {
+            for (int k = 0; k < types.length; k++) {
+                values[k] = value(types[k], args.get(k), "argument " + k + " of its call");
+            }
+        } catch (Unbuilt e) {
+            throw e;
+        } catch (Refusal e) {
+            throw new Unbuilt(i, e.getMessage());
+        }
+        return values;
     }
 
     /** Calls setter {@code call} on object {@code i}. */
@@ -265,19 +321,7 @@ final class State {
             throws ReflectiveOperationException {
         Class<?>[] types = java.lang.invoke.MethodType
                 .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
-        if (types.length != args.size()) {
-            throw new Unbuilt(i, args.size() + " arguments for a constructor of " + types.length + " parameters");
-        }
-        Object[] values = new Object[types.length];
-        try {
-            for (int k = 0; k < types.length; k++) {
-                values[k] = value(types[k], args.get(k), "argument " + k + " of its constructor");
-            }
-        } catch (Unbuilt e) {
-            throw e;
-        } catch (Refusal e) {
-            throw new Unbuilt(i, e.getMessage());
-        }
+        Object[] values = arguments(i, types, args);
         java.lang.reflect.Constructor<?> k;
         try {
             k = c.getDeclaredConstructor(types);
