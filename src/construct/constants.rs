@@ -7,8 +7,7 @@
 //! holds an object of exactly that class, with the values the path reads
 //! (docs/objects.md).
 
-use crate::classfile::bytecode::InvokeKind;
-use crate::classfile::{access, Class, Op};
+use crate::classfile::{access, Class};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
 use crate::state::{Construction, StaticRef};
@@ -66,36 +65,11 @@ pub fn of(cp: &ClassPath, access: &mut Access, package: &str, class: &Class) -> 
 }
 
 /// The static fields of `owner` its class initializer sets to a new object
-/// of class `made` (internal name) straight after making it: `new made;
-/// dup; …; invokespecial made.<init>; putstatic owner.field`.
+/// of class `made` (internal name): `new made; …; putstatic owner.field`.
 fn instances_made(owner: &Class, made: &str) -> Vec<String> {
-    let Some(code) = owner
-        .method("<clinit>", "()V")
-        .and_then(|m| m.code.as_ref())
-    else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut last_new: Option<&str> = None;
-    let mut constructed = false;
-    for ins in &code.instructions {
-        match &ins.op {
-            Op::New(c) => {
-                last_new = Some(c);
-                constructed = false;
-            }
-            Op::Invoke(InvokeKind::Special, m) if m.name == "<init>" => {
-                constructed = last_new == Some(m.class.as_str());
-            }
-            Op::PutStatic(f) if f.class == owner.name => {
-                if constructed && last_new == Some(made) && !out.contains(&f.name) {
-                    out.push(f.name.clone());
-                }
-                last_new = None;
-                constructed = false;
-            }
-            _ => {}
-        }
-    }
-    out
+    crate::enums::constant_classes(owner)
+        .into_iter()
+        .filter(|(_, class)| class == made)
+        .map(|(field, _)| field)
+        .collect()
 }

@@ -357,14 +357,7 @@ final class State {
             Class<?> type = f.getType();
             boolean value = type.isPrimitive() || (actual instanceof String && type.isAssignableFrom(String.class));
             if (value || actual == null) {
-                if (constructedFields.length() > 1) {
-                    constructedFields.append(',');
-                }
-                constructedFields.append("{\"object\":").append(i).append(",\"name\":");
-                Json.quote(constructedFields, f.getName());
-                constructedFields.append(",\"declared_in\":");
-                Json.quote(constructedFields, declaring.getName());
-                constructedFields.append(",\"value\":").append(json(actual)).append('}');
+                report(i, f, declaring).append(json(actual)).append('}');
                 continue;
             }
             Object expected = value(type, field.get("value"), Reflect.describe(f));
@@ -399,14 +392,7 @@ final class State {
                     objects[id] = actual;
                 }
                 made.put(actual, id);
-                if (constructedFields.length() > 1) {
-                    constructedFields.append(',');
-                }
-                constructedFields.append("{\"object\":").append(i).append(",\"name\":");
-                Json.quote(constructedFields, f.getName());
-                constructedFields.append(",\"declared_in\":");
-                Json.quote(constructedFields, declaring.getName());
-                constructedFields.append(",\"value\":{\"ref\":").append(id).append("},\"array\":");
+                report(i, f, declaring).append("{\"ref\":").append(id).append("},\"array\":");
                 Json.quote(constructedFields, actual.getClass().getComponentType().getName() + "[]");
                 constructedFields.append(",\"elements\":[");
                 for (int k = 0; k < Array.getLength(actual); k++) {
@@ -420,6 +406,21 @@ final class State {
                         + ", the path needs " + shown(expected));
             }
         }
+    }
+
+    /**
+     * Starts the report of field {@code f} of constructed object {@code i}:
+     * what follows is its value.
+     */
+    private StringBuilder report(int i, Field f, Class<?> declaring) {
+        if (constructedFields.length() > 1) {
+            constructedFields.append(',');
+        }
+        constructedFields.append("{\"object\":").append(i).append(",\"name\":");
+        Json.quote(constructedFields, f.getName());
+        constructedFields.append(",\"declared_in\":");
+        Json.quote(constructedFields, declaring.getName());
+        return constructedFields.append(",\"value\":");
     }
 
     /**
