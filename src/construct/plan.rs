@@ -92,7 +92,7 @@ fn propose_one(
         return Vec::new();
     }
     let constants = constants::of(cp, access, package, &class);
-    if nested_inner || !access.type_accessible(&o.class) {
+    if !access.type_accessible(&o.class) {
         return constants.into_iter().take(CANDIDATES).collect();
     }
     let same_package = crate::junit::java::package_of(&o.class) == package;
@@ -102,6 +102,9 @@ fn propose_one(
         .iter()
         .filter(|m| m.name == "<init>" && constructor_accessible(m, same_package))
         .filter_map(|m| candidate(cp, &class, m, state, i, o))
+        // An inner class's object needs its enclosing instance, the first
+        // argument (JLS §15.9.2): `outer.new Inner(…)` cannot name null.
+        .filter(|(c, _, _)| !nested_inner || matches!(c.args.first(), Some(Value::Ref { .. })))
         .map(|found| setters::complete(cp, &setters, found, state, i, o))
         .collect();
     found.extend(constants.into_iter().map(|c| (c, Rank::CONSTANT)));

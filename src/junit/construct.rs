@@ -75,8 +75,20 @@ pub(super) fn declare(
     }
     let name = s.fresh(hint);
     let class = s.access.type_name(&o.class);
+    let inner = s
+        .access
+        .load(&o.class)
+        .and_then(|c| c.inner_access)
+        .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
     let made = match &c.factory {
         Some(k) => format!("{}.{}", s.access.type_name(&k.class), k.field),
+        // An inner class's enclosing instance goes before `new` (JLS
+        // §15.9.2), the class by its simple name.
+        None if inner && !args.is_empty() => {
+            let outer = args.remove(0);
+            let simple = o.class.rsplit('$').next().unwrap_or(&o.class);
+            format!("{outer}.new {simple}")
+        }
         None => format!("new {class}"),
     };
     s.line(format!("{class} {name} = {made}({});", args.join(", ")));
