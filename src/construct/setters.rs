@@ -8,6 +8,8 @@
 
 use super::flow::{self, FieldSlot};
 use super::plan::{constructor_accessible, fits, read_value, Rank};
+use std::sync::Arc;
+
 use crate::classfile::{Class, JType};
 use crate::classpath::ClassPath;
 use crate::state::{Construction, InputState, Object, SetterCall};
@@ -26,9 +28,9 @@ pub struct Setter {
 
 /// The setters a test (in the class's package when `same_package`) may
 /// call on an object of `class`, its superclasses' included.
-pub fn of(cp: &ClassPath, class: &Class, same_package: bool) -> Vec<Setter> {
+pub fn of(cp: &ClassPath, class: &Arc<Class>, same_package: bool) -> Vec<Setter> {
     let mut out: Vec<Setter> = Vec::new();
-    let mut here = Some(std::sync::Arc::new(class.clone()));
+    let mut here = Some(Arc::clone(class));
     for _ in 0..DEPTH {
         let Some(c) = here else { break };
         for m in &c.methods {

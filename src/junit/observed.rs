@@ -303,10 +303,17 @@ impl<'o> Asserter<'o> {
             return Ok(());
         }
         for f in &after.fields {
-            let old = before
+            let listed = before
                 .fields
                 .iter()
-                .find(|b| b.name == f.name && b.declared_in == f.declared_in)
+                .find(|b| b.name == f.name && b.declared_in == f.declared_in);
+            // An object a constructor made lists the fields the path reads
+            // or writes; the constructor decided the others, which the
+            // path did not touch.
+            if listed.is_none() && before.construction().is_some() {
+                continue;
+            }
+            let old = listed
                 .map(|b| b.value.clone())
                 .unwrap_or_else(|| default_for(&f.ty));
             if !self.changed(&old, &f.value) || s.access.constant_field(&f.declared_in, &f.name) {
