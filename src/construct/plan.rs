@@ -181,8 +181,23 @@ fn candidate(
     let flows = flow::parameter_fields(cp, class, m);
     let mut args = Vec::with_capacity(flows.len());
     let mut texts = Vec::new();
-    for (ty, fields) in m.desc.params.iter().zip(&flows) {
+    // An inner class's enclosing instance (its first parameter, JLS
+    // §8.8.1) is the state's, whether or not the path reads it.
+    let inner = class
+        .inner_access
+        .is_some_and(|flags| flags & access::STATIC == 0);
+    let enclosing = o
+        .fields
+        .iter()
+        .find(|f| inner && f.name.starts_with("this$") && matches!(f.value, Value::Ref { .. }))
+        .map(|f| &f.value);
+    for (k, (ty, fields)) in m.desc.params.iter().zip(&flows).enumerate() {
         let mut values = fields.iter().filter_map(|slot| read_value(o, slot));
+        let mut values = values
+            .next()
+            .or(if k == 0 { enclosing } else { None })
+            .into_iter()
+            .chain(values);
         let arg = match values.next() {
             Some(v) => {
                 if values.any(|other| other != v) || !fits(cp, state, i, v, ty) {
