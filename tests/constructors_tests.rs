@@ -9,7 +9,7 @@
 //! (fields only setters give), `Separator` (objects kept in static final
 //! fields, a private constructor), `Text` (a constructor that copies its
 //! `String` into a longer buffer), `Codec` (a `Charset` and `ByteBuffer`s,
-//! made by the JDK's factories), `Tally.Counter` (an inner class).
+//! made by the JDK's factories), `Scoreboard.Lane` (an inner class).
 
 mod support;
 
@@ -310,24 +310,24 @@ fn jdk_values_come_from_their_factories_not_mocks() {
 #[test]
 fn an_inner_object_is_made_from_its_enclosing_one() {
     let out = tempfile::tempdir().unwrap();
-    let line = support::marker_line("objects/Tally", "overflows");
+    let line = support::marker_line("objects/Scoreboard", "overflows");
     let dir = ["--out", out.path().to_str().unwrap()];
-    let (code, json) = support::aim_at_line("objects/Tally$Counter", "overflows", line, &dir);
+    let (code, json) = support::aim_at_line("objects/Scoreboard$Lane", "overflows", line, &dir);
     assert_eq!(code, Some(0), "{json:#}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
     assert_eq!(built_by(&json), ["constructor", "constructor"], "{json:#}");
-    support::compile_and_run_suite(out.path(), "Tally$Counter", support::samples(), &[]);
-    let counter = &json["state"]["objects"][0];
-    assert_eq!(counter["class"], "objects.Tally$Counter", "{json:#}");
-    // The enclosing Tally, made first, is the first argument.
+    support::compile_and_run_suite(out.path(), "Scoreboard$Lane", support::samples(), &[]);
+    let lane = &json["state"]["objects"][0];
+    assert_eq!(lane["class"], "objects.Scoreboard$Lane", "{json:#}");
+    // The enclosing Scoreboard, made first, is the first argument.
     assert_eq!(
-        counter["constructor"]["args"][0],
+        lane["constructor"]["args"][0],
         serde_json::json!({"ref": 1}),
         "{json:#}"
     );
     let text = test_text(out.path());
     assert!(
-        text.contains("Tally.Counter counter = tally1.new Counter("),
+        text.contains("Scoreboard.Lane lane = scoreboard1.new Lane("),
         "{text}"
     );
 }

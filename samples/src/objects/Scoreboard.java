@@ -1,17 +1,17 @@
 package objects;
 
-/** A tally and its counters: an inner class whose objects need their tally. */
-public class Tally {
+/** A scoreboard and its lanes: an inner class whose objects need their scoreboard. */
+public class Scoreboard {
     private int total;
 
-    public Tally(int total) {
+    public Scoreboard(int total) {
         this.total = total;
     }
 
-    public class Counter {
+    public class Lane {
         private final int step;
 
-        public Counter(int step) {
+        public Lane(int step) {
             this.step = step;
         }
 
