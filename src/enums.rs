@@ -73,8 +73,10 @@ pub fn constants(cp: &ClassPath, name: &str) -> Option<Vec<EnumConstant>> {
         .collect()
 }
 
-/// `(field, class)` for each `new X … putstatic E.field` of `E.<clinit>`.
-fn constant_classes(class: &Class) -> Vec<(String, String)> {
+/// `(field, class)` for each `new X … putstatic E.field` of `E.<clinit>`
+/// (also the instances other classes keep in their static fields,
+/// `crate::construct`).
+pub(crate) fn constant_classes(class: &Class) -> Vec<(String, String)> {
     let Some(code) = class
         .method("<clinit>", "()V")
         .and_then(|m| m.code.as_ref())

@@ -5,7 +5,11 @@
 //!
 //! Samples: `samples/src/objects/` — `Interval` (its constructor rejects
 //! `start > end`), `Gauge` (a level no constructor sets), `Segment` of two
-//! `Point`s (objects made from objects made by constructors).
+//! `Point`s (objects made from objects made by constructors), `Account`
+//! (fields only setters give), `Separator` (objects kept in static final
+//! fields, a private constructor), `Text` (a constructor that copies its
+//! `String` into a longer buffer), `Codec` (a `Charset` and `ByteBuffer`s,
+//! made by the JDK's factories), `Scoreboard.Lane` (an inner class).
 
 mod support;
 
@@ -194,6 +198,156 @@ fn cover_counts_the_objects_by_how_they_are_made() {
         support::samples(),
         &[],
     );
+}
+
+#[test]
+fn setters_give_the_fields_no_constructor_parameter_reaches() {
+    let (out, json) = reached(
+        "objects/Account",
+        "describe",
+        "premium",
+        &[],
+        &["constructor"],
+    );
+    let c = &json["state"]["objects"][0]["constructor"];
+    assert_eq!(c["descriptor"], "(I)V", "{json:#}");
+    assert_eq!(c["args"], serde_json::json!([7]), "{json:#}");
+    let setters: Vec<&str> = c["setters"]
+        .as_array()
+        .expect("setters")
+        .iter()
+        .map(|s| s["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(setters, ["setOwner", "setLimit"], "{json:#}");
+    let text = test_text(out.path());
+    assert!(text.contains("Account account = new Account(7);"), "{text}");
+    assert!(text.contains("account.setLimit(1001);"), "{text}");
+    assert!(!text.contains("allocate("), "{text}");
+}
+
+#[test]
+fn an_object_a_static_final_field_keeps_is_read_from_it() {
+    // Separator's constructor is private: the test reads Separator.TAB.
+    let (out, json) = reached("objects/Separator", "isTab", "tab", &[], &["constructor"]);
+    let c = &json["state"]["objects"][0]["constructor"];
+    assert_eq!(
+        c["constant"],
+        serde_json::json!({"class": "objects.Separator", "field": "TAB"}),
+        "{json:#}"
+    );
+    let text = test_text(out.path());
+    assert!(
+        text.contains("Separator separator = Separator.TAB;"),
+        "{text}"
+    );
+    assert!(!text.contains("allocate("), "{text}");
+}
+
+#[test]
+fn a_string_argument_stands_for_a_buffer_the_constructor_fills() {
+    let (out, json) = reached(
+        "objects/Text",
+        "endsWithBang",
+        "bang",
+        &[],
+        &["constructor", "-"],
+    );
+    let objects = &json["state"]["objects"];
+    let arg = objects[0]["constructor"]["args"][0]
+        .as_str()
+        .expect("a text");
+    // The buffer is the one the constructor made, 16 chars longer than
+    // its argument, and the state says so.
+    let buffer = objects[1]["elements"].as_array().unwrap();
+    assert_eq!(buffer.len(), arg.chars().count() + 16, "{json:#}");
+    assert_eq!(buffer[0], 'h' as u32, "{json:#}");
+    let text = test_text(out.path());
+    assert!(text.contains("Text text = new Text(\"h"), "{text}");
+    // The call does not change the buffer: nothing asserts it.
+    assert!(!text.contains("getField("), "{text}");
+}
+
+#[test]
+fn jdk_values_come_from_their_factories_not_mocks() {
+    let (out, json) = reached(
+        "objects/Codec",
+        "charsetName",
+        "name",
+        &[],
+        &["constructor", "constructor"],
+    );
+    let charset = &json["state"]["objects"][1];
+    assert_eq!(charset["class"], "java.nio.charset.Charset", "{json:#}");
+    assert_eq!(
+        charset["constructor"]["constant"]["class"], "java.nio.charset.StandardCharsets",
+        "{json:#}"
+    );
+    let text = test_text(out.path());
+    assert!(text.contains("StandardCharsets.UTF_8"), "{text}");
+    assert!(text.contains("new Codec(charset"), "{text}");
+    // The mock's answer to array() stays in the state, unwritten.
+    let array = ["constructor", "-"];
+    for (target, factory, made) in [
+        ("array", "allocate", &array[..]),
+        ("direct", "allocateDirect", &array[..1]),
+    ] {
+        let (out, json) = reached("objects/Codec", "backing", target, &[], made);
+        let buffer = &json["state"]["objects"][0];
+        assert_eq!(
+            buffer["constructor"]["factory"]["field"], factory,
+            "{json:#}"
+        );
+        let text = test_text(out.path());
+        assert!(text.contains(&format!("ByteBuffer.{factory}(")), "{text}");
+        assert!(!text.contains("new byte[0]"), "{text}");
+        assert!(
+            !text.contains("allocate(java") && !text.contains("new java.nio.ByteBuffer() {"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn an_inner_object_is_made_from_its_enclosing_one() {
+    let out = tempfile::tempdir().unwrap();
+    let line = support::marker_line("objects/Scoreboard", "overflows");
+    let dir = ["--out", out.path().to_str().unwrap()];
+    let (code, json) = support::aim_at_line("objects/Scoreboard$Lane", "overflows", line, &dir);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    assert_eq!(built_by(&json), ["constructor", "constructor"], "{json:#}");
+    support::compile_and_run_suite(out.path(), "Scoreboard$Lane", support::samples(), &[]);
+    let lane = &json["state"]["objects"][0];
+    assert_eq!(lane["class"], "objects.Scoreboard$Lane", "{json:#}");
+    // The enclosing Scoreboard, made first, is the first argument.
+    assert_eq!(
+        lane["constructor"]["args"][0],
+        serde_json::json!({"ref": 1}),
+        "{json:#}"
+    );
+    let text = test_text(out.path());
+    assert!(
+        text.contains("Scoreboard.Lane lane = scoreboard1.new Lane("),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_fields_setters_store() {
+    let cp = support::sample_classpath();
+    let c = cp.load("objects/Account").unwrap();
+    let fields = |name: &str, descriptor: &str| -> Vec<String> {
+        let m = c.method(name, descriptor).unwrap();
+        jaut::construct::flow::setter_fields(&cp, &c, m)
+            .into_iter()
+            .map(|f| f.name)
+            .collect()
+    };
+    // After a check that may throw; and one that returns `this`.
+    assert_eq!(fields("setOwner", "(Ljava/lang/String;)V"), ["owner"]);
+    assert_eq!(fields("setLimit", "(I)Lobjects/Account;"), ["limit"]);
+    // A getter stores nothing.
+    assert!(fields("getId", "()I").is_empty());
 }
 
 /// Where the constructors' parameters flow, by field name.

@@ -30,10 +30,38 @@ pub struct FieldSlot {
 /// For each parameter of constructor `ctor` of `class`, the fields it is
 /// stored to unchanged (empty for a parameter that reaches no field so).
 pub fn parameter_fields(cp: &ClassPath, class: &Class, ctor: &Method) -> Vec<Vec<FieldSlot>> {
-    flows(cp, class, ctor, DEPTH)
+    flows(cp, class, ctor, DEPTH, Locals::Pristine)
 }
 
-fn flows(cp: &ClassPath, class: &Class, ctor: &Method, depth: u32) -> Vec<Vec<FieldSlot>> {
+/// The fields of `this` the one parameter of instance method `setter`
+/// stores (`this.name = name`), also where the method may change its
+/// parameter first on some path (`setNullText` turns `""` into `null`):
+/// the replay reports what the field then holds.
+pub fn setter_fields(cp: &ClassPath, class: &Class, setter: &Method) -> Vec<FieldSlot> {
+    if setter.desc.params.len() != 1 || setter.access & crate::classfile::access::STATIC != 0 {
+        return Vec::new();
+    }
+    flows(cp, class, setter, 0, Locals::Any)
+        .pop()
+        .unwrap_or_default()
+}
+
+/// Which loads of a parameter's local count as its argument.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Locals {
+    /// Only of a local never stored to: every read reads the argument.
+    Pristine,
+    /// Any: a guess the replay checks.
+    Any,
+}
+
+fn flows(
+    cp: &ClassPath,
+    class: &Class,
+    ctor: &Method,
+    depth: u32,
+    locals: Locals,
+) -> Vec<Vec<FieldSlot>> {
     let mut out = vec![Vec::new(); ctor.desc.params.len()];
     let Some(code) = &ctor.code else {
         return out;
@@ -52,7 +80,9 @@ fn flows(cp: &ClassPath, class: &Class, ctor: &Method, depth: u32) -> Vec<Vec<Fi
     // The parameter whose argument a pristine local holds.
     let slots = parameter_slots(ctor);
     let param_of = |op: &Op| match op {
-        Op::Load(_, slot) if !stored.contains(slot) => slots.iter().position(|s| s == slot),
+        Op::Load(_, slot) if locals == Locals::Any || !stored.contains(slot) => {
+            slots.iter().position(|s| s == slot)
+        }
         _ => None,
     };
     let is_this = |op: &Op| matches!(op, Op::Load(Kind::Ref, 0));
@@ -88,7 +118,7 @@ fn flows(cp: &ClassPath, class: &Class, ctor: &Method, depth: u32) -> Vec<Vec<Fi
                 let Some(callee) = callee_class.method("<init>", &m.descriptor) else {
                     continue;
                 };
-                let inner = flows(cp, &callee_class, callee, depth - 1);
+                let inner = flows(cp, &callee_class, callee, depth - 1, locals);
                 for (a, fields) in inner.into_iter().enumerate() {
                     if let Some(k) = param_of(ins[i - n + a]) {
                         out[k].extend(fields);

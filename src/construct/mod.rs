@@ -13,14 +13,18 @@
 //! made by reflection instead, and the whole state by reflection when the
 //! constructed one misses the goal. `--objects` chooses the policy.
 
+mod constants;
 pub mod flow;
+pub mod jdk;
 pub mod plan;
+mod setters;
+mod text;
 
 use crate::classfile::descriptor::internal_name;
 use crate::classpath::ClassPath;
 use crate::replay::observation::Observed;
 use crate::replay::{Observation, ReplayFailure};
-use crate::state::{BuiltBy, Construction, InputState, Value};
+use crate::state::{BuiltBy, Construction, InputState, Object, Value};
 
 /// How the objects of program classes in a state are made (`--objects`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -55,7 +59,12 @@ pub struct Counts {
 impl Counts {
     pub fn of(state: &InputState) -> Counts {
         let mut c = Counts::default();
-        for o in &state.objects {
+        // JDK values made by their factories are no program objects.
+        for o in state
+            .objects
+            .iter()
+            .filter(|o| !jdk::made_by_factories(&o.class))
+        {
             match o.built_by {
                 Some(BuiltBy::Constructor { .. }) => c.constructor += 1,
                 Some(BuiltBy::Reflection) => c.reflection += 1,
@@ -167,6 +176,12 @@ pub fn covers_as_much(new: &Observation, old: &Observation) -> bool {
 /// JVM's run of that state met the goal, so it is the state claimed.
 fn as_made(mut state: InputState, observation: &Observation) -> InputState {
     for c in &observation.constructed {
+        if let (Some(class), Some(elements), Observed::Ref { object }) =
+            (&c.array, &c.elements, &c.value)
+        {
+            made_array(&mut state, c.object, &c.name, *object, class, elements);
+            continue;
+        }
         let Some(o) = state.objects.get_mut(c.object) else {
             continue;
         };
@@ -181,6 +196,46 @@ fn as_made(mut state: InputState, observation: &Observation) -> InputState {
         }
     }
     state
+}
+
+/// Field `name` of object `holder` holds the array of values `elements`
+/// its constructor made: object `id` of the state, which a held null
+/// becomes (the harness numbers such arrays past the state's objects, in
+/// the order it reports them).
+fn made_array(
+    state: &mut InputState,
+    holder: usize,
+    name: &str,
+    id: usize,
+    class: &str,
+    elements: &[Observed],
+) {
+    let elem = class.trim_end_matches("[]");
+    let Some(elements) = elements
+        .iter()
+        .map(|e| value_of(e, elem))
+        .collect::<Option<Vec<Value>>>()
+    else {
+        return;
+    };
+    if id == state.objects.len() {
+        state.objects.push(Object {
+            id,
+            class: class.to_string(),
+            elements: Some(Vec::new()),
+            ..Object::default()
+        });
+    }
+    if let Some(a) = state.objects.get_mut(id) {
+        a.elements = Some(elements);
+    }
+    let field = state
+        .objects
+        .get_mut(holder)
+        .and_then(|o| o.fields.iter_mut().find(|f| f.name == name));
+    if let Some(f) = field {
+        f.value = Value::Ref { object: id };
+    }
 }
 
 /// A primitive, string or null the JVM reported, as a value of type `ty`.
@@ -205,7 +260,7 @@ fn value_of(v: &Observed, ty: &str) -> Option<Value> {
 /// there (`Soundex()` copies a mapping), which stands for the state's when
 /// their contents are equal — nothing else holds it, so its identity
 /// cannot matter. The replay compares them by contents, and the test does
-/// not write them.
+/// not write them, nor an array nothing holds.
 pub fn held_by_constructions(state: &InputState) -> Vec<bool> {
     let mut holders = vec![0usize; state.objects.len()];
     let mut count = |v: &Value| {
@@ -228,10 +283,17 @@ pub fn held_by_constructions(state: &InputState) -> Vec<bool> {
             .for_each(&mut count);
         o.construction()
             .iter()
-            .flat_map(|c| &c.args)
+            .flat_map(|c| c.values())
             .for_each(&mut count);
     }
-    let mut held = vec![false; state.objects.len()];
+    // An array nothing holds (a mock's answer, the mock made by a factory
+    // instead) is not written either.
+    let mut held: Vec<bool> = state
+        .objects
+        .iter()
+        .zip(&holders)
+        .map(|(o, &n)| n == 0 && o.elements.is_some())
+        .collect();
     for o in state.objects.iter().filter(|o| o.construction().is_some()) {
         for f in &o.fields {
             if let Value::Ref { object } = f.value {

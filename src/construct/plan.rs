@@ -9,6 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
+use super::{constants, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -36,6 +37,8 @@ pub fn propose(
             let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
             if wanted {
                 propose_one(cp, &mut access, package, state, i, o)
+            } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
+                jdk::proposals(state, o)
             } else {
                 Vec::new()
             }
@@ -58,7 +61,11 @@ pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
     let mut out = state.clone();
     for (o, plan) in out.objects.iter_mut().zip(plans) {
         if let Some(c) = plan {
-            o.fields.retain(|f| f.read);
+            // A JDK value's fields are the JDK's (and closed to
+            // reflection): its factory decides them.
+            let jdk = jdk::made_by_factories(&o.class);
+            o.fields.retain(|f| f.read && !jdk);
+            o.mock = None;
             o.built_by = Some(BuiltBy::Constructor {
                 constructor: c.clone(),
             });
@@ -81,19 +88,26 @@ fn propose_one(
     let nested_inner = class
         .inner_access
         .is_some_and(|flags| flags & access::STATIC == 0);
-    if class.is_interface() || class.is_abstract() || nested_inner {
+    if class.is_interface() || class.is_abstract() {
         return Vec::new();
     }
+    let constants = constants::of(cp, access, package, &class);
     if !access.type_accessible(&o.class) {
-        return Vec::new();
+        return constants.into_iter().take(CANDIDATES).collect();
     }
     let same_package = crate::junit::java::package_of(&o.class) == package;
+    let setters = setters::of(cp, &class, same_package);
     let mut found: Vec<(Construction, Rank)> = class
         .methods
         .iter()
         .filter(|m| m.name == "<init>" && constructor_accessible(m, same_package))
         .filter_map(|m| candidate(cp, &class, m, state, i, o))
+        // An inner class's object needs its enclosing instance, the first
+        // argument (JLS §15.9.2): `outer.new Inner(…)` cannot name null.
+        .filter(|(c, _, _)| !nested_inner || matches!(c.args.first(), Some(Value::Ref { .. })))
+        .map(|found| setters::complete(cp, &setters, found, state, i, o))
         .collect();
+    found.extend(constants.into_iter().map(|c| (c, Rank::CONSTANT)));
     found.sort_by_key(|(_, rank)| *rank);
     found
         .into_iter()
@@ -129,22 +143,33 @@ fn with_shared_values(c: Construction) -> Vec<Construction> {
 /// at their defaults) that no parameter reaches, then fewest parameters
 /// given a guessed default, then fewest parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Rank {
-    missing: usize,
-    guessed: usize,
-    params: usize,
+pub(super) struct Rank {
+    pub(super) missing: usize,
+    pub(super) guessed: usize,
+    pub(super) params: usize,
+}
+
+impl Rank {
+    /// A static final field's object: after every constructor call that
+    /// reaches all the fields the path needs, before those that do not.
+    const CONSTANT: Rank = Rank {
+        missing: 0,
+        guessed: usize::MAX,
+        params: 0,
+    };
 }
 
 /// Whether a test in the constructor's package (`same_package`) or
-/// another may call it.
-fn constructor_accessible(m: &Method, same_package: bool) -> bool {
+/// another may call it (or another method).
+pub(super) fn constructor_accessible(m: &Method, same_package: bool) -> bool {
     m.access & access::SYNTHETIC == 0
         && (m.access & access::PUBLIC != 0 || (same_package && m.access & access::PRIVATE == 0))
 }
 
 /// The call of constructor `m` that gives object `i` the values of its
-/// fields the path reads, with its rank; `None` when two of its fields a
-/// parameter reaches disagree, or a value does not fit a parameter.
+/// fields the path reads, with its rank and the fields it leaves to be
+/// set otherwise; `None` when two of its fields a parameter reaches
+/// disagree, or a value does not fit a parameter.
 fn candidate(
     cp: &ClassPath,
     class: &Class,
@@ -152,11 +177,27 @@ fn candidate(
     state: &InputState,
     i: usize,
     o: &Object,
-) -> Option<(Construction, Rank)> {
+) -> Option<(Construction, Rank, Vec<FieldSlot>)> {
     let flows = flow::parameter_fields(cp, class, m);
     let mut args = Vec::with_capacity(flows.len());
-    for (ty, fields) in m.desc.params.iter().zip(&flows) {
+    let mut texts = Vec::new();
+    // An inner class's enclosing instance (its first parameter, JLS
+    // §8.8.1) is the state's, whether or not the path reads it.
+    let inner = class
+        .inner_access
+        .is_some_and(|flags| flags & access::STATIC == 0);
+    let enclosing = o
+        .fields
+        .iter()
+        .find(|f| inner && f.name.starts_with("this$") && matches!(f.value, Value::Ref { .. }))
+        .map(|f| &f.value);
+    for (k, (ty, fields)) in m.desc.params.iter().zip(&flows).enumerate() {
         let mut values = fields.iter().filter_map(|slot| read_value(o, slot));
+        let mut values = values
+            .next()
+            .or(if k == 0 { enclosing } else { None })
+            .into_iter()
+            .chain(values);
         let arg = match values.next() {
             Some(v) => {
                 if values.any(|other| other != v) || !fits(cp, state, i, v, ty) {
@@ -164,12 +205,22 @@ fn candidate(
                 }
                 v.clone()
             }
+            // A text parameter may be what a `char[]` field holds: a
+            // builder's buffer up to its length, a tokenizer's input.
+            None if texts.is_empty() && is_string(ty) => match text::of(state, o) {
+                Some(t) => {
+                    texts = t.fields;
+                    Value::Str(t.text)
+                }
+                None => Value::Null,
+            },
             None => Value::default_of(ty),
         };
         args.push(arg);
     }
-    let reached: Vec<&FieldSlot> = flows.iter().flatten().collect();
-    let missing = o
+    let mut reached: Vec<&FieldSlot> = flows.iter().flatten().collect();
+    reached.extend(&texts);
+    let missing: Vec<FieldSlot> = o
         .fields
         .iter()
         .filter(|f| f.read && !f.value.is_default())
@@ -178,10 +229,14 @@ fn candidate(
                 .iter()
                 .any(|s| s.name == f.name && s.declared_in == f.declared_in)
         })
-        .count();
+        .map(|f| FieldSlot {
+            declared_in: f.declared_in.clone(),
+            name: f.name.clone(),
+        })
+        .collect();
     let rank = Rank {
-        missing,
-        guessed: flows.iter().filter(|f| f.is_empty()).count(),
+        missing: missing.len(),
+        guessed: flows.iter().filter(|f| f.is_empty()).count() - usize::from(!texts.is_empty()),
         params: args.len(),
     };
     Some((
@@ -189,13 +244,21 @@ fn candidate(
             descriptor: m.descriptor.clone(),
             params: m.desc.params.iter().map(JType::to_string).collect(),
             args,
+            constant: None,
+            factory: None,
+            setters: Vec::new(),
         },
         rank,
+        missing,
     ))
 }
 
+fn is_string(ty: &JType) -> bool {
+    matches!(ty, JType::Object(n) if n == "java/lang/String")
+}
+
 /// The value object `o` gives the field `slot`, if the path reads it.
-fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
+pub(super) fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
     o.fields
         .iter()
         .find(|f| f.read && f.name == slot.name && f.declared_in == slot.declared_in)
@@ -205,12 +268,13 @@ fn read_value<'a>(o: &'a Object, slot: &FieldSlot) -> Option<&'a Value> {
 /// Whether `v` may be passed for a parameter of type `ty` of a constructor
 /// making object `i`: never the object itself nor a mock, and an object of
 /// the state only where its class fits.
-fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: &JType) -> bool {
+pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: &JType) -> bool {
     match (v, ty) {
         (Value::Ref { object }, _) if *object == i => false,
         (Value::Ref { object }, JType::Object(name)) => match state.objects.get(*object) {
-            // A mock is declared after the objects its answers name.
-            Some(target) if target.mock.is_some() => false,
+            // A mock is declared after the objects its answers name; a
+            // JDK value made by its factories instead is not.
+            Some(target) if target.mock.is_some() => jdk::made_by_factories(&target.class),
             Some(target) if target.elements.is_none() => cp
                 .is_assignable(&internal_name(&target.class), name)
                 .unwrap_or(false),
@@ -228,7 +292,7 @@ fn drop_cycles(plans: &mut [Option<Construction>]) {
     let needs = |plans: &[Option<Construction>], i: usize| -> Vec<usize> {
         plans[i]
             .iter()
-            .flat_map(|c| &c.args)
+            .flat_map(|c| c.values())
             .filter_map(|a| match *a {
                 Value::Ref { object } if plans.get(object).is_some_and(Option::is_some) => {
                     Some(object)

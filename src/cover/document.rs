@@ -69,7 +69,12 @@ impl ObjectCounts {
         let mut c = ObjectCounts::default();
         for t in tests {
             let objects = t.state.get("objects").and_then(Value::as_array);
-            for o in objects.into_iter().flatten() {
+            // JDK values made by their factories are no program objects.
+            let program = |o: &&Value| {
+                let class = o.get("class").and_then(Value::as_str).unwrap_or("");
+                !crate::construct::jdk::made_by_factories(class)
+            };
+            for o in objects.into_iter().flatten().filter(program) {
                 match o.get("built_by").and_then(Value::as_str) {
                     Some("constructor") => c.constructor += 1,
                     Some("reflection") => c.reflection += 1,

@@ -21,7 +21,7 @@ use super::act::Call;
 use super::arrange::Inputs;
 use super::java;
 use super::method::{Scope, Subject};
-use super::observed::{Asserter, MAX_ASSERTIONS, MAX_DEPTH};
+use super::observed::{differs, Asserter, MAX_ASSERTIONS, MAX_DEPTH};
 use super::JunitError;
 use crate::labeling::{InputState, Value};
 use crate::replay::observation::{Ended, Observation, Observed};
@@ -103,8 +103,23 @@ fn identities(
         }
     }
     // A value written in place has no variable to compare with: what the
-    // call left there is asserted as a value.
-    identity.retain(|_, i| !inputs.in_place(*i));
+    // call left there is asserted as a value. So is an array a
+    // constructor made (the test does not write it) that the call
+    // changed; one it left alone is no news.
+    let held = crate::construct::held_by_constructions(state);
+    identity.retain(|k, i| {
+        let untouched = || {
+            let before = state.objects[*i].elements.as_ref();
+            let after = obs.objects[*k].elements.as_ref();
+            before.map(Vec::len) == after.map(Vec::len)
+                && before
+                    .into_iter()
+                    .flatten()
+                    .zip(after.into_iter().flatten())
+                    .all(|(b, a)| !differs(b, a))
+        };
+        !inputs.in_place(*i) || (held[*i] && untouched())
+    });
     for (k, i) in roots {
         if k >= obs.objects.len() {
             return Err(subject.inconsistent(format!(

@@ -7,7 +7,7 @@ use super::arrange::{Inputs, Var};
 use super::java::is_primitive;
 use super::method::Scope;
 use super::JunitError;
-use crate::state::{InputState, Object, Value};
+use crate::state::{InputState, Object, StaticRef, Value};
 
 /// The objects of `state` made by constructors, each after those its
 /// arguments name (the state has no cycle among them: the planner drops
@@ -28,7 +28,7 @@ fn place(state: &InputState, id: usize, placed: &mut [bool], out: &mut Vec<usize
     if placed[id] || depth > state.objects.len() {
         return;
     }
-    for a in &c.args {
+    for a in c.values() {
         if let Value::Ref { object } = *a {
             if object < state.objects.len() {
                 place(state, object, placed, out, depth + 1);
@@ -51,6 +51,9 @@ pub(super) fn declare(
     let c = o
         .construction()
         .expect("only objects made by constructors are declared here");
+    if let Some(k) = &c.constant {
+        return Ok(constant(s, o, k, hint));
+    }
     let overloaded = s.access.load(&o.class).is_some_and(|class| {
         class
             .methods
@@ -72,9 +75,53 @@ pub(super) fn declare(
     }
     let name = s.fresh(hint);
     let class = s.access.type_name(&o.class);
-    s.line(format!(
-        "{class} {name} = new {class}({});",
-        args.join(", ")
-    ));
+    let inner = s
+        .access
+        .load(&o.class)
+        .and_then(|c| c.inner_access)
+        .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
+    let made = match &c.factory {
+        Some(k) => format!("{}.{}", s.access.type_name(&k.class), k.field),
+        // An inner class's enclosing instance goes before `new` (JLS
+        // §15.9.2), the class by its simple name.
+        None if inner && !args.is_empty() => {
+            let outer = args.remove(0);
+            let simple = o.class.rsplit('$').next().unwrap_or(&o.class);
+            format!("{outer}.new {simple}")
+        }
+        None => format!("new {class}"),
+    };
+    s.line(format!("{class} {name} = {made}({});", args.join(", ")));
+    for setter in &c.setters {
+        let arg = inputs.value_expr(s, &setter.arg, &setter.param, false)?;
+        s.line(format!("{name}.{}({arg});", setter.method));
+    }
     Ok(Var { name, typed: true })
+}
+
+/// Declares a variable holding object `o`, read from the static final
+/// field `k`: typed by the object's class where the test may name it
+/// (with a cast when the field's type is wider), else by the field's.
+fn constant(s: &mut Scope, o: &Object, k: &StaticRef, hint: &str) -> Var {
+    let name = s.fresh(hint);
+    let owner = s.access.type_name(&k.class);
+    let declared = s
+        .access
+        .load(&k.class)
+        .and_then(|c| c.field(&k.field).map(|f| f.ty.to_string()))
+        .unwrap_or_else(|| "java.lang.Object".into());
+    let read = format!("{owner}.{}", k.field);
+    if s.access.type_accessible(&o.class) {
+        let class = s.access.type_name(&o.class);
+        let cast = if declared == o.class {
+            String::new()
+        } else {
+            format!("({class}) ")
+        };
+        s.line(format!("{class} {name} = {cast}{read};"));
+        return Var { name, typed: true };
+    }
+    let vt = s.access.var_type(&declared);
+    s.line(format!("{vt} {name} = {read};"));
+    Var { name, typed: false }
 }

@@ -184,4 +184,12 @@ pub struct ConstructedField {
     /// The class declaring the field, Java form.
     pub declared_in: String,
     pub value: Observed,
+    /// For an array of values the constructor made in place of the
+    /// state's (`value` then names the object it is, a new one past the
+    /// state's where the state held null): its type, Java form (`char[]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub array: Option<String>,
+    /// That array's elements.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elements: Option<Vec<Observed>>,
 }

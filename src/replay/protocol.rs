@@ -153,6 +153,11 @@ fn state_json(s: &InputState) -> Json {
                     obj["constructor"] = json!({
                         "descriptor": c.descriptor,
                         "args": c.args.iter().map(value_json).collect::<Vec<_>>(),
+                        "constant": c.constant.as_ref().map(|k| json!({ "class": k.class, "field": k.field })),
+                        "factory": c.factory.as_ref().map(|k| json!({ "class": k.class, "field": k.field })),
+                        "setters": c.setters.iter().map(|s| json!({
+                            "method": s.method, "descriptor": s.descriptor, "arg": value_json(&s.arg),
+                        })).collect::<Vec<_>>(),
                     });
                 }
                 if let Some(methods) = &o.mock {

@@ -248,6 +248,39 @@ pub struct Construction {
     /// The arguments, one per parameter; a `Ref` names another object of
     /// the state, which is made first.
     pub args: Vec<Value>,
+    /// For an object a program keeps in a static final field (a singleton
+    /// `INSTANCE`, an enum constant with a body), that field: the object is
+    /// read from it, and `descriptor`, `params` and `args` are empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constant: Option<StaticRef>,
+    /// For an object a static factory method makes (`ByteBuffer.allocate(4)`),
+    /// that method (`field` names it): `descriptor`, `params` and `args` are
+    /// its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub factory: Option<StaticRef>,
+    /// Calls of the object's setters after it is made (`setName("a")`),
+    /// in order, for fields no constructor parameter reaches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub setters: Vec<SetterCall>,
+}
+
+/// A static field (or method), by its declaring class (Java form) and name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StaticRef {
+    pub class: String,
+    pub field: String,
+}
+
+/// A call of a one-parameter instance method that stores its argument in a
+/// field: `setName("a")`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SetterCall {
+    pub method: String,
+    /// Its JVM descriptor: `(Ljava/lang/String;)V`.
+    pub descriptor: String,
+    /// Its parameter's type, Java form.
+    pub param: String,
+    pub arg: Value,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -284,6 +317,14 @@ pub struct MockMethod {
     /// throw a `RuntimeException` instead (`--mock-throws`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub throws: Vec<usize>,
+}
+
+impl Construction {
+    /// The values the construction passes: its arguments, then its
+    /// setters'.
+    pub fn values(&self) -> impl Iterator<Item = &Value> {
+        self.args.iter().chain(self.setters.iter().map(|s| &s.arg))
+    }
 }
 
 impl Object {
@@ -454,12 +495,24 @@ impl InputState {
                 let Some(c) = o.construction() else {
                     return Ok(());
                 };
-                write!(f, " = new {}(", simple_class(&o.class))?;
+                if let Some(k) = &c.constant {
+                    return write!(f, " = {}.{}", simple_class(&k.class), k.field);
+                }
+                match &c.factory {
+                    Some(k) => write!(f, " = {}.{}(", simple_class(&k.class), k.field)?,
+                    None => write!(f, " = new {}(", simple_class(&o.class))?,
+                }
                 for (i, (arg, ty)) in c.args.iter().zip(&c.params).enumerate() {
                     f.write_str(if i == 0 { "" } else { ", " })?;
                     self.write_value(f, arg, ty, shown)?;
                 }
-                f.write_str(")")
+                f.write_str(")")?;
+                for s in &c.setters {
+                    write!(f, ".{}(", s.method)?;
+                    self.write_value(f, &s.arg, &s.param, shown)?;
+                    f.write_str(")")?;
+                }
+                Ok(())
             }
         }
     }

@@ -9,6 +9,6 @@ mod path;
 
 pub use input::{
     Arg, BuiltBy, Construction, EnvValue, FieldValue, InitialStatic, InputState, MockMethod,
-    Object, StaticValue, Value,
+    Object, SetterCall, StaticRef, StaticValue, Value,
 };
 pub use path::PathStep;

@@ -22,6 +22,10 @@ final class State {
     private final Object[] objects;
     /** Which objects the state makes by a constructor call. */
     private boolean[] constructed;
+    /** The longest array a constructor may make in place of the state's. */
+    private static final int MAX_ARRAY = 4096;
+    /** Arrays constructors made where the state has null: new objects after the state's. */
+    private int extra;
     /** What {@link #constructedJson} returns, without its closing bracket. */
     private final StringBuilder constructedFields = new StringBuilder("[");
     /** The mocks among the objects, by id. */
@@ -179,28 +183,145 @@ final class State {
         Map<String, Object> o = (Map<String, Object>) objs.get(i);
         Map<String, Object> call = (Map<String, Object>) o.get("constructor");
         List<Object> args = list(call.get("args"));
-        for (Object a : args) {
+        List<Object> setters = list(call.get("setters"));
+        List<Object> passed = new java.util.ArrayList<>(args);
+        for (Object so : setters) {
+            passed.add(((Map<String, Object>) so).get("arg"));
+        }
+        for (Object a : passed) {
             int ref = refIndex(a);
             if (ref >= 0 && ref < constructed.length && constructed[ref]) {
                 construct(ref, objs, progress);
             }
         }
         Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+        if (call.get("constant") != null) {
+            objects[i] = constant(i, c, (Map<String, Object>) call.get("constant"));
+        } else if (call.get("factory") != null) {
+            objects[i] = factory(i, c, call, args);
+        } else {
+            objects[i] = newInstance(i, c, call, args);
+        }
+        for (Object so : setters) {
+            set(i, c, (Map<String, Object>) so);
+        }
+        made.put(objects[i], i);
+        progress[i] = 2;
+    }
+
+    /** The object a static final field holds, which must be of class {@code c}. */
+    private Object constant(int i, Class<?> c, Map<String, Object> constant) throws ReflectiveOperationException {
+        Class<?> owner = Reflect.classFor((String) constant.get("class"), loader);
+        Object v;
+        try {
+            Field f = Reflect.field(owner, (String) constant.get("field"));
+            f.setAccessible(true);
+            v = f.get(null);
+        } catch (ReflectiveOperationException | RuntimeException | ExceptionInInitializerError e) {
+            throw new Unbuilt(i, "reading " + owner.getSimpleName() + "." + constant.get("field") + ": " + e);
+        }
+        if (!fits(c, v)) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + constant.get("field") + " holds " + shown(v)
+                    + ", not a " + c.getName());
+        }
+        return v;
+    }
+
+    /**
+     * Whether {@code v} may stand for an object of class {@code c}: of
+     * exactly that class, or of any class when {@code c} is abstract (a JDK
+     * value type whose factories choose the class).
+     */
+    private static boolean fits(Class<?> c, Object v) {
+        boolean open = java.lang.reflect.Modifier.isAbstract(c.getModifiers());
+        return v != null && (v.getClass() == c || (open && c.isInstance(v)));
+    }
+
+    /** The object the static factory method {@code call} makes. */
+    @SuppressWarnings("unchecked")
+    private Object factory(int i, Class<?> c, Map<String, Object> call, List<Object> args)
+            throws ReflectiveOperationException {
+        Map<String, Object> factory = (Map<String, Object>) call.get("factory");
+        Class<?> owner = Reflect.classFor((String) factory.get("class"), loader);
+        String name = (String) factory.get("field");
         Class<?>[] types = java.lang.invoke.MethodType
                 .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
+        Object[] values = arguments(i, types, args);
+        Object v;
+        try {
+            java.lang.reflect.Method m = owner.getDeclaredMethod(name, types);
+            m.setAccessible(true);
+            v = m.invoke(null, values);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + name + "(...) threw " + e.getCause());
+        } catch (NoSuchMethodException | RuntimeException e) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + name + "(...): " + e);
+        }
+        if (!fits(c, v)) {
+            throw new Unbuilt(i, owner.getSimpleName() + "." + name + "(...) made " + shown(v));
+        }
+        return v;
+    }
+
+    /** The values of a call's arguments, for object {@code i}. */
+    private Object[] arguments(int i, Class<?>[] types, List<Object> args) throws ReflectiveOperationException {
         if (types.length != args.size()) {
-            throw new Unbuilt(i, args.size() + " arguments for a constructor of " + types.length + " parameters");
+            throw new Unbuilt(i, args.size() + " arguments for a call of " + types.length + " parameters");
         }
         Object[] values = new Object[types.length];
         try {
             for (int k = 0; k < types.length; k++) {
-                values[k] = value(types[k], args.get(k), "argument " + k + " of its constructor");
+                values[k] = value(types[k], args.get(k), "argument " + k + " of its call");
             }
         } catch (Unbuilt e) {
             throw e;
         } catch (Refusal e) {
             throw new Unbuilt(i, e.getMessage());
         }
+        return values;
+    }
+
+    /** Calls setter {@code call} on object {@code i}. */
+    @SuppressWarnings("unchecked")
+    private void set(int i, Class<?> c, Map<String, Object> call) throws ReflectiveOperationException {
+        Class<?>[] types = java.lang.invoke.MethodType
+                .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
+        String name = (String) call.get("method");
+        Object arg;
+        try {
+            arg = value(types[0], call.get("arg"), "the argument of " + name);
+        } catch (Unbuilt e) {
+            throw e;
+        } catch (Refusal e) {
+            throw new Unbuilt(i, e.getMessage());
+        }
+        java.lang.reflect.Method m = null;
+        for (Class<?> k = c; k != null && m == null; k = k.getSuperclass()) {
+            try {
+                m = k.getDeclaredMethod(name, types);
+            } catch (NoSuchMethodException e) {
+                // declared higher up
+            }
+        }
+        if (m == null) {
+            throw new Unbuilt(i, "no method " + name + call.get("descriptor") + " in " + c.getTypeName());
+        }
+        try {
+            m.setAccessible(true);
+            m.invoke(objects[i], arg);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw new Unbuilt(i, name + "(...) threw " + e.getCause());
+        } catch (RuntimeException e) {
+            throw new Unbuilt(i, name + "(...): " + e);
+        }
+    }
+
+    /** A new object of class {@code c} made by the constructor {@code call}. */
+    private Object newInstance(int i, Class<?> c, Map<String, Object> call, List<Object> args)
+            throws ReflectiveOperationException {
+        Class<?>[] types = java.lang.invoke.MethodType
+                .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
+        Object[] values = arguments(i, types, args);
         java.lang.reflect.Constructor<?> k;
         try {
             k = c.getDeclaredConstructor(types);
@@ -209,14 +330,12 @@ final class State {
             throw new Unbuilt(i, "no constructor " + call.get("descriptor") + " in " + c.getTypeName() + ": " + e);
         }
         try {
-            objects[i] = k.newInstance(values);
+            return k.newInstance(values);
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw new Unbuilt(i, "new " + c.getSimpleName() + "(...) threw " + e.getCause());
         } catch (IllegalArgumentException | InstantiationException e) {
             throw new Unbuilt(i, "new " + c.getSimpleName() + "(...): " + e);
         }
-        made.put(objects[i], i);
-        progress[i] = 2;
     }
 
     /**
@@ -238,14 +357,7 @@ final class State {
             Class<?> type = f.getType();
             boolean value = type.isPrimitive() || (actual instanceof String && type.isAssignableFrom(String.class));
             if (value || actual == null) {
-                if (constructedFields.length() > 1) {
-                    constructedFields.append(',');
-                }
-                constructedFields.append("{\"object\":").append(i).append(",\"name\":");
-                Json.quote(constructedFields, f.getName());
-                constructedFields.append(",\"declared_in\":");
-                Json.quote(constructedFields, declaring.getName());
-                constructedFields.append(",\"value\":").append(json(actual)).append('}');
+                report(i, f, declaring).append(json(actual)).append('}');
                 continue;
             }
             Object expected = value(type, field.get("value"), Reflect.describe(f));
@@ -261,11 +373,54 @@ final class State {
                 objects[refIndex(field.get("value"))] = actual;
                 continue;
             }
+            // An array of values the constructor made where the state has
+            // null or an array nothing else holds: the state takes the
+            // constructor's (reported with its elements, a new object after
+            // the state's for a null), and the run decides whether it
+            // still meets the goal.
+            boolean free = expected == null || Boolean.TRUE.equals(field.get("contents"));
+            if (free && actual != null && actual.getClass().isArray()
+                    && actual.getClass().getComponentType().isPrimitive()
+                    && Array.getLength(actual) <= MAX_ARRAY
+                    && (expected == null || expected.getClass() == actual.getClass())) {
+                int id;
+                if (expected == null) {
+                    id = objects.length + extra++;
+                } else {
+                    id = refIndex(field.get("value"));
+                    made.remove(expected);
+                    objects[id] = actual;
+                }
+                made.put(actual, id);
+                report(i, f, declaring).append("{\"ref\":").append(id).append("},\"array\":");
+                Json.quote(constructedFields, actual.getClass().getComponentType().getName() + "[]");
+                constructedFields.append(",\"elements\":[");
+                for (int k = 0; k < Array.getLength(actual); k++) {
+                    constructedFields.append(k == 0 ? "" : ",").append(json(Array.get(actual, k)));
+                }
+                constructedFields.append("]}");
+                continue;
+            }
             if (expected != actual) {
                 throw new Unbuilt(i, "its constructor leaves " + f.getName() + " = " + shown(actual)
                         + ", the path needs " + shown(expected));
             }
         }
+    }
+
+    /**
+     * Starts the report of field {@code f} of constructed object {@code i}:
+     * what follows is its value.
+     */
+    private StringBuilder report(int i, Field f, Class<?> declaring) {
+        if (constructedFields.length() > 1) {
+            constructedFields.append(',');
+        }
+        constructedFields.append("{\"object\":").append(i).append(",\"name\":");
+        Json.quote(constructedFields, f.getName());
+        constructedFields.append(",\"declared_in\":");
+        Json.quote(constructedFields, declaring.getName());
+        return constructedFields.append(",\"value\":");
     }
 
     /**

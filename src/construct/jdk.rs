@@ -1,0 +1,116 @@
+//! JDK values as a person writes them (issue 34, item 4): an input of an
+//! abstract JDK value type the search could only give as a mock — which
+//! no test can write, their constructors being the JDK's — is offered
+//! instead as what its factories make: a `Charset` as one of
+//! `StandardCharsets`' constants, a `ByteBuffer` as `ByteBuffer.allocate(n)`
+//! (an array behind it), `ByteBuffer.wrap(bytes)` of an array the state has,
+//! or `ByteBuffer.allocateDirect(n)` (none), with `n` what the mock said
+//! the buffer holds. The replay runs the method on each until one meets the
+//! goal and covers as much as the mock did (docs/objects.md).
+
+use crate::state::{Construction, InputState, Object, StaticRef, Value};
+
+/// The charsets every JVM has (`java.nio.charset.StandardCharsets`).
+const CHARSETS: [&str; 6] = [
+    "UTF_8",
+    "US_ASCII",
+    "ISO_8859_1",
+    "UTF_16",
+    "UTF_16BE",
+    "UTF_16LE",
+];
+
+/// Whether an object of `class` (Java form) is a JDK value its factories
+/// make, proposed here in place of a mock.
+pub fn made_by_factories(class: &str) -> bool {
+    matches!(class, "java.nio.charset.Charset" | "java.nio.ByteBuffer")
+}
+
+/// The factory-made objects proposed for mock `o` of `state`, best first.
+pub fn proposals(state: &InputState, o: &Object) -> Vec<Construction> {
+    match o.class.as_str() {
+        "java.nio.charset.Charset" => CHARSETS
+            .iter()
+            .map(|name| Construction {
+                descriptor: String::new(),
+                params: Vec::new(),
+                args: Vec::new(),
+                constant: Some(StaticRef {
+                    class: "java.nio.charset.StandardCharsets".into(),
+                    field: (*name).into(),
+                }),
+                factory: None,
+                setters: Vec::new(),
+            })
+            .collect(),
+        "java.nio.ByteBuffer" => byte_buffers(state, o),
+        _ => Vec::new(),
+    }
+}
+
+fn byte_buffers(state: &InputState, o: &Object) -> Vec<Construction> {
+    let answers = |name: &'static str| answers(o, name);
+    // The bytes the mock said it has, else one.
+    let size = ["remaining", "limit", "capacity"]
+        .iter()
+        .find_map(|name| {
+            answers(name).find_map(|v| match v {
+                Value::Int(n) if (0..=4096).contains(n) => Some(*n),
+                _ => None,
+            })
+        })
+        .unwrap_or(1);
+    let call = |method: &str, descriptor: &str, params: &[&str], args: Vec<Value>| Construction {
+        descriptor: descriptor.into(),
+        params: params.iter().map(|p| (*p).to_string()).collect(),
+        args,
+        constant: None,
+        factory: Some(StaticRef {
+            class: "java.nio.ByteBuffer".into(),
+            field: method.into(),
+        }),
+        setters: Vec::new(),
+    };
+    let mut out = Vec::new();
+    let array = answers("array").find_map(|v| match v {
+        Value::Ref { object }
+            if state
+                .objects
+                .get(*object)
+                .is_some_and(|a| a.class == "byte[]") =>
+        {
+            Some(*object)
+        }
+        _ => None,
+    });
+    if let Some(object) = array {
+        out.push(call(
+            "wrap",
+            "([B)Ljava/nio/ByteBuffer;",
+            &["byte[]"],
+            vec![Value::Ref { object }],
+        ));
+    }
+    out.push(call(
+        "allocate",
+        "(I)Ljava/nio/ByteBuffer;",
+        &["int"],
+        vec![Value::Int(size)],
+    ));
+    out.push(call(
+        "allocateDirect",
+        "(I)Ljava/nio/ByteBuffer;",
+        &["int"],
+        vec![Value::Int(size)],
+    ));
+    out
+}
+
+/// What mock `o` answered to its method `name`, call by call.
+fn answers<'o>(o: &'o Object, name: &'o str) -> impl Iterator<Item = &'o Value> {
+    o.mock
+        .iter()
+        .flatten()
+        .filter(move |m| m.method.split('(').next() == Some(name))
+        .flat_map(|m| m.returns.iter())
+}
