@@ -20,6 +20,7 @@ use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
 mod float;
+pub mod guard;
 mod refs;
 mod reuse;
 
@@ -76,6 +77,11 @@ pub struct Solver {
     /// that failed, or Z3 past the fast limit without them).
     pub redone: u64,
     pub time: Duration,
+    /// Why the watchdog interrupted this search's last check, if it did
+    /// ([`guard`]). A memory cut stays until the solver is handed back:
+    /// every later check of the search answers `Unknown` at once, so the
+    /// search ends instead of growing Z3's state further.
+    cut: Option<guard::Cut>,
 }
 
 impl Default for Solver {
@@ -146,7 +152,7 @@ impl Solver {
     /// This thread's solver, with no scope open and nothing asserted at
     /// the base level; hand it back with [`Solver::release`].
     pub fn take() -> Solver {
-        crate::stop::register_this_thread();
+        guard::register_this_thread();
         let mut s = POOL.with(|p| p.borrow_mut().take()).unwrap_or_default();
         s.checks = 0;
         s.reused = 0;
@@ -161,7 +167,7 @@ impl Solver {
     /// concolic search) feels in the number of runs it needs. Hand it back
     /// with [`Solver::release`] like the pooled one.
     pub fn take_fresh() -> Solver {
-        crate::stop::register_this_thread();
+        guard::register_this_thread();
         Solver::new()
     }
 
@@ -182,8 +188,10 @@ impl Solver {
         self.asserted.clear();
         self.witness.reset();
         self.searches += 1;
-        // A search that needed the axioms does not pass them on.
-        if self.axioms || self.searches.is_multiple_of(RESET_EVERY) {
+        // A search that needed the axioms does not pass them on, nor one
+        // cut for its memory what Z3 built for it.
+        let memory_cut = self.cut.take() == Some(guard::Cut::Memory);
+        if self.axioms || memory_cut || self.searches.is_multiple_of(RESET_EVERY) {
             self.reset_z3(false);
         }
         self.deadline = None;
@@ -229,7 +237,25 @@ impl Solver {
             reused: 0,
             redone: 0,
             time: Duration::ZERO,
+            cut: None,
         }
+    }
+
+    /// Why the last check answered `Unknown`, when the watchdog cut it
+    /// ([`guard`]) rather than Z3 giving up within its limit.
+    pub fn cut(&self) -> Option<guard::Cut> {
+        self.cut
+    }
+
+    /// The reason a target ends unknown with when the watchdog cut a
+    /// check for its memory (`None` otherwise: an overrun check is the
+    /// search's timeout or the per-check limit, as Z3's own would be).
+    pub fn cut_reason(&self) -> Option<crate::reason::Reason> {
+        (self.cut == Some(guard::Cut::Memory)).then(|| {
+            crate::reason::Reason::Bound(crate::reason::Bound::SolverMemory {
+                limit_mib: guard::MEMORY_LIMIT_MIB,
+            })
+        })
     }
 
     /// Bounds each check; a check over it answers `Unknown`.
@@ -328,6 +354,9 @@ impl Solver {
 
     fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
         let start = Instant::now();
+        if self.cut == Some(guard::Cut::Memory) {
+            return Sat::Unknown;
+        }
         let mut bound = None;
         if let Some((deadline, limit)) = self.deadline {
             let Some(left) = deadline.checked_duration_since(start) else {
@@ -376,6 +405,7 @@ impl Solver {
         let gave_up = !self.axioms
             && r == SatResult::Unknown
             && left.is_none_or(|l| l > Duration::ZERO)
+            && self.cut.is_none()
             && !crate::stop::requested();
         if failed || gave_up {
             self.redone += 1;
@@ -410,13 +440,18 @@ impl Solver {
         bound: Option<Duration>,
     ) -> (SatResult, Option<Model>) {
         self.set_check_timeout(bound.unwrap_or(UNBOUNDED));
-        crate::stop::check_started(bound.unwrap_or(UNBOUNDED));
+        guard::check_started(bound.unwrap_or(UNBOUNDED));
         let r = if assumptions.is_empty() {
             self.z3.check()
         } else {
             self.z3.check_assumptions(assumptions)
         };
-        crate::stop::check_ended();
+        // Only an `Unknown` can come of an interrupt; a cut that came
+        // as Z3 answered changes nothing.
+        self.cut = match guard::check_ended() {
+            Some(cut) if r == SatResult::Unknown => Some(cut),
+            _ => self.cut.filter(|c| *c == guard::Cut::Memory),
+        };
         // Only exact mode keeps models (see `check_assuming_lowered`).
         let model = match r {
             SatResult::Sat if self.exact => self.z3.get_model(),
