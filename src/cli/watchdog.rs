@@ -60,3 +60,35 @@ pub fn watch<'scope, T: Send + 'scope>(
         }
     }
 }
+
+/// How long a stopped `jaut cover` run may take to wrap up (its attempts
+/// under way end, its report is written) before the binary ends it.
+const STOP_GRACE: Duration = Duration::from_millis(900);
+
+/// Runs `work` on a thread of `scope` and waits for it, and after a stop
+/// request (SIGINT, SIGTERM) at most [`STOP_GRACE`]: `jaut cover` writes
+/// its checkpoint as soon as it sees the stop, and an attempt that does
+/// not end at once (a solver check Z3 does not stop, a replay) must not
+/// hold the run.
+pub fn until_stopped<'scope, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> Watched<T> {
+    let mut stop_seen: Option<Instant> = None;
+    let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
+    loop {
+        if worker.is_finished() {
+            return Watched::Done(match worker.join() {
+                Ok(t) => t,
+                Err(panic) => std::panic::resume_unwind(panic),
+            });
+        }
+        std::thread::sleep(POLL);
+        if jaut::stop::requested() {
+            let since = *stop_seen.get_or_insert_with(Instant::now);
+            if since.elapsed() >= STOP_GRACE {
+                return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
+            }
+        }
+    }
+}

@@ -173,6 +173,24 @@ pub fn overdue_check() -> Option<Duration> {
         .max()
 }
 
+/// This thread's place among the watched ones (registering it if need
+/// be), for [`overdue_on`].
+pub fn this_thread() -> usize {
+    register_this_thread();
+    SLOT.with(|s| s.get()).expect("registered just now")
+}
+
+/// How long the check running on watched thread `thread` is past its due
+/// time (`None` when it runs none, or within its limit).
+pub fn overdue_on(thread: usize) -> Option<Duration> {
+    let now = Instant::now();
+    slots()
+        .get(thread)
+        .and_then(|s| s.check.as_ref())
+        .filter(|c| now > c.due)
+        .map(|c| now - c.due)
+}
+
 /// Whether a solver check is running now on any thread.
 pub fn check_running() -> bool {
     slots().iter().any(|s| s.check.is_some())

@@ -21,6 +21,7 @@ use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
 mod float;
 pub mod guard;
+mod one_shot;
 mod refs;
 mod reuse;
 
@@ -67,6 +68,12 @@ pub struct Solver {
     /// Everything asserted in the open scopes, with the depth it was
     /// asserted at: what the solver is rebuilt from with the axioms.
     asserted: Vec<(u32, Bool)>,
+    /// The depths of the assertions of `asserted` that hold floating-point
+    /// arithmetic: while any is open, checks go to [`one_shot`].
+    float_depths: Vec<u32>,
+    /// Floating-point operations lowered so far (to tell which assertions
+    /// hold some).
+    float_ops: u64,
     /// Searches this solver has served (see [`RESET_EVERY`]).
     searches: u32,
     /// Checks answered, by Z3 or by the witness.
@@ -131,6 +138,11 @@ fn base_params() -> Params {
     p
 }
 
+/// Z3's `timeout` parameter for a check bounded by `bound`.
+fn timeout_ms(bound: Duration) -> u32 {
+    bound.as_millis().clamp(1, u32::MAX as u128) as u32
+}
+
 /// A check's timeout when it has none: Z3's largest.
 const UNBOUNDED: Duration = Duration::from_millis(u32::MAX as u64);
 
@@ -186,6 +198,7 @@ impl Solver {
         // a refutation that holds for no input (issue 37).
         self.preds.clear();
         self.asserted.clear();
+        self.float_depths.clear();
         self.witness.reset();
         self.searches += 1;
         // A search that needed the axioms does not pass them on, nor one
@@ -232,6 +245,8 @@ impl Solver {
             exact: true,
             axioms: false,
             asserted: Vec::new(),
+            float_depths: Vec::new(),
+            float_ops: 0,
             searches: 0,
             checks: 0,
             reused: 0,
@@ -266,10 +281,7 @@ impl Solver {
         }
         self.check_timeout = Some(timeout);
         let mut p = Params::new();
-        p.set_u32(
-            "timeout",
-            timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
-        );
+        p.set_u32("timeout", timeout_ms(timeout));
         self.z3.set_params(&p);
     }
 
@@ -319,6 +331,9 @@ impl Solver {
         while self.asserted.last().is_some_and(|(d, _)| *d > depth) {
             self.asserted.pop();
         }
+        while self.float_depths.last().is_some_and(|d| *d > depth) {
+            self.float_depths.pop();
+        }
     }
 
     pub fn depth(&self) -> u32 {
@@ -333,26 +348,36 @@ impl Solver {
     }
 
     pub fn assert(&mut self, terms: &Terms, t: TermId) {
+        let float_ops = self.float_ops;
         let b = self.lower_bool(terms, t);
+        // A term lowered before is not counted again: it was asserted
+        // with floating-point arithmetic then, and its scope is mostly
+        // still open.
+        if self.float_ops > float_ops {
+            self.float_depths.push(self.depth);
+        }
         self.z3.assert(&b);
         self.asserted.push((self.depth, b.clone()));
         self.witness.asserted(self.depth, b);
     }
 
     pub fn check(&mut self) -> Sat {
-        self.check_assuming_lowered(&[])
+        self.check_assuming_lowered(&[], false)
     }
 
     /// Checks with extra assumptions that are not kept afterwards.
     pub fn check_assuming(&mut self, terms: &Terms, assumptions: &[TermId]) -> Sat {
+        let float_ops = self.float_ops;
         let lowered: Vec<Bool> = assumptions
             .iter()
             .map(|&a| self.lower_bool(terms, a))
             .collect();
-        self.check_assuming_lowered(&lowered)
+        self.check_assuming_lowered(&lowered, self.float_ops > float_ops)
     }
 
-    fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
+    /// A check under `assumptions`, which hold floating-point arithmetic
+    /// lowered for them when `assumptions_float`.
+    fn check_assuming_lowered(&mut self, assumptions: &[Bool], assumptions_float: bool) -> Sat {
         let start = Instant::now();
         if self.cut == Some(guard::Cut::Memory) {
             return Sat::Unknown;
@@ -384,13 +409,13 @@ impl Solver {
             bound = Some(bound.map_or(probe, |b| b.min(probe)));
         }
         let (mut r, mut model) = if self.axioms {
-            self.z3_check(assumptions, bound)
+            self.z3_check(assumptions, bound, assumptions_float)
         } else {
             // Half the check's own limit when that is short (a small
             // `--timeout`, or near the deadline): the rest is for Z3 with
             // the axioms.
             let fast = bound.map_or(FAST_LIMIT, |b| FAST_LIMIT.min(b / 2));
-            self.z3_check(assumptions, Some(fast))
+            self.z3_check(assumptions, Some(fast), assumptions_float)
         };
         // Without the axioms: a model that fails the assertions (exact
         // mode only), or a check past the fast limit (Z3 can then go round
@@ -410,7 +435,7 @@ impl Solver {
         if failed || gave_up {
             self.redone += 1;
             self.rebuild_with_axioms();
-            (r, model) = self.z3_check(assumptions, left);
+            (r, model) = self.z3_check(assumptions, left, assumptions_float);
         }
         self.time += start.elapsed();
         self.checks += 1;
@@ -433,29 +458,40 @@ impl Solver {
         }
     }
 
-    /// One check by Z3 within `bound` (`None`: unbounded).
+    /// One check by Z3 within `bound` (`None`: unbounded); a check over
+    /// floating-point arithmetic by a solver made for it ([`one_shot`]).
     fn z3_check(
         &mut self,
         assumptions: &[Bool],
         bound: Option<Duration>,
+        assumptions_float: bool,
     ) -> (SatResult, Option<Model>) {
-        self.set_check_timeout(bound.unwrap_or(UNBOUNDED));
-        guard::check_started(bound.unwrap_or(UNBOUNDED));
-        let r = if assumptions.is_empty() {
-            self.z3.check()
+        let bound = bound.unwrap_or(UNBOUNDED);
+        let one_shot = self.float_check(assumptions_float);
+        if !one_shot {
+            self.set_check_timeout(bound);
+        }
+        guard::check_started(bound);
+        let (r, model) = if one_shot {
+            self.one_shot_check(assumptions, timeout_ms(bound))
         } else {
-            self.z3.check_assumptions(assumptions)
+            let r = if assumptions.is_empty() {
+                self.z3.check()
+            } else {
+                self.z3.check_assumptions(assumptions)
+            };
+            // Only exact mode keeps models (see `check_assuming_lowered`).
+            let model = match r {
+                SatResult::Sat if self.exact => self.z3.get_model(),
+                _ => None,
+            };
+            (r, model)
         };
         // Only an `Unknown` can come of an interrupt; a cut that came
         // as Z3 answered changes nothing.
         self.cut = match guard::check_ended() {
             Some(cut) if r == SatResult::Unknown => Some(cut),
             _ => self.cut.filter(|c| *c == guard::Cut::Memory),
-        };
-        // Only exact mode keeps models (see `check_assuming_lowered`).
-        let model = match r {
-            SatResult::Sat if self.exact => self.z3.get_model(),
-            _ => None,
         };
         (r, model)
     }
