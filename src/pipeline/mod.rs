@@ -15,6 +15,7 @@
 mod clock;
 mod credit;
 
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -358,7 +359,7 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
 /// propose is replayed; the first the JVM shows meeting the goal is kept.
 /// Their time (mostly the JVM's) is added to `replay_time`.
 #[allow(clippy::too_many_arguments)]
-fn forward(
+fn forward<'a>(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,
@@ -367,15 +368,17 @@ fn forward(
     clock: &Clock,
     jvm: &mut Jvm,
     replay_time: &mut Duration,
+    seeds: &dyn Fn() -> &'a [InputState],
 ) -> Option<(InputState, Observation, Strategy)> {
     let start = Instant::now();
-    let found = forward_strategies(cp, class, method, goal, options, clock, jvm);
+    let found = forward_strategies(cp, class, method, goal, options, clock, jvm, seeds);
     *replay_time += start.elapsed();
     found
 }
 
 /// The strategies of [`forward`], in turn.
-fn forward_strategies(
+#[allow(clippy::too_many_arguments)]
+fn forward_strategies<'a>(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,
@@ -383,6 +386,7 @@ fn forward_strategies(
     options: &Options,
     clock: &Clock,
     jvm: &mut Jvm,
+    seeds: &dyn Fn() -> &'a [InputState],
 ) -> Option<(InputState, Observation, Strategy)> {
     let mut confirmed = |state: &InputState| {
         jvm.replay(class, method, goal, state, clock.replay_timeout())
@@ -402,7 +406,7 @@ fn forward_strategies(
         return Some((state, seen, Strategy::Concolic { runs }));
     }
     let time = time.saturating_sub(start.elapsed());
-    let (state, seen) = crate::seed::first_reaching(cp, class, method, time, &mut confirmed)?;
+    let (state, seen) = crate::seed::first_reaching(seeds(), time, &mut confirmed)?;
     Some((state, seen, Strategy::Seeded))
 }
 
@@ -422,6 +426,16 @@ fn forward_found(
         }),
         test: None,
     }
+}
+
+/// The method's seeded states in `cell`, built on first use.
+fn seeded<'a>(
+    cell: &'a OnceCell<Vec<InputState>>,
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
+) -> &'a [InputState] {
+    cell.get_or_init(|| crate::seed::seeded_states(cp, class, method, crate::seed::SEEDS))
 }
 
 /// Runs one target: search, forward fallbacks, replay, test.
@@ -455,10 +469,15 @@ pub fn run(
     // the whole search has ended unknown.
     let forward_applies =
         options.seeding && jvm.is_on() && crate::seed::primitive_params(class, method);
+    // The method's seeded states, built once for the target (a receiver's
+    // constructors analysed, the method's constants read): whether there
+    // are any decides how the search shares the time, and the fallback
+    // tries them.
+    let seeds: OnceCell<Vec<InputState>> = OnceCell::new();
     let seeds_apply = options.seeding
         && jvm.is_on()
         && !forward_applies
-        && !crate::seed::seeded_states(cp, class, method, 1).is_empty();
+        && !seeded(&seeds, cp, class, method).is_empty();
     let clock = Clock::start(options.search.timeout);
     let mut config = options.search.clone();
     config.timeout = clock.search_time(forward_applies || seeds_apply, forward_cap(options));
@@ -470,7 +489,8 @@ pub fn run(
     let mut replay_time = Duration::ZERO;
 
     let run_forward = |jvm: &mut Jvm, replay_time: &mut Duration| {
-        forward(cp, class, method, goal, options, &clock, jvm, replay_time)
+        let seeds = || seeded(&seeds, cp, class, method);
+        forward(cp, class, method, goal, options, &clock, jvm, replay_time, &seeds)
     };
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;
