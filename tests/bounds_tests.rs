@@ -265,7 +265,12 @@ fn sigterm_stops_a_cover_run_within_a_second_with_its_report_written() {
     // Past the first pass, inside the rounds' searches.
     let (took, output) = signal_after(&args, "-TERM", 6000);
     assert!(took < 2.5, "stopped {took:.2} s after SIGTERM");
-    assert_eq!(output.status.code(), Some(1), "{}", support::stderr(&output));
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "{}",
+        support::stderr(&output)
+    );
     let printed: serde_json::Value = serde_json::from_str(&support::stdout(&output))
         .unwrap_or_else(|e| panic!("{e}: {}", support::stderr(&output)));
     let written = std::fs::read_to_string(out.path().join("jaut-cover.json")).unwrap();

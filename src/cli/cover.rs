@@ -510,7 +510,10 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
                 "jaut: stopped; attempts still under way were left, {} holds what was settled",
                 args.reports().display()
             );
-            let text = stopped_text.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let text = stopped_text
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
             super::exit_now(Ok((text.unwrap_or_default(), super::ExitStatus::Unknown)))
         }
     });

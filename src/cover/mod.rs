@@ -36,11 +36,11 @@
 
 mod callees;
 mod covered;
-pub mod in_flight;
 pub mod credit;
 pub mod document;
 pub mod first_pass;
 pub mod html;
+pub mod in_flight;
 pub mod jacoco;
 mod jvm;
 pub mod merge;
@@ -672,7 +672,10 @@ pub fn run(
                         waiting.abandon(t);
                         timing.abandoned += 1;
                         let limit = dispatched[&t];
-                        (t, Err(Reason::Bound(crate::reason::Bound::Timeout { limit })))
+                        (
+                            t,
+                            Err(Reason::Bound(crate::reason::Bound::Timeout { limit })),
+                        )
                     }
                     Err(mpsc::RecvTimeoutError::Disconnected) => {
                         unreachable!("a worker answers every job")

@@ -490,7 +490,17 @@ pub fn run(
 
     let run_forward = |jvm: &mut Jvm, replay_time: &mut Duration| {
         let seeds = || seeded(&seeds, cp, class, method);
-        forward(cp, class, method, goal, options, &clock, jvm, replay_time, &seeds)
+        forward(
+            cp,
+            class,
+            method,
+            goal,
+            options,
+            &clock,
+            jvm,
+            replay_time,
+            &seeds,
+        )
     };
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;

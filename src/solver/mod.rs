@@ -67,13 +67,19 @@ pub struct Solver {
     axioms: bool,
     /// Everything asserted in the open scopes, with the depth it was
     /// asserted at: what the solver is rebuilt from with the axioms.
-    asserted: Vec<(u32, Bool)>,
+    /// Each entry: its depth, the assertion, and whether it holds
+    /// floating-point arithmetic (kept out of the incremental Z3 solver,
+    /// see [`one_shot`]).
+    asserted: Vec<(u32, Bool, bool)>,
     /// The depths of the assertions of `asserted` that hold floating-point
     /// arithmetic: while any is open, checks go to [`one_shot`].
     float_depths: Vec<u32>,
-    /// Floating-point operations lowered so far (to tell which assertions
-    /// hold some).
+    /// Floating-point operations lowered or met again in the cache so far
+    /// (to tell which assertions hold some).
     float_ops: u64,
+    /// Per lowered term (by id, beside `asts`): whether it holds
+    /// floating-point arithmetic.
+    float_terms: Vec<bool>,
     /// Searches this solver has served (see [`RESET_EVERY`]).
     searches: u32,
     /// Checks answered, by Z3 or by the witness.
@@ -191,6 +197,7 @@ impl Solver {
             self.pop();
         }
         self.asts.clear();
+        self.float_terms.clear();
         self.ints.clear();
         // Predicate ids are the search's own (its term arena's): kept, the
         // next search's predicate `k` would be this one's, under this
@@ -247,6 +254,7 @@ impl Solver {
             asserted: Vec::new(),
             float_depths: Vec::new(),
             float_ops: 0,
+            float_terms: Vec::new(),
             searches: 0,
             checks: 0,
             reused: 0,
@@ -328,7 +336,7 @@ impl Solver {
         self.depth -= 1;
         self.witness.popped(self.depth);
         let depth = self.depth;
-        while self.asserted.last().is_some_and(|(d, _)| *d > depth) {
+        while self.asserted.last().is_some_and(|(d, _, _)| *d > depth) {
             self.asserted.pop();
         }
         while self.float_depths.last().is_some_and(|d| *d > depth) {
@@ -344,20 +352,24 @@ impl Solver {
     /// [`Terms::truncate`]).
     pub fn truncate(&mut self, terms: &Terms) {
         self.asts.truncate(terms.len());
+        self.float_terms.truncate(terms.len());
         self.ints.truncate(terms.len());
     }
 
     pub fn assert(&mut self, terms: &Terms, t: TermId) {
         let float_ops = self.float_ops;
         let b = self.lower_bool(terms, t);
-        // A term lowered before is not counted again: it was asserted
-        // with floating-point arithmetic then, and its scope is mostly
-        // still open.
-        if self.float_ops > float_ops {
+        // Floating-point arithmetic stays out of the incremental solver:
+        // Z3 would turn it into bits at the next push or check, looking
+        // at no limit (see `one_shot`), and every check while it is
+        // asserted goes to a solver made for the check anyway.
+        let float = self.float_ops > float_ops;
+        if float {
             self.float_depths.push(self.depth);
+        } else {
+            self.z3.assert(&b);
         }
-        self.z3.assert(&b);
-        self.asserted.push((self.depth, b.clone()));
+        self.asserted.push((self.depth, b.clone(), float));
         self.witness.asserted(self.depth, b);
     }
 
@@ -501,12 +513,14 @@ impl Solver {
     fn rebuild_with_axioms(&mut self) {
         self.reset_z3(true);
         let mut level = 0;
-        for (d, b) in &self.asserted {
+        for (d, b, float) in &self.asserted {
             while level < *d {
                 self.z3.push();
                 level += 1;
             }
-            self.z3.assert(b);
+            if !float {
+                self.z3.assert(b);
+            }
         }
         while level < self.depth {
             self.z3.push();
@@ -523,7 +537,7 @@ impl Solver {
         let all: Vec<Bool> = self
             .asserted
             .iter()
-            .map(|(_, b)| b)
+            .map(|(_, b, _)| b)
             .chain(assumptions)
             .cloned()
             .collect();
@@ -560,13 +574,19 @@ impl Solver {
     fn lower(&mut self, terms: &Terms, t: TermId) -> Dynamic {
         let i = t.0 as usize;
         if let Some(Some(ast)) = self.asts.get(i) {
+            if self.float_terms.get(i) == Some(&true) {
+                self.float_ops += 1;
+            }
             return ast.clone();
         }
+        let float_ops = self.float_ops;
         let ast = self.lower_node(terms, t);
         if self.asts.len() <= i {
             self.asts.resize(i + 1, None);
+            self.float_terms.resize(i + 1, false);
         }
         self.asts[i] = Some(ast.clone());
+        self.float_terms[i] = self.float_ops > float_ops;
         ast
     }
 

@@ -12,9 +12,13 @@
 //! `unknown` after 1.9-3.1 s within 118 MiB.
 //!
 //! So a check whose assertions or assumptions hold floating-point
-//! arithmetic (tracked as they are asserted, [`Solver::assert`]) goes to
-//! a fresh Z3 solver holding the same assertions, the assumptions
-//! asserted too, with the same parameters and time limit. What it answers
+//! arithmetic (tracked as they are lowered and asserted,
+//! [`Solver::assert`]) goes to a fresh Z3 solver holding the same
+//! assertions, the assumptions asserted too, with the same parameters and
+//! time limit. Such assertions are never given to the incremental solver:
+//! its `push` takes in what was asserted, turning floating-point
+//! operations into bits just as a check does (guava's `IntMath` grew
+//! jaut to 1.25 GiB inside one `push`). What it answers
 //! is an answer about the same formula: `Unsat` refutes exactly as the
 //! incremental solver's would, and a model satisfies everything asserted.
 //! The price is the incremental solver's learned state, worth little on
@@ -44,7 +48,7 @@ impl Solver {
         p.set_bool("smt.bv.eq_axioms", self.axioms);
         p.set_u32("timeout", timeout_ms);
         z3.set_params(&p);
-        for (_, b) in &self.asserted {
+        for (_, b, _) in &self.asserted {
             z3.assert(b);
         }
         for b in assumptions {
