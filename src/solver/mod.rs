@@ -274,11 +274,11 @@ impl Solver {
     /// check for its memory (`None` otherwise: an overrun check is the
     /// search's timeout or the per-check limit, as Z3's own would be).
     pub fn cut_reason(&self) -> Option<crate::reason::Reason> {
-        (self.cut == Some(guard::Cut::Memory)).then(|| {
-            crate::reason::Reason::Bound(crate::reason::Bound::SolverMemory {
+        (self.cut == Some(guard::Cut::Memory)).then_some(crate::reason::Reason::Bound(
+            crate::reason::Bound::SolverMemory {
                 limit_mib: guard::MEMORY_LIMIT_MIB,
-            })
-        })
+            },
+        ))
     }
 
     /// Bounds each check; a check over it answers `Unknown`.
