@@ -40,17 +40,13 @@ pub fn watch<'scope, T: Send + 'scope>(
     let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
     loop {
         if worker.is_finished() {
-            return Watched::Done(match worker.join() {
-                Ok(t) => t,
-                Err(panic) => std::panic::resume_unwind(panic),
-            });
+            return Watched::Done(joined(worker));
         }
         std::thread::sleep(POLL);
-        if jaut::stop::requested() {
-            // Z3 was interrupted: a check still running this long after
-            // does not see it.
-            let since = *stop_seen.get_or_insert_with(Instant::now);
-            if since.elapsed() >= STUCK && jaut::stop::check_running() {
+        // Z3 was interrupted: a check still running this long after a stop
+        // does not see it.
+        if let Some(since) = since_stop(&mut stop_seen) {
+            if since >= STUCK && jaut::stop::check_running() {
                 return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
             }
         }
@@ -78,17 +74,25 @@ pub fn until_stopped<'scope, T: Send + 'scope>(
     let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
     loop {
         if worker.is_finished() {
-            return Watched::Done(match worker.join() {
-                Ok(t) => t,
-                Err(panic) => std::panic::resume_unwind(panic),
-            });
+            return Watched::Done(joined(worker));
         }
         std::thread::sleep(POLL);
-        if jaut::stop::requested() {
-            let since = *stop_seen.get_or_insert_with(Instant::now);
-            if since.elapsed() >= STOP_GRACE {
-                return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
-            }
+        if since_stop(&mut stop_seen).is_some_and(|since| since >= STOP_GRACE) {
+            return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
         }
     }
+}
+
+/// What a finished `worker` returned (its panic goes on).
+fn joined<T>(worker: ScopedJoinHandle<'_, T>) -> T {
+    match worker.join() {
+        Ok(t) => t,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// How long ago a stop was first seen (`stop_seen` notes when), once one
+/// was requested.
+fn since_stop(stop_seen: &mut Option<Instant>) -> Option<Duration> {
+    jaut::stop::requested().then(|| stop_seen.get_or_insert_with(Instant::now).elapsed())
 }

@@ -15,7 +15,6 @@
 mod clock;
 mod credit;
 
-use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -359,7 +358,7 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
 /// propose is replayed; the first the JVM shows meeting the goal is kept.
 /// Their time (mostly the JVM's) is added to `replay_time`.
 #[allow(clippy::too_many_arguments)]
-fn forward<'a>(
+fn forward(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,
@@ -368,17 +367,15 @@ fn forward<'a>(
     clock: &Clock,
     jvm: &mut Jvm,
     replay_time: &mut Duration,
-    seeds: &dyn Fn() -> &'a [InputState],
 ) -> Option<(InputState, Observation, Strategy)> {
     let start = Instant::now();
-    let found = forward_strategies(cp, class, method, goal, options, clock, jvm, seeds);
+    let found = forward_strategies(cp, class, method, goal, options, clock, jvm);
     *replay_time += start.elapsed();
     found
 }
 
 /// The strategies of [`forward`], in turn.
-#[allow(clippy::too_many_arguments)]
-fn forward_strategies<'a>(
+fn forward_strategies(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,
@@ -386,7 +383,6 @@ fn forward_strategies<'a>(
     options: &Options,
     clock: &Clock,
     jvm: &mut Jvm,
-    seeds: &dyn Fn() -> &'a [InputState],
 ) -> Option<(InputState, Observation, Strategy)> {
     let mut confirmed = |state: &InputState| {
         jvm.replay(class, method, goal, state, clock.replay_timeout())
@@ -406,7 +402,7 @@ fn forward_strategies<'a>(
         return Some((state, seen, Strategy::Concolic { runs }));
     }
     let time = time.saturating_sub(start.elapsed());
-    let (state, seen) = crate::seed::first_reaching(seeds(), time, &mut confirmed)?;
+    let (state, seen) = crate::seed::first_reaching(cp, class, method, time, &mut confirmed)?;
     Some((state, seen, Strategy::Seeded))
 }
 
@@ -426,16 +422,6 @@ fn forward_found(
         }),
         test: None,
     }
-}
-
-/// The method's seeded states in `cell`, built on first use.
-fn seeded<'a>(
-    cell: &'a OnceCell<Vec<InputState>>,
-    cp: &ClassPath,
-    class: &Class,
-    method: &Method,
-) -> &'a [InputState] {
-    cell.get_or_init(|| crate::seed::seeded_states(cp, class, method, crate::seed::SEEDS))
 }
 
 /// Runs one target: search, forward fallbacks, replay, test.
@@ -469,15 +455,10 @@ pub fn run(
     // the whole search has ended unknown.
     let forward_applies =
         options.seeding && jvm.is_on() && crate::seed::primitive_params(class, method);
-    // The method's seeded states, built once for the target (a receiver's
-    // constructors analysed, the method's constants read): whether there
-    // are any decides how the search shares the time, and the fallback
-    // tries them.
-    let seeds: OnceCell<Vec<InputState>> = OnceCell::new();
     let seeds_apply = options.seeding
         && jvm.is_on()
         && !forward_applies
-        && !seeded(&seeds, cp, class, method).is_empty();
+        && !crate::seed::seeded_states(cp, class, method, 1).is_empty();
     let clock = Clock::start(options.search.timeout);
     let mut config = options.search.clone();
     config.timeout = clock.search_time(forward_applies || seeds_apply, forward_cap(options));
@@ -489,18 +470,7 @@ pub fn run(
     let mut replay_time = Duration::ZERO;
 
     let run_forward = |jvm: &mut Jvm, replay_time: &mut Duration| {
-        let seeds = || seeded(&seeds, cp, class, method);
-        forward(
-            cp,
-            class,
-            method,
-            goal,
-            options,
-            &clock,
-            jvm,
-            replay_time,
-            &seeds,
-        )
+        forward(cp, class, method, goal, options, &clock, jvm, replay_time)
     };
     let forward_now = forward_applies && !crate::stop::requested();
     let mut forward_reached = None;

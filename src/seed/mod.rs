@@ -43,24 +43,25 @@ pub const SEEDS: usize = 2000;
 /// Wall time spent trying seeded states for one target, at most.
 pub const SEEDING_TIME: Duration = Duration::from_secs(3);
 
-/// The first of a method's seeded `states` (its [`seeded_states`] up to
-/// [`SEEDS`], built once by the caller) that `reaches` accepts (it replays
+/// The first seeded state of `method` that `reaches` accepts (it replays
 /// the state and returns what the JVM observed when the target executed),
-/// within `time` (at most [`SEEDING_TIME`]); `None` when there are none or
-/// no state reaches.
+/// within [`SEEDS`] states and `time` (at most [`SEEDING_TIME`]); `None`
+/// when the method's inputs cannot be seeded or no state reaches.
 pub fn first_reaching<T>(
-    states: &[InputState],
+    cp: &ClassPath,
+    class: &Class,
+    method: &Method,
     time: Duration,
     mut reaches: impl FnMut(&InputState) -> Option<T>,
 ) -> Option<(InputState, T)> {
     let start = Instant::now();
     let time = time.min(SEEDING_TIME);
-    for state in states {
+    for state in seeded_states(cp, class, method, SEEDS) {
         if start.elapsed() > time || crate::stop::requested() {
             break;
         }
-        if let Some(seen) = reaches(state) {
-            return Some((state.clone(), seen));
+        if let Some(seen) = reaches(&state) {
+            return Some((state, seen));
         }
     }
     None
