@@ -212,6 +212,7 @@ fn assert_interrupted(out: &std::process::Output) {
 fn jaro_winkler_class(budget: &str, out: &std::path::Path) -> Vec<String> {
     let jar = support::share_jar("commons-text.jar");
     [
+        "cover",
         jar.to_str().unwrap(),
         "--class",
         "org.apache.commons.text.similarity.JaroWinklerSimilarity",
