@@ -16,9 +16,11 @@
 //! [`Solver::assert`]) goes to a fresh Z3 solver holding the same
 //! assertions, the assumptions asserted too, with the same parameters and
 //! time limit. Such assertions are never given to the incremental solver:
-//! its `push` takes in what was asserted, turning floating-point
-//! operations into bits just as a check does (guava's `IntMath` grew
-//! jaut to 1.25 GiB inside one `push`). What it answers
+//! its `push` takes in what was asserted and may turn floating-point
+//! operations into bits there, outside any check and its watchdog. (A
+//! `push` in guava's `IntMath` did grow jaut to 1.25 GiB; that it was
+//! floating point is not shown: after this change `IntMath` still peaks
+//! at 1.85 GiB.) What it answers
 //! is an answer about the same formula: `Unsat` refutes exactly as the
 //! incremental solver's would, and a model satisfies everything asserted.
 //! The price is the incremental solver's learned state, worth little on
