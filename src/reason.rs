@@ -34,6 +34,10 @@ pub enum Bound {
     /// Solver checks of one search (`Config::max_checks`, a deterministic
     /// budget for a quick first attempt).
     Checks { max: u64 },
+    /// Resident memory of the process while a solver check ran (MiB): the
+    /// watchdog interrupted the check (src/solver/guard.rs), so the search
+    /// ended without its answer.
+    SolverMemory { limit_mib: u64 },
     /// Rows of each array of arrays a `multianewarray` makes (all levels
     /// but the last), a bound of the memory model (src/search/multi_array.rs).
     Rows { max: usize },
@@ -116,6 +120,7 @@ pub enum Kind {
     DerefBound,
     Timeout,
     CheckBudget,
+    MemoryBound,
     ArrayLengthBound,
     Unsupported,
     ClosedWorld,
@@ -142,6 +147,7 @@ impl Kind {
             Kind::DerefBound => "deref-bound",
             Kind::Timeout => "timeout",
             Kind::CheckBudget => "check-budget",
+            Kind::MemoryBound => "memory-bound",
             Kind::ArrayLengthBound => "array-length-bound",
             Kind::Unsupported => "unsupported",
             Kind::ClosedWorld => "closed-world",
@@ -176,6 +182,7 @@ impl Reason {
                 Bound::Derefs { .. } => Kind::DerefBound,
                 Bound::Timeout { .. } => Kind::Timeout,
                 Bound::Checks { .. } => Kind::CheckBudget,
+                Bound::SolverMemory { .. } => Kind::MemoryBound,
                 Bound::ArrayLength { .. } | Bound::Rows { .. } => Kind::ArrayLengthBound,
             },
             Reason::Unsupported(_) => Kind::Unsupported,
@@ -251,6 +258,11 @@ impl fmt::Display for Bound {
                 limit.as_secs_f64()
             ),
             Bound::Checks { max } => write!(f, "stopped after the budget of {max} solver checks"),
+            Bound::SolverMemory { limit_mib } => write!(
+                f,
+                "memory bound: a solver check was interrupted as jaut's memory passed \
+                 {limit_mib} MiB (or grew too fast under it)"
+            ),
             Bound::Rows { max } => write!(
                 f,
                 "row bound of {max} rows per array of arrays a multianewarray makes"

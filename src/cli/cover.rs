@@ -471,24 +471,53 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         }
     };
     let times = !args.no_times;
-    let mut report = cover::run(
-        &cp,
-        units,
-        before
-            .as_ref()
-            .map(|f| f as &dyn Fn(&cover::Unit, &cover::Target) -> bool),
-        &config,
-        replayers.as_ref(),
-        &mut on_progress,
-        &mut |partial| {
-            // A run killed later still leaves what it settled so far.
-            let written = write_outputs(&cp, partial, args, shard.as_ref(), times, None);
-            if let Err(e) = written.map(|_| ()) {
-                eprintln!("jaut: warning: {e}");
-            }
-        },
-    )
-    .map_err(user)?;
+    // The report as the checkpoint written on a stop request has it: what
+    // is printed when the run must end before its attempts do.
+    let stopped_text: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+    let run = || {
+        cover::run(
+            &cp,
+            units,
+            before
+                .as_ref()
+                .map(|f| f as &dyn Fn(&cover::Unit, &cover::Target) -> bool),
+            &config,
+            replayers.as_ref(),
+            &mut on_progress,
+            &mut |partial| {
+                // A run killed later still leaves what it settled so far.
+                let written = write_outputs(&cp, partial, args, shard.as_ref(), times, None);
+                if let Err(e) = written.map(|_| ()) {
+                    eprintln!("jaut: warning: {e}");
+                }
+                if jaut::stop::requested() {
+                    let doc = partial.document(times);
+                    let text = match args.format {
+                        AimFormat::Text => doc.text(),
+                        AimFormat::Json => doc.to_json_text(),
+                    };
+                    *stopped_text.lock().unwrap_or_else(|e| e.into_inner()) = Some(text);
+                }
+            },
+        )
+    };
+    // The scope joins its threads as it ends: a run stuck past a stop is
+    // ended inside it.
+    let run = std::thread::scope(|scope| match super::watchdog::until_stopped(scope, run) {
+        super::watchdog::Watched::Done(report) => report,
+        super::watchdog::Watched::Stuck(_) => {
+            eprintln!(
+                "jaut: stopped; attempts still under way were left, {} holds what was settled",
+                args.reports().display()
+            );
+            let text = stopped_text
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take();
+            super::exit_now(Ok((text.unwrap_or_default(), super::ExitStatus::Unknown)))
+        }
+    });
+    let mut report = run.map_err(user)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -496,7 +525,9 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.timing.parse += load;
 
     let mut suite = suite_of(&cp, &report, args);
-    let check = if args.no_check || suite.is_empty() {
+    // A stopped run is written at once: checking the suite (javac and a
+    // JUnit run) would take seconds.
+    let check = if args.no_check || suite.is_empty() || jaut::stop::requested() {
         None
     } else {
         Some(check_suite(&mut suite, &roots, args)?)

@@ -40,17 +40,13 @@ pub fn watch<'scope, T: Send + 'scope>(
     let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
     loop {
         if worker.is_finished() {
-            return Watched::Done(match worker.join() {
-                Ok(t) => t,
-                Err(panic) => std::panic::resume_unwind(panic),
-            });
+            return Watched::Done(joined(worker));
         }
         std::thread::sleep(POLL);
-        if jaut::stop::requested() {
-            // Z3 was interrupted: a check still running this long after
-            // does not see it.
-            let since = *stop_seen.get_or_insert_with(Instant::now);
-            if since.elapsed() >= STUCK && jaut::stop::check_running() {
+        // Z3 was interrupted: a check still running this long after a stop
+        // does not see it.
+        if let Some(since) = since_stop(&mut stop_seen) {
+            if since >= STUCK && jaut::stop::check_running() {
                 return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
             }
         }
@@ -59,4 +55,44 @@ pub fn watch<'scope, T: Send + 'scope>(
             return Watched::Stuck(Reason::Bound(Bound::Timeout { limit: timeout }));
         }
     }
+}
+
+/// How long a stopped `jaut cover` run may take to wrap up (its attempts
+/// under way end, its report is written) before the binary ends it.
+const STOP_GRACE: Duration = Duration::from_millis(900);
+
+/// Runs `work` on a thread of `scope` and waits for it, and after a stop
+/// request (SIGINT, SIGTERM) at most [`STOP_GRACE`]: `jaut cover` writes
+/// its checkpoint as soon as it sees the stop, and an attempt that does
+/// not end at once (a solver check Z3 does not stop, a replay) must not
+/// hold the run.
+pub fn until_stopped<'scope, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> Watched<T> {
+    let mut stop_seen: Option<Instant> = None;
+    let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
+    loop {
+        if worker.is_finished() {
+            return Watched::Done(joined(worker));
+        }
+        std::thread::sleep(POLL);
+        if since_stop(&mut stop_seen).is_some_and(|since| since >= STOP_GRACE) {
+            return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
+        }
+    }
+}
+
+/// What a finished `worker` returned (its panic goes on).
+fn joined<T>(worker: ScopedJoinHandle<'_, T>) -> T {
+    match worker.join() {
+        Ok(t) => t,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+/// How long ago a stop was first seen (`stop_seen` notes when), once one
+/// was requested.
+fn since_stop(stop_seen: &mut Option<Instant>) -> Option<Duration> {
+    jaut::stop::requested().then(|| stop_seen.get_or_insert_with(Instant::now).elapsed())
 }

@@ -40,6 +40,7 @@ pub mod credit;
 pub mod document;
 pub mod first_pass;
 pub mod html;
+pub mod in_flight;
 pub mod jacoco;
 mod jvm;
 pub mod merge;
@@ -219,6 +220,9 @@ pub struct Timing {
     /// Wall time of the first pass ([`first_pass`]), the JVMs' start
     /// included.
     pub first_pass: Duration,
+    /// Attempts the run stopped waiting for, a solver check having run
+    /// past their slice ([`in_flight`]).
+    pub abandoned: usize,
 }
 
 /// Progress, for a progress bar: called after each commit.
@@ -514,6 +518,10 @@ pub fn run(
     let job_rx = Mutex::new(job_rx);
     let (done_tx, done_rx) = mpsc::channel::<(usize, Attempt)>();
     let open = all.iter().filter(|t| t.depth.is_some()).count();
+    let started_at = in_flight::Started::default();
+    let mut waiting = in_flight::Waiting::default();
+    // Whether the checkpoint of a stop request is written.
+    let mut stop_written = false;
     std::thread::scope(|scope| {
         // Each worker starts its JVM before its first target, so the start
         // (about 0.15 s) is the run's replay time, not the time of the
@@ -521,14 +529,16 @@ pub fn run(
         let mut workers = Vec::new();
         for mut jvm in jvms.into_iter().take(open) {
             let done_tx = done_tx.clone();
-            let (job_rx, all, units) = (&job_rx, &all, &units);
+            let (job_rx, all, units, started_at) = (&job_rx, &all, &units, &started_at);
             workers.push(scope.spawn(move || {
                 let started = Instant::now();
+                let thread = crate::solver::guard::this_thread();
                 jvm.start();
                 let start_time = started.elapsed();
                 loop {
                     let job = job_rx.lock().expect("job queue").recv();
                     let Ok((t, slice)) = job else { break };
+                    started_at.take(t, thread);
                     let target = &all[t];
                     let unit = &units[target.unit];
                     // A panic in one search is a bug in jaut, reported as
@@ -636,7 +646,41 @@ pub fn run(
                 if in_flight == 0 {
                     break;
                 }
-                let (t, a) = done_rx.recv().expect("a worker answers every job");
+                let (t, a) = match done_rx.recv_timeout(in_flight::POLL) {
+                    Ok((t, _)) if waiting.arrived_late(&started_at, t) => continue,
+                    Ok(done) => done,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if !stop_written && crate::stop::requested() {
+                            stop_written = true;
+                            // Written at once: the binary ends a stopped
+                            // run within a second, attempts under way or not.
+                            checkpoint(&partial_report(
+                                &status,
+                                &tests,
+                                &unit_time,
+                                &covered,
+                                &timing,
+                                &timeline,
+                                first_pass_summary,
+                            ));
+                        }
+                        // A check Z3 does not stop holds no target past
+                        // its slice for more than a second.
+                        let Some(t) = waiting.overdue(&started_at, &dispatched) else {
+                            continue;
+                        };
+                        waiting.abandon(t);
+                        timing.abandoned += 1;
+                        let limit = dispatched[&t];
+                        (
+                            t,
+                            Err(Reason::Bound(crate::reason::Bound::Timeout { limit })),
+                        )
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        unreachable!("a worker answers every job")
+                    }
+                };
                 in_flight -= 1;
                 let u = all[t].unit;
                 arrived.insert(t, a);

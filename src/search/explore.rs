@@ -258,7 +258,9 @@ impl Explorer<'_> {
     /// last check short (a timeout, not the solver giving up), or the
     /// per-check limit.
     fn unknown_check(&self, point: SolverPoint) -> Reason {
-        if Instant::now() >= self.deadline {
+        if let Some(memory) = self.solver.cut_reason() {
+            memory
+        } else if Instant::now() >= self.deadline {
             Reason::Bound(crate::reason::Bound::Timeout {
                 limit: self.config.timeout,
             })

@@ -110,6 +110,7 @@ impl Solver {
     }
 
     pub(super) fn lower_fp(&mut self, op: FpOp, a: &BV, b: &BV) -> BV {
+        self.float_ops += 1;
         let width = a.get_size();
         let (x, y) = (self.float_of(a), self.float_of(b));
         let r = match op {
@@ -123,6 +124,7 @@ impl Solver {
     }
 
     pub(super) fn lower_fp_fn(&mut self, f: FpFn, a: &BV) -> BV {
+        self.float_ops += 1;
         let width = a.get_size();
         let x = self.float_of(a);
         let r = match f {

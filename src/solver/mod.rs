@@ -20,6 +20,8 @@ use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
 mod float;
+pub mod guard;
+mod one_shot;
 mod refs;
 mod reuse;
 
@@ -65,7 +67,19 @@ pub struct Solver {
     axioms: bool,
     /// Everything asserted in the open scopes, with the depth it was
     /// asserted at: what the solver is rebuilt from with the axioms.
-    asserted: Vec<(u32, Bool)>,
+    /// Each entry: its depth, the assertion, and whether it holds
+    /// floating-point arithmetic (kept out of the incremental Z3 solver,
+    /// see [`one_shot`]).
+    asserted: Vec<(u32, Bool, bool)>,
+    /// The depths of the assertions of `asserted` that hold floating-point
+    /// arithmetic: while any is open, checks go to [`one_shot`].
+    float_depths: Vec<u32>,
+    /// Floating-point operations lowered or met again in the cache so far
+    /// (to tell which assertions hold some).
+    float_ops: u64,
+    /// Per lowered term (by id, beside `asts`): whether it holds
+    /// floating-point arithmetic.
+    float_terms: Vec<bool>,
     /// Searches this solver has served (see [`RESET_EVERY`]).
     searches: u32,
     /// Checks answered, by Z3 or by the witness.
@@ -76,6 +90,11 @@ pub struct Solver {
     /// that failed, or Z3 past the fast limit without them).
     pub redone: u64,
     pub time: Duration,
+    /// Why the watchdog interrupted this search's last check, if it did
+    /// ([`guard`]). A memory cut stays until the solver is handed back:
+    /// every later check of the search answers `Unknown` at once, so the
+    /// search ends instead of growing Z3's state further.
+    cut: Option<guard::Cut>,
 }
 
 impl Default for Solver {
@@ -125,6 +144,11 @@ fn base_params() -> Params {
     p
 }
 
+/// Z3's `timeout` parameter for a check bounded by `bound`.
+fn timeout_ms(bound: Duration) -> u32 {
+    bound.as_millis().clamp(1, u32::MAX as u128) as u32
+}
+
 /// A check's timeout when it has none: Z3's largest.
 const UNBOUNDED: Duration = Duration::from_millis(u32::MAX as u64);
 
@@ -146,7 +170,7 @@ impl Solver {
     /// This thread's solver, with no scope open and nothing asserted at
     /// the base level; hand it back with [`Solver::release`].
     pub fn take() -> Solver {
-        crate::stop::register_this_thread();
+        guard::register_this_thread();
         let mut s = POOL.with(|p| p.borrow_mut().take()).unwrap_or_default();
         s.checks = 0;
         s.reused = 0;
@@ -161,7 +185,7 @@ impl Solver {
     /// concolic search) feels in the number of runs it needs. Hand it back
     /// with [`Solver::release`] like the pooled one.
     pub fn take_fresh() -> Solver {
-        crate::stop::register_this_thread();
+        guard::register_this_thread();
         Solver::new()
     }
 
@@ -173,6 +197,7 @@ impl Solver {
             self.pop();
         }
         self.asts.clear();
+        self.float_terms.clear();
         self.ints.clear();
         // Predicate ids are the search's own (its term arena's): kept, the
         // next search's predicate `k` would be this one's, under this
@@ -180,10 +205,13 @@ impl Solver {
         // a refutation that holds for no input (issue 37).
         self.preds.clear();
         self.asserted.clear();
+        self.float_depths.clear();
         self.witness.reset();
         self.searches += 1;
-        // A search that needed the axioms does not pass them on.
-        if self.axioms || self.searches.is_multiple_of(RESET_EVERY) {
+        // A search that needed the axioms does not pass them on, nor one
+        // cut for its memory what Z3 built for it.
+        let memory_cut = self.cut.take() == Some(guard::Cut::Memory);
+        if self.axioms || memory_cut || self.searches.is_multiple_of(RESET_EVERY) {
             self.reset_z3(false);
         }
         self.deadline = None;
@@ -224,12 +252,33 @@ impl Solver {
             exact: true,
             axioms: false,
             asserted: Vec::new(),
+            float_depths: Vec::new(),
+            float_ops: 0,
+            float_terms: Vec::new(),
             searches: 0,
             checks: 0,
             reused: 0,
             redone: 0,
             time: Duration::ZERO,
+            cut: None,
         }
+    }
+
+    /// Why the last check answered `Unknown`, when the watchdog cut it
+    /// ([`guard`]) rather than Z3 giving up within its limit.
+    pub fn cut(&self) -> Option<guard::Cut> {
+        self.cut
+    }
+
+    /// The reason a target ends unknown with when the watchdog cut a
+    /// check for its memory (`None` otherwise: an overrun check is the
+    /// search's timeout or the per-check limit, as Z3's own would be).
+    pub fn cut_reason(&self) -> Option<crate::reason::Reason> {
+        (self.cut == Some(guard::Cut::Memory)).then_some(crate::reason::Reason::Bound(
+            crate::reason::Bound::SolverMemory {
+                limit_mib: guard::MEMORY_LIMIT_MIB,
+            },
+        ))
     }
 
     /// Bounds each check; a check over it answers `Unknown`.
@@ -240,10 +289,7 @@ impl Solver {
         }
         self.check_timeout = Some(timeout);
         let mut p = Params::new();
-        p.set_u32(
-            "timeout",
-            timeout.as_millis().clamp(1, u32::MAX as u128) as u32,
-        );
+        p.set_u32("timeout", timeout_ms(timeout));
         self.z3.set_params(&p);
     }
 
@@ -290,8 +336,11 @@ impl Solver {
         self.depth -= 1;
         self.witness.popped(self.depth);
         let depth = self.depth;
-        while self.asserted.last().is_some_and(|(d, _)| *d > depth) {
+        while self.asserted.last().is_some_and(|(d, _, _)| *d > depth) {
             self.asserted.pop();
+        }
+        while self.float_depths.last().is_some_and(|d| *d > depth) {
+            self.float_depths.pop();
         }
     }
 
@@ -303,31 +352,48 @@ impl Solver {
     /// [`Terms::truncate`]).
     pub fn truncate(&mut self, terms: &Terms) {
         self.asts.truncate(terms.len());
+        self.float_terms.truncate(terms.len());
         self.ints.truncate(terms.len());
     }
 
     pub fn assert(&mut self, terms: &Terms, t: TermId) {
+        let float_ops = self.float_ops;
         let b = self.lower_bool(terms, t);
-        self.z3.assert(&b);
-        self.asserted.push((self.depth, b.clone()));
+        // Floating-point arithmetic stays out of the incremental solver:
+        // Z3 would turn it into bits at the next push or check, looking
+        // at no limit (see `one_shot`), and every check while it is
+        // asserted goes to a solver made for the check anyway.
+        let float = self.float_ops > float_ops;
+        if float {
+            self.float_depths.push(self.depth);
+        } else {
+            self.z3.assert(&b);
+        }
+        self.asserted.push((self.depth, b.clone(), float));
         self.witness.asserted(self.depth, b);
     }
 
     pub fn check(&mut self) -> Sat {
-        self.check_assuming_lowered(&[])
+        self.check_assuming_lowered(&[], false)
     }
 
     /// Checks with extra assumptions that are not kept afterwards.
     pub fn check_assuming(&mut self, terms: &Terms, assumptions: &[TermId]) -> Sat {
+        let float_ops = self.float_ops;
         let lowered: Vec<Bool> = assumptions
             .iter()
             .map(|&a| self.lower_bool(terms, a))
             .collect();
-        self.check_assuming_lowered(&lowered)
+        self.check_assuming_lowered(&lowered, self.float_ops > float_ops)
     }
 
-    fn check_assuming_lowered(&mut self, assumptions: &[Bool]) -> Sat {
+    /// A check under `assumptions`, which hold floating-point arithmetic
+    /// lowered for them when `assumptions_float`.
+    fn check_assuming_lowered(&mut self, assumptions: &[Bool], assumptions_float: bool) -> Sat {
         let start = Instant::now();
+        if self.cut == Some(guard::Cut::Memory) {
+            return Sat::Unknown;
+        }
         let mut bound = None;
         if let Some((deadline, limit)) = self.deadline {
             let Some(left) = deadline.checked_duration_since(start) else {
@@ -355,13 +421,13 @@ impl Solver {
             bound = Some(bound.map_or(probe, |b| b.min(probe)));
         }
         let (mut r, mut model) = if self.axioms {
-            self.z3_check(assumptions, bound)
+            self.z3_check(assumptions, bound, assumptions_float)
         } else {
             // Half the check's own limit when that is short (a small
             // `--timeout`, or near the deadline): the rest is for Z3 with
             // the axioms.
             let fast = bound.map_or(FAST_LIMIT, |b| FAST_LIMIT.min(b / 2));
-            self.z3_check(assumptions, Some(fast))
+            self.z3_check(assumptions, Some(fast), assumptions_float)
         };
         // Without the axioms: a model that fails the assertions (exact
         // mode only), or a check past the fast limit (Z3 can then go round
@@ -376,11 +442,12 @@ impl Solver {
         let gave_up = !self.axioms
             && r == SatResult::Unknown
             && left.is_none_or(|l| l > Duration::ZERO)
+            && self.cut.is_none()
             && !crate::stop::requested();
         if failed || gave_up {
             self.redone += 1;
             self.rebuild_with_axioms();
-            (r, model) = self.z3_check(assumptions, left);
+            (r, model) = self.z3_check(assumptions, left, assumptions_float);
         }
         self.time += start.elapsed();
         self.checks += 1;
@@ -403,24 +470,40 @@ impl Solver {
         }
     }
 
-    /// One check by Z3 within `bound` (`None`: unbounded).
+    /// One check by Z3 within `bound` (`None`: unbounded); a check over
+    /// floating-point arithmetic by a solver made for it ([`one_shot`]).
     fn z3_check(
         &mut self,
         assumptions: &[Bool],
         bound: Option<Duration>,
+        assumptions_float: bool,
     ) -> (SatResult, Option<Model>) {
-        self.set_check_timeout(bound.unwrap_or(UNBOUNDED));
-        crate::stop::check_started(bound.unwrap_or(UNBOUNDED));
-        let r = if assumptions.is_empty() {
-            self.z3.check()
+        let bound = bound.unwrap_or(UNBOUNDED);
+        let one_shot = self.float_check(assumptions_float);
+        if !one_shot {
+            self.set_check_timeout(bound);
+        }
+        guard::check_started(bound);
+        let (r, model) = if one_shot {
+            self.one_shot_check(assumptions, timeout_ms(bound))
         } else {
-            self.z3.check_assumptions(assumptions)
+            let r = if assumptions.is_empty() {
+                self.z3.check()
+            } else {
+                self.z3.check_assumptions(assumptions)
+            };
+            // Only exact mode keeps models (see `check_assuming_lowered`).
+            let model = match r {
+                SatResult::Sat if self.exact => self.z3.get_model(),
+                _ => None,
+            };
+            (r, model)
         };
-        crate::stop::check_ended();
-        // Only exact mode keeps models (see `check_assuming_lowered`).
-        let model = match r {
-            SatResult::Sat if self.exact => self.z3.get_model(),
-            _ => None,
+        // Only an `Unknown` can come of an interrupt; a cut that came
+        // as Z3 answered changes nothing.
+        self.cut = match guard::check_ended() {
+            Some(cut) if r == SatResult::Unknown => Some(cut),
+            _ => self.cut.filter(|c| *c == guard::Cut::Memory),
         };
         (r, model)
     }
@@ -430,12 +513,14 @@ impl Solver {
     fn rebuild_with_axioms(&mut self) {
         self.reset_z3(true);
         let mut level = 0;
-        for (d, b) in &self.asserted {
+        for (d, b, float) in &self.asserted {
             while level < *d {
                 self.z3.push();
                 level += 1;
             }
-            self.z3.assert(b);
+            if !float {
+                self.z3.assert(b);
+            }
         }
         while level < self.depth {
             self.z3.push();
@@ -452,7 +537,7 @@ impl Solver {
         let all: Vec<Bool> = self
             .asserted
             .iter()
-            .map(|(_, b)| b)
+            .map(|(_, b, _)| b)
             .chain(assumptions)
             .cloned()
             .collect();
@@ -489,13 +574,19 @@ impl Solver {
     fn lower(&mut self, terms: &Terms, t: TermId) -> Dynamic {
         let i = t.0 as usize;
         if let Some(Some(ast)) = self.asts.get(i) {
+            if self.float_terms.get(i) == Some(&true) {
+                self.float_ops += 1;
+            }
             return ast.clone();
         }
+        let float_ops = self.float_ops;
         let ast = self.lower_node(terms, t);
         if self.asts.len() <= i {
             self.asts.resize(i + 1, None);
+            self.float_terms.resize(i + 1, false);
         }
         self.asts[i] = Some(ast.clone());
+        self.float_terms[i] = self.float_ops > float_ops;
         ast
     }
 
