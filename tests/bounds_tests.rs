@@ -138,9 +138,11 @@ fn jaro_winkler(timeout: &str) -> Vec<String> {
 /// Z3 check overruns its own limit: on commons-lang3's
 /// `getJaroWinklerDistance`, a check over `double` divisions bounded at
 /// 750 ms ran 8-14 s in Z3 4.8.12, and the run took 10-17 s for
-/// `--timeout 3`. Now the target is answered unknown (timeout) without
-/// waiting for the check: 3.3 s on an idle machine; the bar leaves room
-/// for a loaded one.
+/// `--timeout 3`. Now the target is answered unknown without waiting for
+/// the check: at the timeout (3.3 s), or earlier when the checks over
+/// floating-point arithmetic, made in a solver of their own
+/// (`solver::one_shot`), give up within their limits (solver unknown,
+/// 2.3-2.6 s on an idle machine); the bar leaves room for a loaded one.
 #[test]
 fn a_solver_check_that_overruns_does_not_hold_the_answer() {
     let args = jaro_winkler("3");
@@ -148,7 +150,11 @@ fn a_solver_check_that_overruns_does_not_hold_the_answer() {
     let (wall, code, v) = timed(&args);
     assert_eq!(code, Some(1), "{v:#}");
     assert_eq!(v["verdict"], "unknown", "{v:#}");
-    assert!(reason_kinds(&v).iter().any(|k| k == "timeout"), "{v:#}");
+    let kinds = reason_kinds(&v);
+    assert!(
+        kinds.iter().any(|k| k == "timeout" || k == "solver-unknown"),
+        "{v:#}"
+    );
     assert!(wall < 4.5, "the run took {wall:.2} s for --timeout 3");
 }
 

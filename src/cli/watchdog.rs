@@ -37,22 +37,33 @@ pub fn watch<'scope, T: Send + 'scope>(
 ) -> Watched<T> {
     let started = Instant::now();
     let mut stop_seen: Option<Instant> = None;
-    let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
+    wait(scope.spawn(work), || {
+        // Z3 was interrupted: a check still running this long after a stop
+        // does not see it.
+        if let Some(since) = since_stop(&mut stop_seen) {
+            if since >= STUCK && jaut::stop::check_running() {
+                return Some(Reason::Stopped(Stop::Interrupted));
+            }
+        }
+        let stuck = jaut::stop::overdue_check().is_some_and(|d| d >= STUCK);
+        (stuck && started.elapsed() >= timeout)
+            .then_some(Reason::Bound(Bound::Timeout { limit: timeout }))
+    })
+}
+
+/// Waits for `worker`, polling `stuck` between looks: the worker's result,
+/// or the first reason `stuck` gives to stop waiting.
+fn wait<T>(
+    worker: ScopedJoinHandle<'_, T>,
+    mut stuck: impl FnMut() -> Option<Reason>,
+) -> Watched<T> {
     loop {
         if worker.is_finished() {
             return Watched::Done(joined(worker));
         }
         std::thread::sleep(POLL);
-        // Z3 was interrupted: a check still running this long after a stop
-        // does not see it.
-        if let Some(since) = since_stop(&mut stop_seen) {
-            if since >= STUCK && jaut::stop::check_running() {
-                return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
-            }
-        }
-        let stuck = jaut::stop::overdue_check().is_some_and(|d| d >= STUCK);
-        if stuck && started.elapsed() >= timeout {
-            return Watched::Stuck(Reason::Bound(Bound::Timeout { limit: timeout }));
+        if let Some(reason) = stuck() {
+            return Watched::Stuck(reason);
         }
     }
 }
@@ -71,16 +82,11 @@ pub fn until_stopped<'scope, T: Send + 'scope>(
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> Watched<T> {
     let mut stop_seen: Option<Instant> = None;
-    let worker: ScopedJoinHandle<'scope, T> = scope.spawn(work);
-    loop {
-        if worker.is_finished() {
-            return Watched::Done(joined(worker));
-        }
-        std::thread::sleep(POLL);
-        if since_stop(&mut stop_seen).is_some_and(|since| since >= STOP_GRACE) {
-            return Watched::Stuck(Reason::Stopped(Stop::Interrupted));
-        }
-    }
+    wait(scope.spawn(work), || {
+        since_stop(&mut stop_seen)
+            .is_some_and(|since| since >= STOP_GRACE)
+            .then_some(Reason::Stopped(Stop::Interrupted))
+    })
 }
 
 /// What a finished `worker` returned (its panic goes on).

@@ -420,6 +420,21 @@ pub fn run(
         report.first_pass = first_pass;
         report
     };
+    // Writes what is settled so far (see `partial_report`), with `timing`
+    // and the first pass's summary as they are at the call.
+    macro_rules! checkpoint_now {
+        ($timing:expr, $first_pass:expr) => {
+            checkpoint(&partial_report(
+                &status,
+                &tests,
+                &unit_time,
+                &covered,
+                $timing,
+                &timeline,
+                $first_pass,
+            ))
+        };
+    }
     let mut last_checkpoint = Instant::now();
     let mut first_pass_summary = None;
     if config.first_pass && replayers.is_some() {
@@ -472,15 +487,7 @@ pub fn run(
                 last_checkpoint = Instant::now();
                 let mut timing = timing.clone();
                 timing.first_pass = started.elapsed();
-                checkpoint(&partial_report(
-                    &status,
-                    &tests,
-                    &unit_time,
-                    &covered,
-                    &timing,
-                    &timeline,
-                    Some(summary),
-                ));
+                checkpoint_now!(&timing, Some(summary));
             }
         };
         summary.runs = first_pass::run(
@@ -502,15 +509,7 @@ pub fn run(
         // be a long search away.
         if summary.kept > 0 {
             last_checkpoint = Instant::now();
-            checkpoint(&partial_report(
-                &status,
-                &tests,
-                &unit_time,
-                &covered,
-                &timing,
-                &timeline,
-                first_pass_summary,
-            ));
+            checkpoint_now!(&timing, first_pass_summary);
         }
     }
 
@@ -654,15 +653,7 @@ pub fn run(
                             stop_written = true;
                             // Written at once: the binary ends a stopped
                             // run within a second, attempts under way or not.
-                            checkpoint(&partial_report(
-                                &status,
-                                &tests,
-                                &unit_time,
-                                &covered,
-                                &timing,
-                                &timeline,
-                                first_pass_summary,
-                            ));
+                            checkpoint_now!(&timing, first_pass_summary);
                         }
                         // A check Z3 does not stop holds no target past
                         // its slice for more than a second.
@@ -763,15 +754,7 @@ pub fn run(
                 // most every two seconds.
                 if last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
                     last_checkpoint = Instant::now();
-                    checkpoint(&partial_report(
-                        &status,
-                        &tests,
-                        &unit_time,
-                        &covered,
-                        &timing,
-                        &timeline,
-                        first_pass_summary,
-                    ));
+                    checkpoint_now!(&timing, first_pass_summary);
                 }
             }
             // The pass is over: what its tests ran in other methods counts
