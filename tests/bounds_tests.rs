@@ -152,7 +152,9 @@ fn a_solver_check_that_overruns_does_not_hold_the_answer() {
     assert_eq!(v["verdict"], "unknown", "{v:#}");
     let kinds = reason_kinds(&v);
     assert!(
-        kinds.iter().any(|k| k == "timeout" || k == "solver-unknown"),
+        kinds
+            .iter()
+            .any(|k| k == "timeout" || k == "solver-unknown"),
         "{v:#}"
     );
     assert!(wall < 4.5, "the run took {wall:.2} s for --timeout 3");

@@ -503,20 +503,27 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     };
     // The scope joins its threads as it ends: a run stuck past a stop is
     // ended inside it.
-    let run = std::thread::scope(|scope| match super::watchdog::until_stopped(scope, run) {
-        super::watchdog::Watched::Done(report) => report,
-        super::watchdog::Watched::Stuck(_) => {
-            eprintln!(
+    let started = std::time::Instant::now();
+    let deadline = config
+        .budget
+        .map(|b| started + b + super::watchdog::OVERRUN_GRACE);
+    let run =
+        std::thread::scope(
+            |scope| match super::watchdog::until_stopped(scope, deadline, run) {
+                super::watchdog::Watched::Done(report) => report,
+                super::watchdog::Watched::Stuck(_) => {
+                    eprintln!(
                 "jaut: stopped; attempts still under way were left, {} holds what was settled",
                 args.reports().display()
             );
-            let text = stopped_text
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .take();
-            super::exit_now(Ok((text.unwrap_or_default(), super::ExitStatus::Unknown)))
-        }
-    });
+                    let text = stopped_text
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .take();
+                    super::exit_now(Ok((text.unwrap_or_default(), super::ExitStatus::Unknown)))
+                }
+            },
+        );
     let mut report = run.map_err(user)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();

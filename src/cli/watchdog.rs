@@ -68,6 +68,11 @@ fn wait<T>(
     }
 }
 
+/// How long past its budget a `jaut cover` run may go before it is taken
+/// for stuck: the last attempts' slices end within the budget, and cover
+/// stops waiting for an attempt 5 s past its slice.
+pub const OVERRUN_GRACE: Duration = Duration::from_secs(8);
+
 /// How long a stopped `jaut cover` run may take to wrap up (its attempts
 /// under way end, its report is written) before the binary ends it.
 const STOP_GRACE: Duration = Duration::from_millis(900);
@@ -77,12 +82,24 @@ const STOP_GRACE: Duration = Duration::from_millis(900);
 /// its checkpoint as soon as it sees the stop, and an attempt that does
 /// not end at once (a solver check Z3 does not stop, a replay) must not
 /// hold the run.
+///
+/// A run still going at `deadline` (its budget and [`OVERRUN_GRACE`]) has
+/// an attempt stuck where nothing stops it (a Z3 check that sees neither
+/// its limit nor an interrupt): it is stopped as SIGTERM would, so it
+/// ends with what it settled instead of running on for minutes.
 pub fn until_stopped<'scope, T: Send + 'scope>(
     scope: &'scope Scope<'scope, '_>,
+    deadline: Option<Instant>,
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> Watched<T> {
     let mut stop_seen: Option<Instant> = None;
     wait(scope.spawn(work), || {
+        if deadline.is_some_and(|d| Instant::now() >= d) && !jaut::stop::requested() {
+            eprintln!(
+                "jaut: the run is past its budget with an attempt that does not end; stopping it"
+            );
+            jaut::stop::request();
+        }
         since_stop(&mut stop_seen)
             .is_some_and(|since| since >= STOP_GRACE)
             .then_some(Reason::Stopped(Stop::Interrupted))
