@@ -199,8 +199,10 @@ fn the_seeds_and_replays_share_the_timeout() {
 fn sigterm_ends_a_run_inside_a_long_solver_check_within_a_second() {
     let args = jaro_winkler("60");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    // Inside the long check (it starts 1-2 s in and runs for seconds).
-    let (took, out) = signal_after(&args, "-TERM", 6000);
+    // Inside the search's float checks (they start 1-2 s in; since they
+    // go to a solver of their own, the search may end unknown by itself
+    // at 2.3-2.6 s on an idle machine, so the signal comes before).
+    let (took, out) = signal_after(&args, "-TERM", 1500);
     assert!(took < 1.5, "stopped {took:.2} s after SIGTERM");
     assert_interrupted(&out);
 }

@@ -260,6 +260,9 @@ impl Explorer<'_> {
     fn unknown_check(&self, point: SolverPoint) -> Reason {
         if let Some(memory) = self.solver.cut_reason() {
             memory
+        } else if crate::stop::requested() {
+            // The stop interrupted the check.
+            Reason::Stopped(crate::reason::Stop::Interrupted)
         } else if Instant::now() >= self.deadline {
             Reason::Bound(crate::reason::Bound::Timeout {
                 limit: self.config.timeout,
