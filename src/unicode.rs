@@ -157,11 +157,6 @@ impl Tables {
     pub fn get(&self, name: &str) -> Option<&Table> {
         self.by_name.get(name)
     }
-
-    /// The method names, in no particular order.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.by_name.keys().map(String::as_str)
-    }
 }
 
 /// Why the tables are not used.

@@ -110,8 +110,11 @@ impl Explorer<'_> {
         let gaps = crate::unicode::complement(&runs, top);
         let gaps = gaps.iter().map(|g| self.run_holds(g, low, width)).collect();
         cases.push((None, gaps));
-        let limit = self.terms.int(top as i32 + 1);
-        let code_point = self.terms.cmp(BvCmp::Ult, c, limit);
+        // A code point argument may be outside 0..=top (a `char` cannot).
+        let code_point = (width > 16).then(|| {
+            let limit = self.terms.int(top as i32 + 1);
+            self.terms.cmp(BvCmp::Ult, c, limit)
+        });
         let value = self.fresh("character-value", Sort::Bv(32));
         let case = self.fresh("character-case", Sort::Bv(32));
         let mut some = Vec::new();
@@ -120,7 +123,7 @@ impl Explorer<'_> {
             let chosen = self.terms.eq(case, k);
             some.push(chosen);
             let mut member = self.terms.or(ons);
-            if width > 16 {
+            if let Some(code_point) = code_point {
                 member = if image.is_some() {
                     self.terms.and(vec![code_point, member])
                 } else {
