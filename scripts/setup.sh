@@ -7,12 +7,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: the JDK (javac, jmods), Z3 for the solver, JUnit 4/5, ASM
+# Debian packages: the JDK (javac, jmods), Z3 for the solver (the library, and
+# the program that decides floating-point checks in a process of their own), JUnit 4/5, ASM
 # and JaCoCo for the harness and coverage, Graphviz to render `jaut cfg
 # --format dot`, and the libraries whose jars serve as a test corpus and as
 # the real code of `jaut-bench real` and `jaut-bench budget`.
 packages=(
-  openjdk-17-jdk-headless libz3-dev pkg-config
+  openjdk-17-jdk-headless libz3-dev z3 pkg-config
   junit5 junit4 libhamcrest-java libasm-java libjacoco-java
   graphviz
   libcommons-lang3-java libcommons-collections4-java libguava-java libcommons-io-java

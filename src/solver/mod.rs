@@ -19,6 +19,7 @@ use z3::{FuncDecl, Model, Params, SatResult, Sort as ZSort};
 
 use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId, Terms};
 
+mod child;
 mod float;
 pub mod guard;
 mod one_shot;
@@ -484,8 +485,11 @@ impl Solver {
             self.set_check_timeout(bound);
         }
         guard::check_started(bound);
+        let mut killed = false;
         let (r, model) = if one_shot {
-            self.one_shot_check(assumptions, timeout_ms(bound))
+            let answer = self.one_shot_check(assumptions, timeout_ms(bound));
+            killed = answer.killed;
+            (answer.result, answer.model)
         } else {
             let r = if assumptions.is_empty() {
                 self.z3.check()
@@ -503,6 +507,7 @@ impl Solver {
         // as Z3 answered changes nothing.
         self.cut = match guard::check_ended() {
             Some(cut) if r == SatResult::Unknown => Some(cut),
+            _ if killed && !crate::stop::requested() => Some(guard::Cut::Overran),
             _ => self.cut.filter(|c| *c == guard::Cut::Memory),
         };
         (r, model)

@@ -25,11 +25,16 @@
 //! incremental solver's would, and a model satisfies everything asserted.
 //! The price is the incremental solver's learned state, worth little on
 //! such checks.
+//!
+//! That tactic too may run on deaf to its limit and to an interrupt (a
+//! check of a commons-text run went 540 s past its due time), so the
+//! solver made for the check is written out and decided by a `z3`
+//! process that can be killed ([`super::child`]).
 
 use z3::ast::Bool;
 use z3::{Model, SatResult};
 
-use super::{base_params, Solver};
+use super::{base_params, child, Solver};
 
 impl Solver {
     /// Whether the next check holds floating-point arithmetic: among the
@@ -39,12 +44,10 @@ impl Solver {
     }
 
     /// Decides everything asserted and `assumptions` with a solver made for
-    /// this check, bounded by `timeout_ms`.
-    pub(super) fn one_shot_check(
-        &self,
-        assumptions: &[Bool],
-        timeout_ms: u32,
-    ) -> (SatResult, Option<Model>) {
+    /// this check, bounded by `timeout_ms`: in a `z3` process of its own
+    /// ([`child`]), or here when there is no such program. `killed` says
+    /// the child was ended before it answered (overdue, or a stop).
+    pub(super) fn one_shot_check(&self, assumptions: &[Bool], timeout_ms: u32) -> OneShot {
         let z3 = z3::Solver::new();
         let mut p = base_params();
         p.set_bool("smt.bv.eq_axioms", self.axioms);
@@ -56,13 +59,54 @@ impl Solver {
         for b in assumptions {
             z3.assert(b);
         }
-        let r = z3.check();
-        let model = match r {
-            SatResult::Sat if self.exact => z3.get_model(),
-            _ => None,
+        let script = z3.to_string();
+        let options = format!(
+            "(set-option :smt.relevancy 0)\n(set-option :smt.arith.solver 2)\n\
+             (set-option :smt.bv.eq_axioms {})\n",
+            self.axioms
+        );
+        let answer = child::check(&(options + &script), timeout_ms, self.exact);
+        let (r, model) = match answer {
+            child::Answer::Decided(SatResult::Sat, printed) if self.exact => {
+                // The model here: the child's constants as equalities.
+                let fixed = printed.map_or_else(String::new, |m| child::model_equalities(&m));
+                z3.from_string(child::declarations(&script) + "\n" + &fixed);
+                match z3.check() {
+                    SatResult::Sat => (SatResult::Sat, z3.get_model()),
+                    _ => (SatResult::Unknown, None),
+                }
+            }
+            child::Answer::Decided(r, _) => (r, None),
+            child::Answer::Killed => {
+                return OneShot {
+                    result: SatResult::Unknown,
+                    model: None,
+                    killed: true,
+                }
+            }
+            child::Answer::Unavailable => {
+                let r = z3.check();
+                let model = match r {
+                    SatResult::Sat if self.exact => z3.get_model(),
+                    _ => None,
+                };
+                (r, model)
+            }
         };
-        (r, model)
+        OneShot {
+            result: r,
+            model,
+            killed: false,
+        }
     }
+}
+
+/// What a one-shot check answered.
+pub(super) struct OneShot {
+    pub result: SatResult,
+    pub model: Option<Model>,
+    /// The child process was killed before it answered.
+    pub killed: bool,
 }
 
 #[cfg(test)]
