@@ -11,10 +11,12 @@
 //!
 //! So the check is written out in SMT-LIB 2 (Z3's own printing of a solver
 //! holding the same assertions and parameters) and given to the `z3`
-//! program (Debian's `z3`, the same 4.8.12 as `libz3`). The process is
-//! killed when the check is overdue or a stop is requested: the answer is
-//! then `unknown`, never `unsat`. Its memory is its own, bounded by Z3's
-//! `memory_max_size`, and is given back when it exits.
+//! program (Debian's `z3`, the same 4.8.12 as `libz3`), one process per
+//! thread that takes one check after another (`reset` between them). The
+//! process is killed when the check is overdue or a stop is requested: the
+//! answer is then `unknown`, never `unsat`, and the next check starts a
+//! new one. Its memory is its own, bounded by Z3's `memory_max_size`, and
+//! is given back when it is replaced.
 //!
 //! A satisfiable check in exact mode needs a model in this process: the
 //! child prints its model, and the constants it fixes are asserted as
@@ -26,23 +28,34 @@
 //! Without the `z3` program (a machine set up by hand) checks stay in this
 //! process ([`Child::unavailable`]).
 
-use std::io::{Read, Write};
-use std::process::{Child as Process, Command, Stdio};
-use std::sync::mpsc;
+use std::cell::RefCell;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child as Process, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use z3::SatResult;
 
-/// How long past its time limit a child may run before it is killed (its
-/// own timeout normally ends it first; starting it costs a few ms).
-const GRACE: Duration = Duration::from_millis(300);
+/// How long past its time limit a check may run before its process is
+/// killed (Z3's own timeout normally ends it first), and a tenth of the
+/// limit more: on a loaded machine a 50 ms check can take 400 ms to come
+/// back through the pipe, and killing it would turn an answer into
+/// `unknown` (what the kill is for are checks minutes past their limit).
+const GRACE: Duration = Duration::from_millis(500);
 
 /// How often the wait looks at the clock and at a stop request.
 const POLL: Duration = Duration::from_millis(20);
 
 /// Memory a child may take (MiB, Z3's `memory_max_size`).
 const MEMORY_MIB: u32 = 1024;
+
+/// Checks one process decides before it is replaced (what Z3 keeps
+/// between `reset`s is given back).
+const CHECKS_PER_PROCESS: u32 = 256;
+
+/// The line a child prints after each check's output.
+const END: &str = "jaut-end";
 
 /// What a child process answered.
 #[derive(Debug, PartialEq, Eq)]
@@ -72,73 +85,121 @@ fn program() -> Option<&'static str> {
         .as_deref()
 }
 
-/// Decides `script` (SMT-LIB 2: declarations and assertions, without
-/// `check-sat`) in a `z3` process within `timeout_ms`; with `model`, a
-/// satisfiable answer comes with Z3's model.
+/// A `z3` process that reads SMT-LIB commands, one per thread: spawning
+/// one per check cost 20-60 ms, more than most checks.
+struct Worker {
+    process: Process,
+    stdin: ChildStdin,
+    /// The process's output, line by line (a thread reads it).
+    lines: Receiver<String>,
+    checks: u32,
+}
+
+impl Worker {
+    fn spawn(program: &str) -> Option<Worker> {
+        let mut process = Command::new(program)
+            .arg("-in")
+            .arg("-smt2")
+            .arg(format!("memory_max_size={MEMORY_MIB}"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let stdin = process.stdin.take()?;
+        let stdout = process.stdout.take()?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Some(Worker {
+            process,
+            stdin,
+            lines,
+            checks: 0,
+        })
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+thread_local! {
+    /// This thread's `z3` process, kept between checks.
+    static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+}
+
+/// Decides `script` (SMT-LIB 2: options, declarations and assertions,
+/// without `check-sat`) in this thread's `z3` process within
+/// `timeout_ms`; with `model`, a satisfiable answer comes with Z3's model.
+/// The process is killed (and replaced at the next check) when the check
+/// is [`GRACE`] past its limit or a stop is requested.
 pub(super) fn check(script: &str, timeout_ms: u32, model: bool) -> Answer {
     let Some(program) = program() else {
         return Answer::Unavailable;
     };
-    let started = Instant::now();
-    let hard_secs = (timeout_ms as u64 / 1000) + 2;
-    let spawned = Command::new(program)
-        .arg("-in")
-        .arg("-smt2")
-        .arg(format!("-T:{hard_secs}"))
-        .arg(format!("memory_max_size={MEMORY_MIB}"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
-    let Ok(mut child) = spawned else {
-        return Answer::Unavailable;
+    let mut worker = match WORKER.with(|w| w.borrow_mut().take()) {
+        Some(w) if w.checks < CHECKS_PER_PROCESS => w,
+        _ => match Worker::spawn(program) {
+            Some(w) => w,
+            None => return Answer::Unavailable,
+        },
     };
-    let mut input = String::with_capacity(script.len() + 128);
+    let mut input = String::with_capacity(script.len() + 160);
+    input.push_str("(reset)\n");
     input.push_str(&format!("(set-option :timeout {timeout_ms})\n"));
     input.push_str(script);
     input.push_str("\n(check-sat)\n");
     if model {
         input.push_str("(get-model)\n");
     }
-    let written = child
-        .stdin
-        .take()
-        .map(|mut stdin| stdin.write_all(input.as_bytes()));
-    if !matches!(written, Some(Ok(()))) {
-        kill(&mut child);
+    input.push_str(&format!("(echo \"{END}\")\n"));
+    let started = Instant::now();
+    if worker.stdin.write_all(input.as_bytes()).is_err() || worker.stdin.flush().is_err() {
         return Answer::Unavailable;
     }
-    let (tx, rx) = mpsc::channel();
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    std::thread::spawn(move || {
-        let mut out = String::new();
-        let _ = stdout.read_to_string(&mut out);
-        let _ = tx.send(out);
-    });
-    let due = started + Duration::from_millis(timeout_ms as u64) + GRACE;
-    let out = loop {
-        match rx.recv_timeout(POLL) {
-            Ok(out) => break out,
-            Err(mpsc::RecvTimeoutError::Disconnected) => break String::new(),
-            Err(mpsc::RecvTimeoutError::Timeout) => {
+    worker.checks += 1;
+    let limit = Duration::from_millis(timeout_ms as u64);
+    let due = started + limit + GRACE + limit / 10;
+    let mut out = String::new();
+    loop {
+        match worker.lines.recv_timeout(POLL) {
+            Ok(line) if line == END => break,
+            Ok(line) => {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            // The process ended (out of memory, or killed from outside).
+            Err(RecvTimeoutError::Disconnected) => {
+                return Answer::Decided(SatResult::Unknown, None)
+            }
+            Err(RecvTimeoutError::Timeout) => {
                 if crate::stop::requested() || Instant::now() >= due {
-                    kill(&mut child);
+                    // Dropping the worker kills it.
                     return Answer::Killed;
                 }
             }
         }
-    };
-    let _ = child.wait();
-    parse(&out)
+    }
+    let answer = parse(&out);
+    // After `unknown` the process may be out of memory for good (Z3's
+    // `memory_max_size`): the next check gets a new one.
+    if !matches!(answer, Answer::Decided(SatResult::Unknown, _)) {
+        WORKER.with(|w| *w.borrow_mut() = Some(worker));
+    }
+    answer
 }
 
-/// Ends a child and reaps it.
-fn kill(child: &mut Process) {
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// The answer in a child's output: its first line, then the model.
+/// The answer in a check's output: its first line, then the model.
 fn parse(out: &str) -> Answer {
     let (first, rest) = out.split_once('\n').unwrap_or((out, ""));
     let r = match first.trim() {
@@ -258,10 +319,43 @@ mod tests {
             panic!("not sat with a model");
         };
         assert_eq!(model_equalities(&model), "(assert (= x #x04))\n");
+        // The same process, reset: nothing of the first check is left.
         let refuted = format!("{script}\n(assert (= x #x05))");
         assert_eq!(
             check(&refuted, 5_000, true),
             Answer::Decided(SatResult::Unsat, None)
+        );
+        assert_eq!(
+            check(script, 5_000, false),
+            Answer::Decided(SatResult::Sat, None)
+        );
+    }
+
+    #[test]
+    fn an_overdue_check_is_killed_and_the_next_one_answers() {
+        // 2^64 - 1 as a product of two numbers > 1 in 64 bits: hard.
+        let script = "(declare-fun a () (_ BitVec 64))\n(declare-fun b () (_ BitVec 64))\n\
+                      (assert (bvugt a #x0000000000000001))\n(assert (bvugt b #x0000000000000001))\n\
+                      (assert (bvumul_noovfl a b))\n\
+                      (assert (= (bvmul a b) #x7fffffffffffffe7))";
+        let start = Instant::now();
+        let answer = check(script, 1, false);
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(
+            matches!(
+                answer,
+                Answer::Killed | Answer::Decided(SatResult::Unknown, None)
+            ),
+            "{answer:?}"
+        );
+        let easy = "(declare-fun x () Bool)\n(assert x)";
+        assert_eq!(
+            check(easy, 5_000, false),
+            Answer::Decided(SatResult::Sat, None)
         );
     }
 }
