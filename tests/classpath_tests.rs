@@ -1578,3 +1578,70 @@ fn jdk_comparator_bootstrap_methods_name_the_metafactory() {
     }
     assert!(sites > 0);
 }
+
+// ------------------------------------------------------- missing classes
+
+/// commons-text's `WordUtils` calls commons-lang3: on commons-text alone
+/// those classes are missing, and the jar beside it that has them is
+/// Debian's commons-lang3; with that jar on the class path nothing is.
+#[test]
+fn classes_a_jar_names_but_lacks_are_found_in_the_jars_beside_it() {
+    use jaut::classpath::missing::{jars_holding, missing_classes};
+    let text = support::share_jar("commons-text.jar");
+    let cp = classpath(&[&text]);
+    let word_utils = cp.load("org/apache/commons/text/WordUtils").unwrap();
+    let absent = missing_classes(&cp, [word_utils.as_ref()]);
+    assert!(
+        absent.contains("org/apache/commons/lang3/StringUtils"),
+        "{absent:?}"
+    );
+    assert!(
+        absent
+            .iter()
+            .all(|c| c.starts_with("org/apache/commons/lang3/")),
+        "{absent:?}"
+    );
+    let jars = jars_holding(&absent, &[PathBuf::from("/usr/share/java")]);
+    assert_eq!(jars.len(), 1, "{jars:?}");
+    assert_eq!(jars[0].0, support::share_jar("commons-lang3.jar"));
+    assert_eq!(jars[0].1, absent.len());
+
+    let lang = support::share_jar("commons-lang3.jar");
+    let cp = classpath(&[&text, &lang]);
+    let word_utils = cp.load("org/apache/commons/text/WordUtils").unwrap();
+    assert!(missing_classes(&cp, [word_utils.as_ref()]).is_empty());
+}
+
+/// `jaut cover` says so before the run, naming the `--classpath` to add.
+#[test]
+fn cover_warns_of_missing_classes_and_names_the_jar() {
+    let text = support::share_jar("commons-text.jar");
+    let out = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "cover",
+            text.to_str().unwrap(),
+            "--class",
+            "org.apache.commons.text.WordUtils",
+            "--method",
+            "capitalize(Ljava/lang/String;)",
+            "--budget",
+            "1",
+            "--no-check",
+            "--force",
+            "--out",
+            out.path().to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        String::from_utf8_lossy(&support::jaut(&args).stderr).into_owned()
+    };
+    let stderr = run(&[]);
+    assert!(
+        stderr.contains("not on the class path (in org.apache.commons.lang3)")
+            && stderr.contains("add --classpath /usr/share/java/commons-lang3.jar"),
+        "{stderr}"
+    );
+    let lang = support::share_jar("commons-lang3.jar");
+    let stderr = run(&["--classpath", lang.to_str().unwrap()]);
+    assert!(!stderr.contains("not on the class path"), "{stderr}");
+}

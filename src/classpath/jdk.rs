@@ -81,6 +81,12 @@ impl Jdk {
             .collect()
     }
 
+    /// Whether a module has class `class` (a module that cannot be read
+    /// has nothing).
+    pub(super) fn has(&self, class: &str) -> bool {
+        (0..self.paths().len()).any(|i| self.module(i).is_ok_and(|a| a.has(class)))
+    }
+
     pub(super) fn read(&self, class: &str) -> Option<Result<(Vec<u8>, String), ClassPathError>> {
         for i in 0..self.paths().len() {
             let archive = match self.module(i) {

@@ -17,6 +17,7 @@
 pub mod hierarchy;
 mod jdk;
 pub mod lambda;
+pub mod missing;
 pub mod mock;
 
 use std::collections::{BTreeSet, HashMap};
@@ -139,6 +140,11 @@ impl Archive {
             names,
             zip: Mutex::new(zip),
         })
+    }
+
+    /// Whether the archive has class `class`.
+    pub(crate) fn has(&self, class: &str) -> bool {
+        self.names.contains_key(class)
     }
 
     fn read(&self, class: &str) -> Option<Result<Vec<u8>, ClassPathError>> {
@@ -373,6 +379,19 @@ impl ClassPath {
             }
         }
         None
+    }
+
+    /// Whether some entry (the JDK's modules included) has class `name`,
+    /// without reading it.
+    pub fn has(&self, name: &str) -> bool {
+        if self.jdk.as_ref().is_some_and(|jdk| jdk.has(name)) {
+            return true;
+        }
+        self.entries.iter().any(|entry| match entry {
+            Entry::Dir(dir) => dir.join(format!("{name}.class")).is_file(),
+            Entry::Jar(archive) => archive.has(name),
+            Entry::ClassFile { name: n, .. } => n == name,
+        })
     }
 
     /// Every class name in the user's entries (not the JDK), sorted.

@@ -358,6 +358,62 @@ fn units(classes: &[Arc<Class>], methods: &[String]) -> Result<Vec<cover::Unit>,
     Ok(units)
 }
 
+/// A warning, before the run, when the classes under test name classes
+/// the class path lacks: their code cannot be searched and their tests
+/// cannot run (`NoClassDefFoundError`). It names the jars beside the
+/// TARGETs that hold them, to add with `--classpath`.
+fn warn_missing(
+    cp: &jaut::classpath::ClassPath,
+    classes: &[Arc<jaut::classfile::Class>],
+    targets: &[String],
+) {
+    use jaut::classpath::missing;
+    let absent = missing::missing_classes(cp, classes.iter().map(|c| c.as_ref()));
+    if absent.is_empty() {
+        return;
+    }
+    let packages: std::collections::BTreeSet<&str> = absent
+        .iter()
+        .map(|c| c.rsplit_once('/').map_or("", |(p, _)| p))
+        .collect();
+    let shown: Vec<String> = packages
+        .iter()
+        .take(3)
+        .map(|p| p.replace('/', "."))
+        .collect();
+    let more = packages.len().saturating_sub(shown.len());
+    let mut line = format!(
+        "jaut: warning: {} classes the code names are not on the class path (in {}{}): \
+         calls into them end unknown and tests that reach them fail",
+        absent.len(),
+        shown.join(", "),
+        if more > 0 {
+            format!(" and {more} more packages")
+        } else {
+            String::new()
+        }
+    );
+    let dirs: Vec<PathBuf> = targets
+        .iter()
+        .map(Path::new)
+        .filter(|t| t.is_file())
+        .filter_map(|t| t.parent().map(Path::to_path_buf))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let jars = missing::jars_holding(&absent, &dirs);
+    if !jars.is_empty() {
+        let paths: Vec<String> = jars.iter().map(|(p, _)| p.display().to_string()).collect();
+        let held: usize = jars.iter().map(|(_, n)| n).sum();
+        line.push_str(&format!(
+            "; {held} of them are in {}: add --classpath {}",
+            paths.join(", "),
+            paths.join(":")
+        ));
+    }
+    eprintln!("{line}");
+}
+
 /// `jaut cover`.
 pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError> {
     let project = args.of_project()?;
@@ -371,6 +427,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     let load = std::time::Instant::now();
     let (cp, classes, roots, many) = classes(args)?;
     let load = load.elapsed();
+    warn_missing(&cp, &classes, &args.targets);
     let mut units = units(&classes, &args.method)?;
     // A shard's report lists every class of the selection, in the order
     // one run covers them: `jaut merge` puts the methods back in it.
