@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::characters::CharacterMethod;
+use super::math::MathFn;
 use super::methods::{
     ArraysMethod, ClassMethod, FloatMethod, Intrinsic as I, NumberMethod, RegexMethod, StringEdit,
     StringMethod,
@@ -262,7 +263,10 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
     (
         "java/lang/Math",
         &[
-            ("sqrt(D)D", I::Float(FloatMethod::Fn(FpFn::Sqrt))),
+            ("sqrt(D)D", I::Math(MathFn::Sqrt)),
+            ("cbrt(D)D", I::Math(MathFn::Cbrt)),
+            ("pow(DD)D", I::Math(MathFn::Pow)),
+            ("hypot(DD)D", I::Math(MathFn::Hypot)),
             ("floor(D)D", I::Float(FloatMethod::Fn(FpFn::Floor))),
             ("ceil(D)D", I::Float(FloatMethod::Fn(FpFn::Ceil))),
             ("rint(D)D", I::Float(FloatMethod::Fn(FpFn::Rint))),
@@ -271,7 +275,10 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
     (
         "java/lang/StrictMath",
         &[
-            ("sqrt(D)D", I::Float(FloatMethod::Fn(FpFn::Sqrt))),
+            ("sqrt(D)D", I::Math(MathFn::Sqrt)),
+            ("cbrt(D)D", I::Math(MathFn::Cbrt)),
+            ("pow(DD)D", I::Math(MathFn::Pow)),
+            ("hypot(DD)D", I::Math(MathFn::Hypot)),
             ("floor(D)D", I::Float(FloatMethod::Fn(FpFn::Floor))),
             ("ceil(D)D", I::Float(FloatMethod::Fn(FpFn::Ceil))),
             ("rint(D)D", I::Float(FloatMethod::Fn(FpFn::Rint))),

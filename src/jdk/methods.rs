@@ -104,8 +104,12 @@ pub enum Intrinsic {
     /// `Integer.parseInt`, `Integer.toString`, `String.valueOf(int)`, ...
     /// (src/search/numbers.rs).
     Number(NumberMethod),
-    /// `Math.sqrt`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
+    /// `Math.floor`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
     Float(FloatMethod),
+    /// `Math.sqrt`, `cbrt`, `pow`, `hypot` (and `StrictMath`'s), read
+    /// backward through their preimages ([`super::math`],
+    /// src/search/math_rules.rs).
+    Math(super::math::MathFn),
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
     /// (src/search/arrays_methods.rs).
     Arrays(ArraysMethod),
@@ -266,7 +270,7 @@ pub enum FloatMethod {
     /// bits, except that a NaN's are any NaN pattern (the model keeps NaNs
     /// canonical; the JVM may not).
     RawBits,
-    /// `Math.sqrt`, `floor`, `ceil`, `rint` (and `StrictMath`'s).
+    /// `Math.floor`, `ceil`, `rint` (and `StrictMath`'s).
     Fn(FpFn),
     /// `Double.isNaN`, `Float.isNaN`.
     IsNaN,

@@ -10,6 +10,7 @@
 //! - [`contracts`]: the TOML contracts and their expressions;
 //! - [`characters`]: the `java.lang.Character` methods modelled, whose
 //!   answers are the JVM's tables ([`crate::unicode`]);
+//! - [`math`]: the preimages of `Math.sqrt`, `cbrt`, `pow`, `hypot`;
 //! - [`printing`]: which printing methods may run a program's `toString`;
 //! - [`natives`]: natives and exception constructors that raise nothing.
 //!
@@ -26,6 +27,7 @@
 pub mod characters;
 pub mod contracts;
 mod keys;
+pub mod math;
 pub mod methods;
 pub mod natives;
 pub mod printing;

@@ -517,6 +517,10 @@ impl Explorer<'_> {
             }
             Intrinsic::Format => self.format_call(st, &env.params, result()?, index, out_)?,
             Intrinsic::Float(method) => self.float_call(method, arg(0), result()?, out_),
+            Intrinsic::Math(f) => {
+                let args: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
+                self.math_call(f, &args, result()?, out_);
+            }
             Intrinsic::Number(method) => {
                 self.number_call(st, method, &env.params, result()?, index, out_)?;
             }

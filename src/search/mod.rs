@@ -62,6 +62,7 @@ mod float_rules;
 mod heap;
 mod loop_bound;
 mod loop_summary;
+mod math_rules;
 mod merge;
 mod multi_array;
 mod numbers;
