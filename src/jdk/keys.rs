@@ -12,7 +12,7 @@ use super::methods::{
     ArraysMethod, ClassMethod, FloatMethod, Intrinsic as I, NumberMethod, RegexMethod, StringEdit,
     StringMethod,
 };
-use super::printing;
+use super::{logging, printing};
 use crate::model::term::FpFn;
 
 /// The intrinsics found by key, class by class.
@@ -339,6 +339,7 @@ pub(super) fn table() -> &'static HashMap<String, I> {
         listed
             .chain(arrays_keys())
             .chain(printing_keys())
+            .chain(logging_keys())
             .chain(character_keys())
             .collect()
     })
@@ -405,6 +406,14 @@ fn printing_keys() -> Vec<(String, I)> {
     out
 }
 
+/// `Logger`'s `info`, `log`, `logp`, … ([`I::Log`]).
+fn logging_keys() -> Vec<(String, I)> {
+    logging::methods()
+        .into_iter()
+        .map(|(name, desc)| (format!("java/util/logging/Logger.{name}{desc}"), I::Log))
+        .collect()
+}
+
 /// `Character.isDigit`, `toUpperCase`, … ([`CharacterMethod::ALL`]), of a
 /// `char` and of a code point.
 fn character_keys() -> Vec<(String, I)> {
@@ -426,6 +435,7 @@ mod tests {
         let listed = BY_CLASS.iter().map(|(_, m)| m.len()).sum::<usize>()
             + arrays_keys().len()
             + printing_keys().len()
+            + logging_keys().len()
             + character_keys().len();
         assert_eq!(table().len(), listed);
         assert!(table().contains_key("java/io/PrintStream.println(Ljava/lang/String;)V"));

@@ -85,6 +85,10 @@ pub enum Intrinsic {
     /// effect the program can read back; `printf`, `format` and `append`
     /// return the stream.
     Print,
+    /// `Logger.info`, `warning`, `log`, `logp`, ... ([`super::logging`]):
+    /// no effect the program can read back, nothing raised but a
+    /// `NullPointerException` for a null `Level`.
+    Log,
     /// `String.format`: a new string whose contents are not modelled (an
     /// assumption, so no proof rests on them).
     Format,

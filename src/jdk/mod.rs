@@ -11,6 +11,7 @@
 //! - [`characters`]: the `java.lang.Character` methods modelled, whose
 //!   answers are the JVM's tables ([`crate::unicode`]);
 //! - [`math`]: the preimages of `Math.sqrt`, `cbrt`, `pow`, `hypot`;
+//! - [`logging`]: the `java.util.logging.Logger` methods modelled;
 //! - [`printing`]: which printing methods may run a program's `toString`;
 //! - [`natives`]: natives and exception constructors that raise nothing.
 //!
@@ -27,6 +28,7 @@
 pub mod characters;
 pub mod contracts;
 mod keys;
+pub mod logging;
 pub mod math;
 pub mod methods;
 pub mod natives;

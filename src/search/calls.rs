@@ -436,6 +436,7 @@ impl Explorer<'_> {
             }
             Intrinsic::StringOfBuilder => self.string_of_builder(st, receiver()?, arg(0), out_),
             Intrinsic::Print => self.print_call(st, this, returned, index, out_)?,
+            Intrinsic::Log => self.log_call(st, &env.params, index, out_),
             Intrinsic::ExceptionInit => {
                 let this = receiver()?;
                 let message = if env.params.len() > 1 { arg(0) } else { zero };
