@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 use super::characters::CharacterMethod;
 use super::math::MathFn;
+use super::random::RandomMethod as R;
 use super::methods::{
     ArraysMethod, ClassMethod, FloatMethod, Intrinsic as I, NumberMethod, RegexMethod, StringEdit,
     StringMethod,
@@ -267,6 +268,7 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
             ("cbrt(D)D", I::Math(MathFn::Cbrt)),
             ("pow(DD)D", I::Math(MathFn::Pow)),
             ("hypot(DD)D", I::Math(MathFn::Hypot)),
+            ("random()D", I::Random(R::MathRandom)),
             ("floor(D)D", I::Float(FloatMethod::Fn(FpFn::Floor))),
             ("ceil(D)D", I::Float(FloatMethod::Fn(FpFn::Ceil))),
             ("rint(D)D", I::Float(FloatMethod::Fn(FpFn::Rint))),
@@ -282,6 +284,18 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
             ("floor(D)D", I::Float(FloatMethod::Fn(FpFn::Floor))),
             ("ceil(D)D", I::Float(FloatMethod::Fn(FpFn::Ceil))),
             ("rint(D)D", I::Float(FloatMethod::Fn(FpFn::Rint))),
+        ],
+    ),
+    (
+        "java/util/Random",
+        &[
+            ("<init>()V", I::Random(R::Init)),
+            ("<init>(J)V", I::Random(R::Seeded)),
+            ("nextInt()I", I::Random(R::NextInt)),
+            ("nextInt(I)I", I::Random(R::NextIntBounded)),
+            ("nextLong()J", I::Random(R::NextLong)),
+            ("nextBoolean()Z", I::Random(R::NextBoolean)),
+            ("nextDouble()D", I::Random(R::NextDouble)),
         ],
     ),
     (

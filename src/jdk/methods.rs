@@ -114,6 +114,10 @@ pub enum Intrinsic {
     /// backward through their preimages ([`super::math`],
     /// src/search/math_rules.rs).
     Math(super::math::MathFn),
+    /// `new Random()`, `new Random(seed)`, `nextInt`, …, `Math.random()`
+    /// ([`super::random`], src/search/random.rs): a seeded generator's
+    /// draws computed exactly, the others' taken from the environment.
+    Random(super::random::RandomMethod),
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
     /// (src/search/arrays_methods.rs).
     Arrays(ArraysMethod),

@@ -12,6 +12,7 @@
 //!   answers are the JVM's tables ([`crate::unicode`]);
 //! - [`math`]: the preimages of `Math.sqrt`, `cbrt`, `pow`, `hypot`;
 //! - [`logging`]: the `java.util.logging.Logger` methods modelled;
+//! - [`random`]: `java.util.Random`'s generator and `Math.random()`;
 //! - [`printing`]: which printing methods may run a program's `toString`;
 //! - [`natives`]: natives and exception constructors that raise nothing.
 //!
@@ -33,4 +34,5 @@ pub mod math;
 pub mod methods;
 pub mod natives;
 pub mod printing;
+pub mod random;
 pub mod registry;

@@ -67,6 +67,7 @@ mod merge;
 mod multi_array;
 mod numbers;
 mod printing;
+mod random;
 mod regex;
 mod rules;
 mod statics;
