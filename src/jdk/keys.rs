@@ -8,11 +8,11 @@ use std::sync::OnceLock;
 
 use super::characters::CharacterMethod;
 use super::math::MathFn;
-use super::random::RandomMethod as R;
 use super::methods::{
     ArraysMethod, ClassMethod, FloatMethod, Intrinsic as I, NumberMethod, RegexMethod, StringEdit,
     StringMethod,
 };
+use super::random::RandomMethod as R;
 use super::{logging, printing};
 use crate::model::term::FpFn;
 

@@ -11,7 +11,9 @@
 //!   [`Explorer::allocated`]) with a seed; the draw steps the seed as the
 //!   JDK does and its result is computed from the seeds, as bit-vector
 //!   terms. `nextInt(bound)` follows [`BOUNDED_DRAWS`] draws of its
-//!   rejection loop; that more are needed is a cut, never a refutation;
+//!   rejection loop; past them (each rejected with a probability below
+//!   `bound / 2^31`) the result is any value in range and the seed any
+//!   seed, a superset of what the JVM does, so a refutation still holds;
 //! - **environment**: the receiver is an input, or was made without a
 //!   seed: the result is an input in the method's range, recorded per call
 //!   site and replayed ([`crate::labeling::EnvCall`]).
@@ -68,8 +70,12 @@ impl Explorer<'_> {
             }
             (_, Some(this), Some(r)) => {
                 let bound = env.params.get(1).map(|p| p.0);
-                let mut out = self.exact_draws(&next, m, this, bound, r);
-                out.push(self.environment_draw(next, m, this, bound, r, key, index, env));
+                // The environment first: refuted at once for a generator
+                // seeded on the path, while the exact draws of one made
+                // elsewhere cost the solver more before they are refuted.
+                let exact = self.exact_draws(&next, m, this, bound, r);
+                let mut out = vec![self.environment_draw(next, m, this, bound, r, key, index, env)];
+                out.extend(exact);
                 out
             }
             _ => Vec::new(),
@@ -159,26 +165,32 @@ impl Explorer<'_> {
             }
             let zero = self.terms.int(0);
             let limit = self.terms.bv(UNSEEDED, 64);
-            let written = self.terms.store(prior, this, s);
             let mut cs = vec![
                 self.terms.cmp(BvCmp::Slt, this, zero),
                 self.terms.cmp(BvCmp::Ult, s0, limit),
-                self.terms.eq(after_seeds, written),
             ];
             let v = match (m, bound) {
                 (RandomMethod::NextIntBounded, Some(b)) => {
                     match self.bounded_draw(&seeds, b, all_rejected, &mut cs) {
                         Some(v) => v,
                         None => {
-                            // More draws than the model follows: a cut
-                            // when a run may need them.
-                            self.cut_if_possible(cs);
-                            continue;
+                            // More draws than the model follows: any
+                            // result in range, any seed after (a superset
+                            // of what the JVM may do; the replay checks a
+                            // state found through it).
+                            s = self.fresh("Random.<seed>", Sort::Bv(64));
+                            cs.push(self.terms.cmp(BvCmp::Ult, s, limit));
+                            let v = self.fresh("draw", Sort::Bv(32));
+                            cs.push(self.terms.cmp(BvCmp::Sge, v, zero));
+                            cs.push(self.terms.cmp(BvCmp::Slt, v, b));
+                            v
                         }
                     }
                 }
                 _ => self.draw_value(m, &seeds),
             };
+            let written = self.terms.store(prior, this, s);
+            cs.push(self.terms.eq(after_seeds, written));
             cs.push(self.terms.eq(r, v));
             out.push((st, cs));
         }
@@ -262,17 +274,6 @@ impl Explorer<'_> {
             }
         }
         value
-    }
-
-    /// Records a cut (more draws than the model follows) unless the
-    /// solver refutes `cs` with what the path asserted.
-    fn cut_if_possible(&mut self, cs: Vec<TermId>) {
-        if self.solver.check_assuming(&self.terms, &cs) != crate::solver::Sat::Unsat {
-            self.cut(crate::reason::Reason::Unsupported(format!(
-                "java.util.Random.nextInt(bound) rejecting {BOUNDED_DRAWS} draws in a row \
-                 (the model follows {BOUNDED_DRAWS})"
-            )));
-        }
     }
 
     /// A draw of a generator that is an input or has no seed: the

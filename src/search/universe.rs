@@ -19,6 +19,8 @@ use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::model::Universe;
 
+const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
+
 /// The classes objects may have: every class of the user's class path, the
 /// classes created by `new` in the code the search may explore (the method
 /// and its static and special callees, within the call-depth bound), and
@@ -303,6 +305,16 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                         && matches!(f.name.as_str(), "out" | "err") =>
                 {
                     if let Ok(c) = cp.load(super::printing::PRINT_STREAM) {
+                        u.add(c, false);
+                    }
+                }
+                // `ThreadLocalRandom.current()`: the one generator its
+                // class made before the method ran (its draws are the
+                // environment's, contracts/builtin.toml).
+                Op::Invoke(InvokeKind::Static, r)
+                    if r.class == THREAD_LOCAL_RANDOM && r.name == "current" =>
+                {
+                    if let Ok(c) = cp.load(THREAD_LOCAL_RANDOM) {
                         u.add(c, false);
                     }
                 }
