@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::characters::CharacterMethod;
+use super::env_objects::EnvObject;
 use super::math::MathFn;
 use super::methods::{
     ArraysMethod, ClassMethod, FloatMethod, Intrinsic as I, NumberMethod, RegexMethod, StringEdit,
@@ -354,6 +355,7 @@ pub(super) fn table() -> &'static HashMap<String, I> {
             .chain(arrays_keys())
             .chain(printing_keys())
             .chain(logging_keys())
+            .chain(env_object_keys())
             .chain(character_keys())
             .collect()
     })
@@ -428,6 +430,15 @@ fn logging_keys() -> Vec<(String, I)> {
         .collect()
 }
 
+/// `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`
+/// ([`I::EnvObject`]).
+fn env_object_keys() -> Vec<(String, I)> {
+    EnvObject::ALL
+        .iter()
+        .map(|&(e, class, name)| (format!("{class}.{name}()L{class};"), I::EnvObject(e)))
+        .collect()
+}
+
 /// `Character.isDigit`, `toUpperCase`, … ([`CharacterMethod::ALL`]), of a
 /// `char` and of a code point.
 fn character_keys() -> Vec<(String, I)> {
@@ -450,6 +461,7 @@ mod tests {
             + arrays_keys().len()
             + printing_keys().len()
             + logging_keys().len()
+            + env_object_keys().len()
             + character_keys().len();
         assert_eq!(table().len(), listed);
         assert!(table().contains_key("java/io/PrintStream.println(Ljava/lang/String;)V"));

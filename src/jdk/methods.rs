@@ -118,6 +118,10 @@ pub enum Intrinsic {
     /// ([`super::random`], src/search/random.rs): a seeded generator's
     /// draws computed exactly, the others' taken from the environment.
     Random(super::random::RandomMethod),
+    /// `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`
+    /// ([`super::env_objects`], src/search/env_objects.rs): a new object
+    /// whose fields the environment gives.
+    EnvObject(super::env_objects::EnvObject),
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
     /// (src/search/arrays_methods.rs).
     Arrays(ArraysMethod),

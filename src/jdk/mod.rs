@@ -12,6 +12,7 @@
 //!   answers are the JVM's tables ([`crate::unicode`]);
 //! - [`math`]: the preimages of `Math.sqrt`, `cbrt`, `pow`, `hypot`;
 //! - [`logging`]: the `java.util.logging.Logger` methods modelled;
+//! - [`env_objects`]: `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`;
 //! - [`random`]: `java.util.Random`'s generator and `Math.random()`;
 //! - [`printing`]: which printing methods may run a program's `toString`;
 //! - [`natives`]: natives and exception constructors that raise nothing.
@@ -28,6 +29,7 @@
 
 pub mod characters;
 pub mod contracts;
+pub mod env_objects;
 mod keys;
 pub mod logging;
 pub mod math;

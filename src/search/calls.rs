@@ -191,6 +191,7 @@ impl Explorer<'_> {
             ty,
             mock: None,
             raises: false,
+            part: None,
         }
     }
 
@@ -455,6 +456,7 @@ impl Explorer<'_> {
             Intrinsic::StringOfBuilder => self.string_of_builder(st, receiver()?, arg(0), out_),
             Intrinsic::Print => self.print_call(st, this, returned, index, out_)?,
             Intrinsic::Log => self.log_call(st, &env.params, index, out_),
+            Intrinsic::EnvObject(e) => self.env_object_call(st, e, result()?, index, out_)?,
             Intrinsic::ExceptionInit => {
                 let this = receiver()?;
                 let message = if env.params.len() > 1 { arg(0) } else { zero };

@@ -589,6 +589,7 @@ impl Explorer<'_> {
             ty: crate::classfile::JType::Object(RUNTIME.into()),
             mock: Some(recv),
             raises: true,
+            part: None,
         });
         self.scoped(|ex| ex.dfs(st, pending))
     }

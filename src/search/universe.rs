@@ -17,6 +17,7 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
+use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
 
 const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
@@ -310,11 +311,14 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                 }
                 // `ThreadLocalRandom.current()`: the one generator its
                 // class made before the method ran (its draws are the
-                // environment's, contracts/builtin.toml).
+                // environment's, contracts/builtin.toml); `Instant.now()`
+                // and the other objects the environment makes
+                // (crate::jdk::env_objects).
                 Op::Invoke(InvokeKind::Static, r)
-                    if r.class == THREAD_LOCAL_RANDOM && r.name == "current" =>
+                    if (r.class == THREAD_LOCAL_RANDOM && r.name == "current")
+                        || EnvObject::of_call(&r.class, &r.name).is_some() =>
                 {
-                    if let Ok(c) = cp.load(THREAD_LOCAL_RANDOM) {
+                    if let Ok(c) = cp.load(&r.class) {
                         u.add(c, false);
                     }
                 }
