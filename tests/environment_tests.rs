@@ -88,9 +88,10 @@ fn chance(method: &str, out: &std::path::Path) -> Value {
 }
 
 /// `new Random()` (whose constructor used to end unknown), the thread's
-/// generator, `Math.random()` and the wall clock inside the method under
-/// test: each draw is the environment's, within its range, and the replay
-/// makes the call return it.
+/// generator, `Math.random()`, the wall clock, `UUID.randomUUID()`,
+/// `Instant.now()` and `LocalDate.now()` inside the method under test:
+/// each draw is the environment's, within its range (a valid date, a
+/// version 4 UUID), and the replay makes the call return it.
 #[test]
 fn unseeded_randomness_and_the_clock_are_the_environment() {
     let dir = tempfile::tempdir().unwrap();
@@ -119,19 +120,49 @@ fn unseeded_randomness_and_the_clock_are_the_environment() {
             _ => assert!(value.as_i64().unwrap() > 4102444800000, "{v:#}"),
         }
     }
+    // Objects the environment makes: one value per field, replayed as
+    // the object built from them.
+    for (method, parts) in [
+        ("uuid", &["mostSigBits", "leastSigBits"][..]),
+        ("past", &["epochSecond", "nano"][..]),
+        ("leap", &["year", "month", "day"][..]),
+    ] {
+        let v = chance(method, dir.path());
+        let env = v["state"]["environment"].as_array().expect("environment");
+        let named: Vec<&str> = env.iter().map(|e| e["part"].as_str().unwrap()).collect();
+        assert_eq!(named, parts, "{v:#}");
+        let value = |k: usize| env[k]["value"].as_i64().unwrap();
+        match method {
+            "uuid" => {
+                assert_eq!((value(0) >> 12) & 0xf, 4, "version 4: {v:#}");
+                assert_eq!((value(1) as u64) >> 62, 2, "IETF variant: {v:#}");
+                assert_eq!(value(1) & 1, 1, "{v:#}");
+            }
+            "past" => assert!(value(0) < 0 && (0..1_000_000_000).contains(&value(1))),
+            _ => {
+                let year = value(0);
+                assert_eq!((value(1), value(2)), (2, 29), "{v:#}");
+                assert!(
+                    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0),
+                    "{v:#}"
+                );
+            }
+        }
+    }
     // Each of their tests says what the calls returned, and is disabled.
     let test = std::fs::read_to_string(
         dir.path()
             .join("jaut-tests/environment/ChanceJautTest.java"),
     )
     .expect("the test class");
-    assert_eq!(test.matches("    @Disabled(\"needs ").count(), 4, "{test}");
+    assert_eq!(test.matches("    @Disabled(\"needs ").count(), 7, "{test}");
+    assert!(test.contains("returned epochSecond = "), "{test}");
 }
 
 /// A generator made with a seed is deterministic: the seed is an input
 /// the solver picks through the generator's arithmetic (no environment
 /// value), the JVM draws what the model computed, and the tests are
-/// enabled, compile and pass.
+/// enabled, compile and pass (beside disabled ones of environment draws).
 #[test]
 fn a_seeded_generator_is_computed_exactly() {
     let dir = tempfile::tempdir().unwrap();
@@ -155,6 +186,10 @@ fn a_seeded_generator_is_computed_exactly() {
     )
     .expect("the test class");
     assert!(!test.contains("@Disabled"), "{test}");
+    // Beside tests that depend on the environment (disabled), the suite
+    // compiles and the seeded ones pass.
+    chance("fresh", dir.path());
+    chance("leap", dir.path());
     support::compile_and_run_suite(
         &dir.path().join("jaut-tests"),
         "environment.Chance (seeded)",
