@@ -70,19 +70,9 @@ fn random_and_clock_values_are_recorded_and_replayed() {
 fn chance(method: &str, out: &std::path::Path) -> Value {
     let class = support::sample_class("environment/Chance");
     let line = support::marker_line("environment/Chance", method).to_string();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .args([class.to_str().unwrap(), "-m", method, "--line", &line])
-        .args(["--format", "json"])
-        .current_dir(out)
-        .output()
-        .expect("jaut runs");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{method}: {}",
-        support::stderr(&o)
-    );
-    let v: Value = serde_json::from_str(&support::stdout(&o)).unwrap();
+    let args = [class.to_str().unwrap(), "-m", method, "--line", &line];
+    let (code, v) = support::jaut_json_in(out, &args);
+    assert_eq!(code, Some(0), "{method}: {v:#}");
     assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
     v
 }

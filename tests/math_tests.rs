@@ -18,15 +18,8 @@ const SAMPLE: &str = "mathx/Roots";
 fn aim(method: &str, dir: &Path) -> (Option<i32>, Value) {
     let class = support::sample_class(SAMPLE);
     let line = support::marker_line(SAMPLE, method).to_string();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .args([class.to_str().unwrap(), "-m", method, "--line", &line])
-        .args(["--format", "json"])
-        .current_dir(dir)
-        .output()
-        .expect("jaut runs");
-    let v = serde_json::from_str(&support::stdout(&o))
-        .unwrap_or_else(|e| panic!("{method}: {e}\n{}", support::stderr(&o)));
-    (o.status.code(), v)
+    let args = [class.to_str().unwrap(), "-m", method, "--line", &line];
+    support::jaut_json_in(dir, &args)
 }
 
 /// The value of argument `k` in a reached state.

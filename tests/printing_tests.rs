@@ -140,15 +140,9 @@ fn a_plain_format_is_never_longer() {
 /// writing its tests under `dir`.
 fn audit(method: &str, extra: &[&str], dir: &std::path::Path) -> (Option<i32>, Value) {
     let class = support::sample_class("printing/Audit");
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .args([class.to_str().unwrap(), "-m", method, "--format", "json"])
-        .args(extra)
-        .current_dir(dir)
-        .output()
-        .expect("jaut runs");
-    let v = serde_json::from_str(&support::stdout(&o))
-        .unwrap_or_else(|e| panic!("{method}: {e}\n{}", support::stderr(&o)));
-    (o.status.code(), v)
+    let mut args = vec![class.to_str().unwrap(), "-m", method];
+    args.extend_from_slice(extra);
+    support::jaut_json_in(dir, &args)
 }
 
 /// `java.util.logging` calls (`info`, `fine`, `warning`, `log` with a

@@ -201,22 +201,10 @@ impl Explorer<'_> {
     fn draw_value(&mut self, m: RandomMethod, seeds: &[TermId]) -> TermId {
         match m {
             RandomMethod::NextBoolean => self.top_bits(seeds[0], 1),
-            RandomMethod::NextLong => {
-                let hi = self.top_bits(seeds[0], 32);
-                let lo = self.top_bits(seeds[1], 32);
-                let (hi, lo) = (self.terms.sign_ext(32, hi), self.terms.sign_ext(32, lo));
-                let k = self.terms.bv(32, 64);
-                let hi = self.terms.bin(BvOp::Shl, hi, k);
-                self.terms.bin(BvOp::Add, hi, lo)
-            }
+            RandomMethod::NextLong => self.joined(seeds, 32, 32),
             RandomMethod::NextDouble => {
-                let hi = self.top_bits(seeds[0], 26);
-                let lo = self.top_bits(seeds[1], 27);
-                let (hi, lo) = (self.terms.zero_ext(32, hi), self.terms.zero_ext(32, lo));
-                let k = self.terms.bv(27, 64);
-                let hi = self.terms.bin(BvOp::Shl, hi, k);
-                let whole = self.terms.bin(BvOp::Add, hi, lo);
                 // Below 2^53: exact as a double, and so is the scaling.
+                let whole = self.joined(seeds, 26, 27);
                 let d = self.terms.fp_from_int(64, whole);
                 let unit = 1.0 / (1u64 << 53) as f64;
                 let unit = self.terms.bv(unit.to_bits() as i64, 64);
@@ -224,6 +212,17 @@ impl Explorer<'_> {
             }
             _ => self.top_bits(seeds[0], 32),
         }
+    }
+
+    /// `((long) next(hi) << lo) + next(lo)` of the first two seeds (both
+    /// ints sign-extended, as Java's `long` arithmetic does).
+    fn joined(&mut self, seeds: &[TermId], hi: u32, lo: u32) -> TermId {
+        let h = self.top_bits(seeds[0], hi);
+        let l = self.top_bits(seeds[1], lo);
+        let (h, l) = (self.terms.sign_ext(32, h), self.terms.sign_ext(32, l));
+        let k = self.terms.bv(i64::from(lo), 64);
+        let h = self.terms.bin(BvOp::Shl, h, k);
+        self.terms.bin(BvOp::Add, h, l)
     }
 
     /// `nextInt(bound)` after `seeds.len()` calls of `next(31)`: the
