@@ -38,6 +38,23 @@ impl Explorer<'_> {
             (MathFn::Pow, Some(c)) => self.pow_preimage(args, c, out),
             (MathFn::Hypot, Some(c)) => {
                 if let Some(r) = math::hypot_squares(c) {
+                    // Neither leg is longer than the hypotenuse: bounds the
+                    // solver decides on the bits, before the squares.
+                    let longest = r.hi.sqrt() * (1.0 + f64::EPSILON);
+                    let leg = Range {
+                        lo: -longest,
+                        hi: -0.0,
+                    };
+                    let legs = [
+                        leg,
+                        Range {
+                            lo: 0.0,
+                            hi: longest,
+                        },
+                    ];
+                    for &x in &args[..2] {
+                        out.push(self.within(x, &legs));
+                    }
                     let aa = self.terms.fp(FpOp::Mul, args[0], args[0]);
                     let bb = self.terms.fp(FpOp::Mul, args[1], args[1]);
                     let sum = self.terms.fp(FpOp::Add, aa, bb);
