@@ -135,3 +135,61 @@ fn a_plain_format_is_never_longer() {
         "{v:#}"
     );
 }
+
+/// jaut on `Audit.<method>` (JSON, replayed) with `extra` arguments,
+/// writing its tests under `dir`.
+fn audit(method: &str, extra: &[&str], dir: &std::path::Path) -> (Option<i32>, Value) {
+    let class = support::sample_class("printing/Audit");
+    let mut args = vec![class.to_str().unwrap(), "-m", method];
+    args.extend_from_slice(extra);
+    support::jaut_json_in(dir, &args)
+}
+
+/// `java.util.logging` calls (`info`, `fine`, `warning`, `log` with a
+/// parameter) on the way to a target, and, under `--throws`, a callee that
+/// prints and logs before the method throws: the backward search goes
+/// through them as through any other step (no seeding, no exploration of
+/// `Logger`'s bytecode), the JVM confirms both states, and the suite
+/// jaut writes compiles and passes.
+#[test]
+fn logging_is_not_behaviour() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = support::marker_line("printing/Audit", "large").to_string();
+    let (code, v) = audit("check", &["--line", &line], dir.path());
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert!(v["state"]["args"][0]["value"].as_i64().unwrap() > 1000);
+    assert!(v.get("seeded").is_none(), "{v:#}");
+    let throws = ["--throws", "java.lang.IllegalStateException"];
+    let (code, v) = audit("withdraw", &throws, dir.path());
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert!(v.get("seeded").is_none(), "{v:#}");
+    let args = &v["state"]["args"];
+    assert!(
+        args[1]["value"].as_i64() > args[0]["value"].as_i64(),
+        "{v:#}"
+    );
+    support::compile_and_run_suite(
+        &dir.path().join("jaut-tests"),
+        "printing.Audit",
+        support::samples(),
+        &[],
+    );
+}
+
+/// Logging makes nothing possible: the contradiction around a log line
+/// is refuted (unknown, not a proof, only for the closed-world
+/// assumptions about the logger's class and the static field holding it).
+#[test]
+fn logging_proves_nothing_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = support::marker_line("printing/Audit", "never").to_string();
+    let (code, v) = audit("never", &["--line", &line], dir.path());
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    assert!(
+        reasons(&v).iter().all(|(kind, _)| kind == "closed-world"),
+        "{v:#}"
+    );
+}

@@ -7,11 +7,14 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::characters::CharacterMethod;
+use super::env_objects::EnvObject;
+use super::math::MathFn;
 use super::methods::{
     ArraysMethod, ClassMethod, FloatMethod, Intrinsic as I, NumberMethod, RegexMethod, StringEdit,
     StringMethod,
 };
-use super::printing;
+use super::random::RandomMethod as R;
+use super::{logging, printing};
 use crate::model::term::FpFn;
 
 /// The intrinsics found by key, class by class.
@@ -262,7 +265,11 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
     (
         "java/lang/Math",
         &[
-            ("sqrt(D)D", I::Float(FloatMethod::Fn(FpFn::Sqrt))),
+            ("sqrt(D)D", I::Math(MathFn::Sqrt)),
+            ("cbrt(D)D", I::Math(MathFn::Cbrt)),
+            ("pow(DD)D", I::Math(MathFn::Pow)),
+            ("hypot(DD)D", I::Math(MathFn::Hypot)),
+            ("random()D", I::Random(R::MathRandom)),
             ("floor(D)D", I::Float(FloatMethod::Fn(FpFn::Floor))),
             ("ceil(D)D", I::Float(FloatMethod::Fn(FpFn::Ceil))),
             ("rint(D)D", I::Float(FloatMethod::Fn(FpFn::Rint))),
@@ -271,10 +278,25 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
     (
         "java/lang/StrictMath",
         &[
-            ("sqrt(D)D", I::Float(FloatMethod::Fn(FpFn::Sqrt))),
+            ("sqrt(D)D", I::Math(MathFn::Sqrt)),
+            ("cbrt(D)D", I::Math(MathFn::Cbrt)),
+            ("pow(DD)D", I::Math(MathFn::Pow)),
+            ("hypot(DD)D", I::Math(MathFn::Hypot)),
             ("floor(D)D", I::Float(FloatMethod::Fn(FpFn::Floor))),
             ("ceil(D)D", I::Float(FloatMethod::Fn(FpFn::Ceil))),
             ("rint(D)D", I::Float(FloatMethod::Fn(FpFn::Rint))),
+        ],
+    ),
+    (
+        "java/util/Random",
+        &[
+            ("<init>()V", I::Random(R::Init)),
+            ("<init>(J)V", I::Random(R::Seeded)),
+            ("nextInt()I", I::Random(R::NextInt)),
+            ("nextInt(I)I", I::Random(R::NextIntBounded)),
+            ("nextLong()J", I::Random(R::NextLong)),
+            ("nextBoolean()Z", I::Random(R::NextBoolean)),
+            ("nextDouble()D", I::Random(R::NextDouble)),
         ],
     ),
     (
@@ -332,6 +354,8 @@ pub(super) fn table() -> &'static HashMap<String, I> {
         listed
             .chain(arrays_keys())
             .chain(printing_keys())
+            .chain(logging_keys())
+            .chain(env_object_keys())
             .chain(character_keys())
             .collect()
     })
@@ -398,6 +422,23 @@ fn printing_keys() -> Vec<(String, I)> {
     out
 }
 
+/// `Logger`'s `info`, `log`, `logp`, … ([`I::Log`]).
+fn logging_keys() -> Vec<(String, I)> {
+    logging::methods()
+        .into_iter()
+        .map(|(name, desc)| (format!("java/util/logging/Logger.{name}{desc}"), I::Log))
+        .collect()
+}
+
+/// `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`
+/// ([`I::EnvObject`]).
+fn env_object_keys() -> Vec<(String, I)> {
+    EnvObject::ALL
+        .iter()
+        .map(|&(e, class, name)| (format!("{class}.{name}()L{class};"), I::EnvObject(e)))
+        .collect()
+}
+
 /// `Character.isDigit`, `toUpperCase`, … ([`CharacterMethod::ALL`]), of a
 /// `char` and of a code point.
 fn character_keys() -> Vec<(String, I)> {
@@ -419,6 +460,8 @@ mod tests {
         let listed = BY_CLASS.iter().map(|(_, m)| m.len()).sum::<usize>()
             + arrays_keys().len()
             + printing_keys().len()
+            + logging_keys().len()
+            + env_object_keys().len()
             + character_keys().len();
         assert_eq!(table().len(), listed);
         assert!(table().contains_key("java/io/PrintStream.println(Ljava/lang/String;)V"));

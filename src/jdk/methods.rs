@@ -85,6 +85,10 @@ pub enum Intrinsic {
     /// effect the program can read back; `printf`, `format` and `append`
     /// return the stream.
     Print,
+    /// `Logger.info`, `warning`, `log`, `logp`, ... ([`super::logging`]):
+    /// no effect the program can read back, nothing raised but a
+    /// `NullPointerException` for a null `Level`.
+    Log,
     /// `String.format`: a new string whose contents are not modelled (an
     /// assumption, so no proof rests on them).
     Format,
@@ -104,8 +108,20 @@ pub enum Intrinsic {
     /// `Integer.parseInt`, `Integer.toString`, `String.valueOf(int)`, ...
     /// (src/search/numbers.rs).
     Number(NumberMethod),
-    /// `Math.sqrt`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
+    /// `Math.floor`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
     Float(FloatMethod),
+    /// `Math.sqrt`, `cbrt`, `pow`, `hypot` (and `StrictMath`'s), read
+    /// backward through their preimages ([`super::math`],
+    /// src/search/math_rules.rs).
+    Math(super::math::MathFn),
+    /// `new Random()`, `new Random(seed)`, `nextInt`, …, `Math.random()`
+    /// ([`super::random`], src/search/random.rs): a seeded generator's
+    /// draws computed exactly, the others' taken from the environment.
+    Random(super::random::RandomMethod),
+    /// `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`
+    /// ([`super::env_objects`], src/search/env_objects.rs): a new object
+    /// whose fields the environment gives.
+    EnvObject(super::env_objects::EnvObject),
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
     /// (src/search/arrays_methods.rs).
     Arrays(ArraysMethod),
@@ -266,7 +282,7 @@ pub enum FloatMethod {
     /// bits, except that a NaN's are any NaN pattern (the model keeps NaNs
     /// canonical; the JVM may not).
     RawBits,
-    /// `Math.sqrt`, `floor`, `ceil`, `rint` (and `StrictMath`'s).
+    /// `Math.floor`, `ceil`, `rint` (and `StrictMath`'s).
     Fn(FpFn),
     /// `Double.isNaN`, `Float.isNaN`.
     IsNaN,

@@ -10,6 +10,10 @@
 //! - [`contracts`]: the TOML contracts and their expressions;
 //! - [`characters`]: the `java.lang.Character` methods modelled, whose
 //!   answers are the JVM's tables ([`crate::unicode`]);
+//! - [`math`]: the preimages of `Math.sqrt`, `cbrt`, `pow`, `hypot`;
+//! - [`logging`]: the `java.util.logging.Logger` methods modelled;
+//! - [`env_objects`]: `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`;
+//! - [`random`]: `java.util.Random`'s generator and `Math.random()`;
 //! - [`printing`]: which printing methods may run a program's `toString`;
 //! - [`natives`]: natives and exception constructors that raise nothing.
 //!
@@ -25,8 +29,12 @@
 
 pub mod characters;
 pub mod contracts;
+pub mod env_objects;
 mod keys;
+pub mod logging;
+pub mod math;
 pub mod methods;
 pub mod natives;
 pub mod printing;
+pub mod random;
 pub mod registry;

@@ -26,6 +26,25 @@ pub fn may_print_objects(descriptor: &str) -> bool {
     descriptor.contains("Ljava/lang/Object;") || descriptor.contains("Ljava/lang/CharSequence;")
 }
 
+/// The exceptions a printing or logging intrinsic named `name` with this
+/// descriptor may raise by itself, when the program's own `toString` is
+/// not among what it runs: a format's `IllegalFormatException` (an
+/// `IllegalArgumentException`) and a null format's
+/// `NullPointerException` for `printf` and `format`; a null `Level`'s
+/// `NullPointerException` for a logging method that takes one; nothing
+/// for the others (JDK 17 `PrintStream` catches its stream's
+/// `IOException`s and sets its error flag).
+pub fn may_raise(name: &str, descriptor: &str) -> &'static [&'static str] {
+    const NPE: &str = "java/lang/NullPointerException";
+    if matches!(name, "printf" | "format") {
+        &["java/lang/IllegalArgumentException", NPE]
+    } else if super::logging::takes_level(descriptor) {
+        &[NPE]
+    } else {
+        &[]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -38,5 +57,10 @@ mod tests {
         ));
         assert!(!may_print_objects("(I)V"));
         assert!(!may_print_objects("(Ljava/lang/String;)V"));
+        assert_eq!(may_raise("println", "(Ljava/lang/String;)V").len(), 0);
+        assert_eq!(
+            may_raise("log", "(Ljava/util/logging/Level;Ljava/lang/String;)V"),
+            &["java/lang/NullPointerException"]
+        );
     }
 }

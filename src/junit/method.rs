@@ -214,8 +214,9 @@ fn environment(state: &InputState, comment: &mut Vec<String>) -> Option<String> 
             crate::state::Value::Bool(b) => b.to_string(),
             other => format!("{other:?}"),
         };
+        let part = e.part.as_ref().map_or(String::new(), |p| format!("{p} = "));
         comment.push(format!(
-            "  {} at pc {} (call #{}) returned {value}",
+            "  {} at pc {} (call #{}) returned {part}{value}",
             e.call,
             e.pc,
             e.occurrence + 1

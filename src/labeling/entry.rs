@@ -60,6 +60,10 @@ pub struct EnvCall {
     /// The mock's call raised a `RuntimeException` (`result` is it)
     /// instead of returning (`--mock-throws`).
     pub raises: bool,
+    /// For a call whose result is an object the environment makes
+    /// ([`crate::jdk::env_objects`]): which of its fields `result` is
+    /// (one record per field, in the order the harness reads them).
+    pub part: Option<&'static str>,
 }
 
 /// Builds the entry state and the constraints every input satisfies:

@@ -161,7 +161,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         let value = l.value(call.result, &call.ty, entry)?;
         let occurrence = entry.environment[..k]
             .iter()
-            .filter(|c| c.caller == call.caller && c.pc == call.pc)
+            .filter(|c| c.caller == call.caller && c.pc == call.pc && c.part == call.part)
             .count();
         let injectable = call.in_method_under_test && injectable_type(&call.ty);
         environment.push(EnvValue {
@@ -172,6 +172,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             ty: call.ty.to_string(),
             value,
             injectable,
+            part: call.part.map(str::to_string),
         });
     }
     let initial_statics = entry

@@ -112,17 +112,9 @@ impl Explorer<'_> {
         let from_environment =
             self.config.contracts.is_environment(&key) || (model.is_none() && m.code.is_none());
         if let (true, Some(r)) = (from_environment, result) {
-            let caller = next.acts.last().expect("a caller").m.clone();
-            next.environment.push(crate::labeling::EnvCall {
-                callee: key,
-                caller: caller.key.clone(),
-                in_method_under_test: next.acts.len() == 1,
-                pc: caller.code().instructions[index].pc,
-                result: r,
-                ty: ret.clone(),
-                mock: receiver.filter(|_| mocked.is_some()),
-                raises: false,
-            });
+            let mut call = self.env_call(&next, &key, index, r, ret.clone());
+            call.mock = receiver.filter(|_| mocked.is_some());
+            next.environment.push(call);
         }
         let behaviours: Vec<(St, Vec<TermId>)> = match model {
             None if mocked.is_some() => {
@@ -155,6 +147,9 @@ impl Explorer<'_> {
                 }
                 out
             }
+            Some(Model::Intrinsic(Intrinsic::Random(r))) => {
+                self.random_behaviours(next, &env, r, &key, index)
+            }
             Some(Model::Intrinsic(i)) => match self.intrinsic(&mut next, &env, i, &m.name, index) {
                 Ok(cs) => vec![(next, cs)],
                 Err(why) => {
@@ -174,6 +169,30 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// The record of the call at `index` of the top method of `st`, to
+    /// `key`, whose result `result` of type `ty` the environment gives.
+    pub(super) fn env_call(
+        &self,
+        st: &St,
+        key: &str,
+        index: usize,
+        result: TermId,
+        ty: JType,
+    ) -> crate::labeling::EnvCall {
+        let caller = &st.acts.last().expect("a caller").m;
+        crate::labeling::EnvCall {
+            callee: key.to_string(),
+            caller: caller.key.clone(),
+            in_method_under_test: st.acts.len() == 1,
+            pc: caller.code().instructions[index].pc,
+            result,
+            ty,
+            mock: None,
+            raises: false,
+            part: None,
+        }
     }
 
     /// The constraints of behaviour `b` of a contract, stepping back over
@@ -436,6 +455,8 @@ impl Explorer<'_> {
             }
             Intrinsic::StringOfBuilder => self.string_of_builder(st, receiver()?, arg(0), out_),
             Intrinsic::Print => self.print_call(st, this, returned, index, out_)?,
+            Intrinsic::Log => self.log_call(st, &env.params, index, out_),
+            Intrinsic::EnvObject(e) => self.env_object_call(st, e, result()?, index, out_)?,
             Intrinsic::ExceptionInit => {
                 let this = receiver()?;
                 let message = if env.params.len() > 1 { arg(0) } else { zero };
@@ -446,6 +467,8 @@ impl Explorer<'_> {
                 self.assertion_error_of_text(st, receiver()?, arg(0), out_)?;
             }
             Intrinsic::ArrayClone | Intrinsic::StringConcat => return Err(Unsupported::NotACall),
+            // Two behaviours: `step_over_call` asks `random_behaviours`.
+            Intrinsic::Random(_) => return Err(Unsupported::NotACall),
             Intrinsic::StringLength => {
                 let result = result()?;
                 let len = self.string_length(st, receiver()?, out_);
@@ -517,6 +540,10 @@ impl Explorer<'_> {
             }
             Intrinsic::Format => self.format_call(st, &env.params, result()?, index, out_)?,
             Intrinsic::Float(method) => self.float_call(method, arg(0), result()?, out_),
+            Intrinsic::Math(f) => {
+                let args: Vec<TermId> = env.params.iter().map(|p| p.0).collect();
+                self.math_call(f, &args, result()?, out_);
+            }
             Intrinsic::Number(method) => {
                 self.number_call(st, method, &env.params, result()?, index, out_)?;
             }

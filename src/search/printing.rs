@@ -6,6 +6,9 @@
 //! string whose contents are not modelled: an assumption, so no proof rests
 //! on them, and the replay checks any state that depends on them.
 //!
+//! `java.util.logging.Logger`'s methods are the same kind of call
+//! ([`crate::jdk::logging`]), with a `Level` that must not be null.
+//!
 //! `System.out` and `System.err` themselves are set by the JVM's native
 //! start-up code, not by `System.<clinit>`: each is read as one
 //! `PrintStream` made before the method ran, unless the program calls
@@ -46,6 +49,24 @@ impl Explorer<'_> {
             out.push(self.terms.eq(r, this));
         }
         Ok(())
+    }
+
+    /// A logging call ([`crate::jdk::logging`]): on the normal path its
+    /// `Level`, if it takes one, is not null; nothing else to assert.
+    pub(super) fn log_call(
+        &mut self,
+        st: &mut St,
+        params: &[(TermId, crate::classfile::JType)],
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) {
+        self.program_objects_printed(st, index);
+        let takes_level = self
+            .invoked(st, index)
+            .is_some_and(|r| crate::jdk::logging::takes_level(&r.descriptor));
+        if let (true, Some(&(level, _))) = (takes_level, params.get(1)) {
+            out.push(self.non_null(level));
+        }
     }
 
     /// `String.format(format, args…)` (`format` is the first `String`

@@ -376,7 +376,7 @@ impl Explorer<'_> {
                 &found.member.name,
                 self.program_overrides_fill_in(),
             ) || self.quiet_assertion_error(&before_call, &found, index)
-                || self.quiet_print(&found)
+                || self.quiet_print(&found, catch)
                 || self.raises_no_error(&found, catch)
             {
                 continue;
@@ -589,27 +589,55 @@ impl Explorer<'_> {
             ty: crate::classfile::JType::Object(RUNTIME.into()),
             mock: Some(recv),
             raises: true,
+            part: None,
         });
         self.scoped(|ex| ex.dfs(st, pending))
     }
 
     /// True when a class of the program declares `fillInStackTrace()`,
     /// which JDK exception constructors call (and which could raise).
-    /// Whether `found` is a method of the printing intrinsics that runs
-    /// no code of the program (its argument is a primitive, a `char[]` or
-    /// a `String`): it raises nothing (JDK 17 `PrintStream` catches the
-    /// `IOException`s of its stream and sets its error flag instead), so
-    /// the search need not look for exceptions in its bytecode. One that
-    /// may print an object may run the object's `toString`, which may
-    /// raise anything.
+    /// Whether `found` is a printing or logging intrinsic that raises
+    /// nothing `catch` takes: none of the exceptions it may raise by
+    /// itself ([`crate::jdk::printing::may_raise`]), nor any subclass of
+    /// them, fits `catch`, and it runs no `toString` of the program that
+    /// could raise what `catch` takes — its arguments are primitives,
+    /// `char[]`s and `String`s, or the program declares no `toString`, or
+    /// it logs (`SimpleFormatter` catches the `Exception`s a parameter's
+    /// `toString` throws: only an `Error` gets through). The search then
+    /// need not look for exceptions in its bytecode.
     fn quiet_print(
         &self,
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
+        catch: &Catch,
     ) -> bool {
-        matches!(
-            self.model_of(found, None),
-            Some(Model::Intrinsic(Intrinsic::Print))
-        ) && !crate::jdk::printing::may_print_objects(&found.member.descriptor)
+        let m = &found.member;
+        let logs = match self.model_of(found, None) {
+            Some(Model::Intrinsic(Intrinsic::Print)) => false,
+            Some(Model::Intrinsic(Intrinsic::Log)) => true,
+            _ => return false,
+        };
+        let runs_program = crate::jdk::printing::may_print_objects(&m.descriptor)
+            && self.cp.analyses().program_overrides_to_string(self.cp);
+        let program_raises = match (runs_program, logs) {
+            (false, _) => false,
+            (true, false) => true,
+            (true, true) => self.may_fit("java/lang/Error", catch),
+        };
+        !program_raises
+            && crate::jdk::printing::may_raise(&m.name, &m.descriptor)
+                .iter()
+                .all(|c| !self.may_fit(c, catch))
+    }
+
+    /// Whether an exception of class `class` or of a subclass of it may
+    /// take an edge filtered by `catch` (true when a class is unknown).
+    fn may_fit(&self, class: &str, catch: &Catch) -> bool {
+        let sub = |a: &str, b: &str| self.cp.is_assignable(a, b).unwrap_or(true);
+        let must = catch
+            .must
+            .as_deref()
+            .is_none_or(|m| sub(class, m) || sub(m, class));
+        must && !catch.must_not.iter().any(|n| sub(class, n))
     }
 
     /// Whether the edge takes only `Error`s (an `AssertionError`, say) and

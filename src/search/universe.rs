@@ -17,7 +17,10 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
+use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
+
+const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
 
 /// The classes objects may have: every class of the user's class path, the
 /// classes created by `new` in the code the search may explore (the method
@@ -303,6 +306,19 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                         && matches!(f.name.as_str(), "out" | "err") =>
                 {
                     if let Ok(c) = cp.load(super::printing::PRINT_STREAM) {
+                        u.add(c, false);
+                    }
+                }
+                // `ThreadLocalRandom.current()`: the one generator its
+                // class made before the method ran (its draws are the
+                // environment's, contracts/builtin.toml); `Instant.now()`
+                // and the other objects the environment makes
+                // (crate::jdk::env_objects).
+                Op::Invoke(InvokeKind::Static, r)
+                    if (r.class == THREAD_LOCAL_RANDOM && r.name == "current")
+                        || EnvObject::of_call(&r.class, &r.name).is_some() =>
+                {
+                    if let Ok(c) = cp.load(&r.class) {
                         u.add(c, false);
                     }
                 }

@@ -326,6 +326,11 @@ impl Solver {
         self.exact = exact;
     }
 
+    /// Whether checks are exact ([`Solver::set_exact`]).
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
     pub fn push(&mut self) {
         self.z3.push();
         self.depth += 1;

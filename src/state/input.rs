@@ -188,6 +188,11 @@ pub struct EnvValue {
     /// is in the method under test and returns an `int`, `long`,
     /// `boolean`, `char`, `short` or `byte`.
     pub injectable: bool,
+    /// For a call that returns an object the environment makes
+    /// (`Instant.now()`): which of its fields the value is
+    /// (`epochSecond`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
 }
 
 /// A static field of the program the path reads that is not an input: it
@@ -578,6 +583,9 @@ impl fmt::Display for InputState {
                 e.pc,
                 e.occurrence + 1
             )?;
+            if let Some(part) = &e.part {
+                write!(f, "{part} = ")?;
+            }
             self.write_value(f, &e.value, &e.ty, &mut shown)?;
             if !e.injectable {
                 write!(

@@ -171,6 +171,22 @@ pub fn jaut_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     (out.status.code(), json)
 }
 
+/// The `jaut` binary run with `args` and `--format json` in `dir`, where
+/// the JUnit tests it writes accumulate (`dir/jaut-tests`): exit code and
+/// the JSON it printed.
+#[allow(dead_code)]
+pub fn jaut_json_in(dir: &Path, args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let o = Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .args(args)
+        .args(["--format", "json"])
+        .current_dir(dir)
+        .output()
+        .expect("jaut runs");
+    let json = serde_json::from_str(&stdout(&o))
+        .unwrap_or_else(|e| panic!("jaut {args:?}: {e}\n{}{}", stdout(&o), stderr(&o)));
+    (o.status.code(), json)
+}
+
 /// jaut on `<sample>.<method>` (`sample` like `statics/Registry`) at source
 /// `line`, with `extra` arguments, in JSON and replayed.
 #[allow(dead_code)]

@@ -253,10 +253,19 @@ final class Instrumenter {
                     super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentDouble", "(DI)D", false);
                     break;
                 default:
-                    if (returned.equals("Ljava/lang/String;")) {
+                    String probe = null;
+                    switch (returned) {
+                        case "Ljava/lang/String;": probe = "environmentString"; break;
+                        // Objects the environment makes, from their fields.
+                        case "Ljava/time/Instant;": probe = "environmentInstant"; break;
+                        case "Ljava/time/LocalDate;": probe = "environmentLocalDate"; break;
+                        case "Ljava/util/UUID;": probe = "environmentUuid"; break;
+                        default: break;
+                    }
+                    if (probe != null) {
                         push(index);
-                        super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, "environmentString",
-                                "(Ljava/lang/String;I)Ljava/lang/String;", false);
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, PROBE, probe,
+                                "(" + returned + "I)" + returned, false);
                     }
                     break;
             }

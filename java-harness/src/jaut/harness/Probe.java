@@ -130,6 +130,41 @@ public final class Probe {
     }
 
     /**
+     * The next {@code count} values the state gives the call at
+     * {@code index}, as longs (the fields of an object the environment
+     * makes), else {@code null}.
+     */
+    private static long[] parts(int index, int count) {
+        long[] out = new long[count];
+        for (int k = 0; k < count; k++) {
+            Object v = next(index, null);
+            if (!(v instanceof Number)) {
+                return null;
+            }
+            out[k] = ((Number) v).longValue();
+        }
+        return out;
+    }
+
+    /** After {@code Instant.now()}: the instant of the state's epoch second and nano. */
+    public static java.time.Instant environmentInstant(java.time.Instant returned, int index) {
+        long[] p = parts(index, 2);
+        return p == null ? returned : java.time.Instant.ofEpochSecond(p[0], p[1]);
+    }
+
+    /** After {@code LocalDate.now()}: the state's year, month and day. */
+    public static java.time.LocalDate environmentLocalDate(java.time.LocalDate returned, int index) {
+        long[] p = parts(index, 3);
+        return p == null ? returned : java.time.LocalDate.of((int) p[0], (int) p[1], (int) p[2]);
+    }
+
+    /** After {@code UUID.randomUUID()}: the state's high and low words. */
+    public static java.util.UUID environmentUuid(java.util.UUID returned, int index) {
+        long[] p = parts(index, 2);
+        return p == null ? returned : new java.util.UUID(p[0], p[1]);
+    }
+
+    /**
      * Starts a trace over {@code instructions} instructions, of which the
      * method under test's are the first {@code ownInstructions}, whose
      * conditional branches and switches are at the indexes {@code jumps}.
