@@ -11,7 +11,8 @@
 //! - [`characters`]: the `java.lang.Character` methods modelled, whose
 //!   answers are the JVM's tables ([`crate::unicode`]);
 //! - [`printing`]: which printing methods may run a program's `toString`;
-//! - [`natives`]: natives and exception constructors that raise nothing.
+//! - [`natives`]: natives and exception constructors that raise nothing;
+//! - [`collections`]: the JDK's collections (`ArrayList` and its iterator).
 //!
 //! Nothing here imports the engine. What is left to move: the models'
 //! constraints (what each intrinsic does to a backward state) are still
@@ -24,6 +25,7 @@
 //! live here.
 
 pub mod characters;
+pub mod collections;
 pub mod contracts;
 mod keys;
 pub mod methods;

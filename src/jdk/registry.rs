@@ -10,7 +10,8 @@
 //! 2. an **intrinsic**, a model in Rust of a JDK method that needs the
 //!    memory model ([`super::methods::Intrinsic`]): found by key in the table of [`super::keys`], by
 //!    class for `StringBuilder`'s and `StringBuffer`'s methods
-//!    ([`BuilderMethod::of`]) and the JDK's exception constructors
+//!    ([`BuilderMethod::of`]), for `ArrayList`'s and its iterator's
+//!    ([`ListMethod::of`]) and the JDK's exception constructors
 //!    ([`super::natives`]), by call site for `new AssertionError(message)`;
 //! 3. a **built-in contract** (`contracts/builtin.toml`).
 //!
@@ -29,6 +30,7 @@
 //! Every key is `pkg/Class.name(descriptor)` (JVMS §4.3.3); the intrinsics
 //! found by key are in one table, [`super::keys`].
 
+use super::collections::lists::ListMethod;
 use super::contracts::{Behaviour, Contracts, Origin};
 use super::keys::table;
 use super::methods::{BuilderMethod, Intrinsic as I, BUILDER_CLASSES};
@@ -168,6 +170,14 @@ impl<'a> Registry<'a> {
         }
         if let Some(&i) = table().get(key) {
             return Some(i);
+        }
+        if let Some(m) = ListMethod::of(
+            callee.class,
+            callee.name,
+            callee.descriptor,
+            callee.is_static,
+        ) {
+            return Some(I::List(m));
         }
         if BUILDER_CLASSES.contains(&callee.class) {
             return BuilderMethod::of(callee.name, callee.descriptor, callee.is_static)

@@ -430,6 +430,9 @@ impl Explorer<'_> {
                 let result = env.result.as_ref();
                 self.builder_call(st, method, name, &env.params, result, index, out_)?;
             }
+            Intrinsic::List(method) => {
+                self.list_call(st, method, name, &env.params, returned, index, out_)?;
+            }
             Intrinsic::StringOfCodePoints => {
                 let this = receiver()?;
                 self.string_of_code_points(st, this, arg(0), arg(1), arg(2), out_);

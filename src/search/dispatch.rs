@@ -208,7 +208,10 @@ impl Explorer<'_> {
     /// universe: a user class, `Object` (whose instances are in it), or a
     /// final class.
     pub(super) fn is_closed_type(&self, class: &str) -> bool {
-        self.cp.user_class_names().iter().any(|n| n == class)
+        // The list model stands for every list that meets the JDK's
+        // specification of its type (search::lists).
+        crate::jdk::collections::lists::LIST_TYPES.contains(&class)
+            || self.cp.user_class_names().iter().any(|n| n == class)
             || class == crate::classpath::hierarchy::OBJECT
             || self
                 .cp

@@ -17,6 +17,7 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
+use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
 use crate::model::Universe;
 
 /// The classes objects may have: every class of the user's class path, the
@@ -66,6 +67,11 @@ pub(super) fn collect_universe(
             if let Ok(c) = cp.load(&name) {
                 if crate::enums::is_enum(&c) {
                     add_enum(cp, &name, &mut u);
+                } else if LIST_TYPES.contains(&name.as_str()) {
+                    // A modelled list (issue 36, search::lists).
+                    if let Ok(list) = cp.load(LIST_CLASS) {
+                        u.add(list, true);
+                    }
                 } else if name == "java/lang/Class" {
                     // One per class, made by the JVM (docs/objects.md): an
                     // input `Class` is never built from fields, but named.
@@ -92,6 +98,12 @@ pub(super) fn collect_universe(
     loop {
         let before = u.len();
         scan_reachable(cp, root, max_depth, &mut u);
+        // A list's iterator is made by `iterator()` (search::lists).
+        if u.id(LIST_CLASS).is_some() {
+            if let Ok(c) = cp.load(ITERATOR_CLASS) {
+                u.add(c, false);
+            }
+        }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
             // A builder is modelled by its methods from its construction
             // on (search::builders): an input one cannot be built yet, so

@@ -1,0 +1,52 @@
+//! The heap arrays of the collection model (issue 36,
+//! `src/search/lists.rs`): like a field's, one array per concept, apart
+//! from the JDK's own fields of `ArrayList` (`elementData`, `size`), which
+//! no explored bytecode may read.
+
+use super::FieldKey;
+use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS};
+
+impl FieldKey {
+    /// The sizes of lists (mutable).
+    pub fn list_size() -> FieldKey {
+        FieldKey {
+            class: LIST_CLASS.into(),
+            name: "<size>".into(),
+        }
+    }
+
+    /// The elements of lists, as reference cells keyed by (list, index)
+    /// (mutable).
+    pub fn list_elements() -> FieldKey {
+        FieldKey {
+            class: LIST_CLASS.into(),
+            name: "<elements>".into(),
+        }
+    }
+
+    /// 1 for an input list the path changes (or whose null elements it
+    /// needs): the test must build it as a `new ArrayList<>(…)`, not as
+    /// the immutable `List.of(…)`. Never written: one array per path.
+    pub fn list_mutable() -> FieldKey {
+        FieldKey {
+            class: LIST_CLASS.into(),
+            name: "<mutable>".into(),
+        }
+    }
+
+    /// The list an iterator walks (set when the iterator is made).
+    pub fn iterator_list() -> FieldKey {
+        FieldKey {
+            class: ITERATOR_CLASS.into(),
+            name: "<list>".into(),
+        }
+    }
+
+    /// The index of the element an iterator returns next (mutable).
+    pub fn iterator_cursor() -> FieldKey {
+        FieldKey {
+            class: ITERATOR_CLASS.into(),
+            name: "<cursor>".into(),
+        }
+    }
+}
