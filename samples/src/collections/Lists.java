@@ -9,7 +9,7 @@ public class Lists {
     /** Reached by a list of three strings whose middle one is "b". */
     public static int middle(List<String> names) {
         if (names.size() == 3 && names.get(1).equals("b")) {
-            return 1;
+            return 1; // TARGET: middle
         }
         return 0;
     }
@@ -25,18 +25,18 @@ public class Lists {
             }
         }
         if (count == 2 && sum > 10) {
-            return sum;
+            return sum; // TARGET: two positives
         }
         return -1;
     }
 
-    /** Changes its input: reached by a list whose first element, once
-        replaced, leaves an empty string at index 0 of a longer list. */
+    /** Changes its input: reached by a list of two elements and an empty
+        string, which add(0, s) puts first. */
     public static boolean grow(ArrayList<String> xs, String s) {
         xs.add(0, s);
         xs.add("end");
         if (xs.size() == 4 && xs.get(0).isEmpty()) {
-            return true;
+            return true; // TARGET: grown
         }
         return false;
     }
@@ -50,7 +50,7 @@ public class Lists {
             }
         }
         if (kept.size() == 3) {
-            return kept.get(2);
+            return kept.get(2); // TARGET: three odds
         }
         return 0;
     }
@@ -58,7 +58,19 @@ public class Lists {
     /** A collection that is empty and not empty: never. */
     public static int inconsistent(Collection<String> c) {
         if (!c.isEmpty() && c.size() == 0) {
-            return 1;
+            return 1; // TARGET: inconsistent
+        }
+        return 0;
+    }
+
+    /** Past the end of the list: get(i) with i == size() throws. */
+    public static int past(List<String> xs, int i) {
+        if (i == xs.size()) {
+            try {
+                xs.get(i);
+            } catch (IndexOutOfBoundsException e) {
+                return 1; // TARGET: out of range
+            }
         }
         return 0;
     }

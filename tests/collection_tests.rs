@@ -1,0 +1,123 @@
+//! The JDK's lists as inputs and as the program's own objects (issue 36,
+//! items 1-3): `java.util.ArrayList` and its iterator modelled as a
+//! sequence (src/search/lists.rs), on the sample `collections/Lists`.
+//! Reached targets are confirmed by the replay, which builds the list as
+//! the test does (`List.of`, `new ArrayList<>(…)`); a target only an
+//! inconsistent list could reach is proved unreachable; `jaut cover`
+//! writes tests a person would, which compile and pass.
+
+mod support;
+
+use serde_json::Value;
+
+fn aim(method: &str, target: &str) -> Value {
+    let (code, v) = support::aim_at_marker("collections/Lists", method, target);
+    if v["verdict"] == "reached" {
+        assert_eq!(code, Some(0), "{method}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    }
+    v
+}
+
+/// The list object an argument names: its class and elements.
+fn list_arg(v: &Value, k: usize) -> (String, Vec<Value>) {
+    let id = v["state"]["args"][k]["value"]["ref"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("a list argument: {v:#}")) as usize;
+    let o = &v["state"]["objects"][id];
+    assert_eq!(o["built_by"], "collection", "{v:#}");
+    let elements = o["elements"].as_array().cloned().unwrap_or_default();
+    (o["factory"].as_str().unwrap_or("").to_string(), elements)
+}
+
+/// `size()` and `get(i)` read the same cells: three elements, "b" second.
+#[test]
+fn size_and_get_agree() {
+    let v = aim("middle", "middle");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 3, "{v:#}");
+    assert_eq!(elements[1], "b", "{v:#}");
+}
+
+/// A for-each loop over an input list walks its elements: two positive
+/// numbers summing past 10, in a list the method does not change
+/// (`List.of`).
+#[test]
+fn for_each_walks_the_elements() {
+    let v = aim("sumPositive", "two positives");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "list_of", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert!(
+        v["state"]["assumptions"].as_array().is_none_or(|a| a.is_empty()),
+        "no closed-world assumption on the list's iterator: {v:#}"
+    );
+}
+
+/// A list the method changes is an `ArrayList`; `add(0, s)` shifts.
+#[test]
+fn mutation_shifts_the_elements() {
+    let v = aim("grow", "grown");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "array_list", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(v["state"]["args"][1]["value"], "", "{v:#}");
+}
+
+/// The program's own `new ArrayList<>()`, `add` and `get`.
+#[test]
+fn the_programs_own_list() {
+    let v = aim("odds", "three odds");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}
+
+/// Not empty and of size 0: no list is both.
+#[test]
+fn an_inconsistent_list_is_unreachable() {
+    let v = aim("inconsistent", "inconsistent");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The exception of `get` past the end is not modelled: never a proof
+/// that it cannot happen.
+#[test]
+fn an_index_past_the_end_is_never_refuted() {
+    let v = aim("past", "out of range");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// `jaut cover` writes lists as a person does — `List.of(…)`,
+/// `new ArrayList<>(…)`, never an anonymous `List` nor `allocate` — and
+/// the suite compiles and passes.
+#[test]
+fn cover_writes_list_literals_and_the_suite_passes() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let samples = support::samples().display().to_string();
+    let o = support::jaut(&[
+        "cover",
+        &samples,
+        "--class",
+        "collections.Lists",
+        "--budget",
+        "60",
+        "--out",
+        &dir,
+    ]);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        support::stderr(&o)
+    );
+    let text = std::fs::read_to_string(out.path().join("collections/ListsJautTest.java")).unwrap();
+    for expected in ["java.util.List.of(", "new java.util.ArrayList<>("] {
+        assert!(text.contains(expected), "no {expected:?} in\n{text}");
+    }
+    for absent in ["allocate(java.util", "new java.util.List() {", "new java.util.Collection() {"] {
+        assert!(!text.contains(absent), "{absent:?} in\n{text}");
+    }
+    support::compile_and_run_suite(out.path(), "collections.Lists", support::samples(), &[]);
+}
