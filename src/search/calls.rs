@@ -592,7 +592,7 @@ impl Explorer<'_> {
     /// `String.equals(Object)`: `result` is 1 exactly when `o` is a
     /// string of the same length and characters as `s` (`zero`: the
     /// constant 0).
-    fn string_equals(
+    pub(super) fn string_equals(
         &mut self,
         st: &mut St,
         s: TermId,

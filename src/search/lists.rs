@@ -21,6 +21,10 @@ use crate::classfile::JType;
 use crate::jdk::collections::lists::{ListMethod, ITERATOR_CLASS};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
+use crate::reason::Bound;
+
+/// Elements a lookup compares one by one ([`Bound::CollectionScan`]).
+const SCAN: usize = 4;
 
 /// The heap arrays of lists.
 fn list_keys() -> SequenceKeys {
@@ -146,6 +150,24 @@ impl Explorer<'_> {
                     (kept, vec![used])
                 });
             }
+            ListMethod::Contains | ListMethod::IndexOf => {
+                let o = arg(0).ok_or(Unsupported::NoSuchParameter)?;
+                let r = result()?;
+                // `List.of(…)` refuses to look for null.
+                let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
+                let flag = self.terms.select(mutable, l);
+                let is_null = self.terms.eq(o, zero);
+                let general = self.terms.eq(flag, one);
+                out.push(self.terms.implies(is_null, general));
+                let at = self.first_equal(st, l, o, out)?;
+                let v = if method == ListMethod::Contains {
+                    let found = self.terms.cmp(BvCmp::Sge, at, zero);
+                    self.terms.ite(found, one, zero)
+                } else {
+                    at
+                };
+                out.push(self.terms.eq(r, v));
+            }
             ListMethod::Iterator => {
                 let r = result()?;
                 self.allocated_by_call(st, ITERATOR_CLASS, r, index, out)?;
@@ -188,6 +210,34 @@ impl Explorer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The first index of list `l` whose element equals `o`
+    /// ([`Explorer::objects_equal`]), else -1: the first [`SCAN`]
+    /// elements compared one by one, the list's size assumed within them
+    /// (a bounded condition of the path: refuted beyond it is cut, not
+    /// refuted).
+    fn first_equal(
+        &mut self,
+        st: &mut St,
+        l: TermId,
+        o: TermId,
+        out: &mut Vec<TermId>,
+    ) -> Result<TermId, Unsupported> {
+        let len = self.list_size(st, l, out);
+        let max = self.terms.int(SCAN as i32);
+        let within = self.terms.cmp(BvCmp::Sle, len, max);
+        st.bounded.push((within, Bound::CollectionScan { max: SCAN }));
+        let mut at = self.terms.int(-1);
+        for k in (0..SCAN).rev() {
+            let kt = self.terms.int(k as i32);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let e = self.list_element(st, l, kt);
+            let equal = self.objects_equal(st, o, e, out)?;
+            let here = self.terms.and(vec![inside, equal]);
+            at = self.terms.ite(here, kt, at);
+        }
+        Ok(at)
     }
 
     /// `0 <= i < len`: the normal path of an indexed access.

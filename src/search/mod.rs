@@ -56,6 +56,7 @@ mod concat;
 mod driver;
 mod edges;
 mod enums;
+mod equality;
 mod exclude;
 mod explore;
 mod float_rules;

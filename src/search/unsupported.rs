@@ -58,7 +58,7 @@ pub(super) enum Unsupported {
     BuilderInternals(String),
     /// A method of `ArrayList` or of its iterator the list model does not
     /// answer (src/search/lists.rs): its name.
-    #[error("ArrayList.{0} is not modelled (the list model answers size, isEmpty, get, set, add, remove(int), clear and iteration)")]
+    #[error("ArrayList.{0} is not modelled (the list model answers size, isEmpty, get, set, add, remove(int), clear, contains, indexOf and iteration)")]
     ListMethod(String),
     /// A regex matched against a text of a class (source form) that is no
     /// `String`'s.

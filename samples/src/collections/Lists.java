@@ -74,4 +74,12 @@ public class Lists {
         }
         return 0;
     }
+
+    /** contains compares strings by value: reached by a list holding "x". */
+    public static int find(List<String> xs) {
+        if (xs.contains("x") && xs.indexOf("x") == 1) {
+            return 1; // TARGET: found
+        }
+        return 0;
+    }
 }

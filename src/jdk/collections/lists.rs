@@ -53,6 +53,11 @@ pub enum ListMethod {
     RemoveAt,
     /// `clear()`.
     Clear,
+    /// `contains(Object)`: whether some element equals the argument.
+    Contains,
+    /// `indexOf(Object)`: the first index of an element equal to the
+    /// argument, else -1.
+    IndexOf,
     /// `iterator()`: a new iterator at index 0.
     Iterator,
     /// `ArrayList$Itr.hasNext()`.
@@ -84,6 +89,8 @@ impl ListMethod {
                 ("remove", "(I)") => ListMethod::RemoveAt,
                 ("clear", "()") => ListMethod::Clear,
                 ("iterator", "()") => ListMethod::Iterator,
+                ("contains", "(Ljava/lang/Object;)") => ListMethod::Contains,
+                ("indexOf", "(Ljava/lang/Object;)") => ListMethod::IndexOf,
                 _ => ListMethod::Other,
             },
             ITERATOR_CLASS => match (name, params.as_str()) {
