@@ -274,7 +274,7 @@ impl fmt::Display for Bound {
             ),
             Bound::CollectionScan { max } => write!(
                 f,
-                "scan bound of {max} elements per lookup in a list (contains, indexOf)"
+                "scan bound of {max} elements per lookup in a collection (contains, indexOf, get)"
             ),
             Bound::ArrayLength {
                 max,

@@ -121,3 +121,93 @@ fn cover_writes_list_literals_and_the_suite_passes() {
     }
     support::compile_and_run_suite(out.path(), "collections.Lists", support::samples(), &[]);
 }
+
+/// The map or set object an argument names: its factory and elements (a
+/// map's keys and values alternate).
+fn keyed_arg(v: &Value, k: usize) -> (String, Vec<Value>) {
+    list_arg(v, k)
+}
+
+fn aim_keyed(method: &str, target: &str) -> Value {
+    let (code, v) = support::aim_at_marker("collections/Keyed", method, target);
+    if v["verdict"] == "reached" {
+        assert_eq!(code, Some(0), "{method}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    }
+    v
+}
+
+/// `get` finds the value of an equal key (strings by value): `Map.of`.
+#[test]
+fn map_get_finds_the_key() {
+    let v = aim_keyed("lookup", "found");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "map_of", "{v:#}");
+    assert_eq!(elements[0], "a", "{v:#}");
+}
+
+/// A key mapped to null: a `HashMap` (`Map.of` refuses null values).
+#[test]
+fn a_null_value_needs_a_hash_map() {
+    let v = aim_keyed("nullValue", "null value");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "hash_map", "{v:#}");
+    assert_eq!(elements, vec![Value::from("k"), Value::Null], "{v:#}");
+}
+
+/// `put` of a key present replaces its value: the size stays.
+#[test]
+fn put_replaces_the_value_of_a_key() {
+    let v = aim_keyed("replace", "replaced");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}
+
+/// Adding an element a set holds changes nothing: never reached (within
+/// the scan bound it is refuted; beyond it the model answers freely, so
+/// the verdict is unknown, never a wrong `reached`).
+#[test]
+fn a_set_does_not_grow_by_a_member() {
+    let v = aim_keyed("grows", "grows");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+}
+
+/// After `put(k, v)`, `get(k)` is `v`: never reached.
+#[test]
+fn a_map_keeps_what_was_put() {
+    let v = aim_keyed("lost", "lost");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+}
+
+/// `jaut cover` writes maps as `Map.of(…)` or a `new HashMap<>()` with
+/// `put`, and the suite compiles and passes.
+#[test]
+fn cover_writes_map_literals_and_the_suite_passes() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let samples = support::samples().display().to_string();
+    let o = support::jaut(&[
+        "cover",
+        &samples,
+        "--class",
+        "collections.Keyed",
+        "--budget",
+        "60",
+        "--out",
+        &dir,
+    ]);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        support::stderr(&o)
+    );
+    let text = std::fs::read_to_string(out.path().join("collections/KeyedJautTest.java")).unwrap();
+    for expected in ["java.util.Map.of(", ".put(\"k\", null);"] {
+        assert!(text.contains(expected), "no {expected:?} in\n{text}");
+    }
+    for absent in ["allocate(java.util", "new java.util.Map() {", "new java.util.Set() {"] {
+        assert!(!text.contains(absent), "{absent:?} in\n{text}");
+    }
+    support::compile_and_run_suite(out.path(), "collections.Keyed", support::samples(), &[]);
+}

@@ -11,7 +11,8 @@
 //!    memory model ([`super::methods::Intrinsic`]): found by key in the table of [`super::keys`], by
 //!    class for `StringBuilder`'s and `StringBuffer`'s methods
 //!    ([`BuilderMethod::of`]), for `ArrayList`'s and its iterator's
-//!    ([`ListMethod::of`]) and the JDK's exception constructors
+//!    ([`ListMethod::of`]), `HashMap`'s and `HashSet`'s
+//!    ([`KeyedMethod::of`]) and the JDK's exception constructors
 //!    ([`super::natives`]), by call site for `new AssertionError(message)`;
 //! 3. a **built-in contract** (`contracts/builtin.toml`).
 //!
@@ -30,6 +31,7 @@
 //! Every key is `pkg/Class.name(descriptor)` (JVMS §4.3.3); the intrinsics
 //! found by key are in one table, [`super::keys`].
 
+use super::collections::keyed::KeyedMethod;
 use super::collections::lists::ListMethod;
 use super::contracts::{Behaviour, Contracts, Origin};
 use super::keys::table;
@@ -178,6 +180,14 @@ impl<'a> Registry<'a> {
             callee.is_static,
         ) {
             return Some(I::List(m));
+        }
+        if let Some(m) = KeyedMethod::of(
+            callee.class,
+            callee.name,
+            callee.descriptor,
+            callee.is_static,
+        ) {
+            return Some(I::Keyed(m));
         }
         if BUILDER_CLASSES.contains(&callee.class) {
             return BuilderMethod::of(callee.name, callee.descriptor, callee.is_static)

@@ -269,10 +269,7 @@ pub(super) fn arrange<'s>(
             .clone()
             .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
         let name = s.fresh(&hint);
-        let vt = super::collections::var_type(s, o);
-        let rhs = super::collections::expr(&inputs, s, o)?;
-        s.line(format!("{vt} {name} = {rhs};"));
-        inputs.vars[id] = Some(Var { name, typed: true });
+        inputs.vars[id] = Some(super::collections::declare(&inputs, s, o, name)?);
     }
     // Objects made by reflection first, then those made by constructors
     // (which may take them as arguments), then the references to the

@@ -184,7 +184,7 @@ pub(super) fn plan(s: &mut Scope, state: &InputState, overloaded: bool) -> Plan 
             // Written by `collections.rs`, from its elements.
             plan.written[id] = Some(Written {
                 expr: None,
-                inline: once(id),
+                inline: once(id) && !super::collections::needs_statements(o),
                 note: None,
             });
             continue;

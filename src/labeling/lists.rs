@@ -1,40 +1,38 @@
-//! Labeling an input list (issue 36, `src/search/lists.rs`): its size, the
-//! least the constraints allow within `--max-array-length`, then its
-//! elements in index order, each as any reference input; and how the test
-//! makes it — `List.of(…)` unless the path changes it, holds it in a slot
-//! typed `ArrayList`, or needs a null element, which only a
-//! `new ArrayList<>(…)` allows.
+//! Labeling an input collection (issue 36, `src/search/lists.rs`,
+//! `keyed.rs`): its size, the least the constraints allow within
+//! `--max-array-length`, then its elements (a map's keys, each followed by
+//! its value) in index order, each as any reference input; and how the
+//! test makes it — `List.of(…)`, `Set.of(…)`, `Map.of(…)` unless the path
+//! changes it, holds it in a slot typed with a class (`ArrayList`), or
+//! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
+//! `HashMap` allows.
 
 use super::values::Labeler;
 use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
-use crate::jdk::collections::lists::{LIST_CLASS, LIST_TYPES};
+use crate::jdk::collections::is_modelled_type;
+use crate::jdk::collections::keyed::{MAP_CLASS, SET_CLASS};
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 use crate::state::{BuiltBy, CollectionFactory};
 
 impl Labeler<'_, '_> {
-    /// Input object `i`, the list `id`.
-    pub(super) fn list(
+    /// Input object `i`, the collection `id` of model class `class`.
+    pub(super) fn collection(
         &mut self,
         i: usize,
         id: TermId,
+        class: &str,
         entry: &EntryState,
     ) -> Result<Object, LabelingError> {
-        let size = self.length(&FieldKey::list_size(), id, entry, "list", "elements")?;
-        let cells = entry.fields.get(&FieldKey::list_elements()).copied();
-        let object = JType::Object("java/lang/Object".into());
+        let map = class == MAP_CLASS;
+        let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
         let mut elements = Vec::new();
         for k in 0..size {
-            elements.push(match cells {
-                Some(cells) => {
-                    let k = self.cx.terms.int(k as i32);
-                    let key = self.cx.terms.cell(id, k);
-                    let cell = self.cx.terms.select(cells, key);
-                    self.value(cell, &object, entry)?
-                }
-                None => Value::Null,
-            });
+            elements.push(self.cell(&FieldKey::list_elements(), id, k, entry)?);
+            if map {
+                elements.push(self.cell(&FieldKey::map_values(), id, k, entry)?);
+            }
         }
         let changed = match entry.fields.get(&FieldKey::list_mutable()) {
             Some(&flags) => {
@@ -46,14 +44,18 @@ impl Labeler<'_, '_> {
             None => false,
         };
         // Elements no constraint names are null, which `List.of` refuses.
-        let factory = if changed || elements.contains(&Value::Null) {
-            CollectionFactory::ArrayList
-        } else {
-            CollectionFactory::ListOf
+        let general = changed || elements.contains(&Value::Null);
+        let factory = match class {
+            MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
+            MAP_CLASS => CollectionFactory::MapOf,
+            SET_CLASS if general => CollectionFactory::HashSet,
+            SET_CLASS => CollectionFactory::SetOf,
+            _ if general => CollectionFactory::ArrayList,
+            _ => CollectionFactory::ListOf,
         };
         Ok(Object {
             id: i,
-            class: LIST_CLASS.replace('/', "."),
+            class: class.replace('/', "."),
             fields: Vec::new(),
             elements: Some(elements),
             mock: None,
@@ -61,31 +63,53 @@ impl Labeler<'_, '_> {
         })
     }
 
-    /// Notes that the reference `v` fills a slot of type `ty`: a list
-    /// class (not an interface) needs an `ArrayList`.
+    /// Cell `k` of collection `id` in the cells of `key` (null when the
+    /// path reads none).
+    fn cell(
+        &mut self,
+        key: &FieldKey,
+        id: TermId,
+        k: i64,
+        entry: &EntryState,
+    ) -> Result<Value, LabelingError> {
+        let Some(&cells) = entry.fields.get(key) else {
+            return Ok(Value::Null);
+        };
+        let k = self.cx.terms.int(k as i32);
+        let at = self.cx.terms.cell(id, k);
+        let cell = self.cx.terms.select(cells, at);
+        let object = JType::Object("java/lang/Object".into());
+        self.value(cell, &object, entry)
+    }
+
+    /// Notes that the reference `v` fills a slot of type `ty`: a
+    /// collection class (not an interface) needs a `new` one.
     pub(super) fn note_list_slot(&mut self, v: &Value, ty: &JType) {
         let Value::Ref { object } = v else { return };
         let name = ty.class_ref_name();
         let interface = self.cx.cp.load(&name).is_ok_and(|c| c.is_interface());
-        if LIST_TYPES.contains(&name.as_str()) && !interface {
+        if is_modelled_type(&name) && !interface {
             self.concrete_lists.insert(*object);
         }
     }
 }
 
-/// The lists of `objects` a slot typed with a list class holds, made by
-/// `new ArrayList<>(…)`.
+/// The collections of `objects` a slot typed with a collection class
+/// holds, made by `new ArrayList<>(…)`, `new HashSet<>(…)` or
+/// `new HashMap<>()`.
 pub(super) fn settle_factories(
     objects: &mut [Object],
     concrete: &std::collections::BTreeSet<usize>,
 ) {
     for &i in concrete {
         if let Some(o) = objects.get_mut(i) {
-            if o.collection().is_some() {
-                o.built_by = Some(BuiltBy::Collection {
-                    factory: CollectionFactory::ArrayList,
-                });
-            }
+            let factory = match o.collection() {
+                Some(CollectionFactory::ListOf) => CollectionFactory::ArrayList,
+                Some(CollectionFactory::SetOf) => CollectionFactory::HashSet,
+                Some(CollectionFactory::MapOf) => CollectionFactory::HashMap,
+                _ => continue,
+            };
+            o.built_by = Some(BuiltBy::Collection { factory });
         }
     }
 }

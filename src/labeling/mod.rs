@@ -227,8 +227,8 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             };
             continue;
         }
-        if class == crate::jdk::collections::lists::LIST_CLASS {
-            objects[i] = l.list(i, id_term, entry)?;
+        if crate::jdk::collections::is_modelled_class(&class) {
+            objects[i] = l.collection(i, id_term, &class, entry)?;
             continue;
         }
         let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);

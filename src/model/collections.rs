@@ -50,3 +50,26 @@ impl FieldKey {
         }
     }
 }
+
+impl FieldKey {
+    /// The values of maps, as reference cells keyed by (map, index): the
+    /// value of the key at the same index of the map's sequence of keys,
+    /// which a map keeps in the lists' arrays ([`FieldKey::list_size`],
+    /// [`FieldKey::list_elements`]) (mutable).
+    pub fn map_values() -> FieldKey {
+        FieldKey {
+            class: crate::jdk::collections::keyed::MAP_CLASS.into(),
+            name: "<values>".into(),
+        }
+    }
+
+    /// The number of value cells of each map: always its size, kept apart
+    /// so that a change states the values' cells as a sequence of their
+    /// own (`search::sequence`).
+    pub fn map_values_length() -> FieldKey {
+        FieldKey {
+            class: crate::jdk::collections::keyed::MAP_CLASS.into(),
+            name: "<values-length>".into(),
+        }
+    }
+}

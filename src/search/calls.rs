@@ -433,6 +433,15 @@ impl Explorer<'_> {
             Intrinsic::List(method) => {
                 self.list_call(st, method, name, &env.params, returned, index, out_)?;
             }
+            Intrinsic::Keyed(method) => {
+                let class = env.params[0].1.class_ref_name();
+                let class = if crate::jdk::collections::keyed::SET_CLASS == class {
+                    crate::jdk::collections::keyed::SET_CLASS
+                } else {
+                    crate::jdk::collections::keyed::MAP_CLASS
+                };
+                self.keyed_call(st, method, (class, name), &env.params, returned, out_)?;
+            }
             Intrinsic::StringOfCodePoints => {
                 let this = receiver()?;
                 self.string_of_code_points(st, this, arg(0), arg(1), arg(2), out_);

@@ -211,9 +211,9 @@ impl Explorer<'_> {
     /// universe: a user class, `Object` (whose instances are in it), or a
     /// final class.
     pub(super) fn is_closed_type(&self, class: &str) -> bool {
-        // The list model stands for every list that meets the JDK's
-        // specification of its type (search::lists).
-        crate::jdk::collections::lists::LIST_TYPES.contains(&class)
+        // The collection models stand for every list, set or map that meets
+        // the JDK's specification of its type (search::lists, keyed).
+        crate::jdk::collections::is_modelled_type(class)
             || (class == ITERATOR && self.no_input_iterators())
             || self.cp.user_class_names().iter().any(|n| n == class)
             || class == crate::classpath::hierarchy::OBJECT

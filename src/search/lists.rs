@@ -23,11 +23,11 @@ use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 use crate::reason::Bound;
 
-/// Elements a lookup compares one by one ([`Bound::CollectionScan`]).
+/// Elements a lookup compares one by one (`first_equal`).
 const SCAN: usize = 4;
 
 /// The heap arrays of lists.
-fn list_keys() -> SequenceKeys {
+pub(super) fn list_keys() -> SequenceKeys {
     SequenceKeys {
         length: FieldKey::list_size(),
         cells: FieldKey::list_elements(),
@@ -213,11 +213,12 @@ impl Explorer<'_> {
     }
 
     /// The first index of list `l` whose element equals `o`
-    /// ([`Explorer::objects_equal`]), else -1: the first [`SCAN`]
-    /// elements compared one by one, the list's size assumed within them
-    /// (a bounded condition of the path: refuted beyond it is cut, not
-    /// refuted).
-    fn first_equal(
+    /// ([`Explorer::objects_equal`]), else -1: exact for a list of at most
+    /// [`SCAN`] elements, compared one by one; for a longer one any index
+    /// of the list or -1 (so a refutation is a proof at any size). The
+    /// path's states keep within the scan (a bounded condition: a path
+    /// refuted only under it is cut, never refuted).
+    pub(super) fn first_equal(
         &mut self,
         st: &mut St,
         l: TermId,
@@ -227,6 +228,7 @@ impl Explorer<'_> {
         let len = self.list_size(st, l, out);
         let max = self.terms.int(SCAN as i32);
         let within = self.terms.cmp(BvCmp::Sle, len, max);
+        // States keep within the scan; a path refuted only there is cut.
         st.bounded.push((within, Bound::CollectionScan { max: SCAN }));
         let mut at = self.terms.int(-1);
         for k in (0..SCAN).rev() {
@@ -237,18 +239,22 @@ impl Explorer<'_> {
             let here = self.terms.and(vec![inside, equal]);
             at = self.terms.ite(here, kt, at);
         }
-        Ok(at)
+        let free = self.fresh("index", Sort::Bv(32));
+        let minus_one = self.terms.int(-1);
+        out.push(self.terms.cmp(BvCmp::Sge, free, minus_one));
+        out.push(self.terms.cmp(BvCmp::Slt, free, len));
+        Ok(self.terms.ite(within, at, free))
     }
 
     /// `0 <= i < len`: the normal path of an indexed access.
-    fn index_within(&mut self, i: TermId, len: TermId, out: &mut Vec<TermId>) {
+    pub(super) fn index_within(&mut self, i: TermId, len: TermId, out: &mut Vec<TermId>) {
         let zero = self.terms.int(0);
         out.push(self.terms.cmp(BvCmp::Sge, i, zero));
         out.push(self.terms.cmp(BvCmp::Slt, i, len));
     }
 
     /// The size of list `l` at this point (never negative).
-    fn list_size(&mut self, st: &mut St, l: TermId, out: &mut Vec<TermId>) -> TermId {
+    pub(super) fn list_size(&mut self, st: &mut St, l: TermId, out: &mut Vec<TermId>) -> TermId {
         let sizes = self.heap_array(st, FieldKey::list_size(), Sort::Array(32));
         let len = self.terms.select(sizes, l);
         let zero = self.terms.int(0);
@@ -257,7 +263,7 @@ impl Explorer<'_> {
     }
 
     /// Element `k` of list `l` at this point.
-    fn list_element(&mut self, st: &mut St, l: TermId, k: TermId) -> TermId {
+    pub(super) fn list_element(&mut self, st: &mut St, l: TermId, k: TermId) -> TermId {
         let cells = self.heap_array(st, FieldKey::list_elements(), Sort::RefCells);
         let (e, key) = self.sequence_cell(cells, l, k);
         st.mem.cell_reads.push((cells, key));

@@ -61,6 +61,7 @@ mod exclude;
 mod explore;
 mod float_rules;
 mod heap;
+mod keyed;
 mod lists;
 mod loop_bound;
 mod loop_summary;

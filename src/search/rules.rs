@@ -136,10 +136,10 @@ impl Explorer<'_> {
                 format!("field {class}.{name} of a builder (modelled by its methods)"),
             ),
             Ok(Some(found))
-                if crate::jdk::collections::lists::is_modelled_class(&found.class.name) =>
+                if crate::jdk::collections::is_modelled_class(&found.class.name) =>
             {
                 Err(format!(
-                    "field {class}.{name} of a list (modelled by its methods)"
+                    "field {class}.{name} of a collection (modelled by its methods)"
                 ))
             }
             Ok(Some(found)) => Ok(FieldKey {

@@ -72,6 +72,16 @@ pub(super) fn collect_universe(
                     if let Ok(list) = cp.load(LIST_CLASS) {
                         u.add(list, true);
                     }
+                    // Its iterator early, so that a for-each loop's calls
+                    // (met before `iterator()` on a backward path) try it
+                    // first.
+                    if let Ok(c) = cp.load(ITERATOR_CLASS) {
+                        u.add(c, false);
+                    }
+                } else if let Some(model) = keyed_model(&name) {
+                    if let Ok(c) = cp.load(model) {
+                        u.add(c, true);
+                    }
                 } else if name == "java/lang/Class" {
                     // One per class, made by the JVM (docs/objects.md): an
                     // input `Class` is never built from fields, but named.
@@ -160,6 +170,19 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
         }
     }
     added
+}
+
+/// The model class of inputs of static type `name`, if a map or set type
+/// (search::keyed).
+fn keyed_model(name: &str) -> Option<&'static str> {
+    use crate::jdk::collections::keyed::{MAP_CLASS, MAP_TYPES, SET_CLASS, SET_TYPES};
+    if MAP_TYPES.contains(&name) {
+        Some(MAP_CLASS)
+    } else if SET_TYPES.contains(&name) {
+        Some(SET_CLASS)
+    } else {
+        None
+    }
 }
 
 /// The classes whose `Class` objects a `Class`-typed input may be: a few

@@ -250,6 +250,24 @@ pub enum CollectionFactory {
     /// `new ArrayList<>(…)` with the elements: the method changes the
     /// list, holds it as an `ArrayList`, or needs a null element.
     ArrayList,
+    /// `Set.of(e0, e1, …)`: immutable, no null element.
+    SetOf,
+    /// `new HashSet<>(…)` with the elements.
+    HashSet,
+    /// `Map.of(k0, v0, k1, v1, …)`: immutable, no null key or value, at
+    /// most 10 entries. A map's [`Object::elements`] are its keys and
+    /// values, alternating.
+    MapOf,
+    /// `new HashMap<>()`, then `put(k, v)` for each entry.
+    HashMap,
+}
+
+impl CollectionFactory {
+    /// Whether the collection is a map (its elements alternate keys and
+    /// values).
+    pub fn is_map(self) -> bool {
+        matches!(self, CollectionFactory::MapOf | CollectionFactory::HashMap)
+    }
 }
 
 /// A constructor call that makes an object: `new Interval(1, 5)`.

@@ -15,8 +15,7 @@ pub const LIST_CLASS: &str = "java/util/ArrayList";
 /// The class of the iterator `ArrayList.iterator()` returns (JDK 17).
 pub const ITERATOR_CLASS: &str = "java/util/ArrayList$Itr";
 
-/// Whether `class` is one whose methods the list model answers (its own
-/// fields are then never read: the model has none of them).
+/// Whether `class` is one whose methods the list model answers.
 pub fn is_modelled_class(class: &str) -> bool {
     class == LIST_CLASS || class == ITERATOR_CLASS
 }

@@ -6,9 +6,26 @@
 //! - [`lists`]: `java.util.ArrayList` — the class an input typed `List`,
 //!   `Collection`, `Iterable` or `ArrayList` has, and the one the
 //!   program's own `new ArrayList<>()` makes — and its iterator
-//!   (`ArrayList$Itr`): which of their methods are modelled.
+//!   (`ArrayList$Itr`): which of their methods are modelled;
+//! - [`keyed`]: `java.util.HashMap` and `java.util.HashSet`, for inputs
+//!   typed `Map` and `Set` and the program's own maps and sets.
 //!
 //! The constraints of each method are the engine's
-//! (`src/search/lists.rs`); nothing here imports the engine.
+//! (`src/search/lists.rs`, `src/search/keyed.rs`); nothing here imports the engine.
 
+pub mod keyed;
 pub mod lists;
+
+/// Whether `class` is one whose methods a collection model answers (its
+/// own fields are then never read: the model has none of them).
+pub fn is_modelled_class(class: &str) -> bool {
+    lists::is_modelled_class(class) || class == keyed::MAP_CLASS || class == keyed::SET_CLASS
+}
+
+/// Whether inputs of static type `class` are modelled collections: the
+/// interfaces and classes of lists, sets and maps the models stand for.
+pub fn is_modelled_type(class: &str) -> bool {
+    lists::LIST_TYPES.contains(&class)
+        || keyed::MAP_TYPES.contains(&class)
+        || keyed::SET_TYPES.contains(&class)
+}

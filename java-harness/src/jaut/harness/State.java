@@ -218,7 +218,10 @@ final class State {
 
     /**
      * JDK collection {@code i} (issue 36), made from its elements as the
-     * test makes it: {@code List.of(...)} or {@code new ArrayList<>(...)}.
+     * test makes it: {@code List.of(...)}, {@code new ArrayList<>(...)},
+     * {@code Set.of(...)}, {@code new HashSet<>(...)}, {@code Map.of(...)}
+     * or a {@code new HashMap<>()} filled by {@code put} (a map's keys and
+     * values alternate).
      */
     private Object collection(int i, Map<String, Object> o, List<Object> objs, int[] progress)
             throws ReflectiveOperationException {
@@ -245,6 +248,34 @@ final class State {
                 }
             case "array_list":
                 return new java.util.ArrayList<>(values);
+            case "set_of":
+                try {
+                    return java.util.Set.of(values.toArray());
+                } catch (NullPointerException | IllegalArgumentException e) {
+                    throw new Unbuilt(i, "Set.of: " + e);
+                }
+            case "hash_set":
+                return new java.util.HashSet<>(values);
+            case "map_of": {
+                // Keys and values alternate.
+                @SuppressWarnings("unchecked")
+                Map.Entry<Object, Object>[] entries = new Map.Entry[values.size() / 2];
+                try {
+                    for (int k = 0; k < entries.length; k++) {
+                        entries[k] = Map.entry(values.get(2 * k), values.get(2 * k + 1));
+                    }
+                    return Map.ofEntries(entries);
+                } catch (NullPointerException | IllegalArgumentException e) {
+                    throw new Unbuilt(i, "Map.of: " + e);
+                }
+            }
+            case "hash_map": {
+                Map<Object, Object> map = new java.util.HashMap<>();
+                for (int k = 0; k + 1 < values.size(); k += 2) {
+                    map.put(values.get(k), values.get(k + 1));
+                }
+                return map;
+            }
             default:
                 throw new Refusal("object #" + i + ": no collection factory " + factory);
         }

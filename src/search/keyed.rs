@@ -1,0 +1,193 @@
+//! `java.util.HashMap` and `java.util.HashSet` as the search models them
+//! (issue 36; which methods: [`crate::jdk::collections::keyed`]). A set is
+//! a sequence of elements and a map a sequence of keys, both in the lists'
+//! arrays (`lists.rs`), a map with one value cell per key
+//! ([`FieldKey::map_values`]). A lookup compares the argument with the
+//! first elements as `Objects.equals` ([`Explorer::first_equal`], a scan
+//! bound), so `get`, `containsKey`, `put`, `remove` and `size` agree.
+//!
+//! The model allows a sequence with two equal keys, which no map has:
+//! more behaviours than the JVM, so refutations stay proofs, and a state
+//! that needs one is refuted by the replay (`Map.of` refuses duplicate
+//! keys, a `HashMap` keeps one).
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::lists::list_keys;
+use super::sequence::SequenceKeys;
+use super::unsupported::Unsupported;
+use crate::classfile::JType;
+use crate::jdk::collections::keyed::{KeyedMethod, MAP_CLASS};
+use crate::model::term::{BvCmp, BvOp, Sort, TermId};
+use crate::model::FieldKey;
+
+/// The heap arrays of maps' values.
+fn value_keys() -> SequenceKeys {
+    SequenceKeys {
+        length: FieldKey::map_values_length(),
+        cells: FieldKey::map_values(),
+        cells_sort: Sort::RefCells,
+    }
+}
+
+impl Explorer<'_> {
+    /// The constraints of map or set method `method` (`name`) of `class`
+    /// called with `params` (the receiver first) and `result`.
+    pub(super) fn keyed_call(
+        &mut self,
+        st: &mut St,
+        method: KeyedMethod,
+        (class, name): (&str, &str),
+        params: &[(TermId, JType)],
+        result: Option<TermId>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let c = params.first().ok_or(Unsupported::NoReceiver)?.0;
+        let arg = |k: usize| params.get(k + 1).map(|p| p.0);
+        let result = || result.ok_or(Unsupported::NoResult);
+        let map = class == MAP_CLASS;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        if method.mutates() {
+            let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
+            let flag = self.terms.select(mutable, c);
+            out.push(self.terms.eq(flag, one));
+        }
+        match method {
+            KeyedMethod::Other => {
+                let simple = class.rsplit('/').next().unwrap_or(class);
+                return Err(Unsupported::CollectionMethod(format!("{simple}.{name}")));
+            }
+            KeyedMethod::Init => {
+                if let Some(capacity) = arg(0) {
+                    // IllegalArgumentException otherwise.
+                    out.push(self.terms.cmp(BvCmp::Sge, capacity, zero));
+                }
+                let len = self.list_size(st, c, out);
+                out.push(self.terms.eq(len, zero));
+            }
+            KeyedMethod::Size => {
+                let len = self.list_size(st, c, out);
+                out.push(self.terms.eq(result()?, len));
+            }
+            KeyedMethod::IsEmpty => {
+                let len = self.list_size(st, c, out);
+                let empty = self.terms.eq(len, zero);
+                let v = self.terms.ite(empty, one, zero);
+                out.push(self.terms.eq(result()?, v));
+            }
+            KeyedMethod::Get | KeyedMethod::Contains => {
+                let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
+                self.null_needs_general(st, c, k, out);
+                let at = self.first_equal(st, c, k, out)?;
+                let found = self.terms.cmp(BvCmp::Sge, at, zero);
+                let v = if method == KeyedMethod::Get {
+                    let value = self.map_value(st, c, at);
+                    self.terms.ite(found, value, zero)
+                } else {
+                    self.terms.ite(found, one, zero)
+                };
+                out.push(self.terms.eq(result()?, v));
+            }
+            KeyedMethod::Put | KeyedMethod::Add => {
+                let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
+                let r = result()?;
+                let keys = self.sequence_before(st, &list_keys(), c, out);
+                let values = map.then(|| self.sequence_before(st, &value_keys(), c, out));
+                let at = self.first_equal(st, c, k, out)?;
+                let found = self.terms.cmp(BvCmp::Sge, at, zero);
+                let len = keys.old;
+                let grown = self.terms.bin(BvOp::Add, len, one);
+                let new_len = self.terms.ite(found, len, grown);
+                out.push(self.terms.cmp(BvCmp::Sgt, new_len, zero));
+                self.sequence_after(st, &keys, new_len, out, &mut |ex, _, cells, i, _| {
+                    let (kept, used) = ex.sequence_cell(cells, c, i);
+                    let end = ex.terms.eq(i, len);
+                    let not_found = ex.terms.not(found);
+                    let added = ex.terms.and(vec![not_found, end]);
+                    (ex.terms.ite(added, k, kept), vec![used])
+                });
+                match values {
+                    Some(values) => {
+                        let v = arg(1).ok_or(Unsupported::NoSuchParameter)?;
+                        let slot = self.terms.ite(found, at, len);
+                        self.sequence_after(st, &values, new_len, out, &mut |ex, _, cells, i, _| {
+                            let (kept, used) = ex.sequence_cell(cells, c, i);
+                            let here = ex.terms.eq(i, slot);
+                            (ex.terms.ite(here, v, kept), vec![used])
+                        });
+                        let before = self.map_value(st, c, at);
+                        let previous = self.terms.ite(found, before, zero);
+                        out.push(self.terms.eq(r, previous));
+                    }
+                    None => {
+                        let v = self.terms.ite(found, zero, one);
+                        out.push(self.terms.eq(r, v));
+                    }
+                }
+            }
+            KeyedMethod::Remove => {
+                let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
+                let r = result()?;
+                let keys = self.sequence_before(st, &list_keys(), c, out);
+                let values = map.then(|| self.sequence_before(st, &value_keys(), c, out));
+                let at = self.first_equal(st, c, k, out)?;
+                let found = self.terms.cmp(BvCmp::Sge, at, zero);
+                let shrunk = self.terms.bin(BvOp::Sub, keys.old, one);
+                let new_len = self.terms.ite(found, shrunk, keys.old);
+                // The entries past the one removed move down.
+                let shift = |ex: &mut Explorer<'_>, _: &mut St, cells, i, _| {
+                    let (kept, used_k) = ex.sequence_cell(cells, c, i);
+                    let above = ex.terms.bin(BvOp::Add, i, one);
+                    let (moved, used_m) = ex.sequence_cell(cells, c, above);
+                    let past = ex.terms.cmp(BvCmp::Sge, i, at);
+                    let moves = ex.terms.and(vec![found, past]);
+                    (ex.terms.ite(moves, moved, kept), vec![used_k, used_m])
+                };
+                self.sequence_after(st, &keys, new_len, out, &mut shift.clone());
+                let v = match values {
+                    Some(values) => {
+                        self.sequence_after(st, &values, new_len, out, &mut shift.clone());
+                        let before = self.map_value(st, c, at);
+                        self.terms.ite(found, before, zero)
+                    }
+                    None => self.terms.ite(found, one, zero),
+                };
+                out.push(self.terms.eq(r, v));
+            }
+            KeyedMethod::Clear => {
+                let keys = self.sequence_before(st, &list_keys(), c, out);
+                let keep = |ex: &mut Explorer<'_>, _: &mut St, cells, i, _| {
+                    let (kept, used) = ex.sequence_cell(cells, c, i);
+                    (kept, vec![used])
+                };
+                self.sequence_after(st, &keys, zero, out, &mut keep.clone());
+                if map {
+                    let values = self.sequence_before(st, &value_keys(), c, out);
+                    self.sequence_after(st, &values, zero, out, &mut keep.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Map.of` and `Set.of` refuse to look for null: a lookup of a null
+    /// key in an input needs a `HashMap` or `HashSet`.
+    fn null_needs_general(&mut self, st: &mut St, c: TermId, k: TermId, out: &mut Vec<TermId>) {
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
+        let flag = self.terms.select(mutable, c);
+        let is_null = self.terms.eq(k, zero);
+        let general = self.terms.eq(flag, one);
+        out.push(self.terms.implies(is_null, general));
+    }
+
+    /// The value at index `i` of map `m` at this point.
+    fn map_value(&mut self, st: &mut St, m: TermId, i: TermId) -> TermId {
+        let cells = self.heap_array(st, FieldKey::map_values(), Sort::RefCells);
+        let (v, key) = self.sequence_cell(cells, m, i);
+        st.mem.cell_reads.push((cells, key));
+        v
+    }
+}
