@@ -51,7 +51,9 @@ fn for_each_walks_the_elements() {
     assert_eq!(factory, "list_of", "{v:#}");
     assert_eq!(elements.len(), 2, "{v:#}");
     assert!(
-        v["state"]["assumptions"].as_array().is_none_or(|a| a.is_empty()),
+        v["state"]["assumptions"]
+            .as_array()
+            .is_none_or(|a| a.is_empty()),
         "no closed-world assumption on the list's iterator: {v:#}"
     );
 }
@@ -116,7 +118,11 @@ fn cover_writes_list_literals_and_the_suite_passes() {
     for expected in ["java.util.List.of(", "new java.util.ArrayList<>("] {
         assert!(text.contains(expected), "no {expected:?} in\n{text}");
     }
-    for absent in ["allocate(java.util", "new java.util.List() {", "new java.util.Collection() {"] {
+    for absent in [
+        "allocate(java.util",
+        "new java.util.List() {",
+        "new java.util.Collection() {",
+    ] {
         assert!(!text.contains(absent), "{absent:?} in\n{text}");
     }
     support::compile_and_run_suite(out.path(), "collections.Lists", support::samples(), &[]);
@@ -206,7 +212,11 @@ fn cover_writes_map_literals_and_the_suite_passes() {
     for expected in ["java.util.Map.of(", ".put(\"k\", null);"] {
         assert!(text.contains(expected), "no {expected:?} in\n{text}");
     }
-    for absent in ["allocate(java.util", "new java.util.Map() {", "new java.util.Set() {"] {
+    for absent in [
+        "allocate(java.util",
+        "new java.util.Map() {",
+        "new java.util.Set() {",
+    ] {
         assert!(!text.contains(absent), "{absent:?} in\n{text}");
     }
     support::compile_and_run_suite(out.path(), "collections.Keyed", support::samples(), &[]);

@@ -58,7 +58,8 @@ fn copied(s: &mut Scope, kind: &str, parts: &[String]) -> String {
 /// [`needs_statements`] excepted).
 pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String, JunitError> {
     let parts = parts(inputs, s, o)?;
-    let of = |s: &mut Scope, ty: &str| format!("{}.of({})", s.access.type_name(ty), parts.join(", "));
+    let of =
+        |s: &mut Scope, ty: &str| format!("{}.of({})", s.access.type_name(ty), parts.join(", "));
     Ok(match o.collection() {
         Some(CollectionFactory::ArrayList) => copied(s, "java.util.ArrayList", &parts),
         Some(CollectionFactory::HashSet) => copied(s, "java.util.HashSet", &parts),

@@ -111,11 +111,17 @@ impl Explorer<'_> {
                     Some(values) => {
                         let v = arg(1).ok_or(Unsupported::NoSuchParameter)?;
                         let slot = self.terms.ite(found, at, len);
-                        self.sequence_after(st, &values, new_len, out, &mut |ex, _, cells, i, _| {
-                            let (kept, used) = ex.sequence_cell(cells, c, i);
-                            let here = ex.terms.eq(i, slot);
-                            (ex.terms.ite(here, v, kept), vec![used])
-                        });
+                        self.sequence_after(
+                            st,
+                            &values,
+                            new_len,
+                            out,
+                            &mut |ex, _, cells, i, _| {
+                                let (kept, used) = ex.sequence_cell(cells, c, i);
+                                let here = ex.terms.eq(i, slot);
+                                (ex.terms.ite(here, v, kept), vec![used])
+                            },
+                        );
                         let before = self.map_value(st, c, at);
                         let previous = self.terms.ite(found, before, zero);
                         out.push(self.terms.eq(r, previous));

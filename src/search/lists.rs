@@ -229,7 +229,8 @@ impl Explorer<'_> {
         let max = self.terms.int(SCAN as i32);
         let within = self.terms.cmp(BvCmp::Sle, len, max);
         // States keep within the scan; a path refuted only there is cut.
-        st.bounded.push((within, Bound::CollectionScan { max: SCAN }));
+        st.bounded
+            .push((within, Bound::CollectionScan { max: SCAN }));
         let mut at = self.terms.int(-1);
         for k in (0..SCAN).rev() {
             let kt = self.terms.int(k as i32);

@@ -15,10 +15,18 @@ pub const MAP_CLASS: &str = "java/util/HashMap";
 pub const SET_CLASS: &str = "java/util/HashSet";
 
 /// The static types whose inputs are modelled maps.
-pub const MAP_TYPES: [&str; 3] = ["java/util/Map", "java/util/HashMap", "java/util/AbstractMap"];
+pub const MAP_TYPES: [&str; 3] = [
+    "java/util/Map",
+    "java/util/HashMap",
+    "java/util/AbstractMap",
+];
 
 /// The static types whose inputs are modelled sets.
-pub const SET_TYPES: [&str; 3] = ["java/util/Set", "java/util/HashSet", "java/util/AbstractSet"];
+pub const SET_TYPES: [&str; 3] = [
+    "java/util/Set",
+    "java/util/HashSet",
+    "java/util/AbstractSet",
+];
 
 /// A method of `HashMap` or `HashSet`, as the model answers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,12 +101,25 @@ mod tests {
 
     #[test]
     fn maps_and_sets_have_their_own_methods() {
-        let get = KeyedMethod::of(MAP_CLASS, "get", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        let get = KeyedMethod::of(
+            MAP_CLASS,
+            "get",
+            "(Ljava/lang/Object;)Ljava/lang/Object;",
+            false,
+        );
         assert_eq!(get, Some(KeyedMethod::Get));
         let contains = KeyedMethod::of(SET_CLASS, "contains", "(Ljava/lang/Object;)Z", false);
         assert_eq!(contains, Some(KeyedMethod::Contains));
-        let set_get = KeyedMethod::of(SET_CLASS, "get", "(Ljava/lang/Object;)Ljava/lang/Object;", false);
+        let set_get = KeyedMethod::of(
+            SET_CLASS,
+            "get",
+            "(Ljava/lang/Object;)Ljava/lang/Object;",
+            false,
+        );
         assert_eq!(set_get, Some(KeyedMethod::Other));
-        assert_eq!(KeyedMethod::of("java/util/TreeMap", "size", "()I", false), None);
+        assert_eq!(
+            KeyedMethod::of("java/util/TreeMap", "size", "()I", false),
+            None
+        );
     }
 }

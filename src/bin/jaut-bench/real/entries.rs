@@ -127,8 +127,16 @@ pub const ENTRIES: &[Entry] = &[
     e(COLLECTIONS4, NOT_PREDICATE, "evaluate"),
     // Methods taking JDK lists and collections (issue 36): inputs modelled
     // as lists (src/search/lists.rs), written as List.of / new ArrayList.
-    e(COLLECTIONS4, COLLECTION_UTILS, "isEmpty(Ljava/util/Collection;)"),
-    e(COLLECTIONS4, COLLECTION_UTILS, "isNotEmpty(Ljava/util/Collection;)"),
+    e(
+        COLLECTIONS4,
+        COLLECTION_UTILS,
+        "isEmpty(Ljava/util/Collection;)",
+    ),
+    e(
+        COLLECTIONS4,
+        COLLECTION_UTILS,
+        "isNotEmpty(Ljava/util/Collection;)",
+    ),
     e(COLLECTIONS4, COLLECTION_UTILS, "addIgnoreNull"),
     e(COLLECTIONS4, COLLECTION_UTILS, "emptyIfNull"),
     e(COLLECTIONS4, COLLECTION_UTILS, "get(Ljava/lang/Iterable;I)"),
