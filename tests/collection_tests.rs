@@ -10,8 +10,47 @@ mod support;
 
 use serde_json::Value;
 
+/// `jaut cover` of the sample class `collections.<simple>`: its tests
+/// (which must compile and pass, checked here) and the directory.
+fn cover(simple: &str) -> (tempfile::TempDir, String) {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let samples = support::samples().display().to_string();
+    let class = format!("collections.{simple}");
+    let o = support::jaut(&[
+        "cover", &samples, "--class", &class, "--budget", "60", "--out", &dir,
+    ]);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        support::stderr(&o)
+    );
+    let file = out
+        .path()
+        .join(format!("collections/{simple}JautTest.java"));
+    let text = std::fs::read_to_string(file).unwrap();
+    support::compile_and_run_suite(out.path(), &class, support::samples(), &[]);
+    (out, text)
+}
+
+/// Asserts that `text` holds every one of `expected` and none of `absent`.
+fn holds(text: &str, expected: &[&str], absent: &[&str]) {
+    for e in expected {
+        assert!(text.contains(e), "no {e:?} in\n{text}");
+    }
+    for a in absent {
+        assert!(!text.contains(a), "{a:?} in\n{text}");
+    }
+}
+
 fn aim(method: &str, target: &str) -> Value {
-    let (code, v) = support::aim_at_marker("collections/Lists", method, target);
+    aim_at("collections/Lists", method, target)
+}
+
+/// jaut at the marked target of `sample`: a reached target is confirmed
+/// by the replay.
+fn aim_at(sample: &str, method: &str, target: &str) -> Value {
+    let (code, v) = support::aim_at_marker(sample, method, target);
     if v["verdict"] == "reached" {
         assert_eq!(code, Some(0), "{method}: {v:#}");
         assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
@@ -96,36 +135,16 @@ fn an_index_past_the_end_is_never_refuted() {
 /// the suite compiles and passes.
 #[test]
 fn cover_writes_list_literals_and_the_suite_passes() {
-    let out = tempfile::tempdir().unwrap();
-    let dir = out.path().display().to_string();
-    let samples = support::samples().display().to_string();
-    let o = support::jaut(&[
-        "cover",
-        &samples,
-        "--class",
-        "collections.Lists",
-        "--budget",
-        "60",
-        "--out",
-        &dir,
-    ]);
-    assert!(
-        matches!(o.status.code(), Some(0 | 1)),
-        "{}",
-        support::stderr(&o)
+    let (_out, text) = cover("Lists");
+    holds(
+        &text,
+        &["java.util.List.of(", "new java.util.ArrayList<>("],
+        &[
+            "allocate(java.util",
+            "new java.util.List() {",
+            "new java.util.Collection() {",
+        ],
     );
-    let text = std::fs::read_to_string(out.path().join("collections/ListsJautTest.java")).unwrap();
-    for expected in ["java.util.List.of(", "new java.util.ArrayList<>("] {
-        assert!(text.contains(expected), "no {expected:?} in\n{text}");
-    }
-    for absent in [
-        "allocate(java.util",
-        "new java.util.List() {",
-        "new java.util.Collection() {",
-    ] {
-        assert!(!text.contains(absent), "{absent:?} in\n{text}");
-    }
-    support::compile_and_run_suite(out.path(), "collections.Lists", support::samples(), &[]);
 }
 
 /// The map or set object an argument names: its factory and elements (a
@@ -135,12 +154,7 @@ fn keyed_arg(v: &Value, k: usize) -> (String, Vec<Value>) {
 }
 
 fn aim_keyed(method: &str, target: &str) -> Value {
-    let (code, v) = support::aim_at_marker("collections/Keyed", method, target);
-    if v["verdict"] == "reached" {
-        assert_eq!(code, Some(0), "{method}: {v:#}");
-        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
-    }
-    v
+    aim_at("collections/Keyed", method, target)
 }
 
 /// `get` finds the value of an equal key (strings by value): `Map.of`.
@@ -190,34 +204,14 @@ fn a_map_keeps_what_was_put() {
 /// `put`, and the suite compiles and passes.
 #[test]
 fn cover_writes_map_literals_and_the_suite_passes() {
-    let out = tempfile::tempdir().unwrap();
-    let dir = out.path().display().to_string();
-    let samples = support::samples().display().to_string();
-    let o = support::jaut(&[
-        "cover",
-        &samples,
-        "--class",
-        "collections.Keyed",
-        "--budget",
-        "60",
-        "--out",
-        &dir,
-    ]);
-    assert!(
-        matches!(o.status.code(), Some(0 | 1)),
-        "{}",
-        support::stderr(&o)
+    let (_out, text) = cover("Keyed");
+    holds(
+        &text,
+        &["java.util.Map.of(", ".put(\"k\", null);"],
+        &[
+            "allocate(java.util",
+            "new java.util.Map() {",
+            "new java.util.Set() {",
+        ],
     );
-    let text = std::fs::read_to_string(out.path().join("collections/KeyedJautTest.java")).unwrap();
-    for expected in ["java.util.Map.of(", ".put(\"k\", null);"] {
-        assert!(text.contains(expected), "no {expected:?} in\n{text}");
-    }
-    for absent in [
-        "allocate(java.util",
-        "new java.util.Map() {",
-        "new java.util.Set() {",
-    ] {
-        assert!(!text.contains(absent), "{absent:?} in\n{text}");
-    }
-    support::compile_and_run_suite(out.path(), "collections.Keyed", support::samples(), &[]);
 }

@@ -11,8 +11,8 @@
 //!    memory model ([`super::methods::Intrinsic`]): found by key in the table of [`super::keys`], by
 //!    class for `StringBuilder`'s and `StringBuffer`'s methods
 //!    ([`BuilderMethod::of`]), for `ArrayList`'s and its iterator's
-//!    ([`ListMethod::of`]), `HashMap`'s and `HashSet`'s
-//!    ([`KeyedMethod::of`]) and the JDK's exception constructors
+//!    ([`super::collections::lists::ListMethod::of`]), `HashMap`'s and `HashSet`'s
+//!    ([`super::collections::keyed::KeyedMethod::of`]) and the JDK's exception constructors
 //!    ([`super::natives`]), by call site for `new AssertionError(message)`;
 //! 3. a **built-in contract** (`contracts/builtin.toml`).
 //!
@@ -31,8 +31,6 @@
 //! Every key is `pkg/Class.name(descriptor)` (JVMS §4.3.3); the intrinsics
 //! found by key are in one table, [`super::keys`].
 
-use super::collections::keyed::KeyedMethod;
-use super::collections::lists::ListMethod;
 use super::contracts::{Behaviour, Contracts, Origin};
 use super::keys::table;
 use super::methods::{BuilderMethod, Intrinsic as I, BUILDER_CLASSES};
@@ -173,21 +171,13 @@ impl<'a> Registry<'a> {
         if let Some(&i) = table().get(key) {
             return Some(i);
         }
-        if let Some(m) = ListMethod::of(
+        if let Some(i) = super::collections::intrinsic(
             callee.class,
             callee.name,
             callee.descriptor,
             callee.is_static,
         ) {
-            return Some(I::List(m));
-        }
-        if let Some(m) = KeyedMethod::of(
-            callee.class,
-            callee.name,
-            callee.descriptor,
-            callee.is_static,
-        ) {
-            return Some(I::Keyed(m));
+            return Some(i);
         }
         if BUILDER_CLASSES.contains(&callee.class) {
             return BuilderMethod::of(callee.name, callee.descriptor, callee.is_static)

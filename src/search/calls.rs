@@ -431,7 +431,7 @@ impl Explorer<'_> {
                 self.builder_call(st, method, name, &env.params, result, index, out_)?;
             }
             Intrinsic::List(method) => {
-                self.list_call(st, method, name, &env.params, returned, index, out_)?;
+                self.list_call(st, (method, name), &env.params, returned, index, out_)?;
             }
             Intrinsic::Keyed(method) => {
                 let class = env.params[0].1.class_ref_name();

@@ -14,10 +14,11 @@
 use super::cmv::St;
 use super::explore::Explorer;
 use super::lists::list_keys;
-use super::sequence::SequenceKeys;
+use super::sequence::{Effect, SequenceKeys};
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::keyed::{KeyedMethod, MAP_CLASS};
+use crate::jdk::collections::lists::ListMethod;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 
@@ -44,41 +45,34 @@ impl Explorer<'_> {
     ) -> Result<(), Unsupported> {
         let c = params.first().ok_or(Unsupported::NoReceiver)?.0;
         let arg = |k: usize| params.get(k + 1).map(|p| p.0);
-        let result = || result.ok_or(Unsupported::NoResult);
+        let returned = result;
+        let result = || returned.ok_or(Unsupported::NoResult);
         let map = class == MAP_CLASS;
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
         if method.mutates() {
-            let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
-            let flag = self.terms.select(mutable, c);
-            out.push(self.terms.eq(flag, one));
+            let always = self.terms.bool(true);
+            self.needs_general(st, c, always, out);
         }
         match method {
             KeyedMethod::Other => {
                 let simple = class.rsplit('/').next().unwrap_or(class);
                 return Err(Unsupported::CollectionMethod(format!("{simple}.{name}")));
             }
-            KeyedMethod::Init => {
-                if let Some(capacity) = arg(0) {
-                    // IllegalArgumentException otherwise.
-                    out.push(self.terms.cmp(BvCmp::Sge, capacity, zero));
-                }
-                let len = self.list_size(st, c, out);
-                out.push(self.terms.eq(len, zero));
-            }
-            KeyedMethod::Size => {
-                let len = self.list_size(st, c, out);
-                out.push(self.terms.eq(result()?, len));
-            }
-            KeyedMethod::IsEmpty => {
-                let len = self.list_size(st, c, out);
-                let empty = self.terms.eq(len, zero);
-                let v = self.terms.ite(empty, one, zero);
-                out.push(self.terms.eq(result()?, v));
+            // The size is a list's (the same arrays).
+            KeyedMethod::Init | KeyedMethod::Size | KeyedMethod::IsEmpty => {
+                let same = match method {
+                    KeyedMethod::Init => ListMethod::Init,
+                    KeyedMethod::Size => ListMethod::Size,
+                    _ => ListMethod::IsEmpty,
+                };
+                self.list_call(st, (same, name), params, returned, 0, out)?;
             }
             KeyedMethod::Get | KeyedMethod::Contains => {
                 let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
-                self.null_needs_general(st, c, k, out);
+                // `Map.of` and `Set.of` refuse to look for null.
+                let is_null = self.terms.eq(k, zero);
+                self.needs_general(st, c, is_null, out);
                 let at = self.first_equal(st, c, k, out)?;
                 let found = self.terms.cmp(BvCmp::Sge, at, zero);
                 let v = if method == KeyedMethod::Get {
@@ -92,10 +86,7 @@ impl Explorer<'_> {
             KeyedMethod::Put | KeyedMethod::Add => {
                 let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
                 let r = result()?;
-                let keys = self.sequence_before(st, &list_keys(), c, out);
-                let values = map.then(|| self.sequence_before(st, &value_keys(), c, out));
-                let at = self.first_equal(st, c, k, out)?;
-                let found = self.terms.cmp(BvCmp::Sge, at, zero);
+                let (keys, values, at, found) = self.change_at(st, c, k, map, out)?;
                 let len = keys.old;
                 let grown = self.terms.bin(BvOp::Add, len, one);
                 let new_len = self.terms.ite(found, len, grown);
@@ -135,10 +126,7 @@ impl Explorer<'_> {
             KeyedMethod::Remove => {
                 let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
                 let r = result()?;
-                let keys = self.sequence_before(st, &list_keys(), c, out);
-                let values = map.then(|| self.sequence_before(st, &value_keys(), c, out));
-                let at = self.first_equal(st, c, k, out)?;
-                let found = self.terms.cmp(BvCmp::Sge, at, zero);
+                let (keys, values, at, found) = self.change_at(st, c, k, map, out)?;
                 let shrunk = self.terms.bin(BvOp::Sub, keys.old, one);
                 let new_len = self.terms.ite(found, shrunk, keys.old);
                 // The entries past the one removed move down.
@@ -177,16 +165,23 @@ impl Explorer<'_> {
         Ok(())
     }
 
-    /// `Map.of` and `Set.of` refuse to look for null: a lookup of a null
-    /// key in an input needs a `HashMap` or `HashSet`.
-    fn null_needs_general(&mut self, st: &mut St, c: TermId, k: TermId, out: &mut Vec<TermId>) {
+    /// Steps back to just before a change of collection `c` at key `k`:
+    /// the effects on its keys and (for a map) its values, the index of
+    /// `k` before the call (else -1) and whether it was found.
+    fn change_at(
+        &mut self,
+        st: &mut St,
+        c: TermId,
+        k: TermId,
+        map: bool,
+        out: &mut Vec<TermId>,
+    ) -> Result<(Effect, Option<Effect>, TermId, TermId), Unsupported> {
+        let keys = self.sequence_before(st, &list_keys(), c, out);
+        let values = map.then(|| self.sequence_before(st, &value_keys(), c, out));
+        let at = self.first_equal(st, c, k, out)?;
         let zero = self.terms.int(0);
-        let one = self.terms.int(1);
-        let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
-        let flag = self.terms.select(mutable, c);
-        let is_null = self.terms.eq(k, zero);
-        let general = self.terms.eq(flag, one);
-        out.push(self.terms.implies(is_null, general));
+        let found = self.terms.cmp(BvCmp::Sge, at, zero);
+        Ok((keys, values, at, found))
     }
 
     /// The value at index `i` of map `m` at this point.

@@ -41,8 +41,7 @@ impl Explorer<'_> {
     pub(super) fn list_call(
         &mut self,
         st: &mut St,
-        method: ListMethod,
-        name: &str,
+        (method, name): (ListMethod, &str),
         params: &[(TermId, JType)],
         result: Option<TermId>,
         index: usize,
@@ -54,9 +53,8 @@ impl Explorer<'_> {
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
         if method.mutates() {
-            let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
-            let flag = self.terms.select(mutable, l);
-            out.push(self.terms.eq(flag, one));
+            let always = self.terms.bool(true);
+            self.needs_general(st, l, always, out);
         }
         match method {
             ListMethod::Other => return Err(Unsupported::ListMethod(name.to_string())),
@@ -154,11 +152,8 @@ impl Explorer<'_> {
                 let o = arg(0).ok_or(Unsupported::NoSuchParameter)?;
                 let r = result()?;
                 // `List.of(…)` refuses to look for null.
-                let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
-                let flag = self.terms.select(mutable, l);
                 let is_null = self.terms.eq(o, zero);
-                let general = self.terms.eq(flag, one);
-                out.push(self.terms.implies(is_null, general));
+                self.needs_general(st, l, is_null, out);
                 let at = self.first_equal(st, l, o, out)?;
                 let v = if method == ListMethod::Contains {
                     let found = self.terms.cmp(BvCmp::Sge, at, zero);
@@ -245,6 +240,24 @@ impl Explorer<'_> {
         out.push(self.terms.cmp(BvCmp::Sge, free, minus_one));
         out.push(self.terms.cmp(BvCmp::Slt, free, len));
         Ok(self.terms.ite(within, at, free))
+    }
+
+    /// When `when` holds, input collection `c` must be a general one
+    /// (`new ArrayList<>(…)`, `HashSet`, `HashMap`), not an immutable
+    /// `List.of`, `Set.of` or `Map.of`: the path changes it, or looks for
+    /// null in it ([`FieldKey::list_mutable`]).
+    pub(super) fn needs_general(
+        &mut self,
+        st: &mut St,
+        c: TermId,
+        when: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        let one = self.terms.int(1);
+        let mutable = self.heap_array(st, FieldKey::list_mutable(), Sort::Array(32));
+        let flag = self.terms.select(mutable, c);
+        let general = self.terms.eq(flag, one);
+        out.push(self.terms.implies(when, general));
     }
 
     /// `0 <= i < len`: the normal path of an indexed access.

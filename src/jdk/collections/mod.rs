@@ -16,6 +16,23 @@
 pub mod keyed;
 pub mod lists;
 
+/// The intrinsic of a method of a modelled collection class (every one
+/// of them: [`lists::ListMethod::Other`] and [`keyed::KeyedMethod::Other`]
+/// for those not modelled).
+pub fn intrinsic(
+    class: &str,
+    name: &str,
+    descriptor: &str,
+    is_static: bool,
+) -> Option<super::methods::Intrinsic> {
+    use super::methods::Intrinsic;
+    lists::ListMethod::of(class, name, descriptor, is_static)
+        .map(Intrinsic::List)
+        .or_else(|| {
+            keyed::KeyedMethod::of(class, name, descriptor, is_static).map(Intrinsic::Keyed)
+        })
+}
+
 /// Whether `class` is one whose methods a collection model answers (its
 /// own fields are then never read: the model has none of them).
 pub fn is_modelled_class(class: &str) -> bool {
