@@ -78,6 +78,20 @@ impl Labeler<'_, '_> {
         let k = self.cx.terms.int(k as i32);
         let at = self.cx.terms.cell(id, k);
         let cell = self.cx.terms.select(cells, at);
+        // A string where the path allows, as a person fills a collection
+        // of no particular type (`List.of("a")`, not a null or an Object).
+        if let Some(sid) = self.cx.universe.id("java/lang/String") {
+            let zero = self.cx.terms.int(0);
+            let non_null = self.cx.terms.ne(cell, zero);
+            let class_of = self.cx.terms.select(entry.types, cell);
+            let sid = self.cx.terms.int(sid as i32);
+            let is_string = self.cx.terms.eq(class_of, sid);
+            let text = self.cx.terms.and(vec![non_null, is_string]);
+            if self.probe(text) {
+                let string = JType::Object("java/lang/String".into());
+                return self.value(cell, &string, entry);
+            }
+        }
         let object = JType::Object("java/lang/Object".into());
         self.value(cell, &object, entry)
     }

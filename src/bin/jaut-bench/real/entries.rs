@@ -144,9 +144,18 @@ pub const ENTRIES: &[Entry] = &[
     e(COLLECTIONS4, LIST_UTILS, "defaultIfNull"),
     e(COLLECTIONS4, LIST_UTILS, "hashCodeForList"),
     e(COLLECTIONS4, LIST_UTILS, "isEqualList"),
-    e(LANG3, VALIDATE, "notEmpty(Ljava/util/Collection;)"),
-    e(LANG3, VALIDATE, "validIndex(Ljava/util/Collection;I)"),
+    e(
+        LANG3,
+        VALIDATE,
+        "notEmpty(Ljava/util/Collection;Ljava/lang/String;[Ljava/lang/Object;)",
+    ),
+    e(
+        LANG3,
+        VALIDATE,
+        "validIndex(Ljava/util/Collection;ILjava/lang/String;[Ljava/lang/Object;)",
+    ),
     e(LANG3, STRING_UTILS, "join(Ljava/util/List;CII)"),
+    e(LANG3, STRING_UTILS, "join(Ljava/lang/Iterable;C)"),
     e(COLLECTIONS4, CHAINED_TRANSFORMER, "transform"),
     // guava: integer arithmetic with overflow checks and table lookups.
     e(GUAVA, INT_MATH, "gcd"),
