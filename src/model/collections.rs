@@ -1,13 +1,16 @@
-//! The heap arrays of the collection model (issue 36,
-//! `src/search/lists.rs`): like a field's, one array per concept, apart
-//! from the JDK's own fields of `ArrayList` (`elementData`, `size`), which
-//! no explored bytecode may read.
+//! The heap arrays of the collection models (issue 36,
+//! `src/search/lists.rs`, `keyed.rs`): like a field's, one array per
+//! concept, apart from the JDK's own fields of `ArrayList`, `HashSet` and
+//! `HashMap` (`elementData`, `table`), which no explored bytecode may read.
+//! A list, a set and a map's keys are all sequences in the same two arrays
+//! ([`FieldKey::list_size`], [`FieldKey::list_elements`]), so one model of
+//! size and emptiness serves the three.
 
 use super::FieldKey;
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS};
 
 impl FieldKey {
-    /// The sizes of lists (mutable).
+    /// The sizes of lists, sets and maps (mutable).
     pub fn list_size() -> FieldKey {
         FieldKey {
             class: LIST_CLASS.into(),
@@ -15,8 +18,8 @@ impl FieldKey {
         }
     }
 
-    /// The elements of lists, as reference cells keyed by (list, index)
-    /// (mutable).
+    /// The elements of lists and sets and the keys of maps, as reference
+    /// cells keyed by (collection, index) (mutable).
     pub fn list_elements() -> FieldKey {
         FieldKey {
             class: LIST_CLASS.into(),
@@ -24,9 +27,10 @@ impl FieldKey {
         }
     }
 
-    /// 1 for an input list the path changes (or whose null elements it
-    /// needs): the test must build it as a `new ArrayList<>(…)`, not as
-    /// the immutable `List.of(…)`. Never written: one array per path.
+    /// 1 for an input collection the path changes (or looks for null in):
+    /// the test must build it as a `new ArrayList<>(…)`, `HashSet` or
+    /// `HashMap`, not as the immutable `List.of(…)`, `Set.of`, `Map.of`.
+    /// Never written: one array per path.
     pub fn list_mutable() -> FieldKey {
         FieldKey {
             class: LIST_CLASS.into(),

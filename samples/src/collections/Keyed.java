@@ -26,8 +26,7 @@ public class Keyed {
     /** put replaces the value of a key: the size stays one. */
     public static int replace(HashMap<String, String> m) {
         m.put("x", "1");
-        m.put("x", "2");
-        if (m.size() == 1 && m.get("x").equals("2")) {
+        if (m.put("x", "2") != null && m.size() == 1) {
             return 1; // TARGET: replaced
         }
         return 0;
