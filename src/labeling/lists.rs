@@ -29,9 +29,9 @@ impl Labeler<'_, '_> {
         let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
         let mut elements = Vec::new();
         for k in 0..size {
-            elements.push(self.cell(&FieldKey::list_elements(), id, k, entry)?);
+            elements.push(self.cell(&FieldKey::list_elements(), id, (k, size), entry)?);
             if map {
-                elements.push(self.cell(&FieldKey::map_values(), id, k, entry)?);
+                elements.push(self.cell(&FieldKey::map_values(), id, (k, size), entry)?);
             }
         }
         let changed = match entry.fields.get(&FieldKey::list_mutable()) {
@@ -63,30 +63,39 @@ impl Labeler<'_, '_> {
         })
     }
 
-    /// Cell `k` of collection `id` in the cells of `key` (null when the
-    /// path reads none).
+    /// Cell `k` of the `size` cells of collection `id` in the cells of
+    /// `key` (null when the path reads none).
     fn cell(
         &mut self,
         key: &FieldKey,
         id: TermId,
-        k: i64,
+        (k, size): (i64, i64),
         entry: &EntryState,
     ) -> Result<Value, LabelingError> {
         let Some(&cells) = entry.fields.get(key) else {
             return Ok(Value::Null);
         };
-        let k = self.cx.terms.int(k as i32);
-        let at = self.cx.terms.cell(id, k);
-        let cell = self.cx.terms.select(cells, at);
-        // A string where the path allows, as a person fills a collection
-        // of no particular type (`List.of("a")`, not a null or an Object).
+        let at = |terms: &mut crate::model::term::Terms, j: i64| {
+            let j = terms.int(j as i32);
+            let key = terms.cell(id, j);
+            terms.select(cells, key)
+        };
+        let cell = at(self.cx.terms, k);
+        // A string of its own where the path allows, as a person fills a
+        // collection of no particular type (`List.of("a")`, not a null or
+        // an Object); an element the path needs twice (the same object)
+        // is labelled as any object, which may be an alias.
         if let Some(sid) = self.cx.universe.id("java/lang/String") {
             let zero = self.cx.terms.int(0);
-            let non_null = self.cx.terms.ne(cell, zero);
+            let mut text = vec![self.cx.terms.ne(cell, zero)];
             let class_of = self.cx.terms.select(entry.types, cell);
             let sid = self.cx.terms.int(sid as i32);
-            let is_string = self.cx.terms.eq(class_of, sid);
-            let text = self.cx.terms.and(vec![non_null, is_string]);
+            text.push(self.cx.terms.eq(class_of, sid));
+            for j in (0..size).filter(|&j| j != k) {
+                let other = at(self.cx.terms, j);
+                text.push(self.cx.terms.ne(cell, other));
+            }
+            let text = self.cx.terms.and(text);
             if self.probe(text) {
                 let string = JType::Object("java/lang/String".into());
                 return self.value(cell, &string, entry);
