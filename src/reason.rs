@@ -41,6 +41,9 @@ pub enum Bound {
     /// Rows of each array of arrays a `multianewarray` makes (all levels
     /// but the last), a bound of the memory model (src/search/multi_array.rs).
     Rows { max: usize },
+    /// Elements of a list a lookup (`contains`, `indexOf`) compares one by
+    /// one, a bound of the collection model (src/search/lists.rs).
+    CollectionScan { max: usize },
     /// Elements of an input array or characters of an input string, checked
     /// when labeling (`--max-array-length`).
     ArrayLength {
@@ -183,7 +186,9 @@ impl Reason {
                 Bound::Timeout { .. } => Kind::Timeout,
                 Bound::Checks { .. } => Kind::CheckBudget,
                 Bound::SolverMemory { .. } => Kind::MemoryBound,
-                Bound::ArrayLength { .. } | Bound::Rows { .. } => Kind::ArrayLengthBound,
+                Bound::ArrayLength { .. } | Bound::Rows { .. } | Bound::CollectionScan { .. } => {
+                    Kind::ArrayLengthBound
+                }
             },
             Reason::Unsupported(_) => Kind::Unsupported,
             Reason::ClosedWorld(_) => Kind::ClosedWorld,
@@ -266,6 +271,10 @@ impl fmt::Display for Bound {
             Bound::Rows { max } => write!(
                 f,
                 "row bound of {max} rows per array of arrays a multianewarray makes"
+            ),
+            Bound::CollectionScan { max } => write!(
+                f,
+                "scan bound of {max} elements per lookup in a collection (contains, indexOf, get)"
             ),
             Bound::ArrayLength {
                 max,

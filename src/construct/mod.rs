@@ -68,7 +68,7 @@ impl Counts {
             match o.built_by {
                 Some(BuiltBy::Constructor { .. }) => c.constructor += 1,
                 Some(BuiltBy::Reflection) => c.reflection += 1,
-                None => {}
+                Some(BuiltBy::Collection { .. }) | None => {}
             }
         }
         c

@@ -96,6 +96,14 @@ pub enum Intrinsic {
     /// `AbstractStringBuilder` (src/search/builders.rs). The registry picks it by
     /// [`BuilderMethod::of`].
     Builder(BuilderMethod),
+    /// A method of `java.util.ArrayList` or of its iterator
+    /// (src/search/lists.rs). The registry picks it by
+    /// [`crate::jdk::collections::lists::ListMethod::of`].
+    List(crate::jdk::collections::lists::ListMethod),
+    /// A method of `java.util.HashMap` or `java.util.HashSet`
+    /// (src/search/keyed.rs), picked by
+    /// [`crate::jdk::collections::keyed::KeyedMethod::of`].
+    Keyed(crate::jdk::collections::keyed::KeyedMethod),
     /// `new String(int[] codePoints, int offset, int count)`: exact for
     /// code points of the Basic Multilingual Plane.
     StringOfCodePoints,

@@ -15,7 +15,8 @@
 //! - [`env_objects`]: `Instant.now()`, `LocalDate.now()`, `UUID.randomUUID()`;
 //! - [`random`]: `java.util.Random`'s generator and `Math.random()`;
 //! - [`printing`]: which printing methods may run a program's `toString`;
-//! - [`natives`]: natives and exception constructors that raise nothing.
+//! - [`natives`]: natives and exception constructors that raise nothing;
+//! - [`collections`]: the JDK's collections (`ArrayList` and its iterator).
 //!
 //! Nothing here imports the engine. What is left to move: the models'
 //! constraints (what each intrinsic does to a backward state) are still
@@ -28,6 +29,7 @@
 //! live here.
 
 pub mod characters;
+pub mod collections;
 pub mod contracts;
 pub mod env_objects;
 mod keys;

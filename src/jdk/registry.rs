@@ -10,7 +10,9 @@
 //! 2. an **intrinsic**, a model in Rust of a JDK method that needs the
 //!    memory model ([`super::methods::Intrinsic`]): found by key in the table of [`super::keys`], by
 //!    class for `StringBuilder`'s and `StringBuffer`'s methods
-//!    ([`BuilderMethod::of`]) and the JDK's exception constructors
+//!    ([`BuilderMethod::of`]), for `ArrayList`'s and its iterator's
+//!    ([`super::collections::lists::ListMethod::of`]), `HashMap`'s and `HashSet`'s
+//!    ([`super::collections::keyed::KeyedMethod::of`]) and the JDK's exception constructors
 //!    ([`super::natives`]), by call site for `new AssertionError(message)`;
 //! 3. a **built-in contract** (`contracts/builtin.toml`).
 //!
@@ -167,6 +169,14 @@ impl<'a> Registry<'a> {
             return Some(i);
         }
         if let Some(&i) = table().get(key) {
+            return Some(i);
+        }
+        if let Some(i) = super::collections::intrinsic(
+            callee.class,
+            callee.name,
+            callee.descriptor,
+            callee.is_static,
+        ) {
             return Some(i);
         }
         if BUILDER_CLASSES.contains(&callee.class) {

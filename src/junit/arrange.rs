@@ -151,6 +151,9 @@ impl Inputs<'_> {
             self.subject
                 .inconsistent(format!("reference to object {id}, which the state lacks"))
         })?;
+        if o.collection().is_some() {
+            return super::collections::expr(self, s, o);
+        }
         match &self.plan.written[id] {
             Some(values::Written {
                 expr: Some(expr), ..
@@ -228,6 +231,7 @@ pub(super) fn arrange<'s>(
             || o.mock.is_some()
             || inputs.in_place(id)
             || o.construction().is_some()
+            || o.collection().is_some()
             || held[id]
         {
             continue;
@@ -254,6 +258,18 @@ pub(super) fn arrange<'s>(
                 .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
             inputs.vars[id] = Some(super::mock::declare_mock(s, &inputs, o, methods, &hint)?);
         }
+    }
+    // Collections used more than once, after their elements (labeling
+    // numbers an element after its collection).
+    for (id, o) in state.objects.iter().enumerate().rev() {
+        if o.collection().is_none() || inputs.in_place(id) {
+            continue;
+        }
+        let hint = inputs.hints[id]
+            .clone()
+            .unwrap_or_else(|| format!("{}{id}", class_hint(o)));
+        let name = s.fresh(&hint);
+        inputs.vars[id] = Some(super::collections::declare(&inputs, s, o, name)?);
     }
     // Objects made by reflection first, then those made by constructors
     // (which may take them as arguments), then the references to the

@@ -41,6 +41,7 @@ mod act;
 mod arrange;
 mod assert;
 pub mod check;
+mod collections;
 pub mod conditions;
 mod construct;
 mod helpers;

@@ -180,6 +180,15 @@ pub(super) fn plan(s: &mut Scope, state: &InputState, overloaded: bool) -> Plan 
         if o.mock.is_some() {
             continue;
         }
+        if o.collection().is_some() {
+            // Written by `collections.rs`, from its elements.
+            plan.written[id] = Some(Written {
+                expr: None,
+                inline: once(id) && !super::collections::needs_statements(o),
+                note: None,
+            });
+            continue;
+        }
         if let (Some(prim), [f]) = (box_of(&o.class), o.fields.as_slice()) {
             let lit = super::arrange::literal(&f.value, prim);
             let simple = java::binary_simple_name(&o.class).to_string();

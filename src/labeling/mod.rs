@@ -23,6 +23,7 @@
 
 mod entry;
 mod floats;
+mod lists;
 mod values;
 
 use std::collections::VecDeque;
@@ -126,6 +127,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         strings: Vec::new(),
         queue: VecDeque::new(),
         enums: Default::default(),
+        concrete_lists: Default::default(),
     };
     // Where the path allows, an input object's class is one labeling can
     // build (not one outside the universe that a type test left open), and
@@ -226,6 +228,10 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             };
             continue;
         }
+        if crate::jdk::collections::is_modelled_class(&class) {
+            objects[i] = l.collection(i, id_term, &class, entry)?;
+            continue;
+        }
         let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);
         let fields =
             l.cx.cp
@@ -290,6 +296,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             },
         };
     }
+    lists::settle_factories(&mut objects, &l.concrete_lists);
     let assumptions = assumptions(l.cx);
     Ok(InputState {
         receiver,

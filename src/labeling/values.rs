@@ -34,12 +34,15 @@ pub(super) struct Labeler<'e, 'a> {
     /// Objects of enum constants made while labelling inputs of wider
     /// types than their enums, by enum.
     pub enums: std::collections::BTreeMap<String, enum_constants::ConstantTerms>,
+    /// Input lists held by a slot typed with a list class (`ArrayList`),
+    /// which `List.of` cannot fill (`lists.rs`).
+    pub concrete_lists: std::collections::BTreeSet<usize>,
 }
 
 impl Labeler<'_, '_> {
     /// The length of the input array or string `id` (the least the
     /// constraints allow), within `--max-array-length`.
-    fn length(
+    pub(super) fn length(
         &mut self,
         key: &FieldKey,
         id: TermId,
@@ -279,6 +282,17 @@ impl Labeler<'_, '_> {
         if nullable && self.probe(is_null) {
             return Ok(Value::Null);
         }
+        let v = self.non_null_reference(term, ty, entry)?;
+        self.note_list_slot(&v, ty);
+        Ok(v)
+    }
+
+    fn non_null_reference(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+    ) -> Result<Value, LabelingError> {
         if ty.class_ref_name() == "java/lang/Class" {
             return self.class_object(term);
         }

@@ -24,6 +24,7 @@
 //! during the search — any number of input objects may still appear — and
 //! labeling closes it.
 
+pub mod collections;
 pub mod enum_constants;
 pub mod inputs;
 pub mod term;

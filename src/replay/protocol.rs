@@ -149,6 +149,10 @@ fn state_json(s: &InputState) -> Json {
                 if let Some(e) = &o.elements {
                     obj["elements"] = e.iter().map(value_json).collect();
                 }
+                if let Some(factory) = o.collection() {
+                    obj["built_by"] = json!("collection");
+                    obj["factory"] = json!(factory);
+                }
                 if let Some(c) = o.construction() {
                     obj["constructor"] = json!({
                         "descriptor": c.descriptor,

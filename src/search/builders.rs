@@ -31,6 +31,7 @@
 
 use super::cmv::St;
 use super::explore::Explorer;
+use super::sequence::{Effect, SequenceKeys};
 use super::text::Piece;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
@@ -52,22 +53,6 @@ const READ_ONLY: [&str; 11] = [
     "isEmpty",
     "hashCode",
 ];
-
-/// A builder effect being stepped over: the builder, its length before,
-/// and the builder arrays before and after the call.
-struct Effect {
-    b: TermId,
-    old: TermId,
-    len_prior: TermId,
-    len_after: Option<TermId>,
-    chars_prior: Option<TermId>,
-    chars_after: Option<TermId>,
-}
-
-/// How a builder's cells change: the new character at cell `k` of the
-/// builder, from the prior length and cells.
-type CellEffect<'a> =
-    dyn FnMut(&mut Explorer<'_>, &mut St, TermId, TermId, TermId) -> (TermId, Vec<TermId>) + 'a;
 
 impl Explorer<'_> {
     /// The constraints of builder method `method` (`name`) called at
@@ -115,7 +100,7 @@ impl Explorer<'_> {
                 let len = self.piece_len(st, &piece, out);
                 let e = self.builder_before(st, b, out);
                 let mut piece_cons = Vec::new();
-                self.builder_after(st, &e, len, out, &mut |ex, st, _, i, _| {
+                self.sequence_after(st, &e, len, out, &mut |ex, st, _, i, _| {
                     (ex.piece_char(st, &piece, i, &mut piece_cons), Vec::new())
                 });
                 out.extend(piece_cons);
@@ -138,18 +123,18 @@ impl Explorer<'_> {
                 out.push(self.terms.cmp(BvCmp::Sge, total, zero));
                 let end = self.terms.bin(BvOp::Add, at, n);
                 let mut piece_cons = Vec::new();
-                self.builder_after(st, &e, total, out, &mut |ex, st, cells, i, _| {
+                self.sequence_after(st, &e, total, out, &mut |ex, st, cells, i, _| {
                     // i < at: kept; at <= i < at + n: the piece; past it:
                     // the character n before.
                     let rel = ex.terms.bin(BvOp::Sub, i, at);
                     let c = ex.piece_char(st, &piece, rel, &mut piece_cons);
                     let before = ex.terms.cmp(BvCmp::Slt, i, at);
                     let inside = ex.terms.cmp(BvCmp::Slt, i, end);
-                    let (kept, used_k) = ex.builder_cell(cells, b, i);
+                    let (kept, used_k) = ex.sequence_cell(cells, b, i);
                     let mut used = vec![used_k];
                     let v = if offset.is_some() {
                         let back = ex.terms.bin(BvOp::Sub, i, n);
-                        let (moved, used_m) = ex.builder_cell(cells, b, back);
+                        let (moved, used_m) = ex.sequence_cell(cells, b, back);
                         used.push(used_m);
                         ex.terms.ite(inside, c, moved)
                     } else {
@@ -178,8 +163,8 @@ impl Explorer<'_> {
                 let e = self.builder_before(st, b, out);
                 out.push(self.terms.cmp(BvCmp::Sge, i, zero));
                 out.push(self.terms.cmp(BvCmp::Slt, i, e.old));
-                self.builder_after(st, &e, e.old, out, &mut |ex, _, cells, k, _| {
-                    let (kept, used) = ex.builder_cell(cells, b, k);
+                self.sequence_after(st, &e, e.old, out, &mut |ex, _, cells, k, _| {
+                    let (kept, used) = ex.sequence_cell(cells, b, k);
                     let here = ex.terms.eq(k, i);
                     (ex.terms.ite(here, c, kept), vec![used])
                 });
@@ -188,9 +173,9 @@ impl Explorer<'_> {
                 let n = args[0].0;
                 out.push(self.terms.cmp(BvCmp::Sge, n, zero));
                 let e = self.builder_before(st, b, out);
-                self.builder_after(st, &e, n, out, &mut |ex, _, cells, k, old| {
+                self.sequence_after(st, &e, n, out, &mut |ex, _, cells, k, old| {
                     // Characters past the old length are '\0'.
-                    let (kept, used) = ex.builder_cell(cells, b, k);
+                    let (kept, used) = ex.sequence_cell(cells, b, k);
                     let within = ex.terms.cmp(BvCmp::Slt, k, old);
                     let nul = ex.terms.int(0);
                     (ex.terms.ite(within, kept, nul), vec![used])
@@ -215,17 +200,17 @@ impl Explorer<'_> {
                     (start, self.terms.bin(BvOp::Sub, end, start))
                 };
                 let new_len = self.terms.bin(BvOp::Sub, len, n);
-                self.builder_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
+                self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
                     let from = ex.terms.bin(BvOp::Add, k, n);
-                    let (moved, used_m) = ex.builder_cell(cells, b, from);
-                    let (kept, used_k) = ex.builder_cell(cells, b, k);
+                    let (moved, used_m) = ex.sequence_cell(cells, b, from);
+                    let (kept, used_k) = ex.sequence_cell(cells, b, k);
                     let before = ex.terms.cmp(BvCmp::Slt, k, start);
                     (ex.terms.ite(before, kept, moved), vec![used_m, used_k])
                 });
             }
             BuilderMethod::Reverse => {
                 let e = self.builder_before(st, b, out);
-                self.builder_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
+                self.sequence_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
                     ex.reversed_char(cells, b, k, old)
                 });
             }
@@ -282,7 +267,7 @@ impl Explorer<'_> {
     /// Character `k` of builder `b` at this point.
     fn builder_char(&mut self, st: &mut St, b: TermId, k: TermId, out: &mut Vec<TermId>) -> TermId {
         let cells = self.heap_array(st, FieldKey::builder_chars(), Sort::Cells(32));
-        let (c, key) = self.builder_cell(cells, b, k);
+        let (c, key) = self.sequence_cell(cells, b, k);
         st.mem.cell_reads.push((cells, key));
         if let Some(r) = self.in_range(&JType::Char, c) {
             out.push(r);
@@ -290,7 +275,6 @@ impl Explorer<'_> {
         c
     }
 
-    /// Cell `k` of builder `b` in `cells`, and its key.
     /// The character at `k` of builder `b` (of length `n`, characters
     /// `cells` before the call) after `reverse()`, as JDK 17's
     /// `AbstractStringBuilder.reverse` makes it: the character from the
@@ -314,9 +298,9 @@ impl Explorer<'_> {
         let from = self.terms.bin(BvOp::Sub, last, k);
         let next_from = self.terms.bin(BvOp::Sub, from, one);
         let prev_from = self.terms.bin(BvOp::Add, from, one);
-        let (here, used_h) = self.builder_cell(cells, b, from);
-        let (next, used_n) = self.builder_cell(cells, b, next_from);
-        let (prev, used_p) = self.builder_cell(cells, b, prev_from);
+        let (here, used_h) = self.sequence_cell(cells, b, from);
+        let (next, used_n) = self.sequence_cell(cells, b, next_from);
+        let (prev, used_p) = self.sequence_cell(cells, b, prev_from);
         let has_next = self.terms.cmp(BvCmp::Sge, next_from, zero);
         let has_prev = self.terms.cmp(BvCmp::Sgt, k, zero);
         let (low_lo, low_hi) = (self.terms.int(0xDC00), self.terms.int(0xDFFF));
@@ -337,68 +321,15 @@ impl Explorer<'_> {
         (v, vec![used_h, used_n, used_p])
     }
 
-    fn builder_cell(&mut self, cells: TermId, b: TermId, k: TermId) -> (TermId, TermId) {
-        let key = self.terms.cell(b, k);
-        (self.terms.select(cells, key), key)
-    }
-
-    /// Steps back to just before an effect on builder `b`: the path's
-    /// builder arrays become fresh ones for the state before the call
-    /// (those after it are kept in the [`Effect`]), and the builder's length
-    /// before the call is read.
+    /// Steps back to just before an effect on builder `b`
+    /// ([`Explorer::sequence_before`] over the builders' arrays).
     fn builder_before(&mut self, st: &mut St, b: TermId, out: &mut Vec<TermId>) -> Effect {
-        let len_key = FieldKey::builder_length();
-        let chars_key = FieldKey::builder_chars();
-        let len_after = st.mem.fields.get(&len_key).copied();
-        let chars_after = st.mem.fields.get(&chars_key).copied();
-        let len_prior = self.fresh(&len_key.to_string(), Sort::Array(32));
-        st.mem.fields.insert(len_key, len_prior);
-        let chars_prior = chars_after.map(|_| {
-            let prior = self.fresh(&chars_key.to_string(), Sort::Cells(32));
-            st.mem.fields.insert(chars_key, prior);
-            prior
-        });
-        let old = self.terms.select(len_prior, b);
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Sge, old, zero));
-        Effect {
-            b,
-            old,
-            len_prior,
-            len_after,
-            chars_prior,
-            chars_after,
-        }
-    }
-
-    /// States the effect: the builder's new length `new_len` and its new
-    /// character at each cell a later read uses, `char(cells before,
-    /// index, length before)` with the cells of the state before it reads.
-    fn builder_after(
-        &mut self,
-        st: &mut St,
-        e: &Effect,
-        new_len: TermId,
-        out: &mut Vec<TermId>,
-        char: &mut CellEffect<'_>,
-    ) {
-        if let Some(after) = e.len_after {
-            let updated = self.terms.store(e.len_prior, e.b, new_len);
-            out.push(self.terms.eq(after, updated));
-        }
-        let (Some(after), Some(prior)) = (e.chars_after, e.chars_prior) else {
-            return;
+        let keys = SequenceKeys {
+            length: FieldKey::builder_length(),
+            cells: FieldKey::builder_chars(),
+            cells_sort: Sort::Cells(32),
         };
-        self.redefine_cells_with(st, after, prior, out, |ex, st, k| {
-            // The builder's own cells change; the others keep theirs.
-            let owner = ex.terms.extract(63, 32, k);
-            let mine = ex.terms.eq(owner, e.b);
-            let i = ex.terms.extract(31, 0, k);
-            let (v, mut used) = char(ex, st, prior, i, e.old);
-            let kept = ex.terms.select(prior, k);
-            used.push(k);
-            (ex.terms.ite(mine, v, kept), used)
-        });
+        self.sequence_before(st, &keys, b, out)
     }
 
     /// Steps back over a call that may change builder `b` in ways the
@@ -413,7 +344,7 @@ impl Explorer<'_> {
         out.push(self.beyond_model(always, new_len));
         let e = self.builder_before(st, b, out);
         let mut free = Vec::new();
-        self.builder_after(st, &e, new_len, out, &mut |ex, _, _, _, _| {
+        self.sequence_after(st, &e, new_len, out, &mut |ex, _, _, _, _| {
             let c = ex.fresh("builder-char", Sort::Bv(32));
             if let Some(r) = ex.in_range(&JType::Char, c) {
                 free.push(r);

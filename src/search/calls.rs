@@ -449,6 +449,18 @@ impl Explorer<'_> {
                 let result = env.result.as_ref();
                 self.builder_call(st, method, name, &env.params, result, index, out_)?;
             }
+            Intrinsic::List(method) => {
+                self.list_call(st, (method, name), &env.params, returned, index, out_)?;
+            }
+            Intrinsic::Keyed(method) => {
+                let class = env.params[0].1.class_ref_name();
+                let class = if crate::jdk::collections::keyed::SET_CLASS == class {
+                    crate::jdk::collections::keyed::SET_CLASS
+                } else {
+                    crate::jdk::collections::keyed::MAP_CLASS
+                };
+                self.keyed_call(st, method, (class, name), &env.params, returned, out_)?;
+            }
             Intrinsic::StringOfCodePoints => {
                 let this = receiver()?;
                 self.string_of_code_points(st, this, arg(0), arg(1), arg(2), out_);
@@ -616,7 +628,7 @@ impl Explorer<'_> {
     /// `String.equals(Object)`: `result` is 1 exactly when `o` is a
     /// string of the same length and characters as `s` (`zero`: the
     /// constant 0).
-    fn string_equals(
+    pub(super) fn string_equals(
         &mut self,
         st: &mut St,
         s: TermId,

@@ -85,6 +85,9 @@ pub(super) fn same_method(a: &Found<Method>, b: &Found<Method>) -> bool {
         && a.member.descriptor == b.member.descriptor
 }
 
+/// The interface a for-each loop calls.
+const ITERATOR: &str = "java/util/Iterator";
+
 impl Explorer<'_> {
     /// The methods a call may run, each with the constraint under which it
     /// does (the receiver's class, for a virtual or interface call), and the
@@ -208,12 +211,26 @@ impl Explorer<'_> {
     /// universe: a user class, `Object` (whose instances are in it), or a
     /// final class.
     pub(super) fn is_closed_type(&self, class: &str) -> bool {
-        self.cp.user_class_names().iter().any(|n| n == class)
+        // The collection models stand for every list, set or map that meets
+        // the JDK's specification of its type (search::lists, keyed).
+        crate::jdk::collections::is_modelled_type(class)
+            || (class == ITERATOR && self.no_input_iterators())
+            || self.cp.user_class_names().iter().any(|n| n == class)
             || class == crate::classpath::hierarchy::OBJECT
             || self
                 .cp
                 .load(class)
                 .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0)
+    }
+
+    /// Whether no input object may be an iterator: no input class of the
+    /// universe implements `Iterator` (not even a mock) and no type test
+    /// names it (which could make one of an input typed `Object`). The
+    /// iterators a path then calls are the ones it made (a list's,
+    /// search::lists), whose classes the universe holds.
+    fn no_input_iterators(&self) -> bool {
+        self.universe.id(ITERATOR).is_none()
+            && self.universe.input_candidates(self.cp, ITERATOR).is_empty()
     }
 
     /// `open ⇔ outside_model(v)`: names the condition under which an

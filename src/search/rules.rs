@@ -135,6 +135,11 @@ impl Explorer<'_> {
             Ok(Some(found)) if found.class.name == "java/lang/AbstractStringBuilder" => Err(
                 format!("field {class}.{name} of a builder (modelled by its methods)"),
             ),
+            Ok(Some(found)) if crate::jdk::collections::is_modelled_class(&found.class.name) => {
+                Err(format!(
+                    "field {class}.{name} of a collection (modelled by its methods)"
+                ))
+            }
             Ok(Some(found)) => Ok(FieldKey {
                 class: found.class.name.clone(),
                 name: name.to_string(),

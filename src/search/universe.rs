@@ -18,6 +18,7 @@ use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::jdk::env_objects::EnvObject;
+use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
 use crate::model::Universe;
 
 const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
@@ -69,6 +70,21 @@ pub(super) fn collect_universe(
             if let Ok(c) = cp.load(&name) {
                 if crate::enums::is_enum(&c) {
                     add_enum(cp, &name, &mut u);
+                } else if LIST_TYPES.contains(&name.as_str()) {
+                    // A modelled list (issue 36, search::lists).
+                    if let Ok(list) = cp.load(LIST_CLASS) {
+                        u.add(list, true);
+                    }
+                    // Its iterator early, so that a for-each loop's calls
+                    // (met before `iterator()` on a backward path) try it
+                    // first.
+                    if let Ok(c) = cp.load(ITERATOR_CLASS) {
+                        u.add(c, false);
+                    }
+                } else if let Some(model) = keyed_model(&name) {
+                    if let Ok(c) = cp.load(model) {
+                        u.add(c, true);
+                    }
                 } else if name == "java/lang/Class" {
                     // One per class, made by the JVM (docs/objects.md): an
                     // input `Class` is never built from fields, but named.
@@ -95,6 +111,12 @@ pub(super) fn collect_universe(
     loop {
         let before = u.len();
         scan_reachable(cp, root, max_depth, &mut u);
+        // A list's iterator is made by `iterator()` (search::lists).
+        if u.id(LIST_CLASS).is_some() {
+            if let Ok(c) = cp.load(ITERATOR_CLASS) {
+                u.add(c, false);
+            }
+        }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
             // A builder is modelled by its methods from its construction
             // on (search::builders): an input one cannot be built yet, so
@@ -151,6 +173,19 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
         }
     }
     added
+}
+
+/// The model class of inputs of static type `name`, if a map or set type
+/// (search::keyed).
+fn keyed_model(name: &str) -> Option<&'static str> {
+    use crate::jdk::collections::keyed::{MAP_CLASS, MAP_TYPES, SET_CLASS, SET_TYPES};
+    if MAP_TYPES.contains(&name) {
+        Some(MAP_CLASS)
+    } else if SET_TYPES.contains(&name) {
+        Some(SET_CLASS)
+    } else {
+        None
+    }
 }
 
 /// The classes whose `Class` objects a `Class`-typed input may be: a few

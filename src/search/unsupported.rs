@@ -56,6 +56,14 @@ pub(super) enum Unsupported {
     /// A builder method that hands out or writes the builder's internals.
     #[error("StringBuilder.{0} (its internal array) is not modelled")]
     BuilderInternals(String),
+    /// A method of `ArrayList` or of its iterator the list model does not
+    /// answer (src/search/lists.rs): its name.
+    #[error("ArrayList.{0} is not modelled (the list model answers size, isEmpty, get, set, add, remove(int), clear, contains, indexOf and iteration)")]
+    ListMethod(String),
+    /// A method of `HashMap` or `HashSet` the keyed model does not answer
+    /// (src/search/keyed.rs): `HashMap.name`.
+    #[error("{0} is not modelled (the map and set model answers size, isEmpty, get, containsKey, contains, put, add, remove and clear, not iteration)")]
+    CollectionMethod(String),
     /// A regex matched against a text of a class (source form) that is no
     /// `String`'s.
     #[error("a regex matched against a {0} (only a String is modelled)")]

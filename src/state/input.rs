@@ -241,6 +241,38 @@ pub enum BuiltBy {
     Reflection,
     /// By a call of one of its class's constructors.
     Constructor { constructor: Construction },
+    /// A JDK collection made from its [`Object::elements`] (issue 36), as
+    /// `factory` says.
+    Collection { factory: CollectionFactory },
+}
+
+/// How a JDK collection of the input state is made from its elements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CollectionFactory {
+    /// `List.of(e0, e1, …)`: immutable, no null element.
+    ListOf,
+    /// `new ArrayList<>(…)` with the elements: the method changes the
+    /// list, holds it as an `ArrayList`, or needs a null element.
+    ArrayList,
+    /// `Set.of(e0, e1, …)`: immutable, no null element.
+    SetOf,
+    /// `new HashSet<>(…)` with the elements.
+    HashSet,
+    /// `Map.of(k0, v0, k1, v1, …)`: immutable, no null key or value, at
+    /// most 10 entries. A map's [`Object::elements`] are its keys and
+    /// values, alternating.
+    MapOf,
+    /// `new HashMap<>()`, then `put(k, v)` for each entry.
+    HashMap,
+}
+
+impl CollectionFactory {
+    /// Whether the collection is a map (its elements alternate keys and
+    /// values).
+    pub fn is_map(self) -> bool {
+        matches!(self, CollectionFactory::MapOf | CollectionFactory::HashMap)
+    }
 }
 
 /// A constructor call that makes an object: `new Interval(1, 5)`.
@@ -296,7 +328,8 @@ pub struct Object {
     pub class: String,
     /// Instance fields (empty for an array).
     pub fields: Vec<FieldValue>,
-    /// An array's elements, in index order; `None` for an object.
+    /// An array's elements, in index order, or a JDK collection's in
+    /// iteration order ([`BuiltBy::Collection`]); `None` for an object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub elements: Option<Vec<Value>>,
     /// For a mock (an implementation of the interface `class` the test
@@ -304,9 +337,9 @@ pub struct Object {
     /// methods returns, call by call; `None` for any other object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mock: Option<Vec<MockMethod>>,
-    /// For an object of a program class (not a mock): how it is made.
-    /// `None` for arrays, mocks and objects of JDK classes, which are made
-    /// as before (docs/objects.md).
+    /// For an object of a program class (not a mock), or a JDK
+    /// collection: how it is made. `None` for arrays, mocks and other
+    /// objects of JDK classes, which are made as before (docs/objects.md).
     #[serde(flatten)]
     pub built_by: Option<BuiltBy>,
 }
@@ -337,6 +370,15 @@ impl Object {
     pub fn construction(&self) -> Option<&Construction> {
         match &self.built_by {
             Some(BuiltBy::Constructor { constructor }) => Some(constructor),
+            _ => None,
+        }
+    }
+
+    /// How a JDK collection is made from its elements, if the object is
+    /// one.
+    pub fn collection(&self) -> Option<CollectionFactory> {
+        match &self.built_by {
+            Some(BuiltBy::Collection { factory }) => Some(*factory),
             _ => None,
         }
     }

@@ -8,7 +8,7 @@ mod input;
 mod path;
 
 pub use input::{
-    Arg, BuiltBy, Construction, EnvValue, FieldValue, InitialStatic, InputState, MockMethod,
-    Object, SetterCall, StaticRef, StaticValue, Value,
+    Arg, BuiltBy, CollectionFactory, Construction, EnvValue, FieldValue, InitialStatic, InputState,
+    MockMethod, Object, SetterCall, StaticRef, StaticValue, Value,
 };
 pub use path::PathStep;

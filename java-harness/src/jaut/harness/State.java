@@ -48,7 +48,8 @@ final class State {
         for (int i = 0; i < objs.size(); i++) {
             Map<String, Object> o = (Map<String, Object>) objs.get(i);
             Class<?> c = Reflect.classFor((String) o.get("class"), loader);
-            if (o.containsKey("constructor")) {
+            if (o.containsKey("constructor") || "collection".equals(o.get("built_by"))) {
+                // A JDK collection is made from its elements, after them.
                 constructed[i] = true;
                 continue;
             }
@@ -137,7 +138,7 @@ final class State {
             w.run();
         }
         for (int i = 0; i < objs.size(); i++) {
-            if (constructed[i]) {
+            if (constructed[i] && ((Map<String, Object>) objs.get(i)).containsKey("constructor")) {
                 check(i, (Map<String, Object>) objs.get(i));
             }
         }
@@ -181,6 +182,12 @@ final class State {
         }
         progress[i] = 1;
         Map<String, Object> o = (Map<String, Object>) objs.get(i);
+        if ("collection".equals(o.get("built_by"))) {
+            objects[i] = collection(i, o, objs, progress);
+            made.put(objects[i], i);
+            progress[i] = 2;
+            return;
+        }
         Map<String, Object> call = (Map<String, Object>) o.get("constructor");
         List<Object> args = list(call.get("args"));
         List<Object> setters = list(call.get("setters"));
@@ -207,6 +214,71 @@ final class State {
         }
         made.put(objects[i], i);
         progress[i] = 2;
+    }
+
+    /**
+     * JDK collection {@code i} (issue 36), made from its elements as the
+     * test makes it: {@code List.of(...)}, {@code new ArrayList<>(...)},
+     * {@code Set.of(...)}, {@code new HashSet<>(...)}, {@code Map.of(...)}
+     * or a {@code new HashMap<>()} filled by {@code put} (a map's keys and
+     * values alternate).
+     */
+    private Object collection(int i, Map<String, Object> o, List<Object> objs, int[] progress)
+            throws ReflectiveOperationException {
+        List<Object> elements = list(o.get("elements"));
+        List<Object> values = new java.util.ArrayList<>();
+        for (Object e : elements) {
+            int ref = refIndex(e);
+            if (ref >= 0 && ref < constructed.length && constructed[ref]) {
+                construct(ref, objs, progress);
+            }
+            try {
+                values.add(value(Object.class, e, "element " + values.size() + " of #" + i));
+            } catch (Refusal r) {
+                throw new Unbuilt(i, r.getMessage());
+            }
+        }
+        String factory = (String) o.get("factory");
+        switch (factory) {
+            case "list_of":
+                try {
+                    return List.of(values.toArray());
+                } catch (NullPointerException e) {
+                    throw new Unbuilt(i, "List.of with a null element");
+                }
+            case "array_list":
+                return new java.util.ArrayList<>(values);
+            case "set_of":
+                try {
+                    return java.util.Set.of(values.toArray());
+                } catch (NullPointerException | IllegalArgumentException e) {
+                    throw new Unbuilt(i, "Set.of: " + e);
+                }
+            case "hash_set":
+                return new java.util.HashSet<>(values);
+            case "map_of": {
+                // Keys and values alternate.
+                @SuppressWarnings("unchecked")
+                Map.Entry<Object, Object>[] entries = new Map.Entry[values.size() / 2];
+                try {
+                    for (int k = 0; k < entries.length; k++) {
+                        entries[k] = Map.entry(values.get(2 * k), values.get(2 * k + 1));
+                    }
+                    return Map.ofEntries(entries);
+                } catch (NullPointerException | IllegalArgumentException e) {
+                    throw new Unbuilt(i, "Map.of: " + e);
+                }
+            }
+            case "hash_map": {
+                Map<Object, Object> map = new java.util.HashMap<>();
+                for (int k = 0; k + 1 < values.size(); k += 2) {
+                    map.put(values.get(k), values.get(k + 1));
+                }
+                return map;
+            }
+            default:
+                throw new Refusal("object #" + i + ": no collection factory " + factory);
+        }
     }
 
     /** The object a static final field holds, which must be of class {@code c}. */

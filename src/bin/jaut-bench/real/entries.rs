@@ -45,6 +45,7 @@ const WORD_UTILS: &str = "org.apache.commons.lang3.text.WordUtils";
 const ARRAY_UTILS: &str = "org.apache.commons.lang3.ArrayUtils";
 const FIFO: &str = "org.apache.commons.collections4.queue.CircularFifoQueue";
 const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils";
+const LIST_UTILS: &str = "org.apache.commons.collections4.ListUtils";
 const COMPARATOR_UTILS: &str = "org.apache.commons.collections4.ComparatorUtils";
 const NOT_PREDICATE: &str = "org.apache.commons.collections4.functors.NotPredicate";
 const CHAINED_TRANSFORMER: &str = "org.apache.commons.collections4.functors.ChainedTransformer";
@@ -124,6 +125,37 @@ pub const ENTRIES: &[Entry] = &[
         "filter(Ljava/lang/Iterable;Lorg/apache/commons/collections4/Predicate;)",
     ),
     e(COLLECTIONS4, NOT_PREDICATE, "evaluate"),
+    // Methods taking JDK lists and collections (issue 36): inputs modelled
+    // as lists (src/search/lists.rs), written as List.of / new ArrayList.
+    e(
+        COLLECTIONS4,
+        COLLECTION_UTILS,
+        "isEmpty(Ljava/util/Collection;)",
+    ),
+    e(
+        COLLECTIONS4,
+        COLLECTION_UTILS,
+        "isNotEmpty(Ljava/util/Collection;)",
+    ),
+    e(COLLECTIONS4, COLLECTION_UTILS, "addIgnoreNull"),
+    e(COLLECTIONS4, COLLECTION_UTILS, "emptyIfNull"),
+    e(COLLECTIONS4, COLLECTION_UTILS, "get(Ljava/lang/Iterable;I)"),
+    e(COLLECTIONS4, LIST_UTILS, "emptyIfNull"),
+    e(COLLECTIONS4, LIST_UTILS, "defaultIfNull"),
+    e(COLLECTIONS4, LIST_UTILS, "hashCodeForList"),
+    e(COLLECTIONS4, LIST_UTILS, "isEqualList"),
+    e(
+        LANG3,
+        VALIDATE,
+        "notEmpty(Ljava/util/Collection;Ljava/lang/String;[Ljava/lang/Object;)",
+    ),
+    e(
+        LANG3,
+        VALIDATE,
+        "validIndex(Ljava/util/Collection;ILjava/lang/String;[Ljava/lang/Object;)",
+    ),
+    e(LANG3, STRING_UTILS, "join(Ljava/util/List;CII)"),
+    e(LANG3, STRING_UTILS, "join(Ljava/lang/Iterable;C)"),
     e(COLLECTIONS4, CHAINED_TRANSFORMER, "transform"),
     // guava: integer arithmetic with overflow checks and table lookups.
     e(GUAVA, INT_MATH, "gcd"),

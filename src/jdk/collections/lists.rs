@@ -1,0 +1,138 @@
+//! Which methods of `java.util.ArrayList` and of its iterator the list
+//! model answers (`src/search/lists.rs`): a list is a sequence, a size
+//! and one element cell per index, and every modelled method reads or
+//! writes those, as `java.util.List` specifies (JDK 17 API).
+//!
+//! Every method the two classes declare is an intrinsic: a method not
+//! modelled here is [`ListMethod::Other`], which the search cuts with a
+//! reason (it never leaves a result free). Methods an `ArrayList` inherits
+//! (`AbstractCollection.toString`, `Collection.stream`) keep their
+//! bytecode, which calls back into the modelled ones.
+
+/// The class of a modelled list.
+pub const LIST_CLASS: &str = "java/util/ArrayList";
+
+/// The class of the iterator `ArrayList.iterator()` returns (JDK 17).
+pub const ITERATOR_CLASS: &str = "java/util/ArrayList$Itr";
+
+/// Whether `class` is one whose methods the list model answers.
+pub fn is_modelled_class(class: &str) -> bool {
+    class == LIST_CLASS || class == ITERATOR_CLASS
+}
+
+/// The static types whose inputs are modelled lists: the object a test
+/// passes is built as a `java.util.ArrayList` or by `List.of`.
+pub const LIST_TYPES: [&str; 6] = [
+    "java/util/List",
+    "java/util/Collection",
+    "java/lang/Iterable",
+    "java/util/ArrayList",
+    "java/util/AbstractList",
+    "java/util/AbstractCollection",
+];
+
+/// A method of `ArrayList` or of its iterator, as the model answers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListMethod {
+    /// `new ArrayList()`, `new ArrayList(int)`: an empty list.
+    Init,
+    /// `size()`.
+    Size,
+    /// `isEmpty()`.
+    IsEmpty,
+    /// `get(int)`: on the normal path an index of the list.
+    Get,
+    /// `set(int, E)`: the element before, replaced.
+    Set,
+    /// `add(E)`: appended; returns true.
+    Add,
+    /// `add(int, E)`: inserted, the later elements moved up.
+    AddAt,
+    /// `remove(int)`: the element, the later ones moved down.
+    RemoveAt,
+    /// `clear()`.
+    Clear,
+    /// `contains(Object)`: whether some element equals the argument.
+    Contains,
+    /// `indexOf(Object)`: the first index of an element equal to the
+    /// argument, else -1.
+    IndexOf,
+    /// `iterator()`: a new iterator at index 0.
+    Iterator,
+    /// `ArrayList$Itr.hasNext()`.
+    HasNext,
+    /// `ArrayList$Itr.next()`: on the normal path the element at the
+    /// cursor, which moves on.
+    Next,
+    /// Any other method of the two classes: cut with a reason.
+    Other,
+}
+
+impl ListMethod {
+    /// The model of method `name` `descriptor` of `class`, if `class` is
+    /// [`LIST_CLASS`] or [`ITERATOR_CLASS`] (static methods excepted).
+    pub fn of(class: &str, name: &str, descriptor: &str, is_static: bool) -> Option<ListMethod> {
+        if is_static {
+            return None;
+        }
+        let params = descriptor.split(')').next().unwrap_or("").to_string() + ")";
+        let method = match class {
+            LIST_CLASS => match (name, params.as_str()) {
+                ("<init>", "()" | "(I)") => ListMethod::Init,
+                ("size", "()") => ListMethod::Size,
+                ("isEmpty", "()") => ListMethod::IsEmpty,
+                ("get", "(I)") => ListMethod::Get,
+                ("set", "(ILjava/lang/Object;)") => ListMethod::Set,
+                ("add", "(Ljava/lang/Object;)") => ListMethod::Add,
+                ("add", "(ILjava/lang/Object;)") => ListMethod::AddAt,
+                ("remove", "(I)") => ListMethod::RemoveAt,
+                ("clear", "()") => ListMethod::Clear,
+                ("iterator", "()") => ListMethod::Iterator,
+                ("contains", "(Ljava/lang/Object;)") => ListMethod::Contains,
+                ("indexOf", "(Ljava/lang/Object;)") => ListMethod::IndexOf,
+                _ => ListMethod::Other,
+            },
+            ITERATOR_CLASS => match (name, params.as_str()) {
+                ("hasNext", "()") => ListMethod::HasNext,
+                ("next", "()") => ListMethod::Next,
+                _ => ListMethod::Other,
+            },
+            _ => return None,
+        };
+        Some(method)
+    }
+
+    /// Whether a list this method runs on must be an `ArrayList`, not the
+    /// immutable list `List.of` makes: the method changes it.
+    pub fn mutates(self) -> bool {
+        matches!(
+            self,
+            ListMethod::Set
+                | ListMethod::Add
+                | ListMethod::AddAt
+                | ListMethod::RemoveAt
+                | ListMethod::Clear
+                | ListMethod::Other
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_of_the_two_classes_has_a_model() {
+        let get = ListMethod::of(LIST_CLASS, "get", "(I)Ljava/lang/Object;", false);
+        assert_eq!(get, Some(ListMethod::Get));
+        let sort = ListMethod::of(LIST_CLASS, "sort", "(Ljava/util/Comparator;)V", false);
+        assert_eq!(sort, Some(ListMethod::Other));
+        let next = ListMethod::of(ITERATOR_CLASS, "next", "()Ljava/lang/Object;", false);
+        assert_eq!(next, Some(ListMethod::Next));
+        assert_eq!(
+            ListMethod::of("java/util/LinkedList", "size", "()I", false),
+            None
+        );
+        assert!(ListMethod::Add.mutates() && !ListMethod::Get.mutates());
+    }
+}

@@ -1,0 +1,48 @@
+//! The JDK's collections as the search models them (issue 36): not their
+//! bytecode (`ArrayList`'s `elementData` and `modCount`), but what their
+//! specifications say (`java.util.List`, `java.util.Iterator`, JDK 17
+//! API), over an abstract object whose size, elements and iteration agree.
+//!
+//! - [`lists`]: `java.util.ArrayList` — the class an input typed `List`,
+//!   `Collection`, `Iterable` or `ArrayList` has, and the one the
+//!   program's own `new ArrayList<>()` makes — and its iterator
+//!   (`ArrayList$Itr`): which of their methods are modelled;
+//! - [`keyed`]: `java.util.HashMap` and `java.util.HashSet`, for inputs
+//!   typed `Map` and `Set` and the program's own maps and sets.
+//!
+//! The constraints of each method are the engine's
+//! (`src/search/lists.rs`, `src/search/keyed.rs`); nothing here imports the engine.
+
+pub mod keyed;
+pub mod lists;
+
+/// The intrinsic of a method of a modelled collection class (every one
+/// of them: [`lists::ListMethod::Other`] and [`keyed::KeyedMethod::Other`]
+/// for those not modelled).
+pub fn intrinsic(
+    class: &str,
+    name: &str,
+    descriptor: &str,
+    is_static: bool,
+) -> Option<super::methods::Intrinsic> {
+    use super::methods::Intrinsic;
+    lists::ListMethod::of(class, name, descriptor, is_static)
+        .map(Intrinsic::List)
+        .or_else(|| {
+            keyed::KeyedMethod::of(class, name, descriptor, is_static).map(Intrinsic::Keyed)
+        })
+}
+
+/// Whether `class` is one whose methods a collection model answers (its
+/// own fields are then never read: the model has none of them).
+pub fn is_modelled_class(class: &str) -> bool {
+    lists::is_modelled_class(class) || class == keyed::MAP_CLASS || class == keyed::SET_CLASS
+}
+
+/// Whether inputs of static type `class` are modelled collections: the
+/// interfaces and classes of lists, sets and maps the models stand for.
+pub fn is_modelled_type(class: &str) -> bool {
+    lists::LIST_TYPES.contains(&class)
+        || keyed::MAP_TYPES.contains(&class)
+        || keyed::SET_TYPES.contains(&class)
+}

@@ -1,0 +1,217 @@
+//! The JDK's lists as inputs and as the program's own objects (issue 36,
+//! items 1-3): `java.util.ArrayList` and its iterator modelled as a
+//! sequence (src/search/lists.rs), on the sample `collections/Lists`.
+//! Reached targets are confirmed by the replay, which builds the list as
+//! the test does (`List.of`, `new ArrayList<>(…)`); a target only an
+//! inconsistent list could reach is proved unreachable; `jaut cover`
+//! writes tests a person would, which compile and pass.
+
+mod support;
+
+use serde_json::Value;
+
+/// `jaut cover` of the sample class `collections.<simple>`: its tests
+/// (which must compile and pass, checked here) and the directory.
+fn cover(simple: &str) -> (tempfile::TempDir, String) {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().display().to_string();
+    let samples = support::samples().display().to_string();
+    let class = format!("collections.{simple}");
+    let o = support::jaut(&[
+        "cover", &samples, "--class", &class, "--budget", "60", "--out", &dir,
+    ]);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{}",
+        support::stderr(&o)
+    );
+    let file = out
+        .path()
+        .join(format!("collections/{simple}JautTest.java"));
+    let text = std::fs::read_to_string(file).unwrap();
+    support::compile_and_run_suite(out.path(), &class, support::samples(), &[]);
+    (out, text)
+}
+
+/// Asserts that `text` holds every one of `expected` and none of `absent`.
+fn holds(text: &str, expected: &[&str], absent: &[&str]) {
+    for e in expected {
+        assert!(text.contains(e), "no {e:?} in\n{text}");
+    }
+    for a in absent {
+        assert!(!text.contains(a), "{a:?} in\n{text}");
+    }
+}
+
+fn aim(method: &str, target: &str) -> Value {
+    aim_at("collections/Lists", method, target)
+}
+
+/// jaut at the marked target of `sample`: a reached target is confirmed
+/// by the replay.
+fn aim_at(sample: &str, method: &str, target: &str) -> Value {
+    let (code, v) = support::aim_at_marker(sample, method, target);
+    if v["verdict"] == "reached" {
+        assert_eq!(code, Some(0), "{method}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    }
+    v
+}
+
+/// The list object an argument names: its class and elements.
+fn list_arg(v: &Value, k: usize) -> (String, Vec<Value>) {
+    let id = v["state"]["args"][k]["value"]["ref"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("a list argument: {v:#}")) as usize;
+    let o = &v["state"]["objects"][id];
+    assert_eq!(o["built_by"], "collection", "{v:#}");
+    let elements = o["elements"].as_array().cloned().unwrap_or_default();
+    (o["factory"].as_str().unwrap_or("").to_string(), elements)
+}
+
+/// `size()` and `get(i)` read the same cells: three elements, "b" second.
+#[test]
+fn size_and_get_agree() {
+    let v = aim("middle", "middle");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 3, "{v:#}");
+    assert_eq!(elements[1], "b", "{v:#}");
+}
+
+/// A for-each loop over an input list walks its elements: two positive
+/// numbers summing past 10, in a list the method does not change
+/// (`List.of`).
+#[test]
+fn for_each_walks_the_elements() {
+    let v = aim("sumPositive", "two positives");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "list_of", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert!(
+        v["state"]["assumptions"]
+            .as_array()
+            .is_none_or(|a| a.is_empty()),
+        "no closed-world assumption on the list's iterator: {v:#}"
+    );
+}
+
+/// A list the method changes is an `ArrayList`; `add(0, s)` shifts.
+#[test]
+fn mutation_shifts_the_elements() {
+    let v = aim("grow", "grown");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "array_list", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(v["state"]["args"][1]["value"], "", "{v:#}");
+}
+
+/// The program's own `new ArrayList<>()`, `add` and `get`.
+#[test]
+fn the_programs_own_list() {
+    let v = aim("odds", "three odds");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}
+
+/// Not empty and of size 0: no list is both.
+#[test]
+fn an_inconsistent_list_is_unreachable() {
+    let v = aim("inconsistent", "inconsistent");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The exception of `get` past the end is not modelled: never a proof
+/// that it cannot happen.
+#[test]
+fn an_index_past_the_end_is_never_refuted() {
+    let v = aim("past", "out of range");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// `jaut cover` writes lists as a person does — `List.of(…)`,
+/// `new ArrayList<>(…)`, never an anonymous `List` nor `allocate` — and
+/// the suite compiles and passes.
+#[test]
+fn cover_writes_list_literals_and_the_suite_passes() {
+    let (_out, text) = cover("Lists");
+    holds(
+        &text,
+        &["java.util.List.of(", "new java.util.ArrayList<>("],
+        &[
+            "allocate(java.util",
+            "new java.util.List() {",
+            "new java.util.Collection() {",
+        ],
+    );
+}
+
+/// The map or set object an argument names: its factory and elements (a
+/// map's keys and values alternate).
+fn keyed_arg(v: &Value, k: usize) -> (String, Vec<Value>) {
+    list_arg(v, k)
+}
+
+fn aim_keyed(method: &str, target: &str) -> Value {
+    aim_at("collections/Keyed", method, target)
+}
+
+/// `get` finds the value of an equal key (strings by value): `Map.of`.
+#[test]
+fn map_get_finds_the_key() {
+    let v = aim_keyed("lookup", "found");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "map_of", "{v:#}");
+    assert_eq!(elements[0], "a", "{v:#}");
+}
+
+/// A key mapped to null: a `HashMap` (`Map.of` refuses null values).
+#[test]
+fn a_null_value_needs_a_hash_map() {
+    let v = aim_keyed("nullValue", "null value");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "hash_map", "{v:#}");
+    assert_eq!(elements, vec![Value::from("k"), Value::Null], "{v:#}");
+}
+
+/// `put` of a key present replaces its value: the size stays.
+#[test]
+fn put_replaces_the_value_of_a_key() {
+    let v = aim_keyed("replace", "replaced");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}
+
+/// Adding an element a set holds changes nothing: never reached (within
+/// the scan bound it is refuted; beyond it the model answers freely, so
+/// the verdict is unknown, never a wrong `reached`).
+#[test]
+fn a_set_does_not_grow_by_a_member() {
+    let v = aim_keyed("grows", "grows");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+}
+
+/// After `put(k, v)`, `get(k)` is `v`: never reached.
+#[test]
+fn a_map_keeps_what_was_put() {
+    let v = aim_keyed("lost", "lost");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+}
+
+/// `jaut cover` writes maps as `Map.of(…)` or a `new HashMap<>()` with
+/// `put`, and the suite compiles and passes.
+#[test]
+fn cover_writes_map_literals_and_the_suite_passes() {
+    let (_out, text) = cover("Keyed");
+    holds(
+        &text,
+        &["java.util.Map.of(", ".put(\"k\", null);"],
+        &[
+            "allocate(java.util",
+            "new java.util.Map() {",
+            "new java.util.Set() {",
+        ],
+    );
+}
