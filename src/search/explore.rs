@@ -32,6 +32,10 @@ use crate::solver::{Sat, Solver};
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each new stack segment.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+/// The call-depth bound of the first round of iterative deepening.
+const FIRST_CALL_DEPTH: usize = 8;
+/// The recursion bound of the first round of iterative deepening.
+const FIRST_RECURSION: usize = 3;
 
 /// What the loop analyses read off a loop head's code.
 pub(super) struct LoopFacts {
@@ -57,11 +61,19 @@ pub(super) struct Explorer<'a> {
     pub universe: Universe,
     pub methods: HashMap<MethodKey, Arc<MethodInfo>>,
     pub loop_bound: u32,
+    /// The call-depth and recursion bounds of the current round (the
+    /// driver deepens them up to the `Config`'s).
+    pub call_depth: usize,
+    pub recursion: usize,
     pub deadline: Instant,
     /// Cuts met in the current round, by message (the order reasons are
     /// reported in).
     pub cuts: BTreeMap<String, Reason>,
     pub loop_cut: bool,
+    /// Whether a path of the current round was cut at the round's
+    /// call-depth bound, and at its recursion bound.
+    pub call_cut: bool,
+    pub recursion_cut: bool,
     pub conflicts: BTreeSet<String>,
     /// The input classes by type, and the closed-world assumptions made in
     /// this search (see [`Explorer::assume`]).
@@ -102,9 +114,13 @@ impl<'a> Explorer<'a> {
             universe: Universe::default(),
             methods: HashMap::new(),
             loop_bound: 1,
+            call_depth: config.max_call_depth.min(FIRST_CALL_DEPTH),
+            recursion: config.max_recursion.min(FIRST_RECURSION),
             deadline,
             cuts: BTreeMap::new(),
             loop_cut: false,
+            call_cut: false,
+            recursion_cut: false,
             conflicts: BTreeSet::new(),
             domain: InputDomain::default(),
             paths: 0,
@@ -190,6 +206,8 @@ impl Explorer<'_> {
     pub(super) fn cut(&mut self, reason: Reason) {
         self.paths += 1;
         self.loop_cut |= reason.is_loop_bound();
+        self.call_cut |= matches!(reason, Reason::Bound(Bound::CallDepth { .. }));
+        self.recursion_cut |= matches!(reason, Reason::Bound(Bound::Recursion { .. }));
         self.cuts.insert(reason.to_string(), reason);
     }
 
