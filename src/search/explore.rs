@@ -41,6 +41,9 @@ const FIRST_RECURSION: usize = 3;
 pub(super) struct LoopFacts {
     /// Its summary, if it is a counter loop ([`super::loop_summary`]).
     pub counter: Option<super::loop_summary::CounterLoop>,
+    /// Its summary over array cells, if it is a cell loop
+    /// ([`super::loop_cells`]).
+    pub cells: Option<super::loop_cells::CellLoop>,
     /// The most iterations one visit runs, if its code fixes them
     /// ([`super::loop_bound`]).
     pub max_iterations: Option<u64>,
@@ -70,6 +73,10 @@ pub(super) struct Explorer<'a> {
     /// reported in).
     pub cuts: BTreeMap<String, Reason>,
     pub loop_cut: bool,
+    /// Paths cut at the bound of a summary over array cells
+    /// ([`Bound::Iterations`]): while a summary's paths add none, the
+    /// summary covered every run of the loop.
+    pub iteration_cuts: u64,
     /// Whether a path of the current round was cut at the round's
     /// call-depth bound, and at its recursion bound.
     pub call_cut: bool,
@@ -120,6 +127,7 @@ impl<'a> Explorer<'a> {
             cuts: BTreeMap::new(),
             loop_cut: false,
             call_cut: false,
+            iteration_cuts: 0,
             recursion_cut: false,
             conflicts: BTreeSet::new(),
             domain: InputDomain::default(),
@@ -207,6 +215,7 @@ impl Explorer<'_> {
         self.paths += 1;
         self.loop_cut |= reason.is_loop_bound();
         self.call_cut |= matches!(reason, Reason::Bound(Bound::CallDepth { .. }));
+        self.iteration_cuts += u64::from(matches!(reason, Reason::Bound(Bound::Iterations { .. })));
         self.recursion_cut |= matches!(reason, Reason::Bound(Bound::Recursion { .. }));
         self.cuts.insert(reason.to_string(), reason);
     }
@@ -412,6 +421,38 @@ impl Explorer<'_> {
             }
         }
 
+        // A loop over array cells met for the first time: its summary,
+        // which covers every run unless one longer than its bound may
+        // reach the target; only then is the loop unrolled as well.
+        if summary.is_none()
+            && !summarized
+            && self.first_visit(&st, &m, block_id, came_from.is_some())
+        {
+            if let Some(l) = self.loop_facts(&m, block_id).cells.clone() {
+                let cuts = self.iteration_cuts;
+                let mut modelled = false;
+                let flow = self.try_choice(|ex| {
+                    let mut next = st.clone();
+                    let mut summary_pending = Vec::new();
+                    if ex
+                        .summarize_cells(&mut next, &l, &mut summary_pending)
+                        .is_none()
+                    {
+                        return Flow::Exhausted;
+                    }
+                    modelled = true;
+                    next.summarized = true;
+                    ex.dfs(next, summary_pending)
+                });
+                if let Some(flow) = flow {
+                    return flow;
+                }
+                if modelled && self.iteration_cuts == cuts {
+                    return Flow::Exhausted;
+                }
+            }
+        }
+
         if is_entry && may_wrap.is_none() {
             let flow = if st.acts.len() == 1 {
                 self.finish(st.clone())
@@ -496,15 +537,22 @@ impl Explorer<'_> {
         block_id: BlockId,
         goal_edge: bool,
     ) -> Option<super::loop_summary::CounterLoop> {
-        if goal_edge || !m.cfg.is_loop_header(block_id) {
-            return None;
-        }
-        let head = m.cfg.block(block_id)?.start;
-        let visit = (m.key.clone(), head, st.acts.len());
-        if st.visit.get(&visit).is_some_and(|&n| n > 0) {
+        if !self.first_visit(st, m, block_id, goal_edge) {
             return None;
         }
         self.loop_facts(m, block_id).counter.clone()
+    }
+
+    /// Whether `block_id` is a loop head the path meets for the first time
+    /// in this visit (no iteration of it unrolled yet; not a
+    /// branch-outcome goal's first step back): where a summary may start.
+    fn first_visit(&self, st: &St, m: &MethodInfo, block_id: BlockId, goal_edge: bool) -> bool {
+        if goal_edge || !m.cfg.is_loop_header(block_id) {
+            return false;
+        }
+        let head = m.cfg.block(block_id).expect("a block").start;
+        let visit = (m.key.clone(), head, st.acts.len());
+        !st.visit.get(&visit).is_some_and(|&n| n > 0)
     }
 
     /// [`LoopFacts`] of the loop headed by `head`, read once per search.
@@ -515,6 +563,7 @@ impl Explorer<'_> {
             .or_insert_with(|| {
                 Arc::new(LoopFacts {
                     counter: super::loop_summary::counter_loop(m, head),
+                    cells: super::loop_cells::cell_loop(m, head),
                     max_iterations: super::loop_bound::max_iterations(m, head),
                     checked_elsewhere: m.cfg.iterations_meet_another_join(head),
                 })

@@ -62,6 +62,7 @@ mod explore;
 mod float_rules;
 mod heap;
 mod loop_bound;
+mod loop_cells;
 mod loop_summary;
 mod merge;
 mod multi_array;
