@@ -23,18 +23,15 @@ public class Nested {
         return 0;
     }
 
-    /** Unreachable: the inner loop adds m each time, so c is n * m, never more. */
+    /** Unreachable: the summary is exact, so it proves c is 12 for n = 3, m = 4 (no loop bound hit). */
     public static int never(int n, int m) {
-        if (n < 0 || m < 0 || n > 1000 || m > 1000) {
-            return 0;
-        }
         int c = 0;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < m; j++) {
                 c += 1;
             }
         }
-        if (c != n * m) {
+        if (n == 3 && m == 4 && c != 12) {
             return 1; // TARGET: never
         }
         return 0;
