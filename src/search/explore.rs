@@ -35,7 +35,7 @@ const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 /// The call-depth bound of the first round of iterative deepening.
 const FIRST_CALL_DEPTH: usize = 8;
 /// The recursion bound of the first round of iterative deepening.
-const FIRST_RECURSION: usize = 3;
+const FIRST_RECURSION: usize = 1;
 
 /// What the loop analyses read off a loop head's code.
 pub(super) struct LoopFacts {
