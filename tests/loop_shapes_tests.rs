@@ -41,12 +41,14 @@ fn elements(v: &Value) -> Vec<i64> {
         .collect()
 }
 
-/// One round, no unrolling: the count of the cells that pass is one
-/// constraint, not 2^30 paths.
+/// No unrolling (loop bound 1): the count of the cells that pass is one
+/// constraint, not 2^30 paths. The first round sums 16 iterations, the
+/// second 32.
 #[test]
 fn a_conditional_counter_over_array_cells_is_one_step() {
     let v = reached("Counting", "dots");
-    assert_eq!(v["stats"]["rounds"], 1, "{v:#}");
+    assert_eq!(v["stats"]["rounds"], 2, "{v:#}");
+    assert_eq!(v["stats"]["loop_bound"], 1, "{v:#}");
     let dots = elements(&v)
         .iter()
         .filter(|&&c| c == i64::from(b'.'))

@@ -36,6 +36,10 @@ fn deepen(ex: &mut Explorer, config: &Config) -> bool {
         ex.call_depth = (ex.call_depth * 2).min(config.max_call_depth);
         deeper = true;
     }
+    if ex.iteration_cuts > 0 && ex.cell_iterations < config.max_array_length {
+        ex.cell_iterations = (ex.cell_iterations * 2).min(config.max_array_length);
+        deeper = true;
+    }
     if ex.recursion_cut && ex.recursion < config.max_recursion {
         ex.recursion = (ex.recursion * 2).min(config.max_recursion);
         deeper = true;
@@ -136,6 +140,7 @@ pub fn search_goal(
             ex.loop_cut = false;
             ex.call_cut = false;
             ex.recursion_cut = false;
+            ex.iteration_cuts = 0;
             ex.conflicts.clear();
             let flow = if raises.is_empty() {
                 let mut st = ex.initial_state(&root, target_index);

@@ -34,6 +34,9 @@ const STACK_RED_ZONE: usize = 256 * 1024;
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 /// The call-depth bound of the first round of iterative deepening.
 const FIRST_CALL_DEPTH: usize = 8;
+/// The iterations of a loop summarized over array cells in the first round
+/// of iterative deepening ([`super::loop_cells`]).
+const FIRST_CELL_ITERATIONS: usize = 16;
 /// The recursion bound of the first round of iterative deepening.
 const FIRST_RECURSION: usize = 1;
 
@@ -68,6 +71,9 @@ pub(super) struct Explorer<'a> {
     /// driver deepens them up to the `Config`'s).
     pub call_depth: usize,
     pub recursion: usize,
+    /// The iterations a summary over array cells covers in the current
+    /// round (deepened up to `--max-array-length`).
+    pub cell_iterations: usize,
     pub deadline: Instant,
     /// Cuts met in the current round, by message (the order reasons are
     /// reported in).
@@ -123,6 +129,7 @@ impl<'a> Explorer<'a> {
             loop_bound: 1,
             call_depth: config.max_call_depth.min(FIRST_CALL_DEPTH),
             recursion: config.max_recursion.min(FIRST_RECURSION),
+            cell_iterations: config.max_array_length.min(FIRST_CELL_ITERATIONS),
             deadline,
             cuts: BTreeMap::new(),
             loop_cut: false,
@@ -423,7 +430,8 @@ impl Explorer<'_> {
 
         // A loop over array cells met for the first time: its summary,
         // which covers every run unless one longer than its bound may
-        // reach the target; only then is the loop unrolled as well.
+        // reach the target; only then, in the round that sums the most
+        // iterations, is the loop unrolled as well.
         if summary.is_none()
             && !summarized
             && self.first_visit(&st, &m, block_id, came_from.is_some())
@@ -447,7 +455,12 @@ impl Explorer<'_> {
                 if let Some(flow) = flow {
                     return flow;
                 }
-                if modelled && self.iteration_cuts == cuts {
+                // Runs longer than the summary's bound: a deeper round sums
+                // more iterations; the last one unrolls them.
+                if modelled
+                    && (self.iteration_cuts == cuts
+                        || self.cell_iterations < self.config.max_array_length)
+                {
                     return Flow::Exhausted;
                 }
             }

@@ -19,11 +19,13 @@
 //! paths (each block's constraints hold under the condition that reaches
 //! it; a join's locals are an `ite` over its predecessors). The counter of
 //! the cells that pass is thus a sum of `ite(cond(a[i]), 1, 0)`. After
-//! `K = --max-array-length` iterations the locals are the head's values
-//! when the loop exits — exactly the runs of at most `K` iterations — or,
-//! for a run of more, unconstrained: that case is a bounded condition
-//! ([`Bound::Iterations`]), so a target refuted only without it is cut,
-//! never unreachable, and the driver then unrolls the loop as before.
+//! `K` iterations the locals are the head's values when the loop exits —
+//! exactly the runs of at most `K` iterations — or, for a run of more,
+//! unconstrained: that case is a bounded condition ([`Bound::Iterations`]),
+//! so a target refuted only without it is cut, never unreachable. `K`
+//! deepens round by round (16, 32, … up to `--max-array-length`: a short
+//! formula is cheaper to solve and label); in the last round a cut
+//! summary is followed by the loop's unrolling, as before.
 //! Each iteration's reads are the loop head's heap: the loop writes none.
 
 use std::collections::BTreeMap;
@@ -196,7 +198,7 @@ impl Explorer<'_> {
             .map(|&x| (x, self.fresh("v", Sort::Bv(32))))
             .collect();
         // `k` iterations ran; `K + 1` stands for more than `K`.
-        let most = self.config.max_array_length;
+        let most = self.cell_iterations;
         let k = self.fresh("k", Sort::Bv(32));
         let over = self.terms.bv(most as i64 + 1, 32);
         let zero = self.terms.int(0);
@@ -247,7 +249,7 @@ impl Explorer<'_> {
         st.bounded.push((
             within,
             Bound::Iterations {
-                max: most,
+                max: self.config.max_array_length,
                 at: format!(
                     "{} pc {}",
                     m.key.to_string().replace('/', "."),
