@@ -565,7 +565,7 @@ impl Explorer<'_> {
         }
         let head = m.cfg.block(block_id).expect("a block").start;
         let visit = (m.key.clone(), head, st.acts.len());
-        !st.visit.get(&visit).is_some_and(|&n| n > 0)
+        st.visit.get(&visit).is_none_or(|&n| n == 0)
     }
 
     /// [`LoopFacts`] of the loop headed by `head`, read once per search.
