@@ -78,14 +78,18 @@ pub fn search_goal(
     let mut ex = Explorer::new(cp, config, start + config.timeout);
     let root = ex.method_info(class.clone(), index)?;
     // The classes objects may have are the same for every search from this
-    // method: the class path keeps them with its analyses.
+    // method: the class path keeps them with its analyses. They are read
+    // off the code within the first round's call depth: the code of a
+    // deeper round that allocates a class outside them is unsupported (a
+    // cut), and the JDK's code within 32 calls is far too much to read.
+    let depth = ex.call_depth;
     let key = UniverseKey {
         root: root.key.clone(),
-        max_call_depth: config.max_call_depth,
+        max_call_depth: depth,
     };
-    let universe = cp.analyses().universe(cp, class, &key, || {
-        collect_universe(cp, &root, config.max_call_depth)
-    })?;
+    let universe = cp
+        .analyses()
+        .universe(cp, class, &key, || collect_universe(cp, &root, depth))?;
     ex.universe = (*universe).clone();
     let code = root.code();
     // Where backward paths start: the target instruction, or each point

@@ -409,17 +409,8 @@ impl Explorer<'_> {
         };
         let mut may_wrap = None;
         if let Some(l) = &summary {
-            let mut summarized = false;
-            let flow = self.try_choice(|ex| {
-                let mut next = st.clone();
-                let mut summary_pending = Vec::new();
-                if ex.summarize(&mut next, l, &mut summary_pending).is_none() {
-                    return Flow::Exhausted;
-                }
-                summarized = true;
-                next.summarized = true;
-                ex.dfs(next, summary_pending)
-            });
+            let (flow, summarized) =
+                self.try_summary(&st, |ex, next, out| ex.summarize(next, l, out));
             if let Some(flow) = flow {
                 return flow;
             }
@@ -438,20 +429,8 @@ impl Explorer<'_> {
         {
             if let Some(l) = self.loop_facts(&m, block_id).cells.clone() {
                 let cuts = self.iteration_cuts;
-                let mut modelled = false;
-                let flow = self.try_choice(|ex| {
-                    let mut next = st.clone();
-                    let mut summary_pending = Vec::new();
-                    if ex
-                        .summarize_cells(&mut next, &l, &mut summary_pending)
-                        .is_none()
-                    {
-                        return Flow::Exhausted;
-                    }
-                    modelled = true;
-                    next.summarized = true;
-                    ex.dfs(next, summary_pending)
-                });
+                let (flow, modelled) =
+                    self.try_summary(&st, |ex, next, out| ex.summarize_cells(next, &l, out));
                 if let Some(flow) = flow {
                     return flow;
                 }
@@ -538,6 +517,30 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
+    }
+
+    /// Tries a loop summary as the first choice at a loop head:
+    /// `summarize` rewrites a copy of `st` into the state at the loop's
+    /// first visit, with what it asserts (`None`: it cannot model the
+    /// loop). The flow if the choice ended the choice point, and whether
+    /// the summary applied.
+    fn try_summary(
+        &mut self,
+        st: &St,
+        summarize: impl FnOnce(&mut Self, &mut St, &mut Vec<TermId>) -> Option<()>,
+    ) -> (Option<Flow>, bool) {
+        let mut applied = false;
+        let flow = self.try_choice(|ex| {
+            let mut next = st.clone();
+            let mut pending = Vec::new();
+            if summarize(ex, &mut next, &mut pending).is_none() {
+                return Flow::Exhausted;
+            }
+            applied = true;
+            next.summarized = true;
+            ex.dfs(next, pending)
+        });
+        (flow, applied)
     }
 
     /// The counter loop headed by `block_id` when the path meets it for
