@@ -94,7 +94,7 @@ fn nested_counter_loops_compose() {
 }
 
 /// Eleven activations of `count`: past the first round's call depth (8)
-/// and recursion bound (1), which deepen until the target is reached.
+/// and recursion bound (3), which deepen until the target is reached.
 #[test]
 fn recursion_bounds_deepen() {
     let v = reached("Recursion", "depth");

@@ -2,7 +2,7 @@
 //! the target instruction, or each point where an exception of the goal's
 //! class may leave the method — and the rounds of iterative deepening on the
 //! loop bound (1, 2, 4, …), the call depth (8, 16, …) and the recursion
-//! bound (1, 2, 4, …). A round that refutes every path without cutting one
+//! bound (3, 6, …). A round that refutes every path without cutting one
 //! proves the goal unreachable; one that cut paths at a bound it may still
 //! raise starts the next round with that bound doubled (each up to its
 //! `Config` maximum); a path that reaches the entry is labelled into the

@@ -38,7 +38,7 @@ const FIRST_CALL_DEPTH: usize = 8;
 /// of iterative deepening ([`super::loop_cells`]).
 const FIRST_CELL_ITERATIONS: usize = 16;
 /// The recursion bound of the first round of iterative deepening.
-const FIRST_RECURSION: usize = 1;
+const FIRST_RECURSION: usize = 3;
 
 /// What the loop analyses read off a loop head's code.
 pub(super) struct LoopFacts {

@@ -13,7 +13,7 @@
 //! Bounds keep every search finite: instructions on one path, iterations of
 //! each loop back edge, call depth, recursion, heap reads of references and
 //! wall time. The search deepens iteratively on the loop bound (1, 2, 4, …),
-//! on the call depth (8, 16, …) and on the recursion bound (1, 2, 4, …), so a
+//! on the call depth (8, 16, …) and on the recursion bound (3, 6, …), so a
 //! short solution is found before a long one and a deep one is still
 //! found. A target is `unreachable` only when a whole round ended without
 //! cutting any path — a proof; otherwise it is `unknown`, with the bounds
@@ -105,9 +105,7 @@ pub struct Config {
     /// Default `32`.
     pub max_call_depth: usize,
     /// Activations of one method on the call stack. Iterative deepening
-    /// tries 1, 2, 4, … up to this: the first round explores no recursive
-    /// call (most blocks of a recursive-descent parser need none).
-    /// Default `24`.
+    /// tries 3, 6, 12, … up to this. Default `24`.
     pub max_recursion: usize,
     /// Reads of reference fields on one path: bounds how deep into the input
     /// heap a path may reach. Default `200`.

@@ -2,7 +2,7 @@ package loops2;
 
 /**
  * Recursion deeper than the first bounds: src/search/driver.rs deepens the
- * call depth (from 8) and the recursion bound (from 1) round by round.
+ * call depth (from 8) and the recursion bound (from 3) round by round.
  */
 public class Recursion {
     /** The target needs eleven activations of count: n = 10. */

@@ -17,6 +17,8 @@
 //! counter must be dead at the outer head (its next start overwrites it),
 //! and no local may be both an inner and an outer counter.
 
+use super::super::cmv::MethodInfo;
+use super::super::loop_bound::{latch, loop_blocks};
 use super::{
     counter_updates, head_operands, is_invariant, two_block_loop, written_locals, Counter,
     CounterLoop, InnerRuns, Operand, Step,
@@ -25,14 +27,12 @@ use crate::cfg::{BlockId, Edge};
 use crate::classfile::bytecode::{Cond, Instruction, Op};
 use crate::frames::VType;
 
-use super::super::cmv::MethodInfo;
-
 /// The counter loop at `head` whose body holds an inner counter loop, as
 /// the module's text says.
 pub(super) fn nested_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop> {
     let cfg = &m.cfg;
-    let latch = super::super::loop_bound::latch(m, head)?;
-    let blocks = super::super::loop_bound::loop_blocks(m, head, latch)?;
+    let latch = latch(m, head)?;
+    let blocks = loop_blocks(m, head, latch)?;
     // The latch is entered only from the inner head's exit.
     let [(inner_head, _)] = cfg.preds(latch)[..] else {
         return None;
