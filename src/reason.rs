@@ -38,6 +38,9 @@ pub enum Bound {
     /// watchdog interrupted the check (src/solver/guard.rs), so the search
     /// ended without its answer.
     SolverMemory { limit_mib: u64 },
+    /// Iterations of one visit of a loop summarized over array cells
+    /// (src/search/loop_cells.rs), at the loop head `at` (`--max-array-length`).
+    Iterations { max: usize, at: String },
     /// Rows of each array of arrays a `multianewarray` makes (all levels
     /// but the last), a bound of the memory model (src/search/multi_array.rs).
     Rows { max: usize },
@@ -178,7 +181,7 @@ impl Reason {
     pub fn kind(&self) -> Kind {
         match self {
             Reason::Bound(b) => match b {
-                Bound::Loop { .. } => Kind::LoopBound,
+                Bound::Loop { .. } | Bound::Iterations { .. } => Kind::LoopBound,
                 Bound::PathLength { .. } => Kind::PathBound,
                 Bound::CallDepth { .. } => Kind::CallDepthBound,
                 Bound::Recursion { .. } => Kind::RecursionBound,
@@ -267,6 +270,10 @@ impl fmt::Display for Bound {
                 f,
                 "memory bound: a solver check was interrupted as jaut's memory passed \
                  {limit_mib} MiB (or grew too fast under it)"
+            ),
+            Bound::Iterations { max, at } => write!(
+                f,
+                "loop bound of {max} iterations of the loop summarized at {at} (raise with --max-array-length)"
             ),
             Bound::Rows { max } => write!(
                 f,

@@ -551,6 +551,8 @@ pub(super) fn verdict_json(
             "paths": st.paths,
             "rounds": st.rounds,
             "loop_bound": st.loop_bound,
+            "call_depth": st.call_depth,
+            "recursion": st.recursion,
         },
     });
     match &outcome.verdict {

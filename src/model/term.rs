@@ -214,6 +214,12 @@ impl Terms {
         Mark(self.nodes.len())
     }
 
+    /// The id the next term made will have: every term made later has a
+    /// greater one.
+    pub fn next_id(&self) -> TermId {
+        TermId(self.nodes.len() as u32)
+    }
+
     /// Forgets every term made since `mark`.
     pub fn truncate(&mut self, mark: Mark) {
         self.nodes.truncate(mark.0);

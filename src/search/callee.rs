@@ -32,7 +32,7 @@ impl Explorer<'_> {
         let caller = st.top().m.clone();
         let pc = caller.code().instructions[index].pc;
         let at = format!("{} pc {pc}", caller.key.to_string().replace('/', "."));
-        if st.acts.len() > self.config.max_call_depth {
+        if st.acts.len() > self.call_depth {
             self.cut(Reason::Bound(Bound::CallDepth {
                 max: self.config.max_call_depth,
             }));
@@ -197,7 +197,7 @@ impl Explorer<'_> {
             .method_info(found.class.clone(), mi)
             .map_err(|e| Reason::Unsupported(e.to_string()))?;
         let active = st.acts.iter().filter(|a| a.m.key == callee.key).count();
-        if active >= self.config.max_recursion {
+        if active >= self.recursion {
             return Err(Reason::Bound(Bound::Recursion {
                 max: self.config.max_recursion,
                 method: callee.key.to_string().replace('/', "."),

@@ -1,10 +1,12 @@
 //! The search's driver (JAUT ISSRE 2010 §V): where backward paths start —
 //! the target instruction, or each point where an exception of the goal's
 //! class may leave the method — and the rounds of iterative deepening on the
-//! loop bound (1, 2, 4, …). A round that refutes every path without cutting
-//! one proves the goal unreachable; one that cut paths at the loop bound
-//! starts the next, deeper round; a path that reaches the entry is labelled
-//! into the verdict's input state.
+//! loop bound (1, 2, 4, …), the call depth (8, 16, …) and the recursion
+//! bound (3, 6, …). A round that refutes every path without cutting one
+//! proves the goal unreachable; one that cut paths at a bound it may still
+//! raise starts the next round with that bound doubled (each up to its
+//! `Config` maximum); a path that reaches the entry is labelled into the
+//! verdict's input state.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,6 +23,29 @@ use crate::classpath::ClassPath;
 use crate::labeling::{self, LabelingError};
 use crate::model::term::Sort;
 use crate::reason::{Bound, Reason, Stop};
+
+/// Doubles each bound the round cut paths at and may still grow (up to
+/// its `Config` maximum); `false` when none can.
+fn deepen(ex: &mut Explorer, config: &Config) -> bool {
+    let mut deeper = false;
+    if ex.loop_cut && ex.loop_bound < config.max_loop_iterations {
+        ex.loop_bound = (ex.loop_bound * 2).min(config.max_loop_iterations);
+        deeper = true;
+    }
+    if ex.call_cut && ex.call_depth < config.max_call_depth {
+        ex.call_depth = (ex.call_depth * 2).min(config.max_call_depth);
+        deeper = true;
+    }
+    if ex.iteration_cuts > 0 && ex.cell_iterations < config.max_array_length {
+        ex.cell_iterations = (ex.cell_iterations * 2).min(config.max_array_length);
+        deeper = true;
+    }
+    if ex.recursion_cut && ex.recursion < config.max_recursion {
+        ex.recursion = (ex.recursion * 2).min(config.max_recursion);
+        deeper = true;
+    }
+    deeper
+}
 
 /// Searches for an input state reaching `pc` in `method` of `class`.
 pub fn search(
@@ -53,14 +78,18 @@ pub fn search_goal(
     let mut ex = Explorer::new(cp, config, start + config.timeout);
     let root = ex.method_info(class.clone(), index)?;
     // The classes objects may have are the same for every search from this
-    // method: the class path keeps them with its analyses.
+    // method: the class path keeps them with its analyses. They are read
+    // off the code within the first round's call depth: the code of a
+    // deeper round that allocates a class outside them is unsupported (a
+    // cut), and the JDK's code within 32 calls is far too much to read.
+    let depth = ex.call_depth;
     let key = UniverseKey {
         root: root.key.clone(),
-        max_call_depth: config.max_call_depth,
+        max_call_depth: depth,
     };
-    let universe = cp.analyses().universe(cp, class, &key, || {
-        collect_universe(cp, &root, config.max_call_depth)
-    })?;
+    let universe = cp
+        .analyses()
+        .universe(cp, class, &key, || collect_universe(cp, &root, depth))?;
     ex.universe = (*universe).clone();
     let code = root.code();
     // Where backward paths start: the target instruction, or each point
@@ -109,8 +138,13 @@ pub fn search_goal(
         loop {
             stats.rounds += 1;
             stats.loop_bound = ex.loop_bound;
+            stats.call_depth = ex.call_depth;
+            stats.recursion = ex.recursion;
             ex.cuts.clear();
             ex.loop_cut = false;
+            ex.call_cut = false;
+            ex.recursion_cut = false;
+            ex.iteration_cuts = 0;
             ex.conflicts.clear();
             let flow = if raises.is_empty() {
                 let mut st = ex.initial_state(&root, target_index);
@@ -187,8 +221,7 @@ pub fn search_goal(
                             conflicts: ex.conflicts.iter().cloned().collect(),
                         };
                     }
-                    if ex.loop_cut && ex.loop_bound < config.max_loop_iterations {
-                        ex.loop_bound = (ex.loop_bound * 2).min(config.max_loop_iterations);
+                    if deepen(&mut ex, config) {
                         continue;
                     }
                     break Verdict::Unknown {

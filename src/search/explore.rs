@@ -32,11 +32,21 @@ use crate::solver::{Sat, Solver};
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each new stack segment.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+/// The call-depth bound of the first round of iterative deepening.
+const FIRST_CALL_DEPTH: usize = 8;
+/// The iterations of a loop summarized over array cells in the first round
+/// of iterative deepening ([`super::loop_cells`]).
+const FIRST_CELL_ITERATIONS: usize = 16;
+/// The recursion bound of the first round of iterative deepening.
+const FIRST_RECURSION: usize = 3;
 
 /// What the loop analyses read off a loop head's code.
 pub(super) struct LoopFacts {
     /// Its summary, if it is a counter loop ([`super::loop_summary`]).
     pub counter: Option<super::loop_summary::CounterLoop>,
+    /// Its summary over array cells, if it is a cell loop
+    /// ([`super::loop_cells`]).
+    pub cells: Option<super::loop_cells::CellLoop>,
     /// The most iterations one visit runs, if its code fixes them
     /// ([`super::loop_bound`]).
     pub max_iterations: Option<u64>,
@@ -57,11 +67,26 @@ pub(super) struct Explorer<'a> {
     pub universe: Universe,
     pub methods: HashMap<MethodKey, Arc<MethodInfo>>,
     pub loop_bound: u32,
+    /// The call-depth and recursion bounds of the current round (the
+    /// driver deepens them up to the `Config`'s).
+    pub call_depth: usize,
+    pub recursion: usize,
+    /// The iterations a summary over array cells covers in the current
+    /// round (deepened up to `--max-array-length`).
+    pub cell_iterations: usize,
     pub deadline: Instant,
     /// Cuts met in the current round, by message (the order reasons are
     /// reported in).
     pub cuts: BTreeMap<String, Reason>,
     pub loop_cut: bool,
+    /// Paths cut at the bound of a summary over array cells
+    /// ([`Bound::Iterations`]): while a summary's paths add none, the
+    /// summary covered every run of the loop.
+    pub iteration_cuts: u64,
+    /// Whether a path of the current round was cut at the round's
+    /// call-depth bound, and at its recursion bound.
+    pub call_cut: bool,
+    pub recursion_cut: bool,
     pub conflicts: BTreeSet<String>,
     /// The input classes by type, and the closed-world assumptions made in
     /// this search (see [`Explorer::assume`]).
@@ -102,9 +127,15 @@ impl<'a> Explorer<'a> {
             universe: Universe::default(),
             methods: HashMap::new(),
             loop_bound: 1,
+            call_depth: config.max_call_depth.min(FIRST_CALL_DEPTH),
+            recursion: config.max_recursion.min(FIRST_RECURSION),
+            cell_iterations: config.max_array_length.min(FIRST_CELL_ITERATIONS),
             deadline,
             cuts: BTreeMap::new(),
             loop_cut: false,
+            call_cut: false,
+            iteration_cuts: 0,
+            recursion_cut: false,
             conflicts: BTreeSet::new(),
             domain: InputDomain::default(),
             paths: 0,
@@ -190,6 +221,9 @@ impl Explorer<'_> {
     pub(super) fn cut(&mut self, reason: Reason) {
         self.paths += 1;
         self.loop_cut |= reason.is_loop_bound();
+        self.call_cut |= matches!(reason, Reason::Bound(Bound::CallDepth { .. }));
+        self.iteration_cuts += u64::from(matches!(reason, Reason::Bound(Bound::Iterations { .. })));
+        self.recursion_cut |= matches!(reason, Reason::Bound(Bound::Recursion { .. }));
         self.cuts.insert(reason.to_string(), reason);
     }
 
@@ -375,22 +409,39 @@ impl Explorer<'_> {
         };
         let mut may_wrap = None;
         if let Some(l) = &summary {
-            let mut summarized = false;
-            let flow = self.try_choice(|ex| {
-                let mut next = st.clone();
-                let mut summary_pending = Vec::new();
-                if ex.summarize(&mut next, l, &mut summary_pending).is_none() {
-                    return Flow::Exhausted;
-                }
-                summarized = true;
-                next.summarized = true;
-                ex.dfs(next, summary_pending)
-            });
+            let (flow, summarized) =
+                self.try_summary(&st, |ex, next, out| ex.summarize(next, l, out));
             if let Some(flow) = flow {
                 return flow;
             }
             if summarized {
                 may_wrap = Some(l.body());
+            }
+        }
+
+        // A loop over array cells met for the first time: its summary,
+        // which covers every run unless one longer than its bound may
+        // reach the target; only then, in the round that sums the most
+        // iterations, is the loop unrolled as well.
+        if summary.is_none()
+            && !summarized
+            && self.first_visit(&st, &m, block_id, came_from.is_some())
+        {
+            if let Some(l) = self.loop_facts(&m, block_id).cells.clone() {
+                let cuts = self.iteration_cuts;
+                let (flow, modelled) =
+                    self.try_summary(&st, |ex, next, out| ex.summarize_cells(next, &l, out));
+                if let Some(flow) = flow {
+                    return flow;
+                }
+                // Runs longer than the summary's bound: a deeper round sums
+                // more iterations; the last one unrolls them.
+                if modelled
+                    && (self.iteration_cuts == cuts
+                        || self.cell_iterations < self.config.max_array_length)
+                {
+                    return Flow::Exhausted;
+                }
             }
         }
 
@@ -468,6 +519,30 @@ impl Explorer<'_> {
         Flow::Exhausted
     }
 
+    /// Tries a loop summary as the first choice at a loop head:
+    /// `summarize` rewrites a copy of `st` into the state at the loop's
+    /// first visit, with what it asserts (`None`: it cannot model the
+    /// loop). The flow if the choice ended the choice point, and whether
+    /// the summary applied.
+    fn try_summary(
+        &mut self,
+        st: &St,
+        summarize: impl FnOnce(&mut Self, &mut St, &mut Vec<TermId>) -> Option<()>,
+    ) -> (Option<Flow>, bool) {
+        let mut applied = false;
+        let flow = self.try_choice(|ex| {
+            let mut next = st.clone();
+            let mut pending = Vec::new();
+            if summarize(ex, &mut next, &mut pending).is_none() {
+                return Flow::Exhausted;
+            }
+            applied = true;
+            next.summarized = true;
+            ex.dfs(next, pending)
+        });
+        (flow, applied)
+    }
+
     /// The counter loop headed by `block_id` when the path meets it for
     /// the first time in this visit (no iteration of it unrolled yet; not
     /// right after a summary; not a branch-outcome goal's first step back).
@@ -478,15 +553,22 @@ impl Explorer<'_> {
         block_id: BlockId,
         goal_edge: bool,
     ) -> Option<super::loop_summary::CounterLoop> {
-        if goal_edge || !m.cfg.is_loop_header(block_id) {
-            return None;
-        }
-        let head = m.cfg.block(block_id)?.start;
-        let visit = (m.key.clone(), head, st.acts.len());
-        if st.visit.get(&visit).is_some_and(|&n| n > 0) {
+        if !self.first_visit(st, m, block_id, goal_edge) {
             return None;
         }
         self.loop_facts(m, block_id).counter.clone()
+    }
+
+    /// Whether `block_id` is a loop head the path meets for the first time
+    /// in this visit (no iteration of it unrolled yet; not a
+    /// branch-outcome goal's first step back): where a summary may start.
+    fn first_visit(&self, st: &St, m: &MethodInfo, block_id: BlockId, goal_edge: bool) -> bool {
+        if goal_edge || !m.cfg.is_loop_header(block_id) {
+            return false;
+        }
+        let head = m.cfg.block(block_id).expect("a block").start;
+        let visit = (m.key.clone(), head, st.acts.len());
+        st.visit.get(&visit).is_none_or(|&n| n == 0)
     }
 
     /// [`LoopFacts`] of the loop headed by `head`, read once per search.
@@ -497,6 +579,7 @@ impl Explorer<'_> {
             .or_insert_with(|| {
                 Arc::new(LoopFacts {
                     counter: super::loop_summary::counter_loop(m, head),
+                    cells: super::loop_cells::cell_loop(m, head),
                     max_iterations: super::loop_bound::max_iterations(m, head),
                     checked_elsewhere: m.cfg.iterations_meet_another_join(head),
                 })

@@ -102,7 +102,7 @@ pub(super) fn latch(m: &MethodInfo, head: BlockId) -> Option<BlockId> {
 
 /// The blocks of the natural loop of the back edge `latch → head`, when
 /// `head` dominates them all.
-fn loop_blocks(m: &MethodInfo, head: BlockId, latch: BlockId) -> Option<Vec<BlockId>> {
+pub(super) fn loop_blocks(m: &MethodInfo, head: BlockId, latch: BlockId) -> Option<Vec<BlockId>> {
     let mut blocks = vec![head];
     let mut work = vec![latch];
     while let Some(b) = work.pop() {

@@ -21,6 +21,8 @@
 //! run, so a proof through a summarized loop is as exact as one through an
 //! unrolled loop, and needs no loop bound when no wrap is possible.
 
+mod nest;
+
 use super::cmv::{MethodInfo, St};
 use super::explore::Explorer;
 use crate::cfg::{BlockId, Edge, Operands};
@@ -49,6 +51,18 @@ enum Step {
     Add(Expr),
     /// The invariant, subtracted.
     Sub(Expr),
+    /// Each of an inner counter loop's runs, times `per` ([`nest`]).
+    Inner { runs: InnerRuns, per: Box<Step> },
+}
+
+/// An inner counter loop's count of iterations: from `start` by one toward
+/// `bound` (up while below it, or down while above it), none when the
+/// start is already past it.
+#[derive(Debug, Clone)]
+struct InnerRuns {
+    start: Expr,
+    bound: Expr,
+    up: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -228,8 +242,14 @@ fn head_operands(
         .collect()
 }
 
-/// The counter loop whose head is `head`, if it is one.
+/// The counter loop whose head is `head`, if it is one: two blocks, or an
+/// outer loop around an inner one ([`nest`]).
 pub(super) fn counter_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop> {
+    two_block_loop(m, head).or_else(|| nest::nested_loop(m, head))
+}
+
+/// The counter loop of two blocks whose head is `head`, if it is one.
+fn two_block_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop> {
     let cfg = &m.cfg;
     if !cfg.is_loop_header(head) {
         return None;
@@ -246,6 +266,35 @@ pub(super) fn counter_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop>
     if !matches!(body_succs[0].1, Edge::Goto { .. } | Edge::FallThrough) {
         return None;
     }
+    let code = m.code();
+    let (head_block, body_block) = (cfg.block(head)?, cfg.block(body)?);
+    if !m.frames.at(body_block.start)?.stack.is_empty() {
+        return None;
+    }
+    let body_insns = &code.instructions[body_block.first..=body_block.last];
+    let body_insns = match body_insns.last().map(|i| &i.op) {
+        Some(Op::Goto(_)) => &body_insns[..body_insns.len() - 1],
+        _ => body_insns,
+    };
+    let counters = counter_updates(body_insns)?;
+    let written = written_locals(body_insns);
+    let head_insns = &code.instructions[head_block.first..head_block.last];
+    let operands = head_operands(head_insns, &counters, &written)?;
+    finish(m, head, body, body, operands, counters)
+}
+
+/// The counter loop at `head` from its parts: `into` is the head's
+/// successor in the loop, `latch` the block whose jump back closes it,
+/// `operands` what the head's branch compares.
+fn finish(
+    m: &MethodInfo,
+    head: BlockId,
+    into: BlockId,
+    latch: BlockId,
+    operands: Vec<Operand>,
+    counters: Vec<Counter>,
+) -> Option<CounterLoop> {
+    let cfg = &m.cfg;
     let head_succs = cfg.succs(head);
     if head_succs.len() != 2 {
         return None;
@@ -257,29 +306,17 @@ pub(super) fn counter_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop>
                 cond,
                 operands: Operands::IntZero | Operands::IntInt,
                 ..
-            } if *to == body => cont = Some(*cond),
+            } if *to == into => cont = Some(*cond),
             Edge::Branch { .. } if *to != head => {}
             _ => return None,
         }
     }
     let cont = cont?;
-    let code = m.code();
-    let (head_block, body_block) = (cfg.block(head)?, cfg.block(body)?);
-    for start in [head_block.start, body_block.start] {
-        if !m.frames.at(start)?.stack.is_empty() {
-            return None;
-        }
+    let head_block = cfg.block(head)?;
+    if !m.frames.at(head_block.start)?.stack.is_empty() {
+        return None;
     }
-    let body_insns = &code.instructions[body_block.first..=body_block.last];
-    let body_insns = match body_insns.last().map(|i| &i.op) {
-        Some(Op::Goto(_)) => &body_insns[..body_insns.len() - 1],
-        _ => body_insns,
-    };
-    let counters = counter_updates(body_insns)?;
-    let written = written_locals(body_insns);
-    let head_insns = &code.instructions[head_block.first..head_block.last];
-    let operands = head_operands(head_insns, &counters, &written)?;
-    let wanted = match code.instructions[head_block.last].op {
+    let wanted = match m.code().instructions[head_block.last].op {
         Op::If { .. } => 1,
         Op::IfICmp { .. } => 2,
         _ => return None,
@@ -299,7 +336,7 @@ pub(super) fn counter_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop>
         return None;
     }
     Some(CounterLoop {
-        body,
+        body: latch,
         cont,
         operands,
         counters,
@@ -351,6 +388,31 @@ impl Explorer<'_> {
                 let v = self.invariant(st, insn, out)?;
                 let wide = self.terms.sign_ext(32, v);
                 self.terms.neg(wide)
+            }
+            Step::Inner { runs, per } => {
+                let start = self.invariant(st, &runs.start, out)?;
+                let bound = self.invariant(st, &runs.bound, out)?;
+                let (start, bound) = (
+                    self.terms.sign_ext(32, start),
+                    self.terms.sign_ext(32, bound),
+                );
+                let gap = if runs.up {
+                    self.terms.bin(BvOp::Sub, bound, start)
+                } else {
+                    self.terms.bin(BvOp::Sub, start, bound)
+                };
+                let zero = self.terms.bv(0, 64);
+                let some = self.terms.cmp(BvCmp::Sgt, gap, zero);
+                let count = self.terms.ite(some, gap, zero);
+                let each = self.step_amount(
+                    st,
+                    &Counter {
+                        local: counter.local,
+                        step: (**per).clone(),
+                    },
+                    out,
+                )?;
+                self.terms.bin(BvOp::Mul, count, each)
             }
         })
     }

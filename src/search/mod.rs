@@ -12,8 +12,9 @@
 //!
 //! Bounds keep every search finite: instructions on one path, iterations of
 //! each loop back edge, call depth, recursion, heap reads of references and
-//! wall time. The search deepens iteratively on the loop bound (1, 2, 4, …)
-//! so a short solution is found before a long one and a deep one is still
+//! wall time. The search deepens iteratively on the loop bound (1, 2, 4, …),
+//! on the call depth (8, 16, …) and on the recursion bound (3, 6, …), so a
+//! short solution is found before a long one and a deep one is still
 //! found. A target is `unreachable` only when a whole round ended without
 //! cutting any path — a proof; otherwise it is `unknown`, with the bounds
 //! and unsupported features that cut paths.
@@ -65,6 +66,7 @@ mod heap;
 mod keyed;
 mod lists;
 mod loop_bound;
+mod loop_cells;
 mod loop_summary;
 mod math_rules;
 mod merge;
@@ -105,9 +107,12 @@ pub struct Config {
     /// Times one path may go around a loop back edge. Iterative deepening
     /// tries 1, 2, 4, … up to this. Default `256`.
     pub max_loop_iterations: u32,
-    /// Nested calls explored below the method under test. Default `8`.
+    /// Nested calls explored below the method under test. Iterative
+    /// deepening tries 8, 16, … up to this (fewer when it is lower).
+    /// Default `32`.
     pub max_call_depth: usize,
-    /// Activations of one method on the call stack. Default `3`.
+    /// Activations of one method on the call stack. Iterative deepening
+    /// tries 3, 6, 12, … up to this. Default `24`.
     pub max_recursion: usize,
     /// Reads of reference fields on one path: bounds how deep into the input
     /// heap a path may reach. Default `200`.
@@ -149,8 +154,8 @@ impl Default for Config {
         Config {
             max_path: 20_000,
             max_loop_iterations: 256,
-            max_call_depth: 8,
-            max_recursion: 3,
+            max_call_depth: 32,
+            max_recursion: 24,
             max_derefs: 200,
             timeout: Duration::from_secs(20),
             max_array_length: 64,
@@ -271,6 +276,10 @@ pub struct Stats {
     pub rounds: u32,
     /// The loop bound of the last round.
     pub loop_bound: u32,
+    /// The call-depth bound of the last round.
+    pub call_depth: usize,
+    /// The recursion bound of the last round.
+    pub recursion: usize,
 }
 
 impl Stats {
@@ -284,6 +293,8 @@ impl Stats {
         self.paths += later.paths;
         self.rounds = later.rounds;
         self.loop_bound = later.loop_bound;
+        self.call_depth = later.call_depth;
+        self.recursion = later.recursion;
     }
 }
 

@@ -331,7 +331,7 @@ impl Explorer<'_> {
         catch: &Catch,
         at: &str,
     ) -> Flow {
-        if st.acts.len() > self.config.max_call_depth {
+        if st.acts.len() > self.call_depth {
             self.cut(Reason::Bound(Bound::CallDepth {
                 max: self.config.max_call_depth,
             }));

@@ -224,6 +224,19 @@ pub fn marker_line(sample: &str, target: &str) -> usize {
     line + 1
 }
 
+/// `jaut cover` with `args` writing its tests to `out`, in JSON; the run
+/// may leave targets unknown (exit 1) but must not fail. The JSON printed.
+#[allow(dead_code)]
+pub fn cover_to(args: &[&str], out: &Path) -> serde_json::Value {
+    let dir = out.display().to_string();
+    let mut all = vec!["cover"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json", "--no-times", "--out", &dir]);
+    let o = jaut(&all);
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).expect("cover prints JSON")
+}
+
 /// The JUnit tests under `dir` run under JaCoCo against the samples (they
 /// must pass): JaCoCo's XML report.
 #[allow(dead_code)]

@@ -60,7 +60,7 @@ public class Inputs {
         return r;
     }
 
-    /** Needs x = 300: beyond the loop bound without the user's contract. */
+    /** Needs x = 300: 90,000 iterations of slowSquare's nested loops (one summary, or the user's contract). */
     public static int square(int x) {
         if (x >= 0 && x < 1000 && slowSquare(x) == 90000) {
             return 1; // target

@@ -1,0 +1,139 @@
+//! Loop and recursion shapes beyond the paper's (issue 38,
+//! samples/src/loops2): conditional counters and sums over array cells
+//! (src/search/loop_cells.rs), nested counter loops
+//! (src/search/loop_summary/nest.rs), recursion deeper than the first
+//! round's bounds (src/search/driver.rs) and a recursive-descent parser
+//! under `jaut cover`. Every reached state is confirmed by the replay and
+//! checked against what the method computes; proofs are checked to need
+//! no bound, and a recursion bound never proves.
+
+mod support;
+
+use serde_json::Value;
+
+/// jaut aimed at `// TARGET: <target>` of `loops2/<sample>`'s `method`.
+fn aim(sample: &str, method: &str) -> Value {
+    let (_, v) = support::aim_at_marker(&format!("loops2/{sample}"), method, method);
+    v
+}
+
+/// Reached by the backward search alone (no forward fallback) and
+/// confirmed by the replay.
+fn reached(sample: &str, method: &str) -> Value {
+    let v = aim(sample, method);
+    assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    assert!(v.get("concolic").is_none(), "{method}: {v:#}");
+    v
+}
+
+/// The elements of the state's only array.
+fn elements(v: &Value) -> Vec<i64> {
+    let objects = v["state"]["objects"].as_array().expect("objects");
+    let [array] = &objects[..] else {
+        panic!("one array: {v:#}");
+    };
+    array["elements"]
+        .as_array()
+        .expect("elements")
+        .iter()
+        .map(|e| e.as_i64().expect("a number"))
+        .collect()
+}
+
+/// No unrolling (loop bound 1): the count of the cells that pass is one
+/// constraint, not 2^30 paths. The first round sums 16 iterations, the
+/// second 32.
+#[test]
+fn a_conditional_counter_over_array_cells_is_one_step() {
+    let v = reached("Counting", "dots");
+    assert_eq!(v["stats"]["rounds"], 2, "{v:#}");
+    assert_eq!(v["stats"]["loop_bound"], 1, "{v:#}");
+    let dots = elements(&v)
+        .iter()
+        .filter(|&&c| c == i64::from(b'.'))
+        .count();
+    assert_eq!(dots, 30, "{v:#}");
+
+    let v = reached("Counting", "digits");
+    let cells = elements(&v);
+    let digits = cells.iter().filter(|c| (48..=57).contains(*c)).count();
+    assert_eq!((digits, cells.len()), (12, 20), "{v:#}");
+}
+
+#[test]
+fn an_accumulated_sum_over_array_cells_is_one_step() {
+    let v = reached("Counting", "positiveSum");
+    let cells = elements(&v);
+    let sum: i64 = cells.iter().filter(|&&c| c > 0).sum();
+    assert_eq!((sum, cells.len()), (1000, 25), "{v:#}");
+}
+
+/// Every run of at most --max-array-length iterations is in the summary
+/// exactly, and the longer ones need cells past the array's ten: a proof.
+#[test]
+fn a_summary_over_cells_proves_a_count_impossible() {
+    let v = aim("Counting", "tooMany");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The inner loop's count is the outer loop's step: one round, no
+/// unrolling, and n * m = 1517 with both at most 1000 is 37 * 41.
+#[test]
+fn nested_counter_loops_compose() {
+    let v = reached("Nested", "product");
+    assert_eq!(v["stats"]["rounds"], 1, "{v:#}");
+    assert_eq!(v["stats"]["loop_bound"], 1, "{v:#}");
+    let args = &v["state"]["args"];
+    let mut nm = [args[0]["value"].as_i64(), args[1]["value"].as_i64()];
+    nm.sort();
+    assert_eq!(nm, [Some(37), Some(41)], "{v:#}");
+
+    let v = aim("Nested", "never");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// Eleven activations of `count`: past the first round's call depth (8)
+/// and recursion bound (3), which deepen until the target is reached.
+#[test]
+fn recursion_bounds_deepen() {
+    let v = reached("Recursion", "depth");
+    assert_eq!(v["state"]["args"][0]["value"], 10, "{v:#}");
+    assert!(v["stats"]["rounds"].as_u64() > Some(1), "{v:#}");
+    assert!(v["stats"]["recursion"].as_u64() >= Some(11), "{v:#}");
+    assert!(v["stats"]["call_depth"].as_u64() >= Some(11), "{v:#}");
+}
+
+/// No bound proves: count is never negative, but only a recursion of any
+/// depth would show it.
+#[test]
+fn a_recursion_bound_never_proves() {
+    let v = aim("Recursion", "negative");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    let kinds: Vec<&str> = v["reasons"]
+        .as_array()
+        .expect("reasons")
+        .iter()
+        .filter_map(|r| r["kind"].as_str())
+        .collect();
+    assert!(kinds.contains(&"recursion-bound"), "{v:#}");
+}
+
+/// `jaut cover --budget 30` on the recursive-descent parser (a public
+/// entry, private mutually recursive expr/term/factor): JaCoCo measures
+/// the suite it writes, which must pass. The issue asks for 95%; expr's
+/// `+`/`-` cases and the `)` after a nested expression are still out of
+/// reach of the backward search (docs/search.md, issue 38), so this holds
+/// what is reached today (196 of 233 instructions).
+#[test]
+fn a_recursive_descent_parser_is_covered() {
+    let out = tempfile::tempdir().unwrap();
+    let class = support::sample_class("loops2/Parser");
+    support::cover_to(&[class.to_str().unwrap(), "--budget", "30"], out.path());
+    let xml = support::jacoco_report_of_samples(out.path());
+    let coverage = jaut::cover::jacoco::Coverage::from_xml(&xml).unwrap();
+    let class = support::sample_classpath().load("loops2/Parser").unwrap();
+    let c = coverage.file_totals(&class);
+    let share = f64::from(c.ci) / f64::from(c.ci + c.mi);
+    assert!(share >= 0.8, "JaCoCo's instructions: {c:?}");
+}
