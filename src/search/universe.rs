@@ -17,8 +17,8 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
-use crate::jdk::env_objects::EnvObject;
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
+use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
 
 const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
