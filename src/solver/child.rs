@@ -205,8 +205,7 @@ fn parse(out: &str) -> Answer {
     let r = match first.trim() {
         "sat" => SatResult::Sat,
         "unsat" => SatResult::Unsat,
-        // `unknown`, an error, or nothing (Z3 out of memory or ended by
-        // its hard timeout).
+        // `unknown`, an error, or nothing (Z3 out of memory).
         _ => SatResult::Unknown,
     };
     let model = (r == SatResult::Sat && rest.trim_start().starts_with('(')).then(|| rest.into());

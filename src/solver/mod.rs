@@ -139,11 +139,17 @@ const RESET_EVERY: u32 = 40;
 fn base_params() -> Params {
     let mut p = Params::new();
     p.set_bool("ctrl_c", false);
-    p.set_u32("smt.relevancy", 0);
+    for (name, value) in SOLVING_PARAMS {
+        p.set_u32(name, value);
+    }
     p.set_bool("smt.bv.eq_axioms", false);
-    p.set_u32("smt.arith.solver", 2);
     p
 }
+
+/// Z3's parameters for how it decides, the same for a check in this
+/// process and in a `z3` process ([`child`], as `set-option`s); the
+/// equality axioms and the timeout are set per check.
+const SOLVING_PARAMS: [(&str, u32); 2] = [("smt.relevancy", 0), ("smt.arith.solver", 2)];
 
 /// Z3's `timeout` parameter for a check bounded by `bound`.
 fn timeout_ms(bound: Duration) -> u32 {
@@ -490,10 +496,10 @@ impl Solver {
             self.set_check_timeout(bound);
         }
         guard::check_started(bound);
-        let mut killed = false;
+        let mut by = one_shot::DecidedBy::ThisProcess;
         let (r, model) = if one_shot {
             let answer = self.one_shot_check(assumptions, timeout_ms(bound));
-            killed = answer.killed;
+            by = answer.by;
             (answer.result, answer.model)
         } else {
             let r = if assumptions.is_empty() {
@@ -510,10 +516,18 @@ impl Solver {
         };
         // Only an `Unknown` can come of an interrupt; a cut that came
         // as Z3 answered changes nothing.
-        self.cut = match guard::check_ended() {
-            Some(cut) if r == SatResult::Unknown => Some(cut),
-            _ if killed && !crate::stop::requested() => Some(guard::Cut::Overran),
-            _ => self.cut.filter(|c| *c == guard::Cut::Memory),
+        let watchdog = guard::check_ended();
+        let kept = self.cut.filter(|c| *c == guard::Cut::Memory);
+        self.cut = match by {
+            one_shot::DecidedBy::ThisProcess => match watchdog {
+                Some(cut) if r == SatResult::Unknown => Some(cut),
+                _ => kept,
+            },
+            one_shot::DecidedBy::Child => kept,
+            one_shot::DecidedBy::KilledChild if !crate::stop::requested() => {
+                Some(guard::Cut::Overran)
+            }
+            one_shot::DecidedBy::KilledChild => kept,
         };
         (r, model)
     }

@@ -34,7 +34,7 @@
 use z3::ast::Bool;
 use z3::{Model, SatResult};
 
-use super::{base_params, child, Solver};
+use super::{base_params, child, Solver, SOLVING_PARAMS};
 
 impl Solver {
     /// Whether the next check holds floating-point arithmetic: among the
@@ -45,8 +45,7 @@ impl Solver {
 
     /// Decides everything asserted and `assumptions` with a solver made for
     /// this check, bounded by `timeout_ms`: in a `z3` process of its own
-    /// ([`child`]), or here when there is no such program. `killed` says
-    /// the child was ended before it answered (overdue, or a stop).
+    /// ([`child`]), or here when there is no such program.
     pub(super) fn one_shot_check(&self, assumptions: &[Bool], timeout_ms: u32) -> OneShot {
         let z3 = z3::Solver::new();
         let mut p = base_params();
@@ -60,11 +59,11 @@ impl Solver {
             z3.assert(b);
         }
         let script = z3.to_string();
-        let options = format!(
-            "(set-option :smt.relevancy 0)\n(set-option :smt.arith.solver 2)\n\
-             (set-option :smt.bv.eq_axioms {})\n",
-            self.axioms
-        );
+        let mut options: String = SOLVING_PARAMS
+            .iter()
+            .map(|(name, value)| format!("(set-option :{name} {value})\n"))
+            .collect();
+        options.push_str(&format!("(set-option :smt.bv.eq_axioms {})\n", self.axioms));
         let answer = child::check(&(options + &script), timeout_ms, self.exact);
         let (r, model) = match answer {
             child::Answer::Decided(SatResult::Sat, printed) if self.exact => {
@@ -81,7 +80,7 @@ impl Solver {
                 return OneShot {
                     result: SatResult::Unknown,
                     model: None,
-                    killed: true,
+                    by: DecidedBy::KilledChild,
                 }
             }
             child::Answer::Unavailable => {
@@ -90,23 +89,40 @@ impl Solver {
                     SatResult::Sat if self.exact => z3.get_model(),
                     _ => None,
                 };
-                (r, model)
+                return OneShot {
+                    result: r,
+                    model,
+                    by: DecidedBy::ThisProcess,
+                };
             }
         };
         OneShot {
             result: r,
             model,
-            killed: false,
+            by: DecidedBy::Child,
         }
     }
 }
 
-/// What a one-shot check answered.
+/// What a one-shot check answered, and where it was decided.
 pub(super) struct OneShot {
     pub result: SatResult,
     pub model: Option<Model>,
-    /// The child process was killed before it answered.
-    pub killed: bool,
+    pub by: DecidedBy,
+}
+
+/// Where a one-shot check was decided: what the watchdog's cut
+/// ([`super::guard`]) says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum DecidedBy {
+    /// In this process (no `z3` program): the watchdog's cut stands.
+    ThisProcess,
+    /// By the `z3` process, which ended the check itself, if late: the
+    /// watchdog's interrupt did not reach it, so an `unknown` is Z3's own
+    /// and may be decided again with the axioms.
+    Child,
+    /// The `z3` process was killed before it answered (overdue, or a stop).
+    KilledChild,
 }
 
 #[cfg(test)]
