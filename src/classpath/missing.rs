@@ -139,7 +139,8 @@ pub fn jars_holding(missing: &BTreeSet<String>, dirs: &[PathBuf]) -> Vec<(PathBu
         if n == 0 {
             break;
         }
-        let (path, held) = jars.swap_remove(i);
+        // `remove`, not `swap_remove`: ties go to the earlier jar.
+        let (path, held) = jars.remove(i);
         left.retain(|c| !held.contains(c));
         chosen.push((path, n));
     }
