@@ -149,8 +149,10 @@ impl Analyses {
         })
     }
 
-    /// Per block of the CFG (by id index): instructions on the shortest
-    /// path from the entry to the block's start.
+    /// Per block of the CFG (by id index): the cost of the cheapest path
+    /// from the entry through the block (to its last instruction) — its
+    /// instructions, a call into the program's own code weighing
+    /// [`PROGRAM_CALL_WEIGHT`] more.
     pub fn distances(
         &self,
         cp: &ClassPath,
@@ -160,7 +162,8 @@ impl Analyses {
         let key = MethodKey::of(class, method);
         self.distances.get_or_compute(&key, is_own(cp, class), || {
             let cfg = self.cfg(cp, class, method)?;
-            Ok(distances(&cfg).into())
+            let ops = method.code.as_ref().map(|c| &c.instructions[..]);
+            Ok(distances(&cfg, ops.unwrap_or(&[])).into())
         })
     }
 
@@ -279,12 +282,47 @@ fn is_own(cp: &ClassPath, class: &Class) -> bool {
         .is_ok_and(|own| std::ptr::eq(Arc::as_ptr(&own), class))
 }
 
-/// Shortest distance in instructions from the entry to each block, over
-/// normal edges (Dijkstra; blocks weigh their length).
-fn distances(cfg: &Cfg) -> Vec<u32> {
+/// What a call into the program's own code (not the JDK's) adds to a
+/// block's weight: the backward search explores such a callee, so a path
+/// through one costs more than a few instructions. Ordering choices by this
+/// weight tries a recursive-descent parser's call-free exits (a digit, the
+/// end of the text) before its recursive ones, whose subtrees multiply with
+/// every level of recursion.
+pub const PROGRAM_CALL_WEIGHT: u32 = 32;
+
+/// The weight of one instruction on a path: 1, plus
+/// [`PROGRAM_CALL_WEIGHT`] for a call into the program's own code.
+fn weight(instruction: &crate::classfile::bytecode::Instruction) -> u32 {
+    use crate::classfile::Op;
+    let jdk = |class: &str| {
+        ["java/", "javax/", "jdk/", "sun/"]
+            .iter()
+            .any(|p| class.starts_with(p))
+    };
+    match &instruction.op {
+        Op::Invoke(_, m) if !jdk(&m.class) => 1 + PROGRAM_CALL_WEIGHT,
+        _ => 1,
+    }
+}
+
+/// Cheapest cost from the entry through each block, over normal edges
+/// (Dijkstra; a block weighs the [`weight`] of its instructions, counted
+/// in its own cost: a block that calls costs more than its sibling that
+/// does not, though both start at the same distance).
+fn distances(cfg: &Cfg, instructions: &[crate::classfile::bytecode::Instruction]) -> Vec<u32> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;
     let n = cfg.graph().node_count();
+    let own: Vec<u32> = (0..n)
+        .map(|i| {
+            cfg.block(BlockId::new(i)).map_or(0, |b| {
+                b.indices()
+                    .map(|k| instructions.get(k).map_or(1, weight))
+                    .sum()
+            })
+        })
+        .collect();
+    // Dijkstra over the costs to each block's start ...
     let mut dist = vec![u32::MAX; n];
     let mut heap = BinaryHeap::new();
     dist[cfg.entry().index()] = 0;
@@ -294,7 +332,7 @@ fn distances(cfg: &Cfg) -> Vec<u32> {
             continue;
         }
         let id = BlockId::new(i);
-        let len = cfg.block(id).map_or(0, |b| (b.last - b.first + 1) as u32);
+        let len = own[i];
         for (to, edge) in cfg.succs(id) {
             if edge.is_exceptional() {
                 continue;
@@ -306,5 +344,9 @@ fn distances(cfg: &Cfg) -> Vec<u32> {
             }
         }
     }
-    dist
+    // ... and through it.
+    dist.iter()
+        .zip(&own)
+        .map(|(d, w)| d.saturating_add(*w))
+        .collect()
 }

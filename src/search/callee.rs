@@ -45,6 +45,20 @@ impl Explorer<'_> {
                 return Flow::Exhausted;
             }
         };
+        // The receiver named now, from the caller's local it was loaded
+        // from: the callee's reads of its fields meet the caller's at once,
+        // so a return the caller's later code contradicts dies at the first
+        // check instead of after the callee's every path.
+        let mut receiver = receiver;
+        let mut pending = pending;
+        if !matches!(kind, InvokeKind::Static) {
+            if let Some(named) = self.receiver_from_local(&mut st, index, r) {
+                match receiver {
+                    Some(recv) => pending.push(self.terms.eq(recv, named)),
+                    None => receiver = Some(named),
+                }
+            }
+        }
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
@@ -157,11 +171,19 @@ impl Explorer<'_> {
                 if let (Some(res), Some(top)) = (result, stack.last_mut()) {
                     *top = res;
                 }
+                let mut locals = vec![None; code.max_locals as usize];
+                // `this` is the receiver throughout a callee that never
+                // stores into local 0 (javac's code never does).
+                if let (Some(recv), false) = (receiver, found.member.is_static()) {
+                    if !stores_local_zero(code) {
+                        locals[0] = Some(recv);
+                    }
+                }
                 next.acts.push(Act {
                     m: callee.clone(),
                     block: callee.block_at_index(k),
                     index: k,
-                    locals: vec![None; code.max_locals as usize],
+                    locals,
                     stack,
                     call_index: Some(index),
                     receiver,
@@ -243,6 +265,47 @@ impl Explorer<'_> {
         caller.stack.extend(args);
         binds
     }
+}
+
+impl Explorer<'_> {
+    /// The term of the caller's local the receiver of the invoke at `index`
+    /// was loaded from, when the invoke's block pushes it with `aload k`
+    /// followed only by one load or constant per argument (`this.term()`,
+    /// `p.at(i, 0)`): local `k` holds it at the invoke too. The caller's
+    /// local is named now if the path has not named it yet.
+    fn receiver_from_local(&mut self, st: &mut St, index: usize, r: &MethodRef) -> Option<TermId> {
+        let act = st.top();
+        let code = act.m.code();
+        let first = act.m.cfg.block(act.block)?.first;
+        let mut k = index;
+        for _ in &r.desc.params {
+            k = k.checked_sub(1).filter(|&k| k >= first)?;
+            if !matches!(code.instructions[k].op, Op::Load(..) | Op::Const(_)) {
+                return None;
+            }
+        }
+        k = k.checked_sub(1).filter(|&k| k >= first)?;
+        let Op::Load(crate::classfile::bytecode::Kind::Ref, slot) = code.instructions[k].op else {
+            return None;
+        };
+        let slot = slot as usize;
+        if let Some(t) = act.locals[slot] {
+            return Some(t);
+        }
+        let t = self
+            .fresh
+            .var(&mut self.terms, "this", crate::model::term::Sort::Ref);
+        st.top().locals[slot] = Some(t);
+        Some(t)
+    }
+}
+
+/// Whether the code stores into local 0 (`astore_0`, or any store or
+/// `iinc` on slot 0): `this` may then change within the method.
+fn stores_local_zero(code: &crate::classfile::Code) -> bool {
+    code.instructions
+        .iter()
+        .any(|i| matches!(i.op, Op::Store(_, 0) | Op::Iinc { index: 0, .. }))
 }
 
 /// Whether `String`'s method `m` is one whose bytecode reads no field of a

@@ -33,7 +33,7 @@ public class Parser {
         while (pos < text.length) {
             char c = text[pos];
             if (c == '+') {
-                pos++;
+                pos++; // TARGET: plus
                 value += term();
             } else if (c == '-') {
                 pos++;
@@ -79,7 +79,7 @@ public class Parser {
             pos++;
             int value = expr();
             if (pos < text.length && text[pos] == ')') {
-                pos++;
+                pos++; // TARGET: close
             }
             return value;
         }
