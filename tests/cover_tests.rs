@@ -1661,6 +1661,29 @@ fn object_parameters_are_seeded_with_arrays_after_a_replay_mismatch() {
     run_generated_suite_over(out.path(), "CollectionUtils.sizeIsEmpty", &jar);
 }
 
+/// commons-collections4's `CollectionUtils.get(Iterable, int)` is one
+/// call: `get(null, 0)` reaches its pc 0, but the exception out of the
+/// callee leaves it uncredited by JaCoCo. A first slice too short for the
+/// pipeline to look for a run that ends the block finds that state first;
+/// the target stays open, and a later round's longer slice finds a list
+/// the call returns from. The kept test is credited with every
+/// instruction, and the suite passes.
+#[test]
+fn a_target_reached_only_uncredited_is_tried_again() {
+    let (doc, _, out, jar) = cover_jar_method(
+        "commons-collections4.jar",
+        "org.apache.commons.collections4.CollectionUtils",
+        "get(Ljava/lang/Iterable;I)",
+        &["--first-slice", "0.01", "--jobs", "1"],
+    );
+    let m = &doc["methods"][0];
+    assert_eq!(m["instructions_covered"], 4, "{doc:#}");
+    let tests = doc["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 1, "{doc:#}");
+    assert!(tests[0].get("uncredited").is_none(), "{doc:#}");
+    run_generated_suite_over(out.path(), "CollectionUtils.get", &jar);
+}
+
 /// guava's `DoubleMath.roundToInt(double, RoundingMode)`: the backward
 /// search runs out of time on one of its overflow checks; seeds for an
 /// enum parameter are its constants, and with the method's own constants

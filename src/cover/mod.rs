@@ -350,6 +350,11 @@ pub fn run(
     // Per target still open after an attempt: the reasons it ended unknown
     // with, while it waits for a longer slice.
     let mut pending: Vec<Option<Vec<Reason>>> = vec![None; all.len()];
+    // Per target: the test that reached it in a run JaCoCo does not credit
+    // it for (an exception a callee or the JVM raised before its block's
+    // end), while it waits for the next round's longer slice to find a run
+    // JaCoCo credits.
+    let mut uncredited_reach: Vec<Option<usize>> = vec![None; all.len()];
     let mut timeline: Vec<TimelinePoint> = Vec::new();
     let report_progress = |status: &[Option<Status>], progress: &mut dyn FnMut(&Progress)| {
         let mut p = Progress {
@@ -710,6 +715,25 @@ pub fn run(
                         .collect();
                     let (s, test) = commit(cp, unit, target, a, &blocks);
                     if let Some(mut test) = test {
+                        // A run JaCoCo does not credit the target for, found
+                        // forward or in a slice too short to search for a
+                        // run to the block's end (pipeline::credit): the
+                        // target stays open for the next round's longer
+                        // slice.
+                        let credited = credits(&test, target);
+                        let retry = !credited && !last_round && given < CREDIT_SLICE;
+                        if let (Some(earlier), false) = (uncredited_reach[t], credited) {
+                            // Reached again, and again uncredited: the
+                            // earlier test stands for it.
+                            if !retry {
+                                status[t] = Some(Status::Reached {
+                                    test: earlier,
+                                    aimed: true,
+                                });
+                                pending[t] = None;
+                            }
+                            continue;
+                        }
                         let number = tests.len();
                         covered[target.unit].add_credited(&test);
                         if let Some(obs) = &test.observation {
@@ -720,11 +744,16 @@ pub fn run(
                         }
                         tests.push(test);
                         test_unit.push(target.unit);
-                        status[t] = Some(Status::Reached {
-                            test: number,
-                            aimed: true,
-                        });
-                        pending[t] = None;
+                        if !retry {
+                            status[t] = Some(Status::Reached {
+                                test: number,
+                                aimed: true,
+                            });
+                            pending[t] = None;
+                        } else {
+                            uncredited_reach[t] = Some(number);
+                            pending[t] = Some(Vec::new());
+                        }
                         mark_covered(
                             &all,
                             &mut status,
@@ -782,6 +811,10 @@ pub fn run(
         // Targets still open: the run stopped before their next slice (or,
         // with no stop, the last round settled them all).
         for (t, s) in status.iter_mut().enumerate() {
+            if let (None, Some(test)) = (&s, uncredited_reach[t]) {
+                *s = Some(Status::Reached { test, aimed: true });
+                continue;
+            }
             if s.is_none() && !is_covered(&covered, &all[t]) {
                 let mut reasons = pending[t].take().unwrap_or_default();
                 if let Some(why) = stopped {
@@ -987,6 +1020,19 @@ fn attempt(
 }
 
 /// A target's status from its attempt, and the test when one reached it.
+/// The slice under which a target reached only by a run JaCoCo does not
+/// credit it for is tried again in the next round: a longer one leaves the
+/// pipeline time to search for a run that ends the target's block.
+const CREDIT_SLICE: Duration = Duration::from_secs(2);
+
+/// Whether JaCoCo credits `test` with `target` (its run passed a probe
+/// after the target's block, or took the outcome and went on).
+fn credits(test: &GeneratedTest, target: &Target) -> bool {
+    let mut alone = Covered::default();
+    alone.add_credited(test);
+    alone.covers(target)
+}
+
 fn commit(
     cp: &ClassPath,
     unit: &Unit,
