@@ -6,12 +6,15 @@
 //! `construct` helper, which returns an `Object` that is cast back to the
 //! declared result type when the test may name it. A `null` argument of a
 //! direct call to an overloaded method is cast to its parameter type, so
-//! that overload resolution (JLS §15.12.2) picks the method under test.
+//! that overload resolution (JLS §15.12.2) picks the method under test;
+//! where no cast can (a generic overload, `overloads.rs`), the call goes
+//! through `invoke`.
 
 use super::access;
 use super::arrange::Inputs;
 use super::java;
 use super::method::{Scope, Subject};
+use super::overloads;
 use super::JunitError;
 use crate::labeling::{InputState, Value};
 
@@ -92,7 +95,11 @@ pub(super) fn call(
             .load(&target.class)
             .and_then(|c| c.inner_access)
             .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
-    let direct = access::method_direct(method, class_ok, params_ok) && !inner;
+    // An overload javac cannot tell from this one (`overloads.rs`) is
+    // called by its parameter types.
+    let direct = access::method_direct(method, class_ok, params_ok)
+        && !inner
+        && !overloads::ambiguous(&mut s.access, &target.class, method);
     // A variable arity parameter (JLS §15.12.4.2) takes the state's array
     // as it is: a bare `null` there would be a non-varargs call with an
     // inexact type (a javac warning), so it is cast to the array type.

@@ -162,6 +162,9 @@ pub enum CheckError {
     /// javac failed without an error jaut could trace to a test.
     #[error("javac failed: {0}")]
     Javac(String),
+    /// A stop was requested (SIGINT, SIGTERM) while javac ran.
+    #[error("stopped before javac was done")]
+    Stopped,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CheckError + '_ {
@@ -335,19 +338,20 @@ fn compile(
         let _ = std::fs::remove_dir_all(&classes);
         std::fs::create_dir_all(&classes).map_err(io(&classes))?;
         let javac = home.join("bin/javac");
-        let result = Command::new(&javac)
+        let mut command = Command::new(&javac);
+        command
             .args(["-nowarn", "-g", "-encoding", "UTF-8", "-proc:none"])
             .args(["-Xmaxerrs", "100000", "-d"])
             .arg(&classes)
             .arg("-cp")
             .arg(join(libs))
-            .args(written.iter().map(|w| &w.file))
-            .output()
-            .map_err(io(&javac))?;
-        if result.status.success() {
+            .args(written.iter().map(|w| &w.file));
+        let Some((success, stderr)) = run_javac(command, &javac, work)? else {
+            return Err(CheckError::Stopped);
+        };
+        if success {
             return Ok(());
         }
-        let stderr = String::from_utf8_lossy(&result.stderr);
         let errors = javac_errors(&stderr);
         let mut changed = false;
         let mut edits = Edits::default();
@@ -364,6 +368,40 @@ fn compile(
         }
         edits.apply(suite, out);
     }
+}
+
+/// Runs javac as `command` sets it up, its errors in a file of `work`
+/// (they may fill a pipe): whether it succeeded and what it wrote there,
+/// or `None` when a stop was requested first (javac is killed: a stopped
+/// run ends within a second, `crate::stop`).
+fn run_javac(
+    mut command: Command,
+    javac: &Path,
+    work: &Path,
+) -> Result<Option<(bool, String)>, CheckError> {
+    let log = work.join("javac.log");
+    let file = std::fs::File::create(&log).map_err(io(&log))?;
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(file)
+        .spawn()
+        .map_err(io(javac))?;
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(io(javac))? {
+            break status;
+        }
+        if crate::stop::requested() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let stderr = std::fs::read(&log).map_err(io(&log))?;
+    Ok(Some((
+        status.success(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )))
 }
 
 /// javac's errors: (file, line, message).
