@@ -57,7 +57,7 @@ impl<'a> Access<'a> {
     }
 
     /// The class path the decisions are made over.
-    pub(super) fn class_path(&self) -> &'a ClassPath {
+    pub(crate) fn class_path(&self) -> &'a ClassPath {
         self.cp
     }
 

@@ -7,7 +7,7 @@ use super::arrange::{Inputs, Var};
 use super::java::is_primitive;
 use super::method::Scope;
 use super::JunitError;
-use crate::state::{InputState, Object, StaticRef, Value};
+use crate::state::{Construction, InputState, Object, StaticRef, Value};
 
 /// The objects of `state` made by constructors, each after those its
 /// arguments name (the state has no cycle among them: the planner drops
@@ -80,16 +80,23 @@ pub(super) fn declare(
         .load(&o.class)
         .and_then(|c| c.inner_access)
         .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
-    let made = match &c.factory {
-        Some(k) => format!("{}.{}", s.access.type_name(&k.class), k.field),
-        // An inner class's enclosing instance goes before `new` (JLS
-        // §15.9.2), the class by its simple name.
-        None if inner && !args.is_empty() => {
-            let outer = args.remove(0);
-            let simple = o.class.rsplit('$').next().unwrap_or(&o.class);
-            format!("{outer}.new {simple}")
-        }
-        None => format!("new {class}"),
+    if let Some(k) = &c.factory {
+        let call = format!(
+            "{}.{}({})",
+            s.access.type_name(&k.class),
+            k.field,
+            args.join(", ")
+        );
+        return Ok(factory_made(s, o, c, &call, name));
+    }
+    // An inner class's enclosing instance goes before `new` (JLS
+    // §15.9.2), the class by its simple name.
+    let made = if inner && !args.is_empty() {
+        let outer = args.remove(0);
+        let simple = o.class.rsplit('$').next().unwrap_or(&o.class);
+        format!("{outer}.new {simple}")
+    } else {
+        format!("new {class}")
     };
     s.line(format!("{class} {name} = {made}({});", args.join(", ")));
     for setter in &c.setters {
@@ -97,6 +104,30 @@ pub(super) fn declare(
         s.line(format!("{name}.{}({arg});", setter.method));
     }
     Ok(Var { name, typed: true })
+}
+
+/// Declares variable `name` holding object `o`, made by the static factory
+/// method `call` (of construction `c`): typed by the object's class where
+/// the test may name it (with a cast when the method returns a wider
+/// type), else by what the method returns (an anonymous class's object,
+/// `SetUtils.union(a, b)`). Factories are proposed without setters.
+fn factory_made(s: &mut Scope, o: &Object, c: &Construction, call: &str, name: String) -> Var {
+    let returns = crate::classfile::MethodDescriptor::parse(&c.descriptor)
+        .map(|d| d.ret.to_string())
+        .unwrap_or_else(|| "java.lang.Object".into());
+    if s.access.type_accessible(&o.class) {
+        let class = s.access.type_name(&o.class);
+        let cast = if returns == o.class {
+            String::new()
+        } else {
+            format!("({class}) ")
+        };
+        s.line(format!("{class} {name} = {cast}{call};"));
+        return Var { name, typed: true };
+    }
+    let vt = s.access.var_type(&returns);
+    s.line(format!("{vt} {name} = {call};"));
+    Var { name, typed: false }
 }
 
 /// Declares a variable holding object `o`, read from the static final

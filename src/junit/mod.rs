@@ -52,7 +52,7 @@ mod layout;
 mod method;
 mod mock;
 mod observed;
-mod overloads;
+pub(crate) mod overloads;
 mod values;
 
 pub use accumulate::HEADER;

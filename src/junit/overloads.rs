@@ -23,7 +23,7 @@ use crate::classpath::ClassPath;
 /// ambiguous: another accessible overload of the same name and arity, in
 /// the class or a supertype, takes those types too, and one of the two
 /// declares type parameters of its own.
-pub(super) fn ambiguous(a: &mut Access<'_>, class: &str, method: &Method) -> bool {
+pub(crate) fn ambiguous(a: &mut Access<'_>, class: &str, method: &Method) -> bool {
     if method.name == "<init>" {
         // Constructors overload too, but the state's class has no generic
         // constructors in practice; `new` with casts resolves them.
