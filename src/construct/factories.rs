@@ -98,14 +98,8 @@ fn owners(class: &str) -> Vec<String> {
 fn factory_flows(cp: &ClassPath, class: &Class, m: &Method) -> Option<Vec<Vec<FieldSlot>>> {
     let code = m.code.as_ref()?;
     let ins: Vec<&Op> = code.instructions.iter().map(|i| &i.op).collect();
-    let stored: Vec<u16> = ins
-        .iter()
-        .filter_map(|op| match op {
-            Op::Store(_, slot) | Op::Iinc { index: slot, .. } => Some(*slot),
-            _ => None,
-        })
-        .collect();
-    let slots = static_slots(m);
+    let stored = flow::stored_slots(&ins);
+    let slots = flow::parameter_slots(m);
     for (j, op) in ins.iter().enumerate() {
         let Op::Invoke(InvokeKind::Special, callee) = op else {
             continue;
@@ -139,21 +133,6 @@ fn factory_flows(cp: &ClassPath, class: &Class, m: &Method) -> Option<Vec<Vec<Fi
         return Some(flows);
     }
     None
-}
-
-/// The local slot of each parameter of a static method (`long` and
-/// `double` take two, JVMS §2.6.1).
-fn static_slots(m: &Method) -> Vec<u16> {
-    let mut slot = 0u16;
-    m.desc
-        .params
-        .iter()
-        .map(|p| {
-            let here = slot;
-            slot += p.size() as u16;
-            here
-        })
-        .collect()
 }
 
 #[cfg(test)]

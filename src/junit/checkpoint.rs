@@ -15,8 +15,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use super::check::{self, CheckError};
 use super::{JunitError, TestSuite};
@@ -29,6 +31,11 @@ pub enum CheckpointError {
     #[error("writing the tests: {0}")]
     Write(#[from] JunitError),
 }
+
+/// After a check of `d` seconds, the next waits `PACE * d`: javac takes at
+/// most about a quarter of the run's time (on a machine of two cores, a
+/// check every two seconds would take one of them from the search).
+const PACE: u32 = 3;
 
 /// Writes compile-checked copies of a growing suite under `out`.
 pub struct Checkpoint {
@@ -99,14 +106,36 @@ impl Keeper {
         let abandoned = Arc::new(AtomicBool::new(false));
         let skip = Arc::clone(&abandoned);
         let thread = std::thread::spawn(move || {
-            while let Ok(mut suite) = rx.recv() {
-                // Only the latest offer counts: it holds every earlier one.
+            // The latest suite offered and not yet written, and when the
+            // next check may start.
+            let mut pending: Option<TestSuite> = None;
+            let mut ready_at = Instant::now();
+            loop {
+                let offer = match pending {
+                    None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                    Some(_) => rx.recv_timeout(ready_at.saturating_duration_since(Instant::now())),
+                };
+                let last = match offer {
+                    Ok(suite) => {
+                        // Only the latest offer counts: it holds every
+                        // earlier one.
+                        pending = Some(suite);
+                        if Instant::now() < ready_at {
+                            continue;
+                        }
+                        false
+                    }
+                    Err(RecvTimeoutError::Timeout) => false,
+                    Err(RecvTimeoutError::Disconnected) => true,
+                };
                 while let Ok(newer) = rx.try_recv() {
-                    suite = newer;
+                    pending = Some(newer);
                 }
+                let Some(suite) = pending.take() else { return };
                 if skip.load(Ordering::SeqCst) {
                     return;
                 }
+                let started = Instant::now();
                 match checkpoint.write(&suite) {
                     Ok(_) => {}
                     Err(CheckpointError::Check(CheckError::Stopped)) => return,
@@ -115,6 +144,10 @@ impl Keeper {
                         return;
                     }
                 }
+                if last {
+                    return;
+                }
+                ready_at = Instant::now() + started.elapsed() * PACE;
             }
         });
         Keeper {

@@ -107,32 +107,37 @@ pub(super) fn declare(
 }
 
 /// Declares variable `name` holding object `o`, made by the static factory
-/// method `call` (of construction `c`): typed by the object's class where
-/// the test may name it (with a cast when the method returns a wider
-/// type), else by what the method returns (an anonymous class's object,
-/// `SetUtils.union(a, b)`). Factories are proposed without setters.
+/// method `call` (of construction `c`; factories are proposed without
+/// setters), as [`declare_as`] does for what the method returns (an
+/// anonymous class's object: `View a1 = Views.union(a, b);`).
 fn factory_made(s: &mut Scope, o: &Object, c: &Construction, call: &str, name: String) -> Var {
     let returns = crate::classfile::MethodDescriptor::parse(&c.descriptor)
         .map(|d| d.ret.to_string())
         .unwrap_or_else(|| "java.lang.Object".into());
+    declare_as(s, o, &returns, call, name)
+}
+
+/// Declares variable `name` holding object `o`, the value of `expr` of
+/// static type `declared`: typed by the object's class where the test may
+/// name it (with a cast when `declared` is wider), else by `declared`.
+fn declare_as(s: &mut Scope, o: &Object, declared: &str, expr: &str, name: String) -> Var {
     if s.access.type_accessible(&o.class) {
         let class = s.access.type_name(&o.class);
-        let cast = if returns == o.class {
+        let cast = if declared == o.class {
             String::new()
         } else {
             format!("({class}) ")
         };
-        s.line(format!("{class} {name} = {cast}{call};"));
+        s.line(format!("{class} {name} = {cast}{expr};"));
         return Var { name, typed: true };
     }
-    let vt = s.access.var_type(&returns);
-    s.line(format!("{vt} {name} = {call};"));
+    let vt = s.access.var_type(declared);
+    s.line(format!("{vt} {name} = {expr};"));
     Var { name, typed: false }
 }
 
 /// Declares a variable holding object `o`, read from the static final
-/// field `k`: typed by the object's class where the test may name it
-/// (with a cast when the field's type is wider), else by the field's.
+/// field `k` ([`declare_as`] the field's type).
 fn constant(s: &mut Scope, o: &Object, k: &StaticRef, hint: &str) -> Var {
     let name = s.fresh(hint);
     let owner = s.access.type_name(&k.class);
@@ -142,17 +147,5 @@ fn constant(s: &mut Scope, o: &Object, k: &StaticRef, hint: &str) -> Var {
         .and_then(|c| c.field(&k.field).map(|f| f.ty.to_string()))
         .unwrap_or_else(|| "java.lang.Object".into());
     let read = format!("{owner}.{}", k.field);
-    if s.access.type_accessible(&o.class) {
-        let class = s.access.type_name(&o.class);
-        let cast = if declared == o.class {
-            String::new()
-        } else {
-            format!("({class}) ")
-        };
-        s.line(format!("{class} {name} = {cast}{read};"));
-        return Var { name, typed: true };
-    }
-    let vt = s.access.var_type(&declared);
-    s.line(format!("{vt} {name} = {read};"));
-    Var { name, typed: false }
+    declare_as(s, o, &declared, &read, name)
 }
