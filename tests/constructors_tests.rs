@@ -434,6 +434,8 @@ fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
     );
     let text = test_text(out.path());
     assert!(text.contains("Views.View a1 = Views.union("), "{text}");
+    // The method is called through the public interface it implements.
+    assert!(text.contains("((Views.View) a1).contains("), "{text}");
     assert!(!text.contains("allocate("), "{text}");
     support::compile_and_run_suite(out.path(), "Views$1", support::samples(), &[]);
 }

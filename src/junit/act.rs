@@ -16,6 +16,7 @@ use super::java;
 use super::method::{Scope, Subject};
 use super::overloads;
 use super::JunitError;
+use crate::classfile::{descriptor::internal_name, Method};
 use crate::labeling::{InputState, Value};
 
 /// The call of the method under test.
@@ -105,6 +106,19 @@ pub(super) fn call(
     // inexact type (a javac warning), so it is cast to the array type.
     let varargs = method.access & crate::classfile::access::VARARGS != 0;
     let last = subject.params.len().saturating_sub(1);
+    // A method of a class the test cannot name (an anonymous class's
+    // `contains`) that implements a public method of a type it can
+    // (`View.contains`) is called through that type: the receiver's class
+    // declares the method, so dispatch (JVMS §5.4.6) selects it.
+    let through = match (&receiver, direct) {
+        (Some((_, false)), false)
+            if !ctor && !method.is_private() && params_ok && java::is_identifier(&method.name) =>
+        {
+            declaring_supertype(s, &target.class, method)
+        }
+        _ => None,
+    };
+    let direct = direct || through.is_some();
     let mut args = Vec::new();
     for (i, (a, p)) in state.args.iter().zip(&subject.params).enumerate() {
         let e = match (&a.value, direct) {
@@ -132,10 +146,11 @@ pub(super) fn call(
             target.class.clone(),
         )
     } else if direct {
-        let on = match &receiver {
-            None => owner.clone(),
-            Some((name, true)) => name.clone(),
-            Some((name, false)) => format!("(({owner}) {name})"),
+        let on = match (&receiver, &through) {
+            (None, _) => owner.clone(),
+            (Some((name, true)), _) => name.clone(),
+            (Some((name, false)), Some(sup)) => format!("(({}) {name})", s.access.type_name(sup)),
+            (Some((name, false)), None) => format!("(({owner}) {name})"),
         };
         (
             format!("{on}.{}({})", method.name, args.join(", ")),
@@ -173,6 +188,33 @@ pub(super) fn call(
         expr,
         expr_type,
         result_type,
+    })
+}
+
+/// A public supertype of `class` (Java form) the test may name that
+/// declares `method` (same name and descriptor, public, not static), the
+/// nearest first: the test calls the method through it.
+fn declaring_supertype(s: &mut Scope, class: &str, method: &Method) -> Option<String> {
+    let cp = s.access.class_path();
+    let internal = internal_name(class);
+    let mut supers: Vec<String> = cp
+        .superclass_chain(&internal)
+        .ok()?
+        .iter()
+        .skip(1)
+        .map(|c| c.name.clone())
+        .collect();
+    supers.extend(cp.all_superinterfaces(&internal).unwrap_or_default());
+    supers.into_iter().find_map(|sup| {
+        let c = cp.load(&sup).ok()?;
+        let declares = c.methods.iter().any(|m| {
+            m.name == method.name
+                && m.descriptor == method.descriptor
+                && m.access & crate::classfile::access::PUBLIC != 0
+                && !m.is_static()
+        });
+        let java = c.java_name();
+        (declares && s.access.type_accessible(&java)).then_some(java)
     })
 }
 
