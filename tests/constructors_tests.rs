@@ -380,3 +380,62 @@ fn the_fields_constructor_parameters_flow_to() {
     // The no-argument constructor of Gauge sets a constant.
     assert!(flows("objects/Gauge", "()V").is_empty());
 }
+
+#[test]
+fn an_object_whose_constructor_is_private_comes_from_its_static_factory() {
+    // Money's constructor is private: the test calls Money.of.
+    let (out, json) = reached(
+        "objects/Money",
+        "isLargeEuros",
+        "large",
+        &[],
+        &["constructor"],
+    );
+    let c = &json["state"]["objects"][0]["constructor"];
+    assert_eq!(
+        c["factory"],
+        serde_json::json!({"class": "objects.Money", "field": "of"}),
+        "{json:#}"
+    );
+    let text = test_text(out.path());
+    assert!(
+        text.contains("Money money = Money.of(1000001L, \"EUR\");"),
+        "{text}"
+    );
+    assert!(!text.contains("allocate("), "{text}");
+}
+
+#[test]
+fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
+    // Views$1 is the anonymous View that Views.union makes, its arrays in
+    // val$a and val$b: the test calls union with the arrays the path needs.
+    let out = tempfile::tempdir().unwrap();
+    let class = support::sample_class("objects/Views$1");
+    let line = support::marker_line("objects/Views", "second").to_string();
+    let (code, json) = support::jaut_json(&[
+        class.to_str().unwrap(),
+        "-m",
+        "contains",
+        "--line",
+        &line,
+        "--out",
+        out.path().to_str().unwrap(),
+        "--objects",
+        "constructors",
+    ]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    let view = &json["state"]["objects"][0];
+    assert_eq!(view["built_by"], "constructor", "{json:#}");
+    assert_eq!(
+        view["constructor"]["factory"],
+        serde_json::json!({"class": "objects.Views", "field": "union"}),
+        "{json:#}"
+    );
+    let text = test_text(out.path());
+    assert!(text.contains("Views.View a1 = Views.union("), "{text}");
+    // The method is called through the public interface it implements.
+    assert!(text.contains("((Views.View) a1).contains("), "{text}");
+    assert!(!text.contains("allocate("), "{text}");
+    support::compile_and_run_suite(out.path(), "Views$1", support::samples(), &[]);
+}

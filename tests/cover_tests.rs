@@ -938,6 +938,31 @@ fn jacoco_import_attempts_only_uncovered_targets() {
     );
 }
 
+/// Sends `child` (a `jaut cover --format json` run) SIGTERM and waits for
+/// it: it ends within 20 s, with exit status 1 (targets left), and prints
+/// its report, returned.
+fn stop_with_sigterm(child: std::process::Child) -> Value {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let killed = std::time::Instant::now();
+    let o = child.wait_with_output().unwrap();
+    assert!(
+        killed.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?} to stop",
+        killed.elapsed()
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("the report on stdout")
+}
+
 /// A run stopped by SIGTERM ends within seconds and leaves what it settled:
 /// a report naming the targets left `interrupted`, and a suite that
 /// compiles and passes. No replay worker or temporary file is left.
@@ -963,25 +988,7 @@ fn a_run_stopped_by_sigterm_keeps_what_it_found() {
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
     assert!(test.exists(), "no test written within 120 s");
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let killed = std::time::Instant::now();
-    let o = child.wait_with_output().unwrap();
-    assert!(
-        killed.elapsed() < std::time::Duration::from_secs(20),
-        "took {:?} to stop",
-        killed.elapsed()
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let doc: Value = serde_json::from_slice(&o.stdout).expect("the report on stdout");
+    let doc = stop_with_sigterm(child);
     let kinds: BTreeSet<String> = doc["methods"]
         .as_array()
         .unwrap()
@@ -1003,6 +1010,45 @@ fn a_run_stopped_by_sigterm_keeps_what_it_found() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     run_generated_suite_over(out.path(), "StringUtils (stopped)", &jar);
+}
+
+/// A run stopped by SIGTERM keeps only test classes javac accepted: each
+/// checkpoint compiles what it writes. `Defaulted`'s two factories overload
+/// a generic method javac cannot tell apart by casts to the erased types
+/// (as commons-collections4's `DefaultedMap.defaultedMap`): the test of
+/// the `Supplier` one calls it through `invoke`, and the suite a stop
+/// leaves compiles and passes.
+#[test]
+fn a_stopped_run_leaves_only_tests_that_compile() {
+    let classes = samples();
+    let class = classes.join("overloads/Defaulted.class");
+    let out = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_jaut"))
+        .arg("cover")
+        .arg(&class)
+        .args(["--format", "json", "--no-times", "--jobs", "1", "--out"])
+        .arg(out.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let test = out.path().join("overloads/DefaultedJautTest.java");
+    // The ambiguous factory's test, called by its parameter types.
+    let call = "invoke(Defaulted.class, \"withDefault\", new Class<?>[] {java.util.Map.class, Defaulted.Supplier.class}";
+    let start = std::time::Instant::now();
+    let written = || std::fs::read_to_string(&test).is_ok_and(|t| t.contains(call));
+    while !written() && start.elapsed() < std::time::Duration::from_secs(90) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        written(),
+        "no test of withDefault(Map, Supplier) within 90 s"
+    );
+    // Stopped with targets left (scramble's), not at its end.
+    let doc = stop_with_sigterm(child);
+    assert!(doc.to_string().contains("interrupted"), "{doc:#}");
+    assert!(std::fs::read_to_string(&test).unwrap().contains(call));
+    run_generated_suite_over(out.path(), "Defaulted (stopped)", classes);
 }
 
 /// `--budget`: past it no new target is attempted; the rest are reported

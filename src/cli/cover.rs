@@ -528,6 +528,19 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
         }
     };
     let times = !args.no_times;
+    // The test classes a checkpoint writes are compiled first, on a thread
+    // of their own (a run killed later keeps them: `junit::checkpoint`);
+    // with --no-check they are written as they are.
+    let keeper = (!args.no_check).then(|| {
+        let checkpoint = jaut::junit::checkpoint::Checkpoint::new(
+            &args.out(),
+            check_class_path(&roots, args),
+            std::env::temp_dir().join(format!("jaut-checkpoint-{}", std::process::id())),
+        );
+        jaut::junit::checkpoint::Keeper::start(checkpoint, |e| {
+            eprintln!("jaut: warning: the tests are not written as the run goes: {e}");
+        })
+    });
     // The report as the checkpoint written on a stop request has it: what
     // is printed when the run must end before its attempts do.
     let stopped_text: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
@@ -543,8 +556,16 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             &mut on_progress,
             &mut |partial| {
                 // A run killed later still leaves what it settled so far.
-                let written = write_outputs(&cp, partial, args, shard.as_ref(), times, None);
-                if let Err(e) = written.map(|_| ()) {
+                let suite = suite_of(&cp, partial, args);
+                let tests = match &keeper {
+                    Some(keeper) => {
+                        keeper.offer(suite);
+                        Tests::Kept
+                    }
+                    None => Tests::Unchecked(&suite),
+                };
+                let written = write_outputs(partial, args, shard.as_ref(), times, tests);
+                if let Err(e) = written {
                     eprintln!("jaut: warning: {e}");
                 }
                 if jaut::stop::requested() {
@@ -589,21 +610,29 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.timing.parse += load;
 
     let mut suite = suite_of(&cp, &report, args);
-    // A stopped run is written at once: checking the suite (javac and a
-    // JUnit run) would take seconds.
-    let check = if args.no_check || suite.is_empty() || jaut::stop::requested() {
+    // A stopped run keeps the tests its checkpoints checked and wrote:
+    // checking the rest (javac and a JUnit run) would take seconds.
+    let stopped = jaut::stop::requested();
+    if let Some(keeper) = keeper {
+        keeper.finish(false);
+    }
+    let check = if args.no_check || suite.is_empty() || stopped {
         None
     } else {
-        Some(check_suite(&mut suite, &roots, args)?)
+        match check_suite(&mut suite, &roots, args) {
+            Ok(check) => Some(check),
+            // Stopped while javac ran: as a stopped run.
+            Err(None) => None,
+            Err(Some(e)) => return Err(e),
+        }
     };
-    let names = write_outputs(
-        &cp,
-        &report,
-        args,
-        shard.as_ref(),
-        times,
-        Some((&suite, check.as_ref())),
-    )?;
+    let tests = match &check {
+        Some(check) => Tests::Checked(&suite, check),
+        None if args.no_check => Tests::Unchecked(&suite),
+        None => Tests::Kept,
+    };
+    write_outputs(&report, args, shard.as_ref(), times, tests)?;
+    let names = suite.names();
     let mut doc = report.document(times);
     doc.shard = shard;
     doc.suite_check = check;
@@ -734,67 +763,83 @@ fn suite_of(
 /// Compiles and runs the suite as a build would, taking out what does not
 /// compile or fails ([`jaut::junit::check`]), and says so on stderr when
 /// something was taken out or the suite could not run.
+/// `Err(None)`: a stop was requested while javac ran.
 fn check_suite(
     suite: &mut jaut::junit::TestSuite,
     roots: &[PathBuf],
     args: &CoverArgs,
-) -> Result<jaut::junit::check::SuiteCheck, UserError> {
+) -> Result<jaut::junit::check::SuiteCheck, Option<UserError>> {
     let work = std::env::temp_dir().join(format!("jaut-check-{}", std::process::id()));
-    let mut class_path = roots.to_vec();
-    class_path.extend(super::classpath_entries(&args.classpath));
-    let result = jaut::junit::check::check(suite, &class_path, &work);
+    let result = jaut::junit::check::check(suite, &check_class_path(roots, args), &work);
     let _ = std::fs::remove_dir_all(&work);
-    let check = result.map_err(|e| user(format!("checking the suite: {e}")))?;
+    let check = result.map_err(|e| match e {
+        jaut::junit::check::CheckError::Stopped => None,
+        e => Some(user(format!("checking the suite: {e}"))),
+    })?;
     if !check.ran || !check.dropped_assertions.is_empty() || !check.removed_tests.is_empty() {
         eprintln!("jaut: {}", check.summary());
     }
     Ok(check)
 }
 
+/// The class path a test compiles and runs against: the TARGETs and
+/// --classpath.
+fn check_class_path(roots: &[PathBuf], args: &CoverArgs) -> Vec<PathBuf> {
+    let mut class_path = roots.to_vec();
+    class_path.extend(super::classpath_entries(&args.classpath));
+    class_path
+}
+
+/// The test classes `write_outputs` writes.
+enum Tests<'a> {
+    /// The suite as the writer made it (a checkpoint with --no-check, or
+    /// the end of such a run).
+    Unchecked(&'a jaut::junit::TestSuite),
+    /// None: those the checkpoints checked and wrote stay (`Keeper`).
+    Kept,
+    /// The checked suite at the end of the run, and its check.
+    Checked(
+        &'a jaut::junit::TestSuite,
+        &'a jaut::junit::check::SuiteCheck,
+    ),
+}
+
 /// The JUnit suite (with replay) and the Markdown and JSON reports, in
 /// --out, each file replaced atomically (a temporary file and a rename), so
 /// a run killed between two writes leaves whole files. Called as targets
-/// settle (the suite as written, unchecked) and at the end, with the
-/// checked suite and its `check`; existing files were refused before the
-/// run. Returns the names the tests got.
+/// settle and at the end (see [`Tests`]); existing files were refused
+/// before the run.
 fn write_outputs(
-    cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
     shard: Option<&cover::document::ShardEntry>,
     times: bool,
-    checked: Option<(
-        &jaut::junit::TestSuite,
-        Option<&jaut::junit::check::SuiteCheck>,
-    )>,
-) -> Result<TestNames, UserError> {
+    tests: Tests<'_>,
+) -> Result<(), UserError> {
     let out = args.out();
     let reports = args.reports();
     for (option, dir) in [("--out", &out), ("--reports", &reports)] {
         std::fs::create_dir_all(dir)
             .map_err(|e| user(format!("{option} {}: {e}", dir.display())))?;
     }
-    let unchecked;
-    let suite = match checked {
-        Some((suite, _)) => suite,
-        None => {
-            unchecked = suite_of(cp, report, args);
-            &unchecked
-        }
+    let (suite, check) = match tests {
+        Tests::Unchecked(suite) => (Some(suite), None),
+        Tests::Kept => (None, None),
+        Tests::Checked(suite, check) => (Some(suite), Some(check)),
     };
     // Checked before the run: the files are this run's to (re)write.
-    if !suite.is_empty() {
+    if let Some(suite) = suite.filter(|s| !s.is_empty()) {
         suite.write(&out, true).map_err(user)?;
     }
-    if checked.is_some() {
+    if let (Some(suite), Some(_)) = (suite, check) {
         remove_emptied_files(report, suite, &out);
     }
     let mut doc = report.document(times);
     doc.shard = shard.cloned();
-    doc.suite_check = checked.and_then(|(_, c)| c.cloned());
+    doc.suite_check = check.cloned();
     write_atomically(&reports.join(REPORT_FILE), &doc.markdown())?;
     write_atomically(&reports.join(JSON_FILE), &doc.to_json_text())?;
-    Ok(suite.names())
+    Ok(())
 }
 
 /// Deletes the test file this run wrote as it went for a class whose

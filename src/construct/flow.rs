@@ -67,13 +67,7 @@ fn flows(
         return out;
     };
     let ins: Vec<&Op> = code.instructions.iter().map(|i| &i.op).collect();
-    let stored: Vec<u16> = ins
-        .iter()
-        .filter_map(|op| match op {
-            Op::Store(_, slot) | Op::Iinc { index: slot, .. } => Some(*slot),
-            _ => None,
-        })
-        .collect();
+    let stored = stored_slots(&ins);
     if stored.contains(&0) {
         return out;
     }
@@ -131,10 +125,21 @@ fn flows(
     out
 }
 
-/// The local slot of each parameter of an instance method (slot 0 is
-/// `this`; `long` and `double` take two, JVMS §2.6.1).
-fn parameter_slots(m: &Method) -> Vec<u16> {
-    let mut slot = 1u16;
+/// The local slots `ins` stores to: a parameter's local not among them
+/// holds its argument at every read.
+pub(super) fn stored_slots(ins: &[&Op]) -> Vec<u16> {
+    ins.iter()
+        .filter_map(|op| match op {
+            Op::Store(_, slot) | Op::Iinc { index: slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The local slot of each parameter of a method (slot 0 is an instance
+/// method's `this`; `long` and `double` take two, JVMS §2.6.1).
+pub(super) fn parameter_slots(m: &Method) -> Vec<u16> {
+    let mut slot = u16::from(!m.is_static());
     m.desc
         .params
         .iter()

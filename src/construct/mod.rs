@@ -14,6 +14,7 @@
 //! constructed one misses the goal. `--objects` chooses the policy.
 
 mod constants;
+mod factories;
 pub mod flow;
 pub mod jdk;
 pub mod plan;

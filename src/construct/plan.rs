@@ -9,7 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
-use super::{constants, jdk, setters, text};
+use super::{constants, factories, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -92,8 +92,15 @@ fn propose_one(
         return Vec::new();
     }
     let constants = constants::of(cp, access, package, &class);
+    let factories = factories::of(cp, access, package, &class, state, i, o);
     if !access.type_accessible(&o.class) {
-        return constants.into_iter().take(CANDIDATES).collect();
+        // An anonymous or private class: its static final fields and the
+        // factories of its enclosing class, best first.
+        let mut found: Vec<(Construction, Rank)> =
+            constants.into_iter().map(|c| (c, Rank::CONSTANT)).collect();
+        found.extend(factories);
+        found.sort_by_key(|(_, rank)| *rank);
+        return found.into_iter().map(|(c, _)| c).take(CANDIDATES).collect();
     }
     let same_package = crate::junit::java::package_of(&o.class) == package;
     let setters = setters::of(cp, &class, same_package);
@@ -108,6 +115,8 @@ fn propose_one(
         .map(|found| setters::complete(cp, &setters, found, state, i, o))
         .collect();
     found.extend(constants.into_iter().map(|c| (c, Rank::CONSTANT)));
+    // After the constructors of the same rank (the sort is stable).
+    found.extend(factories);
     found.sort_by_key(|(_, rank)| *rank);
     found
         .into_iter()
@@ -152,7 +161,7 @@ pub(super) struct Rank {
 impl Rank {
     /// A static final field's object: after every constructor call that
     /// reaches all the fields the path needs, before those that do not.
-    const CONSTANT: Rank = Rank {
+    pub(super) const CONSTANT: Rank = Rank {
         missing: 0,
         guessed: usize::MAX,
         params: 0,
@@ -179,19 +188,35 @@ fn candidate(
     o: &Object,
 ) -> Option<(Construction, Rank, Vec<FieldSlot>)> {
     let flows = flow::parameter_fields(cp, class, m);
+    call_for(cp, class, m, &flows, state, i, o)
+}
+
+/// The call of `m` (a constructor of `class`, or a static factory method
+/// making its objects) whose parameters reach the fields `flows` lists,
+/// with the values object `i` has there: see [`candidate`].
+pub(super) fn call_for(
+    cp: &ClassPath,
+    class: &Class,
+    m: &Method,
+    flows: &[Vec<FieldSlot>],
+    state: &InputState,
+    i: usize,
+    o: &Object,
+) -> Option<(Construction, Rank, Vec<FieldSlot>)> {
     let mut args = Vec::with_capacity(flows.len());
     let mut texts = Vec::new();
     // An inner class's enclosing instance (its first parameter, JLS
     // §8.8.1) is the state's, whether or not the path reads it.
-    let inner = class
-        .inner_access
-        .is_some_and(|flags| flags & access::STATIC == 0);
+    let inner = m.name == "<init>"
+        && class
+            .inner_access
+            .is_some_and(|flags| flags & access::STATIC == 0);
     let enclosing = o
         .fields
         .iter()
         .find(|f| inner && f.name.starts_with("this$") && matches!(f.value, Value::Ref { .. }))
         .map(|f| &f.value);
-    for (k, (ty, fields)) in m.desc.params.iter().zip(&flows).enumerate() {
+    for (k, (ty, fields)) in m.desc.params.iter().zip(flows).enumerate() {
         let mut values = fields.iter().filter_map(|slot| read_value(o, slot));
         let mut values = values
             .next()

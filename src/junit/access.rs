@@ -56,6 +56,11 @@ impl<'a> Access<'a> {
         self.raw.get()
     }
 
+    /// The class path the decisions are made over.
+    pub(crate) fn class_path(&self) -> &'a ClassPath {
+        self.cp
+    }
+
     pub(super) fn load(&mut self, java_name: &str) -> Option<Arc<Class>> {
         let cp = self.cp;
         if !self.generic.contains_key(java_name) {

@@ -6,13 +6,17 @@
 //! `construct` helper, which returns an `Object` that is cast back to the
 //! declared result type when the test may name it. A `null` argument of a
 //! direct call to an overloaded method is cast to its parameter type, so
-//! that overload resolution (JLS §15.12.2) picks the method under test.
+//! that overload resolution (JLS §15.12.2) picks the method under test;
+//! where no cast can (a generic overload, `overloads.rs`), the call goes
+//! through `invoke`.
 
 use super::access;
 use super::arrange::Inputs;
 use super::java;
 use super::method::{Scope, Subject};
+use super::overloads;
 use super::JunitError;
+use crate::classfile::{descriptor::internal_name, Method};
 use crate::labeling::{InputState, Value};
 
 /// The call of the method under test.
@@ -92,12 +96,29 @@ pub(super) fn call(
             .load(&target.class)
             .and_then(|c| c.inner_access)
             .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
-    let direct = access::method_direct(method, class_ok, params_ok) && !inner;
+    // An overload javac cannot tell from this one (`overloads.rs`) is
+    // called by its parameter types.
+    let direct = access::method_direct(method, class_ok, params_ok)
+        && !inner
+        && !overloads::ambiguous(&mut s.access, &target.class, method);
     // A variable arity parameter (JLS §15.12.4.2) takes the state's array
     // as it is: a bare `null` there would be a non-varargs call with an
     // inexact type (a javac warning), so it is cast to the array type.
     let varargs = method.access & crate::classfile::access::VARARGS != 0;
     let last = subject.params.len().saturating_sub(1);
+    // A method of a class the test cannot name (an anonymous class's
+    // `contains`) that implements a public method of a type it can
+    // (`View.contains`) is called through that type: the receiver's class
+    // declares the method, so dispatch (JVMS §5.4.6) selects it.
+    let through = match (&receiver, direct) {
+        (Some((_, false)), false)
+            if !ctor && !method.is_private() && params_ok && java::is_identifier(&method.name) =>
+        {
+            declaring_supertype(s, &target.class, method)
+        }
+        _ => None,
+    };
+    let direct = direct || through.is_some();
     let mut args = Vec::new();
     for (i, (a, p)) in state.args.iter().zip(&subject.params).enumerate() {
         let e = match (&a.value, direct) {
@@ -125,10 +146,11 @@ pub(super) fn call(
             target.class.clone(),
         )
     } else if direct {
-        let on = match &receiver {
-            None => owner.clone(),
-            Some((name, true)) => name.clone(),
-            Some((name, false)) => format!("(({owner}) {name})"),
+        let on = match (&receiver, &through) {
+            (None, _) => owner.clone(),
+            (Some((name, true)), _) => name.clone(),
+            (Some((name, false)), Some(sup)) => format!("(({}) {name})", s.access.type_name(sup)),
+            (Some((name, false)), None) => format!("(({owner}) {name})"),
         };
         (
             format!("{on}.{}({})", method.name, args.join(", ")),
@@ -166,6 +188,33 @@ pub(super) fn call(
         expr,
         expr_type,
         result_type,
+    })
+}
+
+/// A public supertype of `class` (Java form) the test may name that
+/// declares `method` (same name and descriptor, public, not static), the
+/// nearest first: the test calls the method through it.
+fn declaring_supertype(s: &mut Scope, class: &str, method: &Method) -> Option<String> {
+    let cp = s.access.class_path();
+    let internal = internal_name(class);
+    let mut supers: Vec<String> = cp
+        .superclass_chain(&internal)
+        .ok()?
+        .iter()
+        .skip(1)
+        .map(|c| c.name.clone())
+        .collect();
+    supers.extend(cp.all_superinterfaces(&internal).unwrap_or_default());
+    supers.into_iter().find_map(|sup| {
+        let c = cp.load(&sup).ok()?;
+        let declares = c.methods.iter().any(|m| {
+            m.name == method.name
+                && m.descriptor == method.descriptor
+                && m.access & crate::classfile::access::PUBLIC != 0
+                && !m.is_static()
+        });
+        let java = c.java_name();
+        (declares && s.access.type_accessible(&java)).then_some(java)
     })
 }
 

@@ -162,6 +162,9 @@ pub enum CheckError {
     /// javac failed without an error jaut could trace to a test.
     #[error("javac failed: {0}")]
     Javac(String),
+    /// A stop was requested (SIGINT, SIGTERM) while javac ran.
+    #[error("stopped before javac was done")]
+    Stopped,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> CheckError + '_ {
@@ -182,7 +185,7 @@ pub fn check(
     let (home, libs, mut out) = prepare(suite, class_path)?;
     let console = share_jar(CONSOLE_JAR)?;
     for run in 0..=RUNS {
-        compile(suite, &home, &libs, work, &mut out)?;
+        compile(suite, &home, &libs, work, &[], &mut out)?;
         if suite.is_empty() {
             out.ran = true;
             break;
@@ -218,7 +221,7 @@ pub fn compile_only(
     work: &Path,
 ) -> Result<SuiteCheck, CheckError> {
     let (home, libs, mut out) = prepare(suite, class_path)?;
-    compile(suite, &home, &libs, work, &mut out)?;
+    compile(suite, &home, &libs, work, &QUICK_JAVAC, &mut out)?;
     out.note = Some("compiled only, not run".to_string());
     Ok(out)
 }
@@ -318,12 +321,25 @@ fn write_sources(suite: &TestSuite, dir: &Path) -> Result<Vec<Written>, CheckErr
     Ok(written)
 }
 
-/// Compiles the suite until javac accepts it, taking out what it rejects.
+/// javac's JVM options for a small compile (one test class, a
+/// checkpoint's changed classes): the client compiler only, one compiler
+/// thread and the serial collector take about 40% less CPU time than the
+/// defaults (0.7 s against 1.1 s for one test class), which a run's
+/// search would otherwise lose.
+const QUICK_JAVAC: [&str; 3] = [
+    "-J-XX:TieredStopAtLevel=1",
+    "-J-XX:CICompilerCount=1",
+    "-J-XX:+UseSerialGC",
+];
+
+/// Compiles the suite until javac accepts it, taking out what it rejects;
+/// `options` go to javac first.
 fn compile(
     suite: &mut TestSuite,
     home: &Path,
     libs: &[PathBuf],
     work: &Path,
+    options: &[&str],
     out: &mut SuiteCheck,
 ) -> Result<(), CheckError> {
     loop {
@@ -335,19 +351,21 @@ fn compile(
         let _ = std::fs::remove_dir_all(&classes);
         std::fs::create_dir_all(&classes).map_err(io(&classes))?;
         let javac = home.join("bin/javac");
-        let result = Command::new(&javac)
+        let mut command = Command::new(&javac);
+        command
+            .args(options)
             .args(["-nowarn", "-g", "-encoding", "UTF-8", "-proc:none"])
             .args(["-Xmaxerrs", "100000", "-d"])
             .arg(&classes)
             .arg("-cp")
             .arg(join(libs))
-            .args(written.iter().map(|w| &w.file))
-            .output()
-            .map_err(io(&javac))?;
-        if result.status.success() {
+            .args(written.iter().map(|w| &w.file));
+        let Some((success, stderr)) = run_javac(command, &javac, work)? else {
+            return Err(CheckError::Stopped);
+        };
+        if success {
             return Ok(());
         }
-        let stderr = String::from_utf8_lossy(&result.stderr);
         let errors = javac_errors(&stderr);
         let mut changed = false;
         let mut edits = Edits::default();
@@ -364,6 +382,40 @@ fn compile(
         }
         edits.apply(suite, out);
     }
+}
+
+/// Runs javac as `command` sets it up, its errors in a file of `work`
+/// (they may fill a pipe): whether it succeeded and what it wrote there,
+/// or `None` when a stop was requested first (javac is killed: a stopped
+/// run ends within a second, `crate::stop`).
+fn run_javac(
+    mut command: Command,
+    javac: &Path,
+    work: &Path,
+) -> Result<Option<(bool, String)>, CheckError> {
+    let log = work.join("javac.log");
+    let file = std::fs::File::create(&log).map_err(io(&log))?;
+    let mut child = command
+        .stdout(Stdio::null())
+        .stderr(file)
+        .spawn()
+        .map_err(io(javac))?;
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(io(javac))? {
+            break status;
+        }
+        if crate::stop::requested() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let stderr = std::fs::read(&log).map_err(io(&log))?;
+    Ok(Some((
+        status.success(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )))
 }
 
 /// javac's errors: (file, line, message).

@@ -7,7 +7,7 @@ use super::arrange::{Inputs, Var};
 use super::java::is_primitive;
 use super::method::Scope;
 use super::JunitError;
-use crate::state::{InputState, Object, StaticRef, Value};
+use crate::state::{Construction, InputState, Object, StaticRef, Value};
 
 /// The objects of `state` made by constructors, each after those its
 /// arguments name (the state has no cycle among them: the planner drops
@@ -80,16 +80,23 @@ pub(super) fn declare(
         .load(&o.class)
         .and_then(|c| c.inner_access)
         .is_some_and(|flags| flags & crate::classfile::access::STATIC == 0);
-    let made = match &c.factory {
-        Some(k) => format!("{}.{}", s.access.type_name(&k.class), k.field),
-        // An inner class's enclosing instance goes before `new` (JLS
-        // §15.9.2), the class by its simple name.
-        None if inner && !args.is_empty() => {
-            let outer = args.remove(0);
-            let simple = o.class.rsplit('$').next().unwrap_or(&o.class);
-            format!("{outer}.new {simple}")
-        }
-        None => format!("new {class}"),
+    if let Some(k) = &c.factory {
+        let call = format!(
+            "{}.{}({})",
+            s.access.type_name(&k.class),
+            k.field,
+            args.join(", ")
+        );
+        return Ok(factory_made(s, o, c, &call, name));
+    }
+    // An inner class's enclosing instance goes before `new` (JLS
+    // §15.9.2), the class by its simple name.
+    let made = if inner && !args.is_empty() {
+        let outer = args.remove(0);
+        let simple = o.class.rsplit('$').next().unwrap_or(&o.class);
+        format!("{outer}.new {simple}")
+    } else {
+        format!("new {class}")
     };
     s.line(format!("{class} {name} = {made}({});", args.join(", ")));
     for setter in &c.setters {
@@ -99,9 +106,38 @@ pub(super) fn declare(
     Ok(Var { name, typed: true })
 }
 
+/// Declares variable `name` holding object `o`, made by the static factory
+/// method `call` (of construction `c`; factories are proposed without
+/// setters), as [`declare_as`] does for what the method returns (an
+/// anonymous class's object: `View a1 = Views.union(a, b);`).
+fn factory_made(s: &mut Scope, o: &Object, c: &Construction, call: &str, name: String) -> Var {
+    let returns = crate::classfile::MethodDescriptor::parse(&c.descriptor)
+        .map(|d| d.ret.to_string())
+        .unwrap_or_else(|| "java.lang.Object".into());
+    declare_as(s, o, &returns, call, name)
+}
+
+/// Declares variable `name` holding object `o`, the value of `expr` of
+/// static type `declared`: typed by the object's class where the test may
+/// name it (with a cast when `declared` is wider), else by `declared`.
+fn declare_as(s: &mut Scope, o: &Object, declared: &str, expr: &str, name: String) -> Var {
+    if s.access.type_accessible(&o.class) {
+        let class = s.access.type_name(&o.class);
+        let cast = if declared == o.class {
+            String::new()
+        } else {
+            format!("({class}) ")
+        };
+        s.line(format!("{class} {name} = {cast}{expr};"));
+        return Var { name, typed: true };
+    }
+    let vt = s.access.var_type(declared);
+    s.line(format!("{vt} {name} = {expr};"));
+    Var { name, typed: false }
+}
+
 /// Declares a variable holding object `o`, read from the static final
-/// field `k`: typed by the object's class where the test may name it
-/// (with a cast when the field's type is wider), else by the field's.
+/// field `k` ([`declare_as`] the field's type).
 fn constant(s: &mut Scope, o: &Object, k: &StaticRef, hint: &str) -> Var {
     let name = s.fresh(hint);
     let owner = s.access.type_name(&k.class);
@@ -111,17 +147,5 @@ fn constant(s: &mut Scope, o: &Object, k: &StaticRef, hint: &str) -> Var {
         .and_then(|c| c.field(&k.field).map(|f| f.ty.to_string()))
         .unwrap_or_else(|| "java.lang.Object".into());
     let read = format!("{owner}.{}", k.field);
-    if s.access.type_accessible(&o.class) {
-        let class = s.access.type_name(&o.class);
-        let cast = if declared == o.class {
-            String::new()
-        } else {
-            format!("({class}) ")
-        };
-        s.line(format!("{class} {name} = {cast}{read};"));
-        return Var { name, typed: true };
-    }
-    let vt = s.access.var_type(&declared);
-    s.line(format!("{vt} {name} = {read};"));
-    Var { name, typed: false }
+    declare_as(s, o, &declared, &read, name)
 }

@@ -41,6 +41,7 @@ mod act;
 mod arrange;
 mod assert;
 pub mod check;
+pub mod checkpoint;
 mod collections;
 pub mod conditions;
 mod construct;
@@ -51,6 +52,7 @@ mod layout;
 mod method;
 mod mock;
 mod observed;
+pub(crate) mod overloads;
 mod values;
 
 pub use accumulate::HEADER;
@@ -230,6 +232,33 @@ impl TestSuite {
                 )
             })
             .collect()
+    }
+
+    /// The Java source of every test class, by the class under test (Java
+    /// form), sorted by class.
+    pub fn class_sources(&self) -> Vec<(String, String)> {
+        self.classes
+            .iter()
+            .map(|(class, methods)| {
+                (
+                    class.clone(),
+                    layout::class_source(self.flavor, class, methods),
+                )
+            })
+            .collect()
+    }
+
+    /// The tests of the classes under test `classes` (Java form) only.
+    pub fn only(&self, classes: &[String]) -> TestSuite {
+        TestSuite {
+            flavor: self.flavor,
+            classes: self
+                .classes
+                .iter()
+                .filter(|(class, _)| classes.contains(class))
+                .map(|(class, methods)| (class.clone(), methods.clone()))
+                .collect(),
+        }
     }
 
     /// Each test class as [`sources`](Self::sources) has it, with where
