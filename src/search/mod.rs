@@ -67,6 +67,7 @@ mod keyed;
 mod lists;
 mod loop_bound;
 mod loop_cells;
+mod loop_heads;
 mod loop_summary;
 mod math_rules;
 mod merge;

@@ -86,7 +86,12 @@ impl Explorer<'_> {
         }
     }
 
-    pub(super) fn lower_expr(&mut self, st: &mut St, env: &Env, e: &Expr) -> Result<Val, Unsupported> {
+    pub(super) fn lower_expr(
+        &mut self,
+        st: &mut St,
+        env: &Env,
+        e: &Expr,
+    ) -> Result<Val, Unsupported> {
         Ok(match e {
             Expr::Int(v) => Val::Bv(if i32::try_from(*v).is_ok() {
                 self.terms.int(*v as i32)
