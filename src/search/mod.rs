@@ -42,6 +42,7 @@
 
 mod assertion_errors;
 mod callee;
+mod callee_raises;
 mod calls;
 mod characters;
 mod choice;

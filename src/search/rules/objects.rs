@@ -43,6 +43,8 @@ impl Explorer<'_> {
         Ok(())
     }
 
+    /// `checkcast`: the value after is the operand, which is null or an
+    /// instance of the type (else `ClassCastException`, not the normal path).
     pub(super) fn step_check_cast(
         &mut self,
         st: &mut St,
@@ -57,15 +59,12 @@ impl Explorer<'_> {
             let z = self.null();
             self.terms.eq(o, z)
         };
-        let class_of = self.terms.select(st.mem.types, o);
-        let sub = if ty.is_array() {
-            self.is_array_instance(o, class_of, &ty.descriptor())
-        } else {
-            self.is_subtype(o, class_of, &ty.class_ref_name())
-        };
+        let sub = self.is_instance(st, o, ty);
         out.push(self.terms.or(vec![is_null, sub]));
     }
 
+    /// `instanceof`: 1 exactly when the operand is a non-null instance of
+    /// the type.
     pub(super) fn step_instance_of(
         &mut self,
         st: &mut St,
@@ -76,12 +75,7 @@ impl Explorer<'_> {
         let t = self.pop(st);
         let o = self.operands(st, before, 1)[0];
         let nn = self.non_null(o);
-        let class_of = self.terms.select(st.mem.types, o);
-        let sub = if ty.is_array() {
-            self.is_array_instance(o, class_of, &ty.descriptor())
-        } else {
-            self.is_subtype(o, class_of, &ty.class_ref_name())
-        };
+        let sub = self.is_instance(st, o, ty);
         let yes = self.terms.and(vec![nn, sub]);
         let (one, zero) = (self.terms.int(1), self.terms.int(0));
         let v = self.terms.ite(yes, one, zero);
@@ -92,5 +86,17 @@ impl Explorer<'_> {
     pub(super) fn step_monitor(&mut self, st: &mut St, before: &Frame, out: &mut Vec<TermId>) {
         let o = self.operands(st, before, 1)[0];
         out.push(self.non_null(o));
+    }
+
+    /// Whether `o`, if not null, is an instance of `ty`: its class (from the
+    /// type array) a subtype of `ty`'s, or for an array type an array whose
+    /// elements fit.
+    fn is_instance(&mut self, st: &mut St, o: TermId, ty: &JType) -> TermId {
+        let class_of = self.terms.select(st.mem.types, o);
+        if ty.is_array() {
+            self.is_array_instance(o, class_of, &ty.descriptor())
+        } else {
+            self.is_subtype(o, class_of, &ty.class_ref_name())
+        }
     }
 }
