@@ -1,4 +1,4 @@
-//! The backward rules (src/search/rules.rs), one family per test, run end
+//! The backward rules (src/search/rules/), one family per test, run end
 //! to end through `jaut::search::search`.
 //!
 //! The Java fixtures under `tests/fixtures/rules/` hold one method per rule

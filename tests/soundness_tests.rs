@@ -38,6 +38,14 @@ fn soundness_suite() {
     SUITE.check();
 }
 
+/// The fast tier's sample (`cargo nextest run --profile fast`): one
+/// program of each category and expectation. The full tier runs the whole
+/// suite above instead (`.config/nextest.toml`).
+#[test]
+fn soundness_sample() {
+    SUITE.check_sample();
+}
+
 #[test]
 fn suite_is_balanced() {
     SUITE.check_balance();

@@ -9,6 +9,7 @@
 
 pub mod bootstrap;
 pub mod bytecode;
+mod bytecode_text;
 pub mod descriptor;
 mod mnemonics;
 mod reader;

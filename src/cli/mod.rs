@@ -5,6 +5,7 @@
 //! unknown method, a pc between instructions — is a [`UserError`]: one line
 //! on stderr and exit code 2. Nothing here panics on bad input.
 
+mod aim_text;
 mod cfg_svg;
 mod commands;
 mod cover;

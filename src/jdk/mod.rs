@@ -20,7 +20,7 @@
 //!
 //! Nothing here imports the engine. What is left to move: the models'
 //! constraints (what each intrinsic does to a backward state) are still
-//! `Explorer` methods in `src/search/` (`calls.rs` dispatches an
+//! `Explorer` methods in `src/search/` (`calls/intrinsics.rs` dispatches an
 //! [`methods::Intrinsic`] to them; strings in `string_*.rs`, `text.rs`,
 //! `concat.rs`, `builders.rs`, `numbers.rs`, `characters.rs`, `regex.rs`,
 //! `printing.rs`; the others in `arrays_methods.rs`, `array_clone.rs`,

@@ -23,6 +23,7 @@
 
 mod entry;
 mod floats;
+mod integers;
 mod lists;
 mod values;
 

@@ -28,6 +28,7 @@ pub mod collections;
 pub mod enum_constants;
 pub mod inputs;
 pub mod term;
+mod term_text;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -103,10 +103,12 @@ pub(super) fn prefer_credited(
         return Ok(reached);
     };
     let start = std::time::Instant::now();
-    let said = super::replay_found(cp, class, method, goal, &state, clock, jvm);
+    let said = super::settle::replay_found(cp, class, method, goal, &state, clock, jvm);
     *replay_time += start.elapsed();
     match said {
-        super::Said::Settled(super::Replayed::Confirmed(o)) if o.executed.contains(&end) => {
+        super::settle::Said::Settled(super::Replayed::Confirmed(o))
+            if o.executed.contains(&end) =>
+        {
             Ok(super::Reached {
                 state,
                 path,

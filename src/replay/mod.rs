@@ -18,9 +18,15 @@
 //! [`ReplayFailure`] and the next replay starts a fresh worker. A
 //! `StackOverflowError` is an outcome (the exception escaping the method):
 //! the call runs on its own thread and the JVM recovers from it.
+//!
+//! The worker process's plumbing (waiting for an answer under a timeout and
+//! a stop, its exit and the tail of its error output) is in [`process`].
 
 pub mod observation;
+mod process;
 mod protocol;
+
+use process::{push_tail, scratch_dir, signal, wait_answer, Wait};
 mod text;
 pub mod worker;
 
@@ -414,135 +420,6 @@ impl Drop for Replayer {
     }
 }
 
-/// A fresh directory name under the system's temporary directory for one
-/// replayer's worker.
-fn scratch_dir() -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    std::env::temp_dir().join(format!("jaut-replay-{}-{n}", std::process::id()))
-}
-
-enum Wait {
-    Timeout,
-    /// A stop was requested ([`crate::stop`]).
-    Stopped,
-    Died,
-    Bad(protocol::ProtocolError),
-}
-
-/// How often a wait for the worker looks whether a stop was requested.
-const STOP_POLL: Duration = Duration::from_millis(50);
-
-/// A call under way when a stop is requested may end within this long (a
-/// state found is then still confirmed); past it the worker is killed.
-const STOP_GRACE: Duration = Duration::from_millis(250);
-
-fn wait_answer(
-    worker: &mut Worker,
-    id: u64,
-    deadline: Instant,
-    before_exit: &mut Option<(bool, Vec<u32>)>,
-) -> Result<protocol::Answer, Wait> {
-    let mut stop_by: Option<Instant> = None;
-    loop {
-        if crate::stop::requested() {
-            let by = *stop_by.get_or_insert_with(|| Instant::now() + STOP_GRACE);
-            if Instant::now() >= by {
-                return Err(Wait::Stopped);
-            }
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(Wait::Timeout);
-        }
-        match worker.lines.recv_timeout(left.min(STOP_POLL)) {
-            // Lines that are not answers (output of native code under test
-            // on the worker's stdout) are skipped.
-            Ok(line) => match protocol::answer(&line, id) {
-                // The JVM is shutting down: the end of the stream follows.
-                Some(Ok(protocol::Answer::Exiting { reached, executed })) => {
-                    *before_exit = Some((reached, executed));
-                }
-                Some(Ok(answer)) => return Ok(answer),
-                Some(Err(why)) => return Err(Wait::Bad(why)),
-                None => continue,
-            },
-            Err(RecvTimeoutError::Timeout) => continue,
-            Err(RecvTimeoutError::Disconnected) => return Err(Wait::Died),
-        }
-    }
-}
-
-impl Worker {
-    /// The exit status of a worker whose output ended.
-    fn wait_exit(&mut self) -> Option<ExitStatus> {
-        // Its stdout closed: it is exiting; give it a moment, then insist.
-        let until = Instant::now() + Duration::from_secs(5);
-        while Instant::now() < until {
-            if let Ok(Some(s)) = self.child.try_wait() {
-                return Some(s);
-            }
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let _ = self.child.kill();
-        self.child.wait().ok()
-    }
-
-    /// The most telling line the worker printed on stderr, as `: line`.
-    fn detail(&self) -> String {
-        // The stderr reader may still be draining the last lines.
-        std::thread::sleep(Duration::from_millis(20));
-        let tail = self.stderr.lock().map(|t| t.clone()).unwrap_or_default();
-        let pick = tail
-            .iter()
-            .find(|l| {
-                [
-                    "SIGSEGV",
-                    "SIGBUS",
-                    "SIGILL",
-                    "Internal Error",
-                    "fatal error",
-                ]
-                .iter()
-                .any(|k| l.contains(k))
-            })
-            .or_else(|| {
-                tail.iter()
-                    .rev()
-                    .find(|l| !l.trim().trim_matches('#').is_empty())
-            });
-        match pick {
-            Some(l) => {
-                let l = l.trim().trim_start_matches('#').trim();
-                let short: String = l.chars().take(200).collect();
-                format!(": {short}")
-            }
-            None => String::new(),
-        }
-    }
-}
-
-/// Keeps the last lines the worker printed outside the protocol.
-fn push_tail(tail: &Mutex<VecDeque<String>>, line: String) {
-    if let Ok(mut t) = tail.lock() {
-        if t.len() == 40 {
-            t.pop_front();
-        }
-        t.push_back(line);
-    }
-}
-
-#[cfg(unix)]
-fn signal(s: ExitStatus) -> Option<i32> {
-    use std::os::unix::process::ExitStatusExt;
-    s.signal()
-}
-
-#[cfg(not(unix))]
-fn signal(_: ExitStatus) -> Option<i32> {
-    None
-}
-
 /// The executable to run as the worker: `$JAUT_REPLAY_WORKER`, this
 /// executable when it is `jaut`, else a `jaut` beside it or one directory up.
 pub fn worker_executable() -> Result<PathBuf, ReplayError> {
@@ -631,51 +508,4 @@ pub fn replay_reached(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn start_errors_read_as_before() {
-        assert_eq!(
-            ReplayError::StartTimeout(START_TIMEOUT).to_string(),
-            "the replay JVM did not start: no answer within 60 s"
-        );
-        assert_eq!(
-            ReplayError::WorkerEnded {
-                status: None,
-                detail: ": boom".into()
-            }
-            .to_string(),
-            "the replay JVM did not start: the worker ended (unknown status): boom"
-        );
-        assert_eq!(
-            ReplayError::NoWorker(PathBuf::from("/x/jaut-bench")).to_string(),
-            "no jaut executable to run the replay worker (none beside /x/jaut-bench); set JAUT_REPLAY_WORKER"
-        );
-        assert_eq!(
-            ReplayError::StartPanicked.to_string(),
-            "the replay JVM did not start: the starting thread panicked"
-        );
-    }
-
-    #[test]
-    fn answers_that_are_not_answers() {
-        let line = r#"{"id":3,"what":1}"#;
-        let Some(Err(e)) = protocol::answer(line, 3) else {
-            panic!("an error")
-        };
-        assert_eq!(
-            e.to_string(),
-            format!("an answer without observation: {line}")
-        );
-        let Some(Err(e)) = protocol::answer(r#"{"id":3,"observation":7}"#, 3) else {
-            panic!("an error")
-        };
-        assert!(
-            e.to_string()
-                .starts_with("an observation that does not parse ("),
-            "{e}"
-        );
-        assert!(protocol::answer(line, 4).is_none());
-    }
-}
+mod tests;

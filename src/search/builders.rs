@@ -3,7 +3,7 @@
 //! per builder, two heap arrays like a field's ([`FieldKey::builder_length`],
 //! [`FieldKey::builder_chars`]), apart from the JDK's own fields (`value`,
 //! `coder`, `count`), which no explored bytecode may read
-//! (`rules::field_key` cuts such a read).
+//! (`rules::fields`, `field_key`, cuts such a read).
 //!
 //! Every method of the three classes is an intrinsic here, on its normal
 //! path (its exceptions are explored in its bytecode, see

@@ -40,22 +40,6 @@ const FIRST_CELL_ITERATIONS: usize = 16;
 /// The recursion bound of the first round of iterative deepening.
 const FIRST_RECURSION: usize = 3;
 
-/// What the loop analyses read off a loop head's code.
-pub(super) struct LoopFacts {
-    /// Its summary, if it is a counter loop ([`super::loop_summary`]).
-    pub counter: Option<super::loop_summary::CounterLoop>,
-    /// Its summary over array cells, if it is a cell loop
-    /// ([`super::loop_cells`]).
-    pub cells: Option<super::loop_cells::CellLoop>,
-    /// The most iterations one visit runs, if its code fixes them
-    /// ([`super::loop_bound`]).
-    pub max_iterations: Option<u64>,
-    /// Whether each iteration passes another join, which checks the path:
-    /// the head's own check is then left out
-    /// ([`crate::cfg::Cfg::iterations_meet_another_join`]).
-    pub checked_elsewhere: bool,
-}
-
 /// One search: its solver and terms, its class universe and the
 /// bookkeeping of the current round.
 pub(super) struct Explorer<'a> {
@@ -98,7 +82,7 @@ pub(super) struct Explorer<'a> {
     pub subtypes: HashMap<String, (Vec<u32>, Option<crate::model::term::PredId>)>,
     /// What the loop analyses read off each loop head's code, by (method,
     /// head's pc): computed once per search.
-    pub loop_facts: HashMap<(MethodKey, crate::classfile::Pc), Arc<LoopFacts>>,
+    pub loop_facts: HashMap<(MethodKey, crate::classfile::Pc), Arc<super::loop_heads::LoopFacts>>,
     /// The methods each virtual or interface call may run, over this
     /// search's universe ([`super::dispatch::implementations`]): computed
     /// once per search, not at each path through the call.
@@ -419,29 +403,9 @@ impl Explorer<'_> {
             }
         }
 
-        // A loop over array cells met for the first time: its summary,
-        // which covers every run unless one longer than its bound may
-        // reach the target; only then, in the round that sums the most
-        // iterations, is the loop unrolled as well.
-        if summary.is_none()
-            && !summarized
-            && self.first_visit(&st, &m, block_id, came_from.is_some())
-        {
-            if let Some(l) = self.loop_facts(&m, block_id).cells.clone() {
-                let cuts = self.iteration_cuts;
-                let (flow, modelled) =
-                    self.try_summary(&st, |ex, next, out| ex.summarize_cells(next, &l, out));
-                if let Some(flow) = flow {
-                    return flow;
-                }
-                // Runs longer than the summary's bound: a deeper round sums
-                // more iterations; the last one unrolls them.
-                if modelled
-                    && (self.iteration_cuts == cuts
-                        || self.cell_iterations < self.config.max_array_length)
-                {
-                    return Flow::Exhausted;
-                }
+        if summary.is_none() && !summarized {
+            if let Some(flow) = self.cell_summary(&st, &m, block_id, came_from.is_some()) {
+                return flow;
             }
         }
 
@@ -468,27 +432,8 @@ impl Explorer<'_> {
             if may_wrap.is_some_and(|body| body != pred) {
                 continue;
             }
-            if is_back {
-                // More iterations than the loop's code allows in one visit:
-                // refuted, whatever the bound.
-                let visit = (m.key.clone(), block.start, next.acts.len());
-                let unrolled = next.visit.entry(visit).or_insert(0);
-                *unrolled += 1;
-                let unrolled = *unrolled;
-                let max = self.loop_facts(&m, block_id).max_iterations;
-                if max.is_some_and(|max| unrolled > max) {
-                    self.paths += 1;
-                    continue;
-                }
-                let key = (m.key.clone(), pred_block.start, block.start);
-                let count = next.loops.entry(key).or_insert(0);
-                *count += 1;
-                if *count > self.loop_bound {
-                    self.cut(Reason::Bound(Bound::Loop {
-                        max: self.config.max_loop_iterations,
-                    }));
-                    continue;
-                }
+            if is_back && !self.unroll(&mut next, &m, block_id, pred_block.start) {
+                continue;
             }
             let flow = self.try_choice(|ex| {
                 if edge.is_exceptional() {
@@ -517,74 +462,6 @@ impl Explorer<'_> {
             }
         }
         Flow::Exhausted
-    }
-
-    /// Tries a loop summary as the first choice at a loop head:
-    /// `summarize` rewrites a copy of `st` into the state at the loop's
-    /// first visit, with what it asserts (`None`: it cannot model the
-    /// loop). The flow if the choice ended the choice point, and whether
-    /// the summary applied.
-    fn try_summary(
-        &mut self,
-        st: &St,
-        summarize: impl FnOnce(&mut Self, &mut St, &mut Vec<TermId>) -> Option<()>,
-    ) -> (Option<Flow>, bool) {
-        let mut applied = false;
-        let flow = self.try_choice(|ex| {
-            let mut next = st.clone();
-            let mut pending = Vec::new();
-            if summarize(ex, &mut next, &mut pending).is_none() {
-                return Flow::Exhausted;
-            }
-            applied = true;
-            next.summarized = true;
-            ex.dfs(next, pending)
-        });
-        (flow, applied)
-    }
-
-    /// The counter loop headed by `block_id` when the path meets it for
-    /// the first time in this visit (no iteration of it unrolled yet; not
-    /// right after a summary; not a branch-outcome goal's first step back).
-    fn summary_at(
-        &mut self,
-        st: &St,
-        m: &MethodInfo,
-        block_id: BlockId,
-        goal_edge: bool,
-    ) -> Option<super::loop_summary::CounterLoop> {
-        if !self.first_visit(st, m, block_id, goal_edge) {
-            return None;
-        }
-        self.loop_facts(m, block_id).counter.clone()
-    }
-
-    /// Whether `block_id` is a loop head the path meets for the first time
-    /// in this visit (no iteration of it unrolled yet; not a
-    /// branch-outcome goal's first step back): where a summary may start.
-    fn first_visit(&self, st: &St, m: &MethodInfo, block_id: BlockId, goal_edge: bool) -> bool {
-        if goal_edge || !m.cfg.is_loop_header(block_id) {
-            return false;
-        }
-        let head = m.cfg.block(block_id).expect("a block").start;
-        let visit = (m.key.clone(), head, st.acts.len());
-        st.visit.get(&visit).is_none_or(|&n| n == 0)
-    }
-
-    /// [`LoopFacts`] of the loop headed by `head`, read once per search.
-    fn loop_facts(&mut self, m: &MethodInfo, head: BlockId) -> Arc<LoopFacts> {
-        let start = m.cfg.block(head).expect("a loop head is a block").start;
-        self.loop_facts
-            .entry((m.key.clone(), start))
-            .or_insert_with(|| {
-                Arc::new(LoopFacts {
-                    counter: super::loop_summary::counter_loop(m, head),
-                    cells: super::loop_cells::cell_loop(m, head),
-                    max_iterations: super::loop_bound::max_iterations(m, head),
-                    checked_elsewhere: m.cfg.iterations_meet_another_join(head),
-                })
-            })
-            .clone()
     }
 
     /// At the entry of the method under test: constrain the inputs, check,

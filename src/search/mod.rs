@@ -42,6 +42,7 @@
 
 mod assertion_errors;
 mod callee;
+mod callee_raises;
 mod calls;
 mod characters;
 mod choice;
@@ -67,6 +68,7 @@ mod keyed;
 mod lists;
 mod loop_bound;
 mod loop_cells;
+mod loop_heads;
 mod loop_summary;
 mod math_rules;
 mod merge;

@@ -5,6 +5,7 @@
 //! them without depending on one another.
 
 mod input;
+mod input_text;
 mod path;
 
 pub use input::{

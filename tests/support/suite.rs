@@ -16,7 +16,7 @@
 //! in cargo's target tmp directory) and fails on any wrong verdict, or when
 //! more programs end unknown than the suite allows.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -63,7 +63,7 @@ pub struct Suite {
 }
 
 /// What the source says about its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Expected {
     Reachable,
     Unreachable,
@@ -385,11 +385,32 @@ impl Suite {
             programs.len(),
             self.min_programs
         );
+        self.check_programs(&programs, self.name);
+    }
+
+    /// The fast test tier's share of the suite: the first program (by
+    /// name) of each category and expectation, checked as the whole suite
+    /// is (no wrong verdict, at most `max_unknown_percent` unknown).
+    pub fn check_sample(&self) {
+        let mut seen = HashSet::new();
+        let sample: Vec<Program> = self
+            .programs()
+            .into_iter()
+            .filter(|p| seen.insert((p.category.clone(), p.expected)))
+            .collect();
+        assert!(!sample.is_empty(), "no program to sample");
+        self.check_programs(&sample, &format!("{}-sample", self.name));
+    }
+
+    /// Runs `programs`, prints their report and writes it to
+    /// `<report>.md`, and fails on any wrong verdict or on too many
+    /// unknown ones.
+    fn check_programs(&self, programs: &[Program], report: &str) {
         let start = Instant::now();
-        let runs = self.run_all(&programs);
+        let runs = self.run_all(programs);
         let text = self.report(&runs, start.elapsed());
         println!("{text}");
-        let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}.md", self.name));
+        let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{report}.md"));
         std::fs::write(&file, &text).expect("the report is written");
         println!("(also in {})", file.display());
 
