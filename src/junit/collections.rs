@@ -3,7 +3,9 @@
 //! for a collection the method changes, holds as a class (`ArrayList`), or
 //! that has a null element, `new ArrayList<>(List.of(…))` (or
 //! `Arrays.asList(…)` with nulls), `new HashSet<>(…)`, and a
-//! `new HashMap<>()` filled by `put` statements. The replay builds them the
+//! `new HashMap<>()` filled by `put` statements; a queue or deque
+//! `new ArrayDeque<>(List.of(…))` (a `new LinkedList<>(…)` with nulls), an
+//! optional `Optional.of(v)` or `Optional.empty()`. The replay builds them the
 //! same way (`java-harness/.../State.java`), so the JVM confirmed the very
 //! objects the test makes.
 //!
@@ -72,6 +74,12 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
             let map = s.access.type_name("java.util.HashMap");
             format!("new {map}<>({})", of(s, "java.util.Map"))
         }
+        Some(CollectionFactory::ArrayDeque) => copied(s, "java.util.ArrayDeque", &parts),
+        Some(CollectionFactory::LinkedList) => copied(s, "java.util.LinkedList", &parts),
+        Some(CollectionFactory::Optional) if parts.is_empty() => {
+            format!("{}.empty()", s.access.type_name("java.util.Optional"))
+        }
+        Some(CollectionFactory::Optional) => of(s, "java.util.Optional"),
         Some(CollectionFactory::ListOf) | None => of(s, "java.util.List"),
     })
 }
@@ -89,6 +97,9 @@ pub(super) fn declare(
         Some(CollectionFactory::HashMap) => s.access.type_name("java.util.HashMap"),
         Some(CollectionFactory::SetOf) => s.access.type_name("java.util.Set"),
         Some(CollectionFactory::MapOf) => s.access.type_name("java.util.Map"),
+        Some(CollectionFactory::ArrayDeque) => s.access.type_name("java.util.ArrayDeque"),
+        Some(CollectionFactory::LinkedList) => s.access.type_name("java.util.LinkedList"),
+        Some(CollectionFactory::Optional) => s.access.type_name("java.util.Optional"),
         Some(CollectionFactory::ListOf) | None => s.access.type_name("java.util.List"),
     };
     if needs_statements(o) {

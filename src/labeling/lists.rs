@@ -5,13 +5,18 @@
 //! test makes it — `List.of(…)`, `Set.of(…)`, `Map.of(…)` unless the path
 //! changes it, holds it in a slot typed with a class (`ArrayList`), or
 //! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
-//! `HashMap` allows.
+//! `HashMap` allows. A queue or deque is a `new ArrayDeque<>(…)` unless it
+//! holds null or a slot typed `LinkedList` holds it (`new LinkedList<>(…)`);
+//! an optional, whose one field the search read, `Optional.of(v)` or
+//! `Optional.empty()`.
 
 use super::values::Labeler;
 use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
 use crate::jdk::collections::is_modelled_type;
+use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::keyed::{MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 use crate::state::{BuiltBy, CollectionFactory};
@@ -50,6 +55,9 @@ impl Labeler<'_, '_> {
             MAP_CLASS => CollectionFactory::MapOf,
             SET_CLASS if general => CollectionFactory::HashSet,
             SET_CLASS => CollectionFactory::SetOf,
+            // An ArrayDeque holds no null; a LinkedList may.
+            LINKED_LIST if elements.contains(&Value::Null) => CollectionFactory::LinkedList,
+            LINKED_LIST | ARRAY_DEQUE => CollectionFactory::ArrayDeque,
             _ if general => CollectionFactory::ArrayList,
             _ => CollectionFactory::ListOf,
         };
@@ -130,9 +138,36 @@ pub(super) fn settle_factories(
                 Some(CollectionFactory::ListOf) => CollectionFactory::ArrayList,
                 Some(CollectionFactory::SetOf) => CollectionFactory::HashSet,
                 Some(CollectionFactory::MapOf) => CollectionFactory::HashMap,
+                Some(CollectionFactory::ArrayDeque) if o.class == java(LINKED_LIST) => {
+                    CollectionFactory::LinkedList
+                }
                 _ => continue,
             };
             o.built_by = Some(BuiltBy::Collection { factory });
         }
     }
+}
+
+/// Object `o`, if an optional (its one field `value`, which the search
+/// read as any other field), made as a person makes one: `Optional.of(v)`
+/// ([`Object::elements`] `[v]`) or `Optional.empty()` (none).
+pub(super) fn optional_of_value(o: &mut Object) {
+    if o.class != java(OPTIONAL_CLASS) || o.built_by.is_some() {
+        return;
+    }
+    let value = o.fields.iter().find(|f| f.name == "value");
+    let elements = match value.map(|f| &f.value) {
+        Some(Value::Null) | None => Vec::new(),
+        Some(v) => vec![v.clone()],
+    };
+    o.fields.clear();
+    o.elements = Some(elements);
+    o.built_by = Some(BuiltBy::Collection {
+        factory: CollectionFactory::Optional,
+    });
+}
+
+/// A class name in Java form.
+fn java(class: &str) -> String {
+    class.replace('/', ".")
 }

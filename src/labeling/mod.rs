@@ -297,6 +297,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         };
     }
     lists::settle_factories(&mut objects, &l.concrete_lists);
+    objects.iter_mut().for_each(lists::optional_of_value);
     let assumptions = assumptions(l.cx);
     Ok(InputState {
         receiver,

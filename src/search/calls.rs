@@ -461,6 +461,12 @@ impl Explorer<'_> {
                 };
                 self.keyed_call(st, method, (class, name), &env.params, returned, out_)?;
             }
+            Intrinsic::Deque(method) => {
+                // The receiver's type is the class declaring the method.
+                let class = env.params[0].1.class_ref_name();
+                let call = (class.as_str(), name);
+                self.deque_call(st, method, call, &env.params, returned, index, out_)?;
+            }
             Intrinsic::StringOfCodePoints => {
                 let this = receiver()?;
                 self.string_of_code_points(st, this, arg(0), arg(1), arg(2), out_);

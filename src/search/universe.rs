@@ -85,6 +85,14 @@ pub(super) fn collect_universe(
                     if let Ok(c) = cp.load(model) {
                         u.add(c, true);
                     }
+                } else if let Some((model, iterator)) = deque_model(&name) {
+                    // A modelled deque (search::deques) and its iterator.
+                    if let Ok(c) = cp.load(model) {
+                        u.add(c, true);
+                    }
+                    if let Ok(c) = cp.load(iterator) {
+                        u.add(c, false);
+                    }
                 } else if name == "java/lang/Class" {
                     // One per class, made by the JVM (docs/objects.md): an
                     // input `Class` is never built from fields, but named.
@@ -115,6 +123,13 @@ pub(super) fn collect_universe(
         if u.id(LIST_CLASS).is_some() {
             if let Ok(c) = cp.load(ITERATOR_CLASS) {
                 u.add(c, false);
+            }
+        }
+        for (model, iterator) in DEQUE_ITERATORS {
+            if u.id(model).is_some() {
+                if let Ok(c) = cp.load(iterator) {
+                    u.add(c, false);
+                }
             }
         }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
@@ -186,6 +201,29 @@ fn keyed_model(name: &str) -> Option<&'static str> {
     } else {
         None
     }
+}
+
+/// The modelled deques and the iterators they make (search::deques).
+const DEQUE_ITERATORS: [(&str, &str); 2] = {
+    use crate::jdk::collections::deques::*;
+    [
+        (ARRAY_DEQUE, DEQUE_ITERATOR),
+        (LINKED_LIST, LINKED_ITERATOR),
+    ]
+};
+
+/// The model class of inputs of static type `name` and its iterator, if
+/// a queue or deque type (search::deques).
+fn deque_model(name: &str) -> Option<(&'static str, &'static str)> {
+    use crate::jdk::collections::deques::{ARRAY_DEQUE_TYPES, LINKED_TYPES};
+    let model = if LINKED_TYPES.contains(&name) {
+        DEQUE_ITERATORS[1]
+    } else if ARRAY_DEQUE_TYPES.contains(&name) {
+        DEQUE_ITERATORS[0]
+    } else {
+        return None;
+    };
+    Some(model)
 }
 
 /// The classes whose `Class` objects a `Class`-typed input may be: a few

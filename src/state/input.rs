@@ -265,6 +265,14 @@ pub enum CollectionFactory {
     MapOf,
     /// `new HashMap<>()`, then `put(k, v)` for each entry.
     HashMap,
+    /// `new ArrayDeque<>(List.of(…))` (head first), or `new ArrayDeque<>()`:
+    /// no null element.
+    ArrayDeque,
+    /// `new LinkedList<>(…)` with the elements (head first), as an
+    /// `ArrayList`'s: the slot is typed `LinkedList`, or an element is null.
+    LinkedList,
+    /// `Optional.of(e0)`, or `Optional.empty()` without elements.
+    Optional,
 }
 
 impl CollectionFactory {
