@@ -1,6 +1,8 @@
-//! The JDK's lists as inputs and as the program's own objects (issue 36,
-//! items 1-3): `java.util.ArrayList` and its iterator modelled as a
-//! sequence (src/search/lists.rs), on the sample `collections/Lists`.
+//! The JDK's collections as inputs and as the program's own objects (issue
+//! 36, items 1-3): `java.util.ArrayList` and its iterator modelled as a
+//! sequence (src/search/lists.rs), on the sample `collections/Lists`;
+//! maps and sets (src/search/keyed.rs, `collections/Keyed`); queues,
+//! deques and optionals (src/search/deques.rs, `collections/Queues`).
 //! Reached targets are confirmed by the replay, which builds the list as
 //! the test does (`List.of`, `new ArrayList<>(…)`); a target only an
 //! inconsistent list could reach is proved unreachable; `jaut cover`
@@ -212,6 +214,150 @@ fn cover_writes_map_literals_and_the_suite_passes() {
             "allocate(java.util",
             "new java.util.Map() {",
             "new java.util.Set() {",
+        ],
+    );
+}
+
+fn aim_queue(method: &str, target: &str) -> Value {
+    aim_at("collections/Queues", method, target)
+}
+
+/// `size()` and `peek()` of a `Queue` read the same sequence: two
+/// elements, "x" first, built as a person builds a queue.
+#[test]
+fn a_queue_has_its_head_first() {
+    let v = aim_queue("head", "head");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "array_deque", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[0], "x", "{v:#}");
+}
+
+/// Two `poll()`s take the first two elements in order.
+#[test]
+fn poll_takes_the_elements_in_order() {
+    let v = aim_queue("second", "second");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert!(elements.len() >= 2, "{v:#}");
+}
+
+/// `push` puts first, `addLast` last, `pop` takes the first back.
+#[test]
+fn a_deque_is_a_stack_at_its_head() {
+    let v = aim_queue("stack", "stack");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][1]["value"], "", "{v:#}");
+}
+
+/// The program's own `ArrayDeque`, filled in a loop and trimmed at its
+/// head.
+#[test]
+fn the_programs_own_deque() {
+    let v = aim_queue("window", "window");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}
+
+/// A for-each loop over a deque walks it head first.
+#[test]
+fn for_each_walks_a_deque() {
+    let v = aim_queue("sum", "sum");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 3, "{v:#}");
+}
+
+/// A `LinkedList` is a list and a deque at once; the test makes a
+/// `new LinkedList<>(…)`, the type of the slot.
+#[test]
+fn a_linked_list_is_a_list_and_a_deque() {
+    let v = aim_queue("linked", "linked");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "linked_list", "{v:#}");
+    assert_eq!(elements, vec![Value::from("b")], "{v:#}");
+}
+
+/// A queue may hold null (a `LinkedList` does): a non-empty queue whose
+/// head is null is reached, never refuted.
+#[test]
+fn a_queue_may_hold_null() {
+    let v = aim_queue("nullHead", "null head");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "linked_list", "{v:#}");
+    assert_eq!(elements, vec![Value::Null], "{v:#}");
+}
+
+/// Soundness: an empty deque has no first element, and what `offer` put
+/// last is last.
+#[test]
+fn an_inconsistent_deque_is_unreachable() {
+    for (method, target) in [("inconsistent", "inconsistent"), ("lost", "lost")] {
+        let v = aim_queue(method, target);
+        assert_eq!(v["verdict"], "unreachable", "{method}: {v:#}");
+    }
+}
+
+/// `removeFirst` of an empty `ArrayDeque` throws: found in its bytecode,
+/// which calls the modelled `pollFirst`.
+#[test]
+fn remove_first_of_an_empty_deque_throws() {
+    let v = aim_queue("empty", "empty");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "array_deque", "{v:#}");
+    assert!(elements.is_empty(), "{v:#}");
+}
+
+/// Optionals as inputs: `Optional.of("yes")`, and `Optional.empty()` for
+/// `orElse`'s default and `get`'s `NoSuchElementException`.
+#[test]
+fn optionals_are_made_by_of_and_empty() {
+    let v = aim_queue("present", "present");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "optional", "{v:#}");
+    assert_eq!(elements, vec![Value::from("yes")], "{v:#}");
+    for (method, target) in [("orElse", "or else"), ("absent", "absent")] {
+        let v = aim_queue(method, target);
+        assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+        let (_, elements) = list_arg(&v, 0);
+        assert!(elements.is_empty(), "{method}: {v:#}");
+    }
+    let v = aim_queue("both", "both");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The program's own optionals: `Optional.empty()` holds no value.
+#[test]
+fn the_programs_own_optionals() {
+    let v = aim_queue("own", "own");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], -4, "{v:#}");
+    let v = aim_queue("own", "own empty");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], 3, "{v:#}");
+}
+
+/// `jaut cover` writes queues and optionals as a person does and the
+/// suite compiles and passes.
+#[test]
+fn cover_writes_deques_and_optionals_and_the_suite_passes() {
+    let (_out, text) = cover("Queues");
+    holds(
+        &text,
+        &[
+            "new java.util.ArrayDeque<>(java.util.List.of(",
+            "new java.util.LinkedList<>(",
+            "java.util.Optional.of(\"yes\")",
+            "java.util.Optional.empty()",
+        ],
+        &[
+            "allocate(java.util",
+            "new java.util.Queue() {",
+            "new java.util.Deque() {",
         ],
     );
 }

@@ -13,8 +13,8 @@
 use super::values::Labeler;
 use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
-use crate::jdk::collections::is_modelled_type;
 use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
+use crate::jdk::collections::is_modelled_type;
 use crate::jdk::collections::keyed::{MAP_CLASS, SET_CLASS};
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
