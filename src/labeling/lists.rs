@@ -32,11 +32,14 @@ impl Labeler<'_, '_> {
     ) -> Result<Object, LabelingError> {
         let map = class == MAP_CLASS;
         let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
+        let types = self.element_types.get(&i).cloned().unwrap_or_default();
+        let hint = |k: usize| types.get(k).cloned().flatten();
         let mut elements = Vec::new();
         for k in 0..size {
-            elements.push(self.cell(&FieldKey::list_elements(), id, (k, size), entry)?);
+            let at = (k, size);
+            elements.push(self.cell(&FieldKey::list_elements(), id, at, hint(0), entry)?);
             if map {
-                elements.push(self.cell(&FieldKey::map_values(), id, (k, size), entry)?);
+                elements.push(self.cell(&FieldKey::map_values(), id, at, hint(1), entry)?);
             }
         }
         let changed = match entry.fields.get(&FieldKey::list_mutable()) {
@@ -72,12 +75,14 @@ impl Labeler<'_, '_> {
     }
 
     /// Cell `k` of the `size` cells of collection `id` in the cells of
-    /// `key` (null when the path reads none).
+    /// `key` (null when the path reads none), of class `hint` where the
+    /// path allows.
     fn cell(
         &mut self,
         key: &FieldKey,
         id: TermId,
         (k, size): (i64, i64),
+        hint: Option<String>,
         entry: &EntryState,
     ) -> Result<Value, LabelingError> {
         let Some(&cells) = entry.fields.get(key) else {
@@ -89,28 +94,102 @@ impl Labeler<'_, '_> {
             terms.select(cells, key)
         };
         let cell = at(self.cx.terms, k);
-        // A string of its own where the path allows, as a person fills a
-        // collection of no particular type (`List.of("a")`, not a null or
-        // an Object); an element the path needs twice (the same object)
-        // is labelled as any object, which may be an alias.
-        if let Some(sid) = self.cx.universe.id("java/lang/String") {
+        let others: Vec<TermId> = (0..size)
+            .filter(|&j| j != k)
+            .map(|j| at(self.cx.terms, j))
+            .collect();
+        self.element(cell, &others, hint, entry)
+    }
+
+    /// An element `cell` of a collection, apart from its `others`: of
+    /// class `hint` (the type argument of the slot's generic type) where
+    /// the path allows; else a string of its own, as a person fills a
+    /// collection of no particular type (`List.of("a")`, not a null or an
+    /// Object). A string the path needs twice (the same object) is
+    /// labelled as any object, which may be an alias.
+    fn element(
+        &mut self,
+        cell: TermId,
+        others: &[TermId],
+        hint: Option<String>,
+        entry: &EntryState,
+    ) -> Result<Value, LabelingError> {
+        const STRING: &str = "java/lang/String";
+        let preferred = hint
+            .filter(|c| !c.starts_with('['))
+            .unwrap_or_else(|| STRING.to_string());
+        if let Some(cid) = self.cx.universe.id(&preferred) {
             let zero = self.cx.terms.int(0);
-            let mut text = vec![self.cx.terms.ne(cell, zero)];
+            let mut fits = vec![self.cx.terms.ne(cell, zero)];
             let class_of = self.cx.terms.select(entry.types, cell);
-            let sid = self.cx.terms.int(sid as i32);
-            text.push(self.cx.terms.eq(class_of, sid));
-            for j in (0..size).filter(|&j| j != k) {
-                let other = at(self.cx.terms, j);
-                text.push(self.cx.terms.ne(cell, other));
+            let cid = self.cx.terms.int(cid as i32);
+            fits.push(self.cx.terms.eq(class_of, cid));
+            // A string of its own; boxes may be the same cached object.
+            if preferred == STRING {
+                for &other in others {
+                    fits.push(self.cx.terms.ne(cell, other));
+                }
             }
-            let text = self.cx.terms.and(text);
-            if self.probe(text) {
-                let string = JType::Object("java/lang/String".into());
-                return self.value(cell, &string, entry);
+            let fits = self.cx.terms.and(fits);
+            if self.probe(fits) {
+                return self.value(cell, &JType::Object(preferred), entry);
             }
         }
         let object = JType::Object("java/lang/Object".into());
         self.value(cell, &object, entry)
+    }
+
+    /// Input object `i`, the optional `id`: its one field `value` (null
+    /// when the path reads none), made by `Optional.of(value)` or
+    /// `Optional.empty()` ([`Object::elements`] `[value]` or none).
+    pub(super) fn optional(
+        &mut self,
+        i: usize,
+        id: TermId,
+        entry: &EntryState,
+    ) -> Result<Object, LabelingError> {
+        let key = FieldKey {
+            class: OPTIONAL_CLASS.into(),
+            name: "value".into(),
+        };
+        let value = match entry.fields.get(&key) {
+            Some(&values) => {
+                let cell = self.cx.terms.select(values, id);
+                let hint = self.element_types.get(&i).and_then(|t| t.first().cloned().flatten());
+                self.element(cell, &[], hint, entry)?
+            }
+            None => Value::Null,
+        };
+        let elements = match value {
+            Value::Null => Vec::new(),
+            v => vec![v],
+        };
+        Ok(Object {
+            id: i,
+            class: java(OPTIONAL_CLASS),
+            fields: Vec::new(),
+            elements: Some(elements),
+            mock: None,
+            built_by: Some(BuiltBy::Collection {
+                factory: CollectionFactory::Optional,
+            }),
+        })
+    }
+
+    /// Notes the element types of the input collections `values` (the
+    /// receiver and arguments, in order) hold, from the generic types of
+    /// their parameters.
+    pub(super) fn note_element_types<'v>(
+        &mut self,
+        entry: &EntryState,
+        values: impl Iterator<Item = &'v Value>,
+    ) {
+        // Both start with the receiver, if the method has one.
+        for (v, ty) in values.zip(&entry.generic_params) {
+            if let (Value::Ref { object }, Some(ty)) = (v, ty) {
+                self.element_types.insert(*object, ty.arg_classes());
+            }
+        }
     }
 
     /// Notes that the reference `v` fills a slot of type `ty`: a
@@ -146,25 +225,6 @@ pub(super) fn settle_factories(
             o.built_by = Some(BuiltBy::Collection { factory });
         }
     }
-}
-
-/// Object `o`, if an optional (its one field `value`, which the search
-/// read as any other field), made as a person makes one: `Optional.of(v)`
-/// ([`Object::elements`] `[v]`) or `Optional.empty()` (none).
-pub(super) fn optional_of_value(o: &mut Object) {
-    if o.class != java(OPTIONAL_CLASS) || o.built_by.is_some() {
-        return;
-    }
-    let value = o.fields.iter().find(|f| f.name == "value");
-    let elements = match value.map(|f| &f.value) {
-        Some(Value::Null) | None => Vec::new(),
-        Some(v) => vec![v.clone()],
-    };
-    o.fields.clear();
-    o.elements = Some(elements);
-    o.built_by = Some(BuiltBy::Collection {
-        factory: CollectionFactory::Optional,
-    });
 }
 
 /// A class name in Java form.

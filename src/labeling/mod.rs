@@ -128,6 +128,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         queue: VecDeque::new(),
         enums: Default::default(),
         concrete_lists: Default::default(),
+        element_types: Default::default(),
     };
     // Where the path allows, an input object's class is one labeling can
     // build (not one outside the universe that a type test left open), and
@@ -210,6 +211,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             });
         }
     }
+    l.note_element_types(entry, receiver.iter().chain(args.iter().map(|a| &a.value)));
     let mut objects: Vec<Object> = Vec::new();
     while let Some(i) = l.queue.pop_front() {
         let (id_term, class) = l.objects[i].clone();
@@ -230,6 +232,10 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         }
         if crate::jdk::collections::is_modelled_class(&class) {
             objects[i] = l.collection(i, id_term, &class, entry)?;
+            continue;
+        }
+        if class == crate::jdk::collections::optional::OPTIONAL_CLASS {
+            objects[i] = l.optional(i, id_term, entry)?;
             continue;
         }
         let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);
@@ -297,7 +303,6 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         };
     }
     lists::settle_factories(&mut objects, &l.concrete_lists);
-    objects.iter_mut().for_each(lists::optional_of_value);
     let assumptions = assumptions(l.cx);
     Ok(InputState {
         receiver,
