@@ -125,6 +125,23 @@ impl GenericType {
         })
     }
 
+    /// The classes it names, outermost first.
+    pub fn classes(&self) -> Vec<&str> {
+        match self {
+            GenericType::Base(_) | GenericType::Var(_) => Vec::new(),
+            GenericType::Array(e) => e.classes(),
+            GenericType::Class(c) => {
+                let mut names = vec![c.name.as_str()];
+                for a in &c.args {
+                    if let TypeArg::Exactly(t) | TypeArg::Extends(t) | TypeArg::Super(t) = a {
+                        names.extend(t.classes());
+                    }
+                }
+                names
+            }
+        }
+    }
+
     /// Whether no type variable appears in it (a test can write it as is).
     pub fn is_closed(&self) -> bool {
         match self {
@@ -400,6 +417,10 @@ mod tests {
             [Some("java/lang/Number".to_string())]
         );
         assert!(!m.params[0].is_closed() && m.params[2].is_closed());
+        assert_eq!(
+            m.params[2].classes(),
+            ["java/util/List", "java/lang/Number"]
+        );
         assert_eq!(m.result.unwrap().to_string(), "java.util.SortedMap<K, V>");
         assert_eq!(m.throws.len(), 1);
     }

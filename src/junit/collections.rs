@@ -11,7 +11,9 @@
 //!
 //! A collection referenced once is written where it is used (but a map
 //! that needs `put` statements); one referenced more is declared after the
-//! other objects, so that its elements' variables exist.
+//! other objects, so that its elements' variables exist, with the generic
+//! type of its parameter where the signature gives one
+//! (`java.util.List<java.lang.String> names = java.util.List.of("a")`).
 
 use super::arrange::{Inputs, Var};
 use super::method::Scope;
@@ -102,6 +104,8 @@ pub(super) fn declare(
         Some(CollectionFactory::Optional) => s.access.type_name("java.util.Optional"),
         Some(CollectionFactory::ListOf) | None => s.access.type_name("java.util.List"),
     };
+    // The parameter's own generic type, as a person declares it.
+    let vt = o.generic.clone().unwrap_or(vt);
     if needs_statements(o) {
         let map = s.access.type_name("java.util.HashMap");
         s.line(format!("{vt} {name} = new {map}<>();"));

@@ -32,7 +32,9 @@ impl Labeler<'_, '_> {
     ) -> Result<Object, LabelingError> {
         let map = class == MAP_CLASS;
         let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
-        let types = self.element_types.get(&i).cloned().unwrap_or_default();
+        let generic = self.generic_types.get(&i);
+        let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
+        let generic = generic.and_then(declarable);
         let hint = |k: usize| types.get(k).cloned().flatten();
         let mut elements = Vec::new();
         for k in 0..size {
@@ -70,6 +72,7 @@ impl Labeler<'_, '_> {
             fields: Vec::new(),
             elements: Some(elements),
             mock: None,
+            generic,
             built_by: Some(BuiltBy::Collection { factory }),
         })
     }
@@ -115,6 +118,7 @@ impl Labeler<'_, '_> {
         entry: &EntryState,
     ) -> Result<Value, LabelingError> {
         const STRING: &str = "java/lang/String";
+        let typed = hint.is_some();
         let preferred = hint
             .filter(|c| !c.starts_with('['))
             .unwrap_or_else(|| STRING.to_string());
@@ -131,7 +135,13 @@ impl Labeler<'_, '_> {
                 }
             }
             let fits = self.cx.terms.and(fits);
-            if self.probe(fits) {
+            // The type argument decides whether the test compiles: worth
+            // the search's full limit.
+            let fits = match typed {
+                true => self.probe_decisive(fits),
+                false => self.probe(fits),
+            };
+            if fits {
                 return self.value(cell, &JType::Object(preferred), entry);
             }
         }
@@ -155,7 +165,8 @@ impl Labeler<'_, '_> {
         let value = match entry.fields.get(&key) {
             Some(&values) => {
                 let cell = self.cx.terms.select(values, id);
-                let hint = self.element_types.get(&i).and_then(|t| t.first().cloned().flatten());
+                let types = self.generic_types.get(&i).map(|g| g.arg_classes());
+                let hint = types.and_then(|t| t.first().cloned().flatten());
                 self.element(cell, &[], hint, entry)?
             }
             None => Value::Null,
@@ -170,6 +181,7 @@ impl Labeler<'_, '_> {
             fields: Vec::new(),
             elements: Some(elements),
             mock: None,
+            generic: self.generic_types.get(&i).and_then(declarable),
             built_by: Some(BuiltBy::Collection {
                 factory: CollectionFactory::Optional,
             }),
@@ -187,7 +199,7 @@ impl Labeler<'_, '_> {
         // Both start with the receiver, if the method has one.
         for (v, ty) in values.zip(&entry.generic_params) {
             if let (Value::Ref { object }, Some(ty)) = (v, ty) {
-                self.element_types.insert(*object, ty.arg_classes());
+                self.generic_types.insert(*object, ty.clone());
             }
         }
     }
@@ -225,6 +237,14 @@ pub(super) fn settle_factories(
             o.built_by = Some(BuiltBy::Collection { factory });
         }
     }
+}
+
+/// Generic type `g` in Java form, if a test may declare a variable with
+/// it anywhere: no type variable, and only public top-level classes of
+/// the JDK (`java.util.Map<java.lang.String, java.lang.Integer>`).
+fn declarable(g: &crate::classfile::signature::GenericType) -> Option<String> {
+    let public = |c: &&str| c.starts_with("java/") && !c.contains('$');
+    (g.is_closed() && g.classes().iter().all(public)).then(|| g.to_string())
 }
 
 /// A class name in Java form.

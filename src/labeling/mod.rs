@@ -128,7 +128,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         queue: VecDeque::new(),
         enums: Default::default(),
         concrete_lists: Default::default(),
-        element_types: Default::default(),
+        generic_types: Default::default(),
     };
     // Where the path allows, an input object's class is one labeling can
     // build (not one outside the universe that a type test left open), and
@@ -226,6 +226,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: Vec::new(),
                 elements: Some(elements),
                 mock: None,
+                generic: None,
                 built_by: None,
             };
             continue;
@@ -286,6 +287,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: Some(l.mock_answers(id_term, &class, entry)?),
+                generic: None,
                 built_by: None,
             },
             None => Object {
@@ -294,6 +296,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: None,
+                generic: None,
                 // The receiver of a constructor under test is made by the
                 // call itself.
                 built_by: (crate::construct::is_program_class(l.cx.cp, &class)

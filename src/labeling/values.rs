@@ -37,11 +37,10 @@ pub(super) struct Labeler<'e, 'a> {
     /// Input lists held by a slot typed with a list class (`ArrayList`),
     /// which `List.of` cannot fill (`lists.rs`).
     pub concrete_lists: std::collections::BTreeSet<usize>,
-    /// The classes of the elements of input collections, by object, from
-    /// the generic type of the parameter that holds them (`List<String>`:
-    /// `[java/lang/String]`; a map's key then value; `None` when the type
-    /// argument is a wildcard or a variable).
-    pub element_types: std::collections::BTreeMap<usize, Vec<Option<String>>>,
+    /// The generic types of the parameters that hold input objects, by
+    /// object (`List<String>`): the classes of a collection's elements.
+    pub generic_types:
+        std::collections::BTreeMap<usize, crate::classfile::signature::GenericType>,
 }
 
 impl Labeler<'_, '_> {

@@ -345,6 +345,12 @@ pub struct Object {
     /// methods returns, call by call; `None` for any other object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mock: Option<Vec<MockMethod>>,
+    /// For a JDK collection a parameter holds, the parameter's generic type
+    /// in Java form (`java.util.List<java.lang.String>`), from the method's
+    /// signature, when it names no type variable: the type a test declares
+    /// a variable holding it with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generic: Option<String>,
     /// For an object of a program class (not a mock), or a JDK
     /// collection: how it is made. `None` for arrays, mocks and other
     /// objects of JDK classes, which are made as before (docs/objects.md).
