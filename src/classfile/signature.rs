@@ -427,8 +427,9 @@ mod tests {
 
     #[test]
     fn nested_classes_wildcards_and_void() {
-        let m = MethodSignature::parse("(La/Outer<TT;>.Inner<Ljava/lang/String;>;Ljava/util/Set<*>;)V")
-            .unwrap();
+        let m =
+            MethodSignature::parse("(La/Outer<TT;>.Inner<Ljava/lang/String;>;Ljava/util/Set<*>;)V")
+                .unwrap();
         assert_eq!(m.params[0].to_string(), "a.Outer.Inner<java.lang.String>");
         assert_eq!(m.params[1].arg_classes(), [None]);
         assert_eq!(m.result, None);
@@ -459,7 +460,15 @@ mod tests {
 
     #[test]
     fn malformed_signatures_are_none() {
-        for bad in ["", "(", "(I", "Ljava/util/List<>;", "(Q)V", "Ljava/lang/String", "(I)VX"] {
+        for bad in [
+            "",
+            "(",
+            "(I",
+            "Ljava/util/List<>;",
+            "(Q)V",
+            "Ljava/lang/String",
+            "(I)VX",
+        ] {
             assert_eq!(MethodSignature::parse(bad), None, "{bad}");
         }
         assert_eq!(GenericType::parse_field("Ljava/lang/String;X"), None);

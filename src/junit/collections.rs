@@ -67,6 +67,7 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
     Ok(match o.collection() {
         Some(CollectionFactory::ArrayList) => copied(s, "java.util.ArrayList", &parts),
         Some(CollectionFactory::HashSet) => copied(s, "java.util.HashSet", &parts),
+        Some(CollectionFactory::LinkedHashSet) => copied(s, "java.util.LinkedHashSet", &parts),
         Some(CollectionFactory::SetOf) => of(s, "java.util.Set"),
         Some(CollectionFactory::MapOf) => of(s, "java.util.Map"),
         Some(CollectionFactory::HashMap) if parts.is_empty() => {
@@ -96,6 +97,7 @@ pub(super) fn declare(
     let vt = match o.collection() {
         Some(CollectionFactory::ArrayList) => s.access.type_name("java.util.ArrayList"),
         Some(CollectionFactory::HashSet) => s.access.type_name("java.util.HashSet"),
+        Some(CollectionFactory::LinkedHashSet) => s.access.type_name("java.util.LinkedHashSet"),
         Some(CollectionFactory::HashMap) => s.access.type_name("java.util.HashMap"),
         Some(CollectionFactory::SetOf) => s.access.type_name("java.util.Set"),
         Some(CollectionFactory::MapOf) => s.access.type_name("java.util.Map"),

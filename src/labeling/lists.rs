@@ -15,7 +15,7 @@ use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
 use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::is_modelled_type;
-use crate::jdk::collections::keyed::{MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::keyed::{LINKED_SET_CLASS, MAP_CLASS, SET_CLASS};
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
@@ -44,20 +44,14 @@ impl Labeler<'_, '_> {
                 elements.push(self.cell(&FieldKey::map_values(), id, at, hint(1), entry)?);
             }
         }
-        let changed = match entry.fields.get(&FieldKey::list_mutable()) {
-            Some(&flags) => {
-                let flag = self.cx.terms.select(flags, id);
-                let zero = self.cx.terms.int(0);
-                let unchanged = self.cx.terms.eq(flag, zero);
-                !self.probe(unchanged)
-            }
-            None => false,
-        };
+        let changed = self.flag(&FieldKey::list_mutable(), id, entry);
         // Elements no constraint names are null, which `List.of` refuses.
         let general = changed || elements.contains(&Value::Null);
+        let ordered = class == LINKED_SET_CLASS || self.flag(&FieldKey::set_ordered(), id, entry);
         let factory = match class {
             MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
             MAP_CLASS => CollectionFactory::MapOf,
+            SET_CLASS | LINKED_SET_CLASS if ordered => CollectionFactory::LinkedHashSet,
             SET_CLASS if general => CollectionFactory::HashSet,
             SET_CLASS => CollectionFactory::SetOf,
             // An ArrayDeque holds no null; a LinkedList may.
@@ -75,6 +69,17 @@ impl Labeler<'_, '_> {
             generic,
             built_by: Some(BuiltBy::Collection { factory }),
         })
+    }
+
+    /// Whether the path needs the flag `key` of collection `id` set (1).
+    fn flag(&mut self, key: &FieldKey, id: TermId, entry: &EntryState) -> bool {
+        let Some(&flags) = entry.fields.get(key) else {
+            return false;
+        };
+        let flag = self.cx.terms.select(flags, id);
+        let zero = self.cx.terms.int(0);
+        let unset = self.cx.terms.eq(flag, zero);
+        !self.probe(unset)
     }
 
     /// Cell `k` of the `size` cells of collection `id` in the cells of
@@ -227,6 +232,9 @@ pub(super) fn settle_factories(
         if let Some(o) = objects.get_mut(i) {
             let factory = match o.collection() {
                 Some(CollectionFactory::ListOf) => CollectionFactory::ArrayList,
+                Some(CollectionFactory::SetOf) if o.class == java(LINKED_SET_CLASS) => {
+                    CollectionFactory::LinkedHashSet
+                }
                 Some(CollectionFactory::SetOf) => CollectionFactory::HashSet,
                 Some(CollectionFactory::MapOf) => CollectionFactory::HashMap,
                 Some(CollectionFactory::ArrayDeque) if o.class == java(LINKED_LIST) => {

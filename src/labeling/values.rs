@@ -39,8 +39,7 @@ pub(super) struct Labeler<'e, 'a> {
     pub concrete_lists: std::collections::BTreeSet<usize>,
     /// The generic types of the parameters that hold input objects, by
     /// object (`List<String>`): the classes of a collection's elements.
-    pub generic_types:
-        std::collections::BTreeMap<usize, crate::classfile::signature::GenericType>,
+    pub generic_types: std::collections::BTreeMap<usize, crate::classfile::signature::GenericType>,
 }
 
 impl Labeler<'_, '_> {

@@ -454,12 +454,13 @@ impl Explorer<'_> {
             }
             Intrinsic::Keyed(method) => {
                 let class = env.params[0].1.class_ref_name();
-                let class = if crate::jdk::collections::keyed::SET_CLASS == class {
+                let class = if crate::jdk::collections::keyed::is_set(&class) {
                     crate::jdk::collections::keyed::SET_CLASS
                 } else {
                     crate::jdk::collections::keyed::MAP_CLASS
                 };
-                self.keyed_call(st, method, (class, name), &env.params, returned, out_)?;
+                let at = (returned, index);
+                self.keyed_call(st, method, (class, name), &env.params, at, out_)?;
             }
             Intrinsic::Deque(method) => {
                 // The receiver's type is the class declaring the method.

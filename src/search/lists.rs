@@ -359,7 +359,7 @@ impl Explorer<'_> {
     }
 
     /// The list iterator `it` walks and its cursor, at this point.
-    fn iterator_at(&mut self, st: &mut St, it: TermId) -> (TermId, TermId) {
+    pub(super) fn iterator_at(&mut self, st: &mut St, it: TermId) -> (TermId, TermId) {
         let lists = self.heap_array(st, FieldKey::iterator_list(), Sort::RefArray);
         let cursors = self.heap_array(st, FieldKey::iterator_cursor(), Sort::Array(32));
         (self.terms.select(lists, it), self.terms.select(cursors, it))

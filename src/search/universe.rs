@@ -17,6 +17,7 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
+use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
@@ -125,7 +126,11 @@ pub(super) fn collect_universe(
                 u.add(c, false);
             }
         }
-        for (model, iterator) in DEQUE_ITERATORS {
+        let sets = [SET_CLASS, LINKED_SET_CLASS];
+        for (model, iterator) in DEQUE_ITERATORS
+            .into_iter()
+            .chain(sets.map(|s| (s, KEY_ITERATOR)))
+        {
             if u.id(model).is_some() {
                 if let Ok(c) = cp.load(iterator) {
                     u.add(c, false);
@@ -193,9 +198,11 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
 /// The model class of inputs of static type `name`, if a map or set type
 /// (search::keyed).
 fn keyed_model(name: &str) -> Option<&'static str> {
-    use crate::jdk::collections::keyed::{MAP_CLASS, MAP_TYPES, SET_CLASS, SET_TYPES};
+    use crate::jdk::collections::keyed::{LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES};
     if MAP_TYPES.contains(&name) {
         Some(MAP_CLASS)
+    } else if LINKED_SET_TYPES.contains(&name) {
+        Some(LINKED_SET_CLASS)
     } else if SET_TYPES.contains(&name) {
         Some(SET_CLASS)
     } else {
@@ -348,6 +355,15 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
             continue;
         }
         let Some(code) = &m.code else { continue };
+        // A collection model answers the methods of its class: their code
+        // runs only to look for their exceptions, whose classes they make
+        // themselves, not through their callees (a `LinkedHashSet`'s
+        // `LinkedHashMap`, whose iterators would be candidates of every
+        // iterator call).
+        let depth = match crate::jdk::collections::is_modelled_class(&class.name) {
+            true => max_depth,
+            false => depth,
+        };
         for h in &code.handlers {
             if let Some(c) = h.catch_type.as_deref().and_then(|c| cp.load(c).ok()) {
                 u.add(c, false);

@@ -259,6 +259,9 @@ pub enum CollectionFactory {
     SetOf,
     /// `new HashSet<>(…)` with the elements.
     HashSet,
+    /// `new LinkedHashSet<>(List.of(…))`: a set whose iteration order, the
+    /// elements', the path relies on.
+    LinkedHashSet,
     /// `Map.of(k0, v0, k1, v1, …)`: immutable, no null key or value, at
     /// most 10 entries. A map's [`Object::elements`] are its keys and
     /// values, alternating.

@@ -47,8 +47,7 @@ pub fn intrinsic(
 /// own fields are then never read: the model has none of them).
 pub fn is_modelled_class(class: &str) -> bool {
     lists::is_modelled_class(class)
-        || class == keyed::MAP_CLASS
-        || class == keyed::SET_CLASS
+        || keyed::is_modelled_class(class)
         || deques::is_modelled_class(class)
 }
 
@@ -58,6 +57,7 @@ pub fn is_modelled_type(class: &str) -> bool {
     lists::LIST_TYPES.contains(&class)
         || keyed::MAP_TYPES.contains(&class)
         || keyed::SET_TYPES.contains(&class)
+        || keyed::LINKED_SET_TYPES.contains(&class)
         || deques::LINKED_TYPES.contains(&class)
         || deques::ARRAY_DEQUE_TYPES.contains(&class)
 }

@@ -257,6 +257,8 @@ final class State {
                 }
             case "hash_set":
                 return new java.util.HashSet<>(values);
+            case "linked_hash_set":
+                return new java.util.LinkedHashSet<>(values);
             case "map_of": {
                 // Keys and values alternate.
                 @SuppressWarnings("unchecked")
