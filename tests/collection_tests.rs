@@ -2,7 +2,8 @@
 //! 36, items 1-3): `java.util.ArrayList` and its iterator modelled as a
 //! sequence (src/search/lists.rs), on the sample `collections/Lists`;
 //! maps and sets (src/search/keyed.rs, `collections/Keyed`); queues,
-//! deques and optionals (src/search/deques.rs, `collections/Queues`).
+//! deques and optionals (src/search/deques.rs, `collections/Queues`);
+//! set iteration (`collections/Ordered`).
 //! Reached targets are confirmed by the replay, which builds the list as
 //! the test does (`List.of`, `new ArrayList<>(…)`); a target only an
 //! inconsistent list could reach is proved unreachable; `jaut cover`
@@ -203,13 +204,19 @@ fn a_map_keeps_what_was_put() {
 }
 
 /// `jaut cover` writes maps as `Map.of(…)` or a `new HashMap<>()` with
-/// `put`, and the suite compiles and passes.
+/// `put` (declared with the parameter's type arguments), and the suite
+/// compiles and passes.
 #[test]
 fn cover_writes_map_literals_and_the_suite_passes() {
     let (_out, text) = cover("Keyed");
     holds(
         &text,
-        &["java.util.Map.of(", ".put(\"k\", null);"],
+        &[
+            "java.util.Map.of(",
+            ".put(\"k\", null);",
+            // The parameter's generic type, from its signature.
+            "java.util.Map<java.lang.String, java.lang.Integer> m = new java.util.HashMap<>();",
+        ],
         &[
             "allocate(java.util",
             "new java.util.Map() {",
@@ -360,4 +367,61 @@ fn cover_writes_deques_and_optionals_and_the_suite_passes() {
             "new java.util.Deque() {",
         ],
     );
+}
+
+fn aim_ordered(method: &str, target: &str) -> Value {
+    aim_at("collections/Ordered", method, target)
+}
+
+/// An input set walked by a for-each loop: the test builds it as a
+/// `LinkedHashSet`, whose order is the one the model chose, "b" first.
+#[test]
+fn an_iterated_input_set_is_a_linked_hash_set() {
+    let v = aim_ordered("first", "first");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "linked_hash_set", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[0], "b", "{v:#}");
+}
+
+/// The program's own `LinkedHashSet` keeps insertion order: reached, and
+/// never reordered (a proof, no bound hit).
+#[test]
+fn a_linked_hash_set_keeps_insertion_order() {
+    let v = aim_ordered("linked", "linked");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let v = aim_ordered("reordered", "reordered");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The program's own `HashSet`: how many elements a loop walks is known
+/// (reached); which comes first is the JVM's hash order, which the model
+/// leaves free — an impossible first element is never claimed.
+#[test]
+fn a_hash_sets_order_is_never_guessed() {
+    let v = aim_ordered("counted", "counted");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let v = aim_ordered("stranger", "stranger");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// A collection parameter's generic type (its `Signature`) types its
+/// elements: an `Optional<String>` holds a string, so `Optional.of("")`
+/// compiles where `Optional.of(new Object())` would not.
+#[test]
+fn type_arguments_type_the_elements() {
+    let (code, v) = support::aim_at_line(
+        "collections/Queues",
+        "absent",
+        support::marker_line("collections/Queues", "absent") + 2,
+        &[],
+    );
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "optional", "{v:#}");
+    assert_eq!(elements.len(), 1, "{v:#}");
+    assert!(elements[0].is_string(), "a string: {v:#}");
 }
