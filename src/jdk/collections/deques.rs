@@ -100,7 +100,7 @@ impl DequeMethod {
         if is_static || !is_modelled_class(class) {
             return None;
         }
-        let params = descriptor.split(')').next().unwrap_or("").to_string() + ")";
+        let params = super::params(descriptor);
         if matches!(class, DEQUE_ITERATOR | LINKED_ITERATOR) {
             return Some(match (name, params.as_str()) {
                 ("hasNext", "()") => DequeMethod::List(ListMethod::HasNext),

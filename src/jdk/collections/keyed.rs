@@ -98,7 +98,7 @@ impl KeyedMethod {
         if is_static || !is_modelled_class(class) {
             return None;
         }
-        let params = descriptor.split(')').next().unwrap_or("").to_string() + ")";
+        let params = super::params(descriptor);
         let map = class == MAP_CLASS;
         let set = class == SET_CLASS;
         Some(match (class, name, params.as_str()) {

@@ -43,6 +43,12 @@ pub fn intrinsic(
         })
 }
 
+/// The parameter part of a method descriptor, with its parentheses:
+/// `(ILjava/lang/Object;)` of `(ILjava/lang/Object;)V`.
+fn params(descriptor: &str) -> String {
+    descriptor.split(')').next().unwrap_or("").to_string() + ")"
+}
+
 /// Whether `class` is one whose methods a collection model answers (its
 /// own fields are then never read: the model has none of them).
 pub fn is_modelled_class(class: &str) -> bool {
