@@ -1,6 +1,9 @@
-//! The JDK's lists as inputs and as the program's own objects (issue 36,
-//! items 1-3): `java.util.ArrayList` and its iterator modelled as a
-//! sequence (src/search/lists.rs), on the sample `collections/Lists`.
+//! The JDK's collections as inputs and as the program's own objects (issue
+//! 36, items 1-3): `java.util.ArrayList` and its iterator modelled as a
+//! sequence (src/search/lists.rs), on the sample `collections/Lists`;
+//! maps and sets (src/search/keyed.rs, `collections/Keyed`); queues,
+//! deques and optionals (src/search/deques.rs, `collections/Queues`);
+//! set iteration (`collections/Ordered`).
 //! Reached targets are confirmed by the replay, which builds the list as
 //! the test does (`List.of`, `new ArrayList<>(…)`); a target only an
 //! inconsistent list could reach is proved unreachable; `jaut cover`
@@ -201,17 +204,224 @@ fn a_map_keeps_what_was_put() {
 }
 
 /// `jaut cover` writes maps as `Map.of(…)` or a `new HashMap<>()` with
-/// `put`, and the suite compiles and passes.
+/// `put` (declared with the parameter's type arguments), and the suite
+/// compiles and passes.
 #[test]
 fn cover_writes_map_literals_and_the_suite_passes() {
     let (_out, text) = cover("Keyed");
     holds(
         &text,
-        &["java.util.Map.of(", ".put(\"k\", null);"],
+        &[
+            "java.util.Map.of(",
+            ".put(\"k\", null);",
+            // The parameter's generic type, from its signature.
+            "java.util.Map<java.lang.String, java.lang.Integer> m = new java.util.HashMap<>();",
+        ],
         &[
             "allocate(java.util",
             "new java.util.Map() {",
             "new java.util.Set() {",
         ],
     );
+}
+
+fn aim_queue(method: &str, target: &str) -> Value {
+    aim_at("collections/Queues", method, target)
+}
+
+/// `size()` and `peek()` of a `Queue` read the same sequence: two
+/// elements, "x" first, built as a person builds a queue.
+#[test]
+fn a_queue_has_its_head_first() {
+    let v = aim_queue("head", "head");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "array_deque", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[0], "x", "{v:#}");
+}
+
+/// Two `poll()`s take the first two elements in order.
+#[test]
+fn poll_takes_the_elements_in_order() {
+    let v = aim_queue("second", "second");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert!(elements.len() >= 2, "{v:#}");
+}
+
+/// `push` puts first, `addLast` last, `pop` takes the first back.
+#[test]
+fn a_deque_is_a_stack_at_its_head() {
+    let v = aim_queue("stack", "stack");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][1]["value"], "", "{v:#}");
+}
+
+/// The program's own `ArrayDeque`, filled in a loop and trimmed at its
+/// head.
+#[test]
+fn the_programs_own_deque() {
+    let v = aim_queue("window", "window");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}
+
+/// A for-each loop over a deque walks it head first.
+#[test]
+fn for_each_walks_a_deque() {
+    let v = aim_queue("sum", "sum");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 3, "{v:#}");
+}
+
+/// A `LinkedList` is a list and a deque at once; the test makes a
+/// `new LinkedList<>(…)`, the type of the slot.
+#[test]
+fn a_linked_list_is_a_list_and_a_deque() {
+    let v = aim_queue("linked", "linked");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "linked_list", "{v:#}");
+    assert_eq!(elements, vec![Value::from("b")], "{v:#}");
+}
+
+/// A queue may hold null (a `LinkedList` does): a non-empty queue whose
+/// head is null is reached, never refuted.
+#[test]
+fn a_queue_may_hold_null() {
+    let v = aim_queue("nullHead", "null head");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "linked_list", "{v:#}");
+    assert_eq!(elements, vec![Value::Null], "{v:#}");
+}
+
+/// Soundness: an empty deque has no first element, and what `offer` put
+/// last is last.
+#[test]
+fn an_inconsistent_deque_is_unreachable() {
+    for (method, target) in [("inconsistent", "inconsistent"), ("lost", "lost")] {
+        let v = aim_queue(method, target);
+        assert_eq!(v["verdict"], "unreachable", "{method}: {v:#}");
+    }
+}
+
+/// `removeFirst` of an empty `ArrayDeque` throws: found in its bytecode,
+/// which calls the modelled `pollFirst`.
+#[test]
+fn remove_first_of_an_empty_deque_throws() {
+    let v = aim_queue("empty", "empty");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "array_deque", "{v:#}");
+    assert!(elements.is_empty(), "{v:#}");
+}
+
+/// Optionals as inputs: `Optional.of("yes")`, and `Optional.empty()` for
+/// `orElse`'s default and `get`'s `NoSuchElementException`.
+#[test]
+fn optionals_are_made_by_of_and_empty() {
+    let v = aim_queue("present", "present");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "optional", "{v:#}");
+    assert_eq!(elements, vec![Value::from("yes")], "{v:#}");
+    for (method, target) in [("orElse", "or else"), ("absent", "absent")] {
+        let v = aim_queue(method, target);
+        assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+        let (_, elements) = list_arg(&v, 0);
+        assert!(elements.is_empty(), "{method}: {v:#}");
+    }
+    let v = aim_queue("both", "both");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The program's own optionals: `Optional.empty()` holds no value.
+#[test]
+fn the_programs_own_optionals() {
+    let v = aim_queue("own", "own");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], -4, "{v:#}");
+    let v = aim_queue("own", "own empty");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], 3, "{v:#}");
+}
+
+/// `jaut cover` writes queues and optionals as a person does and the
+/// suite compiles and passes.
+#[test]
+fn cover_writes_deques_and_optionals_and_the_suite_passes() {
+    let (_out, text) = cover("Queues");
+    holds(
+        &text,
+        &[
+            "new java.util.ArrayDeque<>(java.util.List.of(",
+            "new java.util.LinkedList<>(",
+            "java.util.Optional.of(\"yes\")",
+            "java.util.Optional.empty()",
+        ],
+        &[
+            "allocate(java.util",
+            "new java.util.Queue() {",
+            "new java.util.Deque() {",
+        ],
+    );
+}
+
+fn aim_ordered(method: &str, target: &str) -> Value {
+    aim_at("collections/Ordered", method, target)
+}
+
+/// An input set walked by a for-each loop: the test builds it as a
+/// `LinkedHashSet`, whose order is the one the model chose, "b" first.
+#[test]
+fn an_iterated_input_set_is_a_linked_hash_set() {
+    let v = aim_ordered("first", "first");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "linked_hash_set", "{v:#}");
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[0], "b", "{v:#}");
+}
+
+/// The program's own `LinkedHashSet` keeps insertion order: reached, and
+/// never reordered (a proof, no bound hit).
+#[test]
+fn a_linked_hash_set_keeps_insertion_order() {
+    let v = aim_ordered("linked", "linked");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let v = aim_ordered("reordered", "reordered");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The program's own `HashSet`: how many elements a loop walks is known
+/// (reached); which comes first is the JVM's hash order, which the model
+/// leaves free — an impossible first element is never claimed.
+#[test]
+fn a_hash_sets_order_is_never_guessed() {
+    let v = aim_ordered("counted", "counted");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let v = aim_ordered("stranger", "stranger");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// A collection parameter's generic type (its `Signature`) types its
+/// elements: an `Optional<String>` holds a string, so `Optional.of("")`
+/// compiles where `Optional.of(new Object())` would not.
+#[test]
+fn type_arguments_type_the_elements() {
+    let (code, v) = support::aim_at_line(
+        "collections/Queues",
+        "absent",
+        support::marker_line("collections/Queues", "absent") + 2,
+        &[],
+    );
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = list_arg(&v, 0);
+    assert_eq!(factory, "optional", "{v:#}");
+    assert_eq!(elements.len(), 1, "{v:#}");
+    assert!(elements[0].is_string(), "a string: {v:#}");
 }

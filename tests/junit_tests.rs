@@ -881,6 +881,7 @@ fn identities_decide_what_is_asserted() {
         fields: node_fields(Value::Null, next, prev),
         elements: None,
         mock: None,
+        generic: None,
         built_by: None,
     };
     let list_fields = |first: Value, last: Value, size: Value| {
@@ -917,6 +918,7 @@ fn identities_decide_what_is_asserted() {
                 fields: list_fields(Value::Ref(1), Value::Ref(3), Value::Int(3)),
                 elements: None,
                 mock: None,
+                generic: None,
                 built_by: None,
             },
             node(1, Value::Ref(2), Value::Null),
@@ -1072,6 +1074,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 ],
                 elements: None,
                 mock: None,
+                generic: None,
                 built_by: None,
             },
             Object {
@@ -1084,6 +1087,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 ],
                 elements: None,
                 mock: None,
+                generic: None,
                 built_by: None,
             },
             Object {
@@ -1097,6 +1101,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 )],
                 elements: None,
                 mock: None,
+                generic: None,
                 built_by: None,
             },
         ],

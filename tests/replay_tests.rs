@@ -170,6 +170,7 @@ fn object(id: usize, class: &str, fields: &[(&str, &str, &str, Value)]) -> Objec
             .collect(),
         elements: None,
         mock: None,
+        generic: None,
         built_by: None,
     }
 }
@@ -181,6 +182,7 @@ fn array(id: usize, class: &str, elements: Vec<Value>) -> Object {
         fields: vec![],
         elements: Some(elements),
         mock: None,
+        generic: None,
         built_by: None,
     }
 }

@@ -13,6 +13,7 @@ mod bytecode_text;
 pub mod descriptor;
 mod mnemonics;
 mod reader;
+pub mod signature;
 
 use std::fmt;
 
@@ -218,6 +219,9 @@ pub struct Method {
     pub access: u16,
     /// `None` for abstract and native methods.
     pub code: Option<Code>,
+    /// Its `Signature` attribute (JVMS §4.7.9.1), unparsed: the generic
+    /// types it was declared with ([`signature::MethodSignature`]).
+    pub signature: Option<String>,
 }
 
 impl Method {

@@ -96,12 +96,17 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
                 .map(read_code)
                 .transpose()
                 .map_err(in_method)?;
+            let signature = m.attributes.iter().find_map(|a| match &a.data {
+                AttributeData::Signature(s) => Some(s.to_string()),
+                _ => None,
+            });
             Ok(Method {
                 name: m.name.to_string(),
                 descriptor,
                 desc,
                 access: m.access_flags.bits(),
                 code,
+                signature,
             })
         })
         .collect::<Result<Vec<_>, ClassFileError>>()?;

@@ -135,6 +135,7 @@ pub fn lambda_class(
             desc,
             access: access::PUBLIC,
             code: Some(code),
+            signature: None,
         });
     }
     Ok(Class {

@@ -137,6 +137,7 @@ pub fn mock_class(cp: &ClassPath, interface: &str) -> Option<Class> {
                 desc,
                 access: access::PUBLIC,
                 code: None,
+                signature: None,
             })
         })
         .collect();

@@ -104,6 +104,10 @@ pub enum Intrinsic {
     /// (src/search/keyed.rs), picked by
     /// [`crate::jdk::collections::keyed::KeyedMethod::of`].
     Keyed(crate::jdk::collections::keyed::KeyedMethod),
+    /// A method of `java.util.ArrayDeque`, `java.util.LinkedList` or of
+    /// their iterators (src/search/deques.rs), picked by
+    /// [`crate::jdk::collections::deques::DequeMethod::of`].
+    Deque(crate::jdk::collections::deques::DequeMethod),
     /// `new String(int[] codePoints, int offset, int count)`: exact for
     /// code points of the Basic Multilingual Plane.
     StringOfCodePoints,

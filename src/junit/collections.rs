@@ -3,13 +3,17 @@
 //! for a collection the method changes, holds as a class (`ArrayList`), or
 //! that has a null element, `new ArrayList<>(List.of(…))` (or
 //! `Arrays.asList(…)` with nulls), `new HashSet<>(…)`, and a
-//! `new HashMap<>()` filled by `put` statements. The replay builds them the
+//! `new HashMap<>()` filled by `put` statements; a queue or deque
+//! `new ArrayDeque<>(List.of(…))` (a `new LinkedList<>(…)` with nulls), an
+//! optional `Optional.of(v)` or `Optional.empty()`. The replay builds them the
 //! same way (`java-harness/.../State.java`), so the JVM confirmed the very
 //! objects the test makes.
 //!
 //! A collection referenced once is written where it is used (but a map
 //! that needs `put` statements); one referenced more is declared after the
-//! other objects, so that its elements' variables exist.
+//! other objects, so that its elements' variables exist, with the generic
+//! type of its parameter where the signature gives one
+//! (`java.util.List<java.lang.String> names = java.util.List.of("a")`).
 
 use super::arrange::{Inputs, Var};
 use super::method::Scope;
@@ -63,6 +67,7 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
     Ok(match o.collection() {
         Some(CollectionFactory::ArrayList) => copied(s, "java.util.ArrayList", &parts),
         Some(CollectionFactory::HashSet) => copied(s, "java.util.HashSet", &parts),
+        Some(CollectionFactory::LinkedHashSet) => copied(s, "java.util.LinkedHashSet", &parts),
         Some(CollectionFactory::SetOf) => of(s, "java.util.Set"),
         Some(CollectionFactory::MapOf) => of(s, "java.util.Map"),
         Some(CollectionFactory::HashMap) if parts.is_empty() => {
@@ -72,6 +77,12 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
             let map = s.access.type_name("java.util.HashMap");
             format!("new {map}<>({})", of(s, "java.util.Map"))
         }
+        Some(CollectionFactory::ArrayDeque) => copied(s, "java.util.ArrayDeque", &parts),
+        Some(CollectionFactory::LinkedList) => copied(s, "java.util.LinkedList", &parts),
+        Some(CollectionFactory::Optional) if parts.is_empty() => {
+            format!("{}.empty()", s.access.type_name("java.util.Optional"))
+        }
+        Some(CollectionFactory::Optional) => of(s, "java.util.Optional"),
         Some(CollectionFactory::ListOf) | None => of(s, "java.util.List"),
     })
 }
@@ -86,11 +97,17 @@ pub(super) fn declare(
     let vt = match o.collection() {
         Some(CollectionFactory::ArrayList) => s.access.type_name("java.util.ArrayList"),
         Some(CollectionFactory::HashSet) => s.access.type_name("java.util.HashSet"),
+        Some(CollectionFactory::LinkedHashSet) => s.access.type_name("java.util.LinkedHashSet"),
         Some(CollectionFactory::HashMap) => s.access.type_name("java.util.HashMap"),
         Some(CollectionFactory::SetOf) => s.access.type_name("java.util.Set"),
         Some(CollectionFactory::MapOf) => s.access.type_name("java.util.Map"),
+        Some(CollectionFactory::ArrayDeque) => s.access.type_name("java.util.ArrayDeque"),
+        Some(CollectionFactory::LinkedList) => s.access.type_name("java.util.LinkedList"),
+        Some(CollectionFactory::Optional) => s.access.type_name("java.util.Optional"),
         Some(CollectionFactory::ListOf) | None => s.access.type_name("java.util.List"),
     };
+    // The parameter's own generic type, as a person declares it.
+    let vt = o.generic.clone().unwrap_or(vt);
     if needs_statements(o) {
         let map = s.access.type_name("java.util.HashMap");
         s.line(format!("{vt} {name} = new {map}<>();"));

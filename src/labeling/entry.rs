@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::Labeling;
+use crate::classfile::signature::{GenericType, MethodSignature};
 use crate::classfile::{Class, JType, Method};
 use crate::model::enum_constants::{self, ConstantTerms};
 use crate::model::term::{BvCmp, TermId};
@@ -18,6 +19,10 @@ use crate::statics::{Initial, InputBecause, Role, StaticsPolicy};
 pub struct EntryState {
     /// `this` (for instance methods) then the parameters: name, type, term.
     pub params: Vec<(String, JType, TermId)>,
+    /// The generic type of each of `params`, from the method's `Signature`
+    /// attribute (JVMS §4.7.9.1); `None` for `this`, and for all when the
+    /// method has none or it does not match the descriptor.
+    pub generic_params: Vec<Option<GenericType>>,
     pub is_static: bool,
     /// A constructor: its receiver is the object the call makes, which
     /// holds only defaults when the constructor starts.
@@ -203,8 +208,10 @@ pub(crate) fn entry_state(
             }
         }
     }
+    let generic_params = generic_params(method, params.len());
     EntryState {
         params,
+        generic_params,
         is_static: method.is_static(),
         is_constructor: method.name == "<init>",
         statics,
@@ -214,6 +221,24 @@ pub(crate) fn entry_state(
         environment: Vec::new(),
         enum_constants: enums,
     }
+}
+
+/// The generic types of the `count` parameters of `method` (`this`
+/// first, if any), as its signature declares them.
+fn generic_params(method: &Method, count: usize) -> Vec<Option<GenericType>> {
+    let receiver = usize::from(!method.is_static());
+    let declared = method
+        .signature
+        .as_deref()
+        .and_then(MethodSignature::parse)
+        .map(|s| s.params)
+        .filter(|p| p.len() + receiver == count)
+        .unwrap_or_default();
+    let mut types = vec![None; count];
+    for (k, t) in declared.into_iter().enumerate() {
+        types[k + receiver] = Some(t);
+    }
+    types
 }
 
 /// The constraints on what the calls to the environment of `entry`

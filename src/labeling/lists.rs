@@ -5,13 +5,18 @@
 //! test makes it — `List.of(…)`, `Set.of(…)`, `Map.of(…)` unless the path
 //! changes it, holds it in a slot typed with a class (`ArrayList`), or
 //! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
-//! `HashMap` allows.
+//! `HashMap` allows. A queue or deque is a `new ArrayDeque<>(…)` unless it
+//! holds null or a slot typed `LinkedList` holds it (`new LinkedList<>(…)`);
+//! an optional, whose one field the search read, `Optional.of(v)` or
+//! `Optional.empty()`.
 
 use super::values::Labeler;
 use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
+use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::is_modelled_type;
-use crate::jdk::collections::keyed::{MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::keyed::{LINKED_SET_CLASS, MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 use crate::state::{BuiltBy, CollectionFactory};
@@ -27,29 +32,31 @@ impl Labeler<'_, '_> {
     ) -> Result<Object, LabelingError> {
         let map = class == MAP_CLASS;
         let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
+        let generic = self.generic_types.get(&i);
+        let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
+        let generic = generic.and_then(declarable);
+        let hint = |k: usize| types.get(k).cloned().flatten();
         let mut elements = Vec::new();
         for k in 0..size {
-            elements.push(self.cell(&FieldKey::list_elements(), id, (k, size), entry)?);
+            let at = (k, size);
+            elements.push(self.cell(&FieldKey::list_elements(), id, at, hint(0), entry)?);
             if map {
-                elements.push(self.cell(&FieldKey::map_values(), id, (k, size), entry)?);
+                elements.push(self.cell(&FieldKey::map_values(), id, at, hint(1), entry)?);
             }
         }
-        let changed = match entry.fields.get(&FieldKey::list_mutable()) {
-            Some(&flags) => {
-                let flag = self.cx.terms.select(flags, id);
-                let zero = self.cx.terms.int(0);
-                let unchanged = self.cx.terms.eq(flag, zero);
-                !self.probe(unchanged)
-            }
-            None => false,
-        };
+        let changed = self.flag(&FieldKey::list_mutable(), id, entry);
         // Elements no constraint names are null, which `List.of` refuses.
         let general = changed || elements.contains(&Value::Null);
+        let ordered = class == LINKED_SET_CLASS || self.flag(&FieldKey::set_ordered(), id, entry);
         let factory = match class {
             MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
             MAP_CLASS => CollectionFactory::MapOf,
+            SET_CLASS | LINKED_SET_CLASS if ordered => CollectionFactory::LinkedHashSet,
             SET_CLASS if general => CollectionFactory::HashSet,
             SET_CLASS => CollectionFactory::SetOf,
+            // An ArrayDeque holds no null; a LinkedList may.
+            LINKED_LIST if elements.contains(&Value::Null) => CollectionFactory::LinkedList,
+            LINKED_LIST | ARRAY_DEQUE => CollectionFactory::ArrayDeque,
             _ if general => CollectionFactory::ArrayList,
             _ => CollectionFactory::ListOf,
         };
@@ -59,17 +66,31 @@ impl Labeler<'_, '_> {
             fields: Vec::new(),
             elements: Some(elements),
             mock: None,
+            generic,
             built_by: Some(BuiltBy::Collection { factory }),
         })
     }
 
+    /// Whether the path needs the flag `key` of collection `id` set (1).
+    fn flag(&mut self, key: &FieldKey, id: TermId, entry: &EntryState) -> bool {
+        let Some(&flags) = entry.fields.get(key) else {
+            return false;
+        };
+        let flag = self.cx.terms.select(flags, id);
+        let zero = self.cx.terms.int(0);
+        let unset = self.cx.terms.eq(flag, zero);
+        !self.probe(unset)
+    }
+
     /// Cell `k` of the `size` cells of collection `id` in the cells of
-    /// `key` (null when the path reads none).
+    /// `key` (null when the path reads none), of class `hint` where the
+    /// path allows.
     fn cell(
         &mut self,
         key: &FieldKey,
         id: TermId,
         (k, size): (i64, i64),
+        hint: Option<String>,
         entry: &EntryState,
     ) -> Result<Value, LabelingError> {
         let Some(&cells) = entry.fields.get(key) else {
@@ -81,28 +102,111 @@ impl Labeler<'_, '_> {
             terms.select(cells, key)
         };
         let cell = at(self.cx.terms, k);
-        // A string of its own where the path allows, as a person fills a
-        // collection of no particular type (`List.of("a")`, not a null or
-        // an Object); an element the path needs twice (the same object)
-        // is labelled as any object, which may be an alias.
-        if let Some(sid) = self.cx.universe.id("java/lang/String") {
+        let others: Vec<TermId> = (0..size)
+            .filter(|&j| j != k)
+            .map(|j| at(self.cx.terms, j))
+            .collect();
+        self.element(cell, &others, hint, entry)
+    }
+
+    /// An element `cell` of a collection, apart from its `others`: of
+    /// class `hint` (the type argument of the slot's generic type) where
+    /// the path allows; else a string of its own, as a person fills a
+    /// collection of no particular type (`List.of("a")`, not a null or an
+    /// Object). A string the path needs twice (the same object) is
+    /// labelled as any object, which may be an alias.
+    fn element(
+        &mut self,
+        cell: TermId,
+        others: &[TermId],
+        hint: Option<String>,
+        entry: &EntryState,
+    ) -> Result<Value, LabelingError> {
+        const STRING: &str = "java/lang/String";
+        let typed = hint.is_some();
+        let preferred = hint
+            .filter(|c| !c.starts_with('['))
+            .unwrap_or_else(|| STRING.to_string());
+        if let Some(cid) = self.cx.universe.id(&preferred) {
             let zero = self.cx.terms.int(0);
-            let mut text = vec![self.cx.terms.ne(cell, zero)];
+            let mut fits = vec![self.cx.terms.ne(cell, zero)];
             let class_of = self.cx.terms.select(entry.types, cell);
-            let sid = self.cx.terms.int(sid as i32);
-            text.push(self.cx.terms.eq(class_of, sid));
-            for j in (0..size).filter(|&j| j != k) {
-                let other = at(self.cx.terms, j);
-                text.push(self.cx.terms.ne(cell, other));
+            let cid = self.cx.terms.int(cid as i32);
+            fits.push(self.cx.terms.eq(class_of, cid));
+            // A string of its own; boxes may be the same cached object.
+            if preferred == STRING {
+                for &other in others {
+                    fits.push(self.cx.terms.ne(cell, other));
+                }
             }
-            let text = self.cx.terms.and(text);
-            if self.probe(text) {
-                let string = JType::Object("java/lang/String".into());
-                return self.value(cell, &string, entry);
+            let fits = self.cx.terms.and(fits);
+            // The type argument decides whether the test compiles: worth
+            // the search's full limit.
+            let fits = match typed {
+                true => self.probe_decisive(fits),
+                false => self.probe(fits),
+            };
+            if fits {
+                return self.value(cell, &JType::Object(preferred), entry);
             }
         }
         let object = JType::Object("java/lang/Object".into());
         self.value(cell, &object, entry)
+    }
+
+    /// Input object `i`, the optional `id`: its one field `value` (null
+    /// when the path reads none), made by `Optional.of(value)` or
+    /// `Optional.empty()` ([`Object::elements`] `[value]` or none).
+    pub(super) fn optional(
+        &mut self,
+        i: usize,
+        id: TermId,
+        entry: &EntryState,
+    ) -> Result<Object, LabelingError> {
+        let key = FieldKey {
+            class: OPTIONAL_CLASS.into(),
+            name: "value".into(),
+        };
+        let value = match entry.fields.get(&key) {
+            Some(&values) => {
+                let cell = self.cx.terms.select(values, id);
+                let types = self.generic_types.get(&i).map(|g| g.arg_classes());
+                let hint = types.and_then(|t| t.first().cloned().flatten());
+                self.element(cell, &[], hint, entry)?
+            }
+            None => Value::Null,
+        };
+        let elements = match value {
+            Value::Null => Vec::new(),
+            v => vec![v],
+        };
+        Ok(Object {
+            id: i,
+            class: java(OPTIONAL_CLASS),
+            fields: Vec::new(),
+            elements: Some(elements),
+            mock: None,
+            generic: self.generic_types.get(&i).and_then(declarable),
+            built_by: Some(BuiltBy::Collection {
+                factory: CollectionFactory::Optional,
+            }),
+        })
+    }
+
+    /// Notes the element types of the input collections `values` (the
+    /// receiver and arguments, in order) hold, from the generic types of
+    /// their parameters.
+    pub(super) fn note_element_types<'v>(
+        &mut self,
+        entry: &EntryState,
+        values: impl Iterator<Item = &'v Value>,
+    ) {
+        // Both start with the receiver, if the method has one.
+        for (v, ty) in values.zip(&entry.generic_params) {
+            if let (Value::Ref { object }, Some(ty)) = (v, ty) {
+                self.generic_types.insert(*object, ty.clone());
+            }
+        }
     }
 
     /// Notes that the reference `v` fills a slot of type `ty`: a
@@ -128,11 +232,30 @@ pub(super) fn settle_factories(
         if let Some(o) = objects.get_mut(i) {
             let factory = match o.collection() {
                 Some(CollectionFactory::ListOf) => CollectionFactory::ArrayList,
+                Some(CollectionFactory::SetOf) if o.class == java(LINKED_SET_CLASS) => {
+                    CollectionFactory::LinkedHashSet
+                }
                 Some(CollectionFactory::SetOf) => CollectionFactory::HashSet,
                 Some(CollectionFactory::MapOf) => CollectionFactory::HashMap,
+                Some(CollectionFactory::ArrayDeque) if o.class == java(LINKED_LIST) => {
+                    CollectionFactory::LinkedList
+                }
                 _ => continue,
             };
             o.built_by = Some(BuiltBy::Collection { factory });
         }
     }
+}
+
+/// Generic type `g` in Java form, if a test may declare a variable with
+/// it anywhere: no type variable, and only public top-level classes of
+/// the JDK (`java.util.Map<java.lang.String, java.lang.Integer>`).
+fn declarable(g: &crate::classfile::signature::GenericType) -> Option<String> {
+    let public = |c: &&str| c.starts_with("java/") && !c.contains('$');
+    (g.is_closed() && g.classes().iter().all(public)).then(|| g.to_string())
+}
+
+/// A class name in Java form.
+fn java(class: &str) -> String {
+    class.replace('/', ".")
 }

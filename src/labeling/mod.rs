@@ -129,6 +129,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
         queue: VecDeque::new(),
         enums: Default::default(),
         concrete_lists: Default::default(),
+        generic_types: Default::default(),
     };
     // Where the path allows, an input object's class is one labeling can
     // build (not one outside the universe that a type test left open), and
@@ -211,6 +212,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
             });
         }
     }
+    l.note_element_types(entry, receiver.iter().chain(args.iter().map(|a| &a.value)));
     let mut objects: Vec<Object> = Vec::new();
     while let Some(i) = l.queue.pop_front() {
         let (id_term, class) = l.objects[i].clone();
@@ -225,12 +227,17 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: Vec::new(),
                 elements: Some(elements),
                 mock: None,
+                generic: None,
                 built_by: None,
             };
             continue;
         }
         if crate::jdk::collections::is_modelled_class(&class) {
             objects[i] = l.collection(i, id_term, &class, entry)?;
+            continue;
+        }
+        if class == crate::jdk::collections::optional::OPTIONAL_CLASS {
+            objects[i] = l.optional(i, id_term, entry)?;
             continue;
         }
         let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);
@@ -281,6 +288,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: Some(l.mock_answers(id_term, &class, entry)?),
+                generic: None,
                 built_by: None,
             },
             None => Object {
@@ -289,6 +297,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
                 fields: values,
                 elements: None,
                 mock: None,
+                generic: None,
                 // The receiver of a constructor under test is made by the
                 // call itself.
                 built_by: (crate::construct::is_program_class(l.cx.cp, &class)

@@ -26,6 +26,9 @@ pub(super) struct Labeler<'e, 'a> {
     /// Input lists held by a slot typed with a list class (`ArrayList`),
     /// which `List.of` cannot fill (`lists.rs`).
     pub concrete_lists: std::collections::BTreeSet<usize>,
+    /// The generic types of the parameters that hold input objects, by
+    /// object (`List<String>`): the classes of a collection's elements.
+    pub generic_types: std::collections::BTreeMap<usize, crate::classfile::signature::GenericType>,
 }
 
 impl Labeler<'_, '_> {

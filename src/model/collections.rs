@@ -38,6 +38,16 @@ impl FieldKey {
         }
     }
 
+    /// 1 for an input set the path iterates: the test must build it as a
+    /// `LinkedHashSet`, whose order is the model's (a `HashSet`'s and
+    /// `Set.of`'s are not). Never written: one array per path.
+    pub fn set_ordered() -> FieldKey {
+        FieldKey {
+            class: LIST_CLASS.into(),
+            name: "<ordered>".into(),
+        }
+    }
+
     /// The list an iterator walks (set when the iterator is made).
     pub fn iterator_list() -> FieldKey {
         FieldKey {

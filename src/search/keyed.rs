@@ -6,6 +6,14 @@
 //! first elements as `Objects.equals` ([`Explorer::first_equal`], a scan
 //! bound), so `get`, `containsKey`, `put`, `remove` and `size` agree.
 //!
+//! A set's iterator walks its sequence (`lists.rs`'s iterator): exact
+//! for a `LinkedHashSet`, which keeps insertion order, and for an input
+//! set, which the test builds as a `LinkedHashSet` in the order the model
+//! chose ([`FieldKey::set_ordered`]) — every order of its elements is one
+//! of the model's. The program's own `HashSet` walks in the JVM's hash
+//! order, which the model does not compute: its elements come out free,
+//! an assumption ([`Explorer::beyond_model`]) the replay must confirm.
+//!
 //! The model allows a sequence with two equal keys, which no map has:
 //! more behaviours than the JVM, so refutations stay proofs, and a state
 //! that needs one is refuted by the replay (`Map.of` refuses duplicate
@@ -17,7 +25,7 @@ use super::lists::list_keys;
 use super::sequence::{Effect, SequenceKeys};
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
-use crate::jdk::collections::keyed::{KeyedMethod, MAP_CLASS};
+use crate::jdk::collections::keyed::{KeyedMethod, KEY_ITERATOR, MAP_CLASS, SET_CLASS};
 use crate::jdk::collections::lists::ListMethod;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
@@ -33,14 +41,14 @@ fn value_keys() -> SequenceKeys {
 
 impl Explorer<'_> {
     /// The constraints of map or set method `method` (`name`) of `class`
-    /// called with `params` (the receiver first) and `result`.
+    /// called at `index` with `params` (the receiver first) and `result`.
     pub(super) fn keyed_call(
         &mut self,
         st: &mut St,
         method: KeyedMethod,
         (class, name): (&str, &str),
         params: &[(TermId, JType)],
-        result: Option<TermId>,
+        (result, index): (Option<TermId>, usize),
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         let c = params.first().ok_or(Unsupported::NoReceiver)?.0;
@@ -147,6 +155,43 @@ impl Explorer<'_> {
                     }
                     None => self.terms.ite(found, one, zero),
                 };
+                out.push(self.terms.eq(r, v));
+            }
+            KeyedMethod::Iterator => {
+                // An input set iterated must be built in the model's order.
+                let input = self.terms.cmp(BvCmp::Sgt, c, zero);
+                let ordered = self.heap_array(st, FieldKey::set_ordered(), Sort::Array(32));
+                let flag = self.terms.select(ordered, c);
+                let linked = self.terms.eq(flag, one);
+                out.push(self.terms.implies(input, linked));
+                let it = (KEY_ITERATOR, result()?);
+                self.new_iterator(st, it, c, zero, index, out)?;
+            }
+            KeyedMethod::HasNext => {
+                let same = (ListMethod::HasNext, name);
+                self.list_call(st, same, params, returned, index, out)?;
+            }
+            KeyedMethod::Next => {
+                let r = result()?;
+                let walked = self.fresh("element", Sort::Ref);
+                let same = (ListMethod::Next, name);
+                self.list_call(st, same, params, Some(walked), index, out)?;
+                // The program's own HashSet walks in hash order: unknown.
+                let set = self.iterator_at(st, c).0;
+                let own = self.terms.cmp(BvCmp::Slt, set, zero);
+                let types = st.mem.types;
+                let class = self.terms.select(types, set);
+                let hashed = match self.universe.id(SET_CLASS) {
+                    Some(id) => {
+                        let id = self.terms.int(id as i32);
+                        self.terms.eq(class, id)
+                    }
+                    None => self.terms.bool(false),
+                };
+                let open = self.terms.and(vec![own, hashed]);
+                let free = self.fresh("hash-ordered", Sort::Ref);
+                out.push(self.beyond_model(open, free));
+                let v = self.terms.ite(open, free, walked);
                 out.push(self.terms.eq(r, v));
             }
             KeyedMethod::Clear => {

@@ -23,6 +23,16 @@ use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 use crate::reason::Bound;
 
+/// Where in a list an element goes or comes from.
+#[derive(Clone, Copy)]
+pub(super) enum Position {
+    /// At this index.
+    At(TermId),
+    /// At the end: past the last element for an insertion, the last one
+    /// for a removal.
+    End,
+}
+
 /// Elements a lookup compares one by one (`first_equal`).
 const SCAN: usize = 4;
 
@@ -100,46 +110,19 @@ impl Explorer<'_> {
             }
             ListMethod::Add | ListMethod::AddAt => {
                 let (at, x) = match method {
-                    ListMethod::AddAt => (arg(0), arg(1)),
-                    _ => (None, arg(0)),
+                    ListMethod::AddAt => (arg(0).map(Position::At), arg(1)),
+                    _ => (Some(Position::End), arg(0)),
                 };
-                let x = x.ok_or(Unsupported::NoSuchParameter)?;
+                let (at, x) = at.zip(x).ok_or(Unsupported::NoSuchParameter)?;
                 if method == ListMethod::Add {
                     out.push(self.terms.eq(result()?, one));
                 }
-                let e = self.sequence_before(st, &list_keys(), l, out);
-                let at = at.unwrap_or(e.old);
-                // IndexOutOfBoundsException otherwise.
-                out.push(self.terms.cmp(BvCmp::Sge, at, zero));
-                out.push(self.terms.cmp(BvCmp::Sle, at, e.old));
-                let new_len = self.terms.bin(BvOp::Add, e.old, one);
-                out.push(self.terms.cmp(BvCmp::Sgt, new_len, zero));
-                self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
-                    // Before `at`: kept; at `at`: x; past it: the one below.
-                    let (kept, used_k) = ex.sequence_cell(cells, l, k);
-                    let below = ex.terms.bin(BvOp::Sub, k, one);
-                    let (moved, used_m) = ex.sequence_cell(cells, l, below);
-                    let before = ex.terms.cmp(BvCmp::Slt, k, at);
-                    let here = ex.terms.eq(k, at);
-                    let v = ex.terms.ite(here, x, moved);
-                    (ex.terms.ite(before, kept, v), vec![used_k, used_m])
-                });
+                self.list_insert(st, l, at, x, out);
             }
             ListMethod::RemoveAt => {
                 let i = arg(0).ok_or(Unsupported::NoSuchParameter)?;
-                let r = result()?;
-                let e = self.sequence_before(st, &list_keys(), l, out);
-                self.index_within(i, e.old, out);
-                let new_len = self.terms.bin(BvOp::Sub, e.old, one);
-                self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
-                    let (kept, used_k) = ex.sequence_cell(cells, l, k);
-                    let above = ex.terms.bin(BvOp::Add, k, one);
-                    let (moved, used_m) = ex.sequence_cell(cells, l, above);
-                    let before = ex.terms.cmp(BvCmp::Slt, k, i);
-                    (ex.terms.ite(before, kept, moved), vec![used_k, used_m])
-                });
-                let removed = self.list_element(st, l, i);
-                out.push(self.terms.eq(r, removed));
+                let (removed, _) = self.list_remove(st, l, Position::At(i), false, out);
+                out.push(self.terms.eq(result()?, removed));
             }
             ListMethod::Clear => {
                 let e = self.sequence_before(st, &list_keys(), l, out);
@@ -164,17 +147,7 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(r, v));
             }
             ListMethod::Iterator => {
-                let r = result()?;
-                self.allocated_by_call(st, ITERATOR_CLASS, r, index, out)?;
-                // The iterator is new: only the arrays after the call hold it.
-                if let Some(&lists) = st.mem.fields.get(&FieldKey::iterator_list()) {
-                    let held = self.terms.select(lists, r);
-                    out.push(self.terms.eq(held, l));
-                }
-                if let Some(&cursors) = st.mem.fields.get(&FieldKey::iterator_cursor()) {
-                    let at = self.terms.select(cursors, r);
-                    out.push(self.terms.eq(at, zero));
-                }
+                self.new_iterator(st, (ITERATOR_CLASS, result()?), l, zero, index, out)?;
             }
             ListMethod::HasNext => {
                 let (list, cursor) = self.iterator_at(st, l);
@@ -203,6 +176,107 @@ impl Explorer<'_> {
                 let e = self.list_element(st, list, cursor);
                 out.push(self.terms.eq(r, e));
             }
+        }
+        Ok(())
+    }
+
+    /// Inserts `x` into list `l` at `at` (the later elements move up):
+    /// the sequence effect of `add`, `add(int, E)`, `addFirst`, `offer`.
+    pub(super) fn list_insert(
+        &mut self,
+        st: &mut St,
+        l: TermId,
+        at: Position,
+        x: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        let e = self.sequence_before(st, &list_keys(), l, out);
+        let at = match at {
+            Position::At(i) => i,
+            Position::End => e.old,
+        };
+        // IndexOutOfBoundsException otherwise.
+        out.push(self.terms.cmp(BvCmp::Sge, at, zero));
+        out.push(self.terms.cmp(BvCmp::Sle, at, e.old));
+        let new_len = self.terms.bin(BvOp::Add, e.old, one);
+        out.push(self.terms.cmp(BvCmp::Sgt, new_len, zero));
+        self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
+            // Before `at`: kept; at `at`: x; past it: the one below.
+            let (kept, used_k) = ex.sequence_cell(cells, l, k);
+            let below = ex.terms.bin(BvOp::Sub, k, one);
+            let (moved, used_m) = ex.sequence_cell(cells, l, below);
+            let before = ex.terms.cmp(BvCmp::Slt, k, at);
+            let here = ex.terms.eq(k, at);
+            let v = ex.terms.ite(here, x, moved);
+            (ex.terms.ite(before, kept, v), vec![used_k, used_m])
+        });
+    }
+
+    /// Removes the element of list `l` at `at` (the later ones move down;
+    /// `at` must be an index of the list) — with `only_if_any`, only when
+    /// the list is not empty, else nothing changes: the sequence effect of
+    /// `remove(int)`, `pop`, `poll`. The element at `at` before the call,
+    /// and whether it was removed.
+    pub(super) fn list_remove(
+        &mut self,
+        st: &mut St,
+        l: TermId,
+        at: Position,
+        only_if_any: bool,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
+        let one = self.terms.int(1);
+        let e = self.sequence_before(st, &list_keys(), l, out);
+        let when = match only_if_any {
+            true => {
+                let zero = self.terms.int(0);
+                self.terms.cmp(BvCmp::Sgt, e.old, zero)
+            }
+            false => self.terms.bool(true),
+        };
+        let i = match at {
+            Position::At(i) => i,
+            Position::End => self.terms.bin(BvOp::Sub, e.old, one),
+        };
+        let mut within = Vec::new();
+        self.index_within(i, e.old, &mut within);
+        let within = self.terms.and(within);
+        out.push(self.terms.implies(when, within));
+        let shorter = self.terms.bin(BvOp::Sub, e.old, one);
+        let new_len = self.terms.ite(when, shorter, e.old);
+        self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
+            let (kept, used_k) = ex.sequence_cell(cells, l, k);
+            let above = ex.terms.bin(BvOp::Add, k, one);
+            let (moved, used_m) = ex.sequence_cell(cells, l, above);
+            let past = ex.terms.cmp(BvCmp::Sge, k, i);
+            let moves = ex.terms.and(vec![when, past]);
+            (ex.terms.ite(moves, moved, kept), vec![used_k, used_m])
+        });
+        (self.list_element(st, l, i), when)
+    }
+
+    /// `r`, a new iterator of class `class` made by the call at `index`,
+    /// walks collection `l` from index `start`.
+    pub(super) fn new_iterator(
+        &mut self,
+        st: &mut St,
+        (class, r): (&str, TermId),
+        l: TermId,
+        start: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        self.allocated_by_call(st, class, r, index, out)?;
+        // The iterator is new: only the arrays after the call hold it.
+        if let Some(&lists) = st.mem.fields.get(&FieldKey::iterator_list()) {
+            let held = self.terms.select(lists, r);
+            out.push(self.terms.eq(held, l));
+        }
+        if let Some(&cursors) = st.mem.fields.get(&FieldKey::iterator_cursor()) {
+            let at = self.terms.select(cursors, r);
+            out.push(self.terms.eq(at, start));
         }
         Ok(())
     }
@@ -285,7 +359,7 @@ impl Explorer<'_> {
     }
 
     /// The list iterator `it` walks and its cursor, at this point.
-    fn iterator_at(&mut self, st: &mut St, it: TermId) -> (TermId, TermId) {
+    pub(super) fn iterator_at(&mut self, st: &mut St, it: TermId) -> (TermId, TermId) {
         let lists = self.heap_array(st, FieldKey::iterator_list(), Sort::RefArray);
         let cursors = self.heap_array(st, FieldKey::iterator_cursor(), Sort::Array(32));
         (self.terms.select(lists, it), self.terms.select(cursors, it))

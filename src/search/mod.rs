@@ -48,6 +48,7 @@ mod characters;
 mod choice;
 mod class_objects;
 mod cmv;
+mod deques;
 mod dispatch;
 pub(crate) use dispatch::PREFER_FALSE;
 mod array_clone;

@@ -74,6 +74,7 @@ impl Explorer<'_> {
                         st.mem.clinit_objects.insert(key.clone(), r);
                         self.preexisting_met(st);
                         self.boolean_constant_value(st, key, r, out);
+                        self.empty_optional_value(st, key, r, out);
                         r
                     }
                 }
@@ -118,6 +119,29 @@ impl Explorer<'_> {
         let held = self.terms.select(values, r);
         let v = self.terms.int(v);
         out.push(self.terms.eq(held, v));
+    }
+
+    /// `Optional.EMPTY`, which `Optional.empty()` returns, holds no value
+    /// (its constructor set `value` to null before the method ran).
+    fn empty_optional_value(
+        &mut self,
+        st: &mut St,
+        key: &FieldKey,
+        r: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        use crate::jdk::collections::optional::{EMPTY_FIELD, OPTIONAL_CLASS};
+        if key.class != OPTIONAL_CLASS || key.name != EMPTY_FIELD.0 {
+            return;
+        }
+        let field = FieldKey {
+            class: OPTIONAL_CLASS.into(),
+            name: EMPTY_FIELD.1.into(),
+        };
+        let values = self.heap_array(st, field, Sort::RefArray);
+        let held = self.terms.select(values, r);
+        let zero = self.terms.int(0);
+        out.push(self.terms.eq(held, zero));
     }
 
     /// The initial value of the program's static field `key` when the path

@@ -17,6 +17,7 @@ use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
+use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
@@ -85,6 +86,14 @@ pub(super) fn collect_universe(
                     if let Ok(c) = cp.load(model) {
                         u.add(c, true);
                     }
+                } else if let Some((model, iterator)) = deque_model(&name) {
+                    // A modelled deque (search::deques) and its iterator.
+                    if let Ok(c) = cp.load(model) {
+                        u.add(c, true);
+                    }
+                    if let Ok(c) = cp.load(iterator) {
+                        u.add(c, false);
+                    }
                 } else if name == "java/lang/Class" {
                     // One per class, made by the JVM (docs/objects.md): an
                     // input `Class` is never built from fields, but named.
@@ -115,6 +124,17 @@ pub(super) fn collect_universe(
         if u.id(LIST_CLASS).is_some() {
             if let Ok(c) = cp.load(ITERATOR_CLASS) {
                 u.add(c, false);
+            }
+        }
+        let sets = [SET_CLASS, LINKED_SET_CLASS];
+        for (model, iterator) in DEQUE_ITERATORS
+            .into_iter()
+            .chain(sets.map(|s| (s, KEY_ITERATOR)))
+        {
+            if u.id(model).is_some() {
+                if let Ok(c) = cp.load(iterator) {
+                    u.add(c, false);
+                }
             }
         }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
@@ -178,14 +198,39 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
 /// The model class of inputs of static type `name`, if a map or set type
 /// (search::keyed).
 fn keyed_model(name: &str) -> Option<&'static str> {
-    use crate::jdk::collections::keyed::{MAP_CLASS, MAP_TYPES, SET_CLASS, SET_TYPES};
+    use crate::jdk::collections::keyed::{LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES};
     if MAP_TYPES.contains(&name) {
         Some(MAP_CLASS)
+    } else if LINKED_SET_TYPES.contains(&name) {
+        Some(LINKED_SET_CLASS)
     } else if SET_TYPES.contains(&name) {
         Some(SET_CLASS)
     } else {
         None
     }
+}
+
+/// The modelled deques and the iterators they make (search::deques).
+const DEQUE_ITERATORS: [(&str, &str); 2] = {
+    use crate::jdk::collections::deques::*;
+    [
+        (ARRAY_DEQUE, DEQUE_ITERATOR),
+        (LINKED_LIST, LINKED_ITERATOR),
+    ]
+};
+
+/// The model class of inputs of static type `name` and its iterator, if
+/// a queue or deque type (search::deques).
+fn deque_model(name: &str) -> Option<(&'static str, &'static str)> {
+    use crate::jdk::collections::deques::{ARRAY_DEQUE_TYPES, LINKED_TYPES};
+    let model = if LINKED_TYPES.contains(&name) {
+        DEQUE_ITERATORS[1]
+    } else if ARRAY_DEQUE_TYPES.contains(&name) {
+        DEQUE_ITERATORS[0]
+    } else {
+        return None;
+    };
+    Some(model)
 }
 
 /// The classes whose `Class` objects a `Class`-typed input may be: a few
@@ -310,6 +355,15 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
             continue;
         }
         let Some(code) = &m.code else { continue };
+        // A collection model answers the methods of its class: their code
+        // runs only to look for their exceptions, whose classes they make
+        // themselves, not through their callees (a `LinkedHashSet`'s
+        // `LinkedHashMap`, whose iterators would be candidates of every
+        // iterator call).
+        let depth = match crate::jdk::collections::is_modelled_class(&class.name) {
+            true => max_depth,
+            false => depth,
+        };
         for h in &code.handlers {
             if let Some(c) = h.catch_type.as_deref().and_then(|c| cp.load(c).ok()) {
                 u.add(c, false);

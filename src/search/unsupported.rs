@@ -60,9 +60,11 @@ pub(super) enum Unsupported {
     /// answer (src/search/lists.rs): its name.
     #[error("ArrayList.{0} is not modelled (the list model answers size, isEmpty, get, set, add, remove(int), clear, contains, indexOf and iteration)")]
     ListMethod(String),
-    /// A method of `HashMap` or `HashSet` the keyed model does not answer
-    /// (src/search/keyed.rs): `HashMap.name`.
-    #[error("{0} is not modelled (the map and set model answers size, isEmpty, get, containsKey, contains, put, add, remove and clear, not iteration)")]
+    /// A method of a modelled collection the models do not answer
+    /// (src/search/keyed.rs, deques.rs): `HashMap.name`, `ArrayDeque.name`.
+    #[error(
+        "{0} is not modelled (docs/collections.md lists the methods the collection models answer)"
+    )]
     CollectionMethod(String),
     /// A regex matched against a text of a class (source form) that is no
     /// `String`'s.

@@ -256,12 +256,23 @@ pub enum CollectionFactory {
     SetOf,
     /// `new HashSet<>(…)` with the elements.
     HashSet,
+    /// `new LinkedHashSet<>(List.of(…))`: a set whose iteration order, the
+    /// elements', the path relies on.
+    LinkedHashSet,
     /// `Map.of(k0, v0, k1, v1, …)`: immutable, no null key or value, at
     /// most 10 entries. A map's [`Object::elements`] are its keys and
     /// values, alternating.
     MapOf,
     /// `new HashMap<>()`, then `put(k, v)` for each entry.
     HashMap,
+    /// `new ArrayDeque<>(List.of(…))` (head first), or `new ArrayDeque<>()`:
+    /// no null element.
+    ArrayDeque,
+    /// `new LinkedList<>(…)` with the elements (head first), as an
+    /// `ArrayList`'s: the slot is typed `LinkedList`, or an element is null.
+    LinkedList,
+    /// `Optional.of(e0)`, or `Optional.empty()` without elements.
+    Optional,
 }
 
 impl CollectionFactory {
@@ -334,6 +345,12 @@ pub struct Object {
     /// methods returns, call by call; `None` for any other object.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mock: Option<Vec<MockMethod>>,
+    /// For a JDK collection a parameter holds, the parameter's generic type
+    /// in Java form (`java.util.List<java.lang.String>`), from the method's
+    /// signature, when it names no type variable: the type a test declares
+    /// a variable holding it with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generic: Option<String>,
     /// For an object of a program class (not a mock), or a JDK
     /// collection: how it is made. `None` for arrays, mocks and other
     /// objects of JDK classes, which are made as before (docs/objects.md).

@@ -5,8 +5,11 @@
 //! `java.util.Set` specify (JDK 17 API).
 //!
 //! Every method the two classes declare is an intrinsic; one not modelled
-//! here (iteration among them: a hash-ordered walk the model does not
-//! know) is `Other`, which the search cuts with a reason.
+//! here (a map's views `keySet`, `values`, `entrySet` among them) is
+//! `Other`, which the search cuts with a reason. A set's iteration walks
+//! its sequence: the order a `LinkedHashSet` keeps (insertion order), and
+//! for a `HashSet` the JVM's hash order only as an assumption
+//! (`src/search/keyed.rs`).
 
 /// The class of a modelled map.
 pub const MAP_CLASS: &str = "java/util/HashMap";
@@ -14,12 +17,37 @@ pub const MAP_CLASS: &str = "java/util/HashMap";
 /// The class of a modelled set.
 pub const SET_CLASS: &str = "java/util/HashSet";
 
+/// The class of a modelled set that keeps its insertion order.
+pub const LINKED_SET_CLASS: &str = "java/util/LinkedHashSet";
+
+/// The iterator `HashSet.iterator()` returns (JDK 17: its map's key
+/// iterator), and the class that declares its `hasNext`.
+pub const KEY_ITERATOR: &str = "java/util/HashMap$KeyIterator";
+const HASH_ITERATOR: &str = "java/util/HashMap$HashIterator";
+
+/// Whether `class` is one whose methods the keyed model answers.
+pub fn is_modelled_class(class: &str) -> bool {
+    matches!(
+        class,
+        MAP_CLASS | SET_CLASS | LINKED_SET_CLASS | KEY_ITERATOR | HASH_ITERATOR
+    )
+}
+
+/// Whether `class` (a modelled class) is a set's.
+pub fn is_set(class: &str) -> bool {
+    matches!(class, SET_CLASS | LINKED_SET_CLASS)
+}
+
 /// The static types whose inputs are modelled maps.
 pub const MAP_TYPES: [&str; 3] = [
     "java/util/Map",
     "java/util/HashMap",
     "java/util/AbstractMap",
 ];
+
+/// The static types whose inputs are modelled sets that keep their
+/// insertion order.
+pub const LINKED_SET_TYPES: [&str; 1] = [LINKED_SET_CLASS];
 
 /// The static types whose inputs are modelled sets.
 pub const SET_TYPES: [&str; 3] = [
@@ -52,6 +80,13 @@ pub enum KeyedMethod {
     Remove,
     /// `clear()`.
     Clear,
+    /// `Set.iterator()`: a new iterator at the first element.
+    Iterator,
+    /// The set iterator's `hasNext()`.
+    HasNext,
+    /// The set iterator's `next()`: the element at the cursor, which moves
+    /// on.
+    Next,
     /// Any other method of the two classes: cut with a reason.
     Other,
 }
@@ -60,14 +95,28 @@ impl KeyedMethod {
     /// The model of method `name` `descriptor` of `class`, if `class` is
     /// [`MAP_CLASS`] or [`SET_CLASS`] (static methods excepted).
     pub fn of(class: &str, name: &str, descriptor: &str, is_static: bool) -> Option<KeyedMethod> {
-        if is_static || (class != MAP_CLASS && class != SET_CLASS) {
+        if is_static || !is_modelled_class(class) {
             return None;
         }
-        let params = descriptor.split(')').next().unwrap_or("").to_string() + ")";
-        const OBJECT: &str = "(Ljava/lang/Object;)";
+        let params = super::params(descriptor);
         let map = class == MAP_CLASS;
-        Some(match (name, params.as_str()) {
-            ("<init>", "()" | "(I)") => KeyedMethod::Init,
+        let set = class == SET_CLASS;
+        Some(match (class, name, params.as_str()) {
+            (HASH_ITERATOR, "hasNext", "()") => KeyedMethod::HasNext,
+            (KEY_ITERATOR, "next", "()") => KeyedMethod::Next,
+            (HASH_ITERATOR | KEY_ITERATOR, ..) => KeyedMethod::Other,
+            (_, "<init>", "()" | "(I)") => KeyedMethod::Init,
+            (LINKED_SET_CLASS, ..) => KeyedMethod::Other,
+            (_, "iterator", "()") if set => KeyedMethod::Iterator,
+            (_, name, params) => return Some(KeyedMethod::declared(map, name, params)),
+        })
+    }
+
+    /// The model of method `name` of `HashMap` (`map`) or `HashSet`
+    /// taking `params` (`(I)`, `(Ljava/lang/Object;)`).
+    fn declared(map: bool, name: &str, params: &str) -> KeyedMethod {
+        const OBJECT: &str = "(Ljava/lang/Object;)";
+        match (name, params) {
             ("size", "()") => KeyedMethod::Size,
             ("isEmpty", "()") => KeyedMethod::IsEmpty,
             ("clear", "()") => KeyedMethod::Clear,
@@ -78,7 +127,7 @@ impl KeyedMethod {
             ("add", OBJECT) if !map => KeyedMethod::Add,
             ("remove", OBJECT) => KeyedMethod::Remove,
             _ => KeyedMethod::Other,
-        })
+        }
     }
 
     /// Whether a collection this method runs on must be a `HashMap` or

@@ -75,7 +75,7 @@ impl ListMethod {
         if is_static {
             return None;
         }
-        let params = descriptor.split(')').next().unwrap_or("").to_string() + ")";
+        let params = super::params(descriptor);
         let method = match class {
             LIST_CLASS => match (name, params.as_str()) {
                 ("<init>", "()" | "(I)") => ListMethod::Init,

@@ -8,13 +8,20 @@
 //!   program's own `new ArrayList<>()` makes — and its iterator
 //!   (`ArrayList$Itr`): which of their methods are modelled;
 //! - [`keyed`]: `java.util.HashMap` and `java.util.HashSet`, for inputs
-//!   typed `Map` and `Set` and the program's own maps and sets.
+//!   typed `Map` and `Set` and the program's own maps and sets;
+//! - [`deques`]: `java.util.ArrayDeque` and `java.util.LinkedList`, for
+//!   inputs typed `Queue`, `Deque`, `ArrayDeque`, `LinkedList` and the
+//!   program's own deques, and their iterators;
+//! - [`optional`]: `java.util.Optional`, whose bytecode the search
+//!   explores, made as a person makes one.
 //!
 //! The constraints of each method are the engine's
-//! (`src/search/lists.rs`, `src/search/keyed.rs`); nothing here imports the engine.
+//! (`src/search/lists.rs`, `keyed.rs`, `deques.rs`); nothing here imports the engine.
 
+pub mod deques;
 pub mod keyed;
 pub mod lists;
+pub mod optional;
 
 /// The intrinsic of a method of a modelled collection class (every one
 /// of them: [`lists::ListMethod::Other`] and [`keyed::KeyedMethod::Other`]
@@ -31,12 +38,23 @@ pub fn intrinsic(
         .or_else(|| {
             keyed::KeyedMethod::of(class, name, descriptor, is_static).map(Intrinsic::Keyed)
         })
+        .or_else(|| {
+            deques::DequeMethod::of(class, name, descriptor, is_static).map(Intrinsic::Deque)
+        })
+}
+
+/// The parameter part of a method descriptor, with its parentheses:
+/// `(ILjava/lang/Object;)` of `(ILjava/lang/Object;)V`.
+fn params(descriptor: &str) -> String {
+    descriptor.split(')').next().unwrap_or("").to_string() + ")"
 }
 
 /// Whether `class` is one whose methods a collection model answers (its
 /// own fields are then never read: the model has none of them).
 pub fn is_modelled_class(class: &str) -> bool {
-    lists::is_modelled_class(class) || class == keyed::MAP_CLASS || class == keyed::SET_CLASS
+    lists::is_modelled_class(class)
+        || keyed::is_modelled_class(class)
+        || deques::is_modelled_class(class)
 }
 
 /// Whether inputs of static type `class` are modelled collections: the
@@ -45,4 +63,7 @@ pub fn is_modelled_type(class: &str) -> bool {
     lists::LIST_TYPES.contains(&class)
         || keyed::MAP_TYPES.contains(&class)
         || keyed::SET_TYPES.contains(&class)
+        || keyed::LINKED_SET_TYPES.contains(&class)
+        || deques::LINKED_TYPES.contains(&class)
+        || deques::ARRAY_DEQUE_TYPES.contains(&class)
 }

@@ -41,12 +41,20 @@ impl Explorer<'_> {
             }
             Intrinsic::Keyed(method) => {
                 let class = env.params[0].1.class_ref_name();
-                let class = if crate::jdk::collections::keyed::SET_CLASS == class {
+                let class = if crate::jdk::collections::keyed::is_set(&class) {
                     crate::jdk::collections::keyed::SET_CLASS
                 } else {
                     crate::jdk::collections::keyed::MAP_CLASS
                 };
-                self.keyed_call(st, method, (class, name), &env.params, env.returned(), out_)?;
+                let at = (env.returned(), index);
+                self.keyed_call(st, method, (class, name), &env.params, at, out_)?;
+            }
+            Intrinsic::Deque(method) => {
+                // The receiver's type is the class declaring the method.
+                let class = env.params[0].1.class_ref_name();
+                let call = (class.as_str(), name);
+                let returned = env.returned();
+                self.deque_call(st, method, call, &env.params, returned, index, out_)?;
             }
             Intrinsic::Print => self.print_call(st, env.this(), env.returned(), index, out_)?,
             Intrinsic::Log => self.log_call(st, &env.params, index, out_),

@@ -221,7 +221,8 @@ final class State {
      * test makes it: {@code List.of(...)}, {@code new ArrayList<>(...)},
      * {@code Set.of(...)}, {@code new HashSet<>(...)}, {@code Map.of(...)}
      * or a {@code new HashMap<>()} filled by {@code put} (a map's keys and
-     * values alternate).
+     * values alternate), {@code new ArrayDeque<>(...)}, {@code new
+     * LinkedList<>(...)}, {@code Optional.of(v)} or {@code Optional.empty()}.
      */
     private Object collection(int i, Map<String, Object> o, List<Object> objs, int[] progress)
             throws ReflectiveOperationException {
@@ -256,6 +257,8 @@ final class State {
                 }
             case "hash_set":
                 return new java.util.HashSet<>(values);
+            case "linked_hash_set":
+                return new java.util.LinkedHashSet<>(values);
             case "map_of": {
                 // Keys and values alternate.
                 @SuppressWarnings("unchecked")
@@ -276,6 +279,23 @@ final class State {
                 }
                 return map;
             }
+            case "array_deque":
+                try {
+                    return new java.util.ArrayDeque<>(values);
+                } catch (NullPointerException e) {
+                    throw new Unbuilt(i, "ArrayDeque with a null element");
+                }
+            case "linked_list":
+                return new java.util.LinkedList<>(values);
+            case "optional":
+                if (values.isEmpty()) {
+                    return java.util.Optional.empty();
+                }
+                try {
+                    return java.util.Optional.of(values.get(0));
+                } catch (NullPointerException e) {
+                    throw new Unbuilt(i, "Optional.of(null)");
+                }
             default:
                 throw new Refusal("object #" + i + ": no collection factory " + factory);
         }

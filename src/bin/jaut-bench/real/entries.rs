@@ -46,6 +46,11 @@ const ARRAY_UTILS: &str = "org.apache.commons.lang3.ArrayUtils";
 const FIFO: &str = "org.apache.commons.collections4.queue.CircularFifoQueue";
 const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils";
 const LIST_UTILS: &str = "org.apache.commons.collections4.ListUtils";
+const QUEUE_UTILS: &str = "org.apache.commons.collections4.QueueUtils";
+const SYNCHRONIZED_QUEUE: &str = "org.apache.commons.collections4.queue.SynchronizedQueue";
+const PREDICATED_QUEUE: &str = "org.apache.commons.collections4.queue.PredicatedQueue";
+const TRANSFORMED_QUEUE: &str = "org.apache.commons.collections4.queue.TransformedQueue";
+const UNMODIFIABLE_QUEUE: &str = "org.apache.commons.collections4.queue.UnmodifiableQueue";
 const COMPARATOR_UTILS: &str = "org.apache.commons.collections4.ComparatorUtils";
 const NOT_PREDICATE: &str = "org.apache.commons.collections4.functors.NotPredicate";
 const CHAINED_TRANSFORMER: &str = "org.apache.commons.collections4.functors.ChainedTransformer";
@@ -157,6 +162,16 @@ pub const ENTRIES: &[Entry] = &[
     e(LANG3, STRING_UTILS, "join(Ljava/util/List;CII)"),
     e(LANG3, STRING_UTILS, "join(Ljava/lang/Iterable;C)"),
     e(COLLECTIONS4, CHAINED_TRANSFORMER, "transform"),
+    // Methods taking JDK queues (issue 36): inputs modelled as deques
+    // (src/search/deques.rs), written as new ArrayDeque<>(List.of(…)).
+    e(COLLECTIONS4, QUEUE_UTILS, "synchronizedQueue"),
+    e(COLLECTIONS4, QUEUE_UTILS, "unmodifiableQueue"),
+    e(COLLECTIONS4, UNMODIFIABLE_QUEUE, "unmodifiableQueue"),
+    e(COLLECTIONS4, SYNCHRONIZED_QUEUE, "poll"),
+    e(COLLECTIONS4, SYNCHRONIZED_QUEUE, "peek"),
+    e(COLLECTIONS4, PREDICATED_QUEUE, "offer"),
+    e(COLLECTIONS4, PREDICATED_QUEUE, "poll"),
+    e(COLLECTIONS4, TRANSFORMED_QUEUE, "transformedQueue"),
     // guava: integer arithmetic with overflow checks and table lookups.
     e(GUAVA, INT_MATH, "gcd"),
     e(GUAVA, INT_MATH, "mod"),
