@@ -55,6 +55,7 @@ pub mod shard;
 pub mod targets;
 mod timeline_svg;
 mod timing;
+mod worker;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::mpsc;
@@ -76,7 +77,7 @@ pub use shard::Shard;
 pub use targets::{Target, Unit};
 pub use timing::{Progress, TimelinePoint, Timing};
 
-use attempt::{attempt, commit, credits, CREDIT_SLICE};
+use attempt::{commit, credits, CREDIT_SLICE};
 use settle::{
     block_pcs, credit_helpers, first_pass_test, grow_timeline, mark_covered, number_by_method,
 };
@@ -405,46 +406,23 @@ pub fn run(
     let mut waiting = in_flight::Waiting::default();
     // Whether the checkpoint of a stop request is written.
     let mut stop_written = false;
+    let worker = worker::Worker {
+        cp,
+        all: &all,
+        units: &units,
+        config,
+        jobs: &job_rx,
+        started_at: &started_at,
+    };
     std::thread::scope(|scope| {
         // Each worker starts its JVM before its first target, so the start
         // (about 0.15 s) is the run's replay time, not the time of the
         // method whose target happens to come first.
         let mut workers = Vec::new();
-        for mut jvm in jvms.into_iter().take(open) {
+        for jvm in jvms.into_iter().take(open) {
             let done_tx = done_tx.clone();
-            let (job_rx, all, units, started_at) = (&job_rx, &all, &units, &started_at);
-            workers.push(scope.spawn(move || {
-                let started = Instant::now();
-                let thread = crate::solver::guard::this_thread();
-                jvm.start();
-                let start_time = started.elapsed();
-                loop {
-                    let job = job_rx.lock().expect("job queue").recv();
-                    let Ok((t, slice)) = job else { break };
-                    started_at.take(t, thread);
-                    let target = &all[t];
-                    let unit = &units[target.unit];
-                    // A panic in one search is a bug in jaut, reported as
-                    // that target's reason; the other targets go on.
-                    let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        attempt(cp, unit, target, config, slice, &mut jvm)
-                    }))
-                    .unwrap_or_else(|panic| {
-                        Err(Reason::Internal(
-                            panic
-                                .downcast_ref::<&str>()
-                                .copied()
-                                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-                                .unwrap_or("panic")
-                                .to_string(),
-                        ))
-                    });
-                    if done_tx.send((t, attempt)).is_err() {
-                        break;
-                    }
-                }
-                start_time
-            }));
+            let worker = &worker;
+            workers.push(scope.spawn(move || worker.work(jvm, done_tx)));
         }
         drop(done_tx);
 
