@@ -34,6 +34,7 @@
 //! Existing coverage can be imported from JaCoCo ([`jacoco`]): targets on
 //! lines the existing tests covered are not attempted.
 
+mod attempt;
 mod callees;
 mod covered;
 pub mod credit;
@@ -45,32 +46,41 @@ pub mod jacoco;
 mod jvm;
 pub mod merge;
 mod minimize;
+mod outcome;
 mod render;
 pub mod report;
 pub mod schedule;
+mod settle;
 pub mod shard;
 pub mod targets;
 mod timeline_svg;
+mod timing;
+mod worker;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::classfile::{access, Class, Op, Pc};
+use crate::classfile::{access, Class};
 use crate::classpath::ClassPath;
-use crate::labeling::InputState;
-use crate::pipeline::{self, Jvm, Replayed};
+use crate::pipeline::{self, Jvm};
 use crate::reason::{Reason, Stop};
-use crate::replay::observation::Observation;
-use crate::search::{self, PathStep};
+use crate::search;
 
 pub use covered::Covered;
 pub use document::Document;
 pub use jvm::JvmReplayers;
+pub use outcome::{GeneratedTest, Origin, Status};
 pub use report::Report;
 pub use shard::Shard;
 pub use targets::{Target, Unit};
+pub use timing::{Progress, TimelinePoint, Timing};
+
+use attempt::{commit, credits, CREDIT_SLICE};
+use settle::{
+    block_pcs, credit_helpers, first_pass_test, grow_timeline, mark_covered, number_by_method,
+};
 
 /// Why a cover run could not go on: broken input or environment, never a
 /// target's verdict. (Existing coverage is read before the run, with its
@@ -117,136 +127,6 @@ impl Default for Config {
             first_pass: true,
         }
     }
-}
-
-/// How a target ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Status {
-    /// Covered by the existing tests (imported JaCoCo coverage); not attempted.
-    CoveredBefore,
-    /// Executed by generated test `test`; `aimed` when the test was made
-    /// for this target, otherwise it was covered on the way to another.
-    Reached { test: usize, aimed: bool },
-    /// No CFG path from the entry reaches the block.
-    Dead,
-    /// The search refuted every path; `conflicts` names where paths died.
-    Unreachable { conflicts: Vec<String> },
-    /// Neither reached nor proved: the search's reasons (bounds hit,
-    /// unsupported features) or why the replay did not confirm the state.
-    Unknown { reasons: Vec<Reason> },
-}
-
-impl Status {
-    /// `reached`, `unreachable` or `unknown`.
-    pub fn verdict(&self) -> &'static str {
-        match self {
-            Status::CoveredBefore | Status::Reached { .. } => "reached",
-            Status::Dead | Status::Unreachable { .. } => "unreachable",
-            Status::Unknown { .. } => "unknown",
-        }
-    }
-}
-
-/// A generated test: the input state the search found for its target and,
-/// when replayed, what the JVM observed.
-#[derive(Debug, Clone)]
-pub struct GeneratedTest {
-    pub unit: usize,
-    /// The target it was made for (for a branch outcome, the successor's
-    /// pc; `target_from` is the branch's).
-    pub target: Pc,
-    pub target_from: Option<Pc>,
-    pub state: InputState,
-    pub path: Vec<PathStep>,
-    /// `None` without replay.
-    pub observation: Option<Observation>,
-    /// The method's pcs this test executed (replay), or the search's claim.
-    pub covers: Vec<Pc>,
-    /// The branch outcomes it took, `(branch pc, next pc)`: replay, or the
-    /// search's claim.
-    pub edges: Vec<(Pc, Pc)>,
-    /// What of `covers` and `edges` JaCoCo would not credit (the run ended
-    /// in an exception before the next probe, [`credit`]).
-    pub uncredited: credit::Uncredited,
-    /// What found the state.
-    pub origin: Origin,
-    /// What it covered, JaCoCo-credited, in other methods of the run (the
-    /// private helpers its method calls), by unit ([`callees`]).
-    pub elsewhere: Vec<(usize, Covered)>,
-}
-
-/// What found a test's state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
-    /// The backward search.
-    Search,
-    /// Running the method forward after the backward search stopped at a
-    /// bound (the concolic search or a constant seed; the JVM showed it
-    /// reaching the target).
-    Forward(crate::pipeline::Strategy),
-    /// The first pass ([`first_pass`]): a simple input run before any
-    /// search, kept for what the JVM executed.
-    FirstPass,
-}
-
-impl Origin {
-    /// The forward strategy, for a state one found.
-    pub fn forward(self) -> Option<crate::pipeline::Strategy> {
-        match self {
-            Origin::Forward(s) => Some(s),
-            Origin::Search | Origin::FirstPass => None,
-        }
-    }
-}
-
-/// Where the time went, summed over the run's attempts (on several threads
-/// these add up to more than the wall time).
-#[derive(Debug, Clone, Default)]
-pub struct Timing {
-    /// Loading the classes and building CFGs and targets.
-    pub parse: Duration,
-    /// Searches, labeling and solver included.
-    pub search: Duration,
-    /// Inside solver checks (search and labeling).
-    pub solver: Duration,
-    /// Labeling, its solver time included.
-    pub labeling: Duration,
-    pub replay: Duration,
-    /// Wall time of the whole run.
-    pub wall: Duration,
-    /// Searches run whose result was dropped because a test committed
-    /// before it covered the target (only with `jobs` > 1).
-    pub dropped: usize,
-    /// Wall time of the first pass ([`first_pass`]), the JVMs' start
-    /// included.
-    pub first_pass: Duration,
-    /// Attempts the run stopped waiting for, a solver check having run
-    /// past their slice ([`in_flight`]).
-    pub abandoned: usize,
-}
-
-/// Progress, for a progress bar: called after each commit.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Progress {
-    /// Targets: blocks and branch outcomes.
-    pub total: usize,
-    pub done: usize,
-    pub reached: usize,
-    pub unknown: usize,
-    /// Blocks, and those covered (before or by a new test).
-    pub blocks: usize,
-    pub blocks_covered: usize,
-    /// Time since the run began, and its `--budget`.
-    pub elapsed: Duration,
-    pub budget: Option<Duration>,
-}
-
-/// One point of a run's coverage over time: the blocks covered `at` this
-/// time since the run began.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimelinePoint {
-    pub at: Duration,
-    pub blocks_covered: usize,
 }
 
 /// The methods of `classes` a cover run attempts: those with code, except
@@ -526,46 +406,23 @@ pub fn run(
     let mut waiting = in_flight::Waiting::default();
     // Whether the checkpoint of a stop request is written.
     let mut stop_written = false;
+    let worker = worker::Worker {
+        cp,
+        all: &all,
+        units: &units,
+        config,
+        jobs: &job_rx,
+        started_at: &started_at,
+    };
     std::thread::scope(|scope| {
         // Each worker starts its JVM before its first target, so the start
         // (about 0.15 s) is the run's replay time, not the time of the
         // method whose target happens to come first.
         let mut workers = Vec::new();
-        for mut jvm in jvms.into_iter().take(open) {
+        for jvm in jvms.into_iter().take(open) {
             let done_tx = done_tx.clone();
-            let (job_rx, all, units, started_at) = (&job_rx, &all, &units, &started_at);
-            workers.push(scope.spawn(move || {
-                let started = Instant::now();
-                let thread = crate::solver::guard::this_thread();
-                jvm.start();
-                let start_time = started.elapsed();
-                loop {
-                    let job = job_rx.lock().expect("job queue").recv();
-                    let Ok((t, slice)) = job else { break };
-                    started_at.take(t, thread);
-                    let target = &all[t];
-                    let unit = &units[target.unit];
-                    // A panic in one search is a bug in jaut, reported as
-                    // that target's reason; the other targets go on.
-                    let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        attempt(cp, unit, target, config, slice, &mut jvm)
-                    }))
-                    .unwrap_or_else(|panic| {
-                        Err(Reason::Internal(
-                            panic
-                                .downcast_ref::<&str>()
-                                .copied()
-                                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-                                .unwrap_or("panic")
-                                .to_string(),
-                        ))
-                    });
-                    if done_tx.send((t, attempt)).is_err() {
-                        break;
-                    }
-                }
-                start_time
-            }));
+            let worker = &worker;
+            workers.push(scope.spawn(move || worker.work(jvm, done_tx)));
         }
         drop(done_tx);
 
@@ -852,308 +709,4 @@ pub fn run(
     report.first_pass = first_pass_summary;
     report.timeline = timeline;
     Ok(report)
-}
-
-/// Adds a point to the timeline when the count of blocks covered changed.
-fn grow_timeline(timeline: &mut Vec<TimelinePoint>, at: Duration, blocks_covered: usize) {
-    if timeline
-        .last()
-        .is_none_or(|p| p.blocks_covered != blocks_covered)
-    {
-        timeline.push(TimelinePoint { at, blocks_covered });
-    }
-}
-
-/// After test `number` of `unit` was committed: everything else it
-/// executed is covered too, including targets an earlier attempt left
-/// unknown (a state whose replay failed, say): the JVM ran them.
-fn mark_covered(
-    all: &[Target],
-    status: &mut [Option<Status>],
-    pending: &mut [Option<Vec<Reason>>],
-    covered: &[Covered],
-    unit: usize,
-    number: usize,
-) {
-    for (i, other) in all.iter().enumerate() {
-        if matches!(status[i], None | Some(Status::Unknown { .. }))
-            && other.unit == unit
-            && covered[unit].covers(other)
-        {
-            status[i] = Some(Status::Reached {
-                test: number,
-                aimed: false,
-            });
-            pending[i] = None;
-        }
-    }
-}
-
-/// Credits test `number` with what it covered in the helpers its method
-/// calls ([`callees`]): their coverage grows, and their open targets it
-/// covers are reached by it.
-fn credit_helpers(
-    elsewhere: &[(usize, Covered)],
-    number: usize,
-    all: &[Target],
-    status: &mut [Option<Status>],
-    pending: &mut [Option<Vec<Reason>>],
-    covered: &mut [Covered],
-) {
-    for (u, c) in elsewhere {
-        covered[*u].pcs.extend(&c.pcs);
-        covered[*u].edges.extend(&c.edges);
-        mark_covered(all, status, pending, covered, *u, number);
-    }
-}
-
-/// A first-pass run of `unit` (index `u`) as a test, when what it executed
-/// and JaCoCo would credit covers a target still open: the test is named
-/// after the first such target (a block before a branch outcome). `None`
-/// when the run covers nothing new.
-fn first_pass_test(
-    cp: &ClassPath,
-    unit: &Unit,
-    u: usize,
-    all: &[Target],
-    status: &[Option<Status>],
-    covered: &[Covered],
-    run: first_pass::Run,
-) -> Option<GeneratedTest> {
-    let observation = run.observation;
-    let mut test = GeneratedTest {
-        unit: u,
-        target: 0,
-        target_from: None,
-        state: run.state,
-        path: Vec::new(),
-        covers: observation.executed.clone(),
-        edges: observation.edges.clone(),
-        uncredited: credit::uncredited(cp, unit, &observation),
-        observation: Some(observation),
-        origin: Origin::FirstPass,
-        elsewhere: Vec::new(),
-    };
-    let mut after = covered[u].clone();
-    after.add_credited(&test);
-    let (_, new) = all
-        .iter()
-        .enumerate()
-        .filter(|&(i, t)| t.unit == u && status[i].is_none() && !covered[u].covers(t))
-        .filter(|(_, t)| after.covers(t))
-        .min_by_key(|(_, t)| (t.is_branch(), t.pc))?;
-    test.target = new.pc;
-    test.target_from = new.from;
-    // The run aimed at no pc: the test is named after this one, which it
-    // executed.
-    if let Some(o) = &mut test.observation {
-        o.reached = o.executed.contains(&new.pc);
-    }
-    Some(test)
-}
-
-/// The tests in the order one worker would have committed them — method by
-/// method, each method's in its commit order — with the statuses'
-/// numbers following.
-fn number_by_method(
-    tests: Vec<GeneratedTest>,
-    test_unit: &[usize],
-    status: &mut [Status],
-) -> Vec<GeneratedTest> {
-    let mut order: Vec<usize> = (0..tests.len()).collect();
-    order.sort_by_key(|&i| (test_unit[i], i));
-    let mut renumber = vec![0; tests.len()];
-    for (new, &old) in order.iter().enumerate() {
-        renumber[old] = new;
-    }
-    for s in status.iter_mut() {
-        if let Status::Reached { test, .. } = s {
-            *test = renumber[*test];
-        }
-    }
-    let mut slots: Vec<Option<GeneratedTest>> = tests.into_iter().map(Some).collect();
-    order
-        .iter()
-        .map(|&old| slots[old].take().expect("each test once"))
-        .collect()
-}
-
-/// The pcs of a target's block.
-fn block_pcs(unit: &Unit, t: &Target) -> Vec<Pc> {
-    unit.code()
-        .instructions
-        .iter()
-        .map(|i| i.pc)
-        .filter(|&pc| pc >= t.pc && pc < t.end)
-        .collect()
-}
-
-/// Runs one target through the pipeline, on a worker thread: where the
-/// method can be run forward, a quick search comes first, so a target it
-/// cannot settle gets the concolic search and the seeds before the
-/// backward search spends all its time.
-fn attempt(
-    cp: &ClassPath,
-    unit: &Unit,
-    target: &Target,
-    config: &Config,
-    slice: Duration,
-    jvm: &mut Jvm,
-) -> Attempt {
-    let options = pipeline::Options {
-        search: config.search.clone().with_timeout(slice),
-        quick: Some(pipeline::Quick::DEFAULT),
-        seeding: true,
-        test: None,
-        prefer_credited: true,
-        forward_time: Some(slice),
-    };
-    pipeline::run(
-        cp,
-        &unit.class,
-        unit.method(),
-        &target.goal(),
-        &options,
-        jvm,
-    )
-    .map_err(|e| Reason::Analysis(e.to_string()))
-}
-
-/// A target's status from its attempt, and the test when one reached it.
-/// The slice under which a target reached only by a run JaCoCo does not
-/// credit it for is tried again in the next round: a longer one leaves the
-/// pipeline time to search for a run that ends the target's block.
-const CREDIT_SLICE: Duration = Duration::from_secs(2);
-
-/// Whether JaCoCo credits `test` with `target` (its run passed a probe
-/// after the target's block, or took the outcome and went on).
-fn credits(test: &GeneratedTest, target: &Target) -> bool {
-    let mut alone = Covered::default();
-    alone.add_credited(test);
-    alone.covers(target)
-}
-
-fn commit(
-    cp: &ClassPath,
-    unit: &Unit,
-    target: &Target,
-    a: Attempt,
-    blocks: &[&Target],
-) -> (Status, Option<GeneratedTest>) {
-    let outcome = match a {
-        Ok(o) => o,
-        Err(e) => return (Status::Unknown { reasons: vec![e] }, None),
-    };
-    let reached = match outcome.verdict {
-        pipeline::Verdict::Unreachable { conflicts } => {
-            return (Status::Unreachable { conflicts }, None)
-        }
-        pipeline::Verdict::Unknown { reasons } => return (Status::Unknown { reasons }, None),
-        pipeline::Verdict::Reached(r) => *r,
-    };
-    let mut uncredited = credit::Uncredited::default();
-    let (observation, covers, edges) = match reached.replay {
-        Replayed::Confirmed(obs) => {
-            let (covers, edges) = (obs.executed.clone(), obs.edges.clone());
-            uncredited = credit::uncredited(cp, unit, &obs);
-            (Some(obs), covers, edges)
-        }
-        Replayed::Failed(e) => {
-            let reasons = vec![Reason::ReplayFailed(e.to_string())];
-            return (Status::Unknown { reasons }, None);
-        }
-        Replayed::Skipped => (
-            None,
-            claimed_pcs(unit, target, &reached.path, blocks),
-            claimed_edges(unit, target, &reached.path, blocks),
-        ),
-    };
-    let test = GeneratedTest {
-        unit: target.unit,
-        target: target.pc,
-        target_from: target.from,
-        state: reached.state,
-        path: reached.path,
-        observation,
-        covers,
-        edges,
-        uncredited,
-        origin: reached
-            .forward
-            .as_ref()
-            .map_or(Origin::Search, |f| Origin::Forward(f.strategy)),
-        elsewhere: Vec::new(),
-    };
-    (
-        Status::Reached {
-            test: 0,
-            aimed: true,
-        },
-        Some(test),
-    )
-}
-
-/// Without replay: the branch outcomes on the search's path (consecutive
-/// blocks of the method itself whose first ends in a branch or switch
-/// leading to the second), and the target's own outcome — the search's
-/// claim. A path through a recursive call of the method may pair blocks of
-/// two activations; the claim is the search's, as its label says.
-fn claimed_edges(
-    unit: &Unit,
-    target: &Target,
-    path: &[PathStep],
-    blocks: &[&Target],
-) -> Vec<(Pc, Pc)> {
-    let me = unit.path_name();
-    let code = unit.code();
-    let mut edges = BTreeSet::new();
-    if let Some(from) = target.from {
-        edges.insert((from, target.pc));
-    }
-    let mine: Vec<Pc> = path
-        .iter()
-        .filter(|s| s.method == me)
-        .map(|s| s.pc)
-        .collect();
-    for pair in mine.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
-        // The last instruction of the block starting at `a`.
-        let Some(block) = blocks.iter().find(|t| t.pc == a) else {
-            continue;
-        };
-        let Some(last) = code.instructions.iter().rfind(|i| i.pc < block.end) else {
-            continue;
-        };
-        let switch = matches!(last.op, Op::TableSwitch { .. } | Op::LookupSwitch { .. });
-        let next = last.op.branch_targets().contains(&b) || b == block.end;
-        if (last.op.is_conditional() || switch) && next {
-            edges.insert((last.pc, b));
-        }
-    }
-    edges.into_iter().collect()
-}
-
-/// Without replay: the pcs of the method's blocks on the search's path,
-/// up to the target (the search's claim, not an observation). `blocks` are
-/// the method's targets (one per block).
-fn claimed_pcs(unit: &Unit, target: &Target, path: &[PathStep], blocks: &[&Target]) -> Vec<Pc> {
-    let me = unit.path_name();
-    let code = unit.code();
-    let mut pcs = BTreeSet::from([target.pc]);
-    for step in path.iter().filter(|s| s.method == me) {
-        if let Some(b) = blocks.iter().find(|b| b.pc <= step.pc && step.pc < b.end) {
-            let end = if b.pc <= target.pc && target.pc < b.end {
-                target.pc + 1
-            } else {
-                b.end
-            };
-            pcs.extend(
-                code.instructions
-                    .iter()
-                    .map(|i| i.pc)
-                    .filter(|&p| p >= b.pc && p < end),
-            );
-        }
-    }
-    pcs.into_iter().collect()
 }

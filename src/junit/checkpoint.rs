@@ -9,8 +9,8 @@
 //! the latest suite it was offered, so the search does not wait for javac
 //! (about a second per call): the files on disk are the last checked
 //! version, and what was found since is written once checked. A stop
-//! request kills the javac running (`check.rs`), so a stopped run ends at
-//! once with the last checked files.
+//! request kills the javac running (`check/javac.rs`), so a stopped run
+//! ends at once with the last checked files.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
