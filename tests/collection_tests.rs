@@ -167,7 +167,12 @@ fn map_get_finds_the_key() {
     assert_eq!(v["verdict"], "reached", "{v:#}");
     let (factory, elements) = keyed_arg(&v, 0);
     assert_eq!(factory, "map_of", "{v:#}");
-    assert_eq!(elements[0], "a", "{v:#}");
+    // Keys and values alternate; other entries may come along.
+    let pairs: Vec<&[Value]> = elements.chunks(2).collect();
+    assert!(
+        pairs.iter().any(|p| p[0] == "a" && !p[1].is_null()),
+        "{v:#}"
+    );
 }
 
 /// A key mapped to null: a `HashMap` (`Map.of` refuses null values).
@@ -177,7 +182,10 @@ fn a_null_value_needs_a_hash_map() {
     assert_eq!(v["verdict"], "reached", "{v:#}");
     let (factory, elements) = keyed_arg(&v, 0);
     assert_eq!(factory, "hash_map", "{v:#}");
-    assert_eq!(elements, vec![Value::from("k"), Value::Null], "{v:#}");
+    // Keys and values alternate; other entries may come along (the solver
+    // chooses the size), but "k" maps to null.
+    let pairs: Vec<&[Value]> = elements.chunks(2).collect();
+    assert!(pairs.iter().any(|p| p[0] == "k" && p[1].is_null()), "{v:#}");
 }
 
 /// `put` of a key present replaces its value: the size stays.
@@ -294,7 +302,8 @@ fn a_queue_may_hold_null() {
     assert_eq!(v["verdict"], "reached", "{v:#}");
     let (factory, elements) = list_arg(&v, 0);
     assert_eq!(factory, "linked_list", "{v:#}");
-    assert_eq!(elements, vec![Value::Null], "{v:#}");
+    // The head is null; more elements may follow.
+    assert!(elements.first().is_some_and(Value::is_null), "{v:#}");
 }
 
 /// Soundness: an empty deque has no first element, and what `offer` put
