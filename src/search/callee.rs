@@ -156,6 +156,9 @@ impl Explorer<'_> {
             let b = callee.block_at_index(k);
             (callee.dist[b.index()], k)
         });
+        // `this` is the receiver throughout a callee that never stores into
+        // local 0 (javac's code never does).
+        let this = receiver.filter(|_| !found.member.is_static() && !stores_local_zero(code));
         for k in returns {
             let ret_pc = code.instructions[k].pc;
             let Some(frame) = callee.frames.at(ret_pc).cloned() else {
@@ -172,12 +175,8 @@ impl Explorer<'_> {
                     *top = res;
                 }
                 let mut locals = vec![None; code.max_locals as usize];
-                // `this` is the receiver throughout a callee that never
-                // stores into local 0 (javac's code never does).
-                if let (Some(recv), false) = (receiver, found.member.is_static()) {
-                    if !stores_local_zero(code) {
-                        locals[0] = Some(recv);
-                    }
+                if this.is_some() {
+                    locals[0] = this;
                 }
                 next.acts.push(Act {
                     m: callee.clone(),
