@@ -115,3 +115,36 @@ fn targets_behind_character_methods() {
     let (code, v) = support::aim_at_marker("chars/Classify", "both", "both");
     assert_eq!(code, Some(3), "{v:#}");
 }
+
+/// The non-ASCII characters `equalsIgnoreCase` matches with ASCII ones
+/// (the partners the string model uses, derived from the case tables) are
+/// exactly the JVM's: every non-surrogate `char` past ASCII against every
+/// ASCII one. A missing partner would make a reachable target
+/// "unreachable"; an extra one, a state the replay refutes.
+#[test]
+fn equals_ignore_case_partners_are_the_jvms() {
+    let source = "public class Partners { public static void main(String[] a) { \
+         StringBuilder out = new StringBuilder(); \
+         for (int y = 0x80; y <= 0xFFFF; y++) { \
+         if (Character.isSurrogate((char) y)) continue; \
+         StringBuilder xs = new StringBuilder(); \
+         for (int x = 0; x < 0x80; x++) { \
+         if (String.valueOf((char) y).equalsIgnoreCase(String.valueOf((char) x))) \
+         xs.append(' ').append(x); } \
+         if (xs.length() > 0) out.append(y).append(xs).append('\\n'); } \
+         System.out.print(out); } }";
+    let jvm = run_java("Partners", source);
+    let ours: String = jaut::jdk::characters::ascii_case_partners()
+        .expect("the tables hold for this JDK")
+        .iter()
+        .map(|p| {
+            let xs: String = p.ascii.iter().map(|x| format!(" {x}")).collect();
+            format!("{}{xs}\n", p.partner)
+        })
+        .collect();
+    assert!(
+        !jvm.is_empty(),
+        "the JVM lists partners (the Kelvin sign …)"
+    );
+    assert_eq!(ours, jvm);
+}

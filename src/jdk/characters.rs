@@ -104,3 +104,54 @@ impl CharacterMethod {
         }
     }
 }
+
+/// A character outside ASCII that `String.equalsIgnoreCase` takes as equal
+/// to some ASCII characters: `partner`, with the ASCII characters it
+/// matches (`'\u{212A}'`, the Kelvin sign, matches `'k'` and `'K'`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CasePartner {
+    pub partner: u16,
+    pub ascii: Vec<u8>,
+}
+
+/// Every non-ASCII `char` that `equalsIgnoreCase` matches with an ASCII
+/// one, from the JVM's case tables ([`crate::unicode`]); `None` without
+/// them. Two characters match (`StringLatin1`/`StringUTF16`
+/// `regionMatchesCI`) when they are equal, when their upper cases are, or
+/// when the lower cases of their upper cases are. Surrogates are left
+/// out: a pair of them is compared as one supplementary code point.
+pub fn ascii_case_partners() -> Option<&'static [CasePartner]> {
+    static PARTNERS: std::sync::OnceLock<Option<Vec<CasePartner>>> = std::sync::OnceLock::new();
+    PARTNERS
+        .get_or_init(|| {
+            let tables = crate::unicode::tables().ok()?;
+            let upper = tables.get(CharacterMethod::ToUpperCase.name())?;
+            let lower = tables.get(CharacterMethod::ToLowerCase.name())?;
+            let folds = |c: u32| {
+                let u = upper.eval(c);
+                (u, lower.eval(u as u32))
+            };
+            let ascii: Vec<(u8, (i32, i32))> =
+                (0u8..0x80).map(|x| (x, folds(u32::from(x)))).collect();
+            let mut out = Vec::new();
+            for y in 0x80u32..=0xffff {
+                if (0xd800..=0xdfff).contains(&y) {
+                    continue;
+                }
+                let (uy, ly) = folds(y);
+                let matched: Vec<u8> = ascii
+                    .iter()
+                    .filter(|(_, (ux, lx))| *ux == uy || *lx == ly)
+                    .map(|(x, _)| *x)
+                    .collect();
+                if !matched.is_empty() {
+                    out.push(CasePartner {
+                        partner: y as u16,
+                        ascii: matched,
+                    });
+                }
+            }
+            Some(out)
+        })
+        .as_deref()
+}

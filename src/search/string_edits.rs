@@ -137,28 +137,26 @@ impl Explorer<'_> {
                 let t = args[0];
                 let (len, long) = self.measured(st, s, out);
                 let (len_t, long_t) = self.measured(st, t, out);
-                let mut all = vec![self.terms.ne(t, zero), self.terms.eq(len, len_t)];
+                // Strings of other lengths are simply unequal: only a
+                // character of two strings of one length can be open.
+                let same_len = self.terms.eq(len, len_t);
+                let mut all = vec![self.terms.ne(t, zero), same_len];
                 let mut open = vec![long, long_t];
-                let beyond = self.terms.int(0x7f);
+                let partners = crate::jdk::characters::ascii_case_partners();
                 for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, len);
                     let c = self.string_char(st, s, kt, out);
                     let d = self.string_char(st, t, kt, out);
-                    for x in [c, d] {
-                        let non_ascii = self.terms.cmp(BvCmp::Sgt, x, beyond);
-                        open.push(self.terms.and(vec![inside, non_ascii]));
-                    }
-                    let uc = self.ascii_upper(c);
-                    let ud = self.ascii_upper(d);
-                    let eq = self.terms.eq(uc, ud);
+                    let (eq, unmatched) = self.chars_equal_ignoring_case(c, d, partners);
+                    open.push(self.terms.and(vec![inside, unmatched]));
                     all.push(self.terms.implies(inside, eq));
                 }
                 // A null argument is simply unequal (no exception).
                 let is_null = self.terms.eq(t, zero);
                 let open = self.terms.or(open);
                 let not_null = self.terms.not(is_null);
-                let open = self.terms.and(vec![not_null, open]);
+                let open = self.terms.and(vec![not_null, same_len, open]);
                 let yes = self.terms.and(all);
                 let one = self.terms.int(1);
                 let v = self.terms.ite(yes, one, zero);
@@ -166,6 +164,65 @@ impl Explorer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether characters `c` and `d` match as `equalsIgnoreCase` compares
+    /// them (`regionMatchesCI`: equal, equal upper cases, or equal lower
+    /// cases of the upper cases), and when that answer is left open. It is
+    /// exact whenever one of them is ASCII: two ASCII characters match by
+    /// their ASCII upper cases, and a non-ASCII one matches an ASCII one
+    /// only when it is one of the case `partners` the JVM's tables give
+    /// (the Kelvin sign and `'k'`, the dotless `'ı'` and `'i'` …). Two
+    /// distinct non-ASCII characters are open (every one is, without
+    /// tables).
+    fn chars_equal_ignoring_case(
+        &mut self,
+        c: TermId,
+        d: TermId,
+        partners: Option<&[crate::jdk::characters::CasePartner]>,
+    ) -> (TermId, TermId) {
+        let beyond = self.terms.int(0x7f);
+        let c_ascii = self.terms.cmp(BvCmp::Sle, c, beyond);
+        let d_ascii = self.terms.cmp(BvCmp::Sle, d, beyond);
+        let same = self.terms.eq(c, d);
+        let uc = self.ascii_upper(c);
+        let ud = self.ascii_upper(d);
+        let same_upper = self.terms.eq(uc, ud);
+        let both_ascii = self.terms.and(vec![c_ascii, d_ascii, same_upper]);
+        let mut matches = vec![same, both_ascii];
+        let unmatched = match partners {
+            Some(partners) => {
+                for (y, x) in [(c, d), (d, c)] {
+                    for p in partners {
+                        let is_partner = {
+                            let v = self.terms.int(i32::from(p.partner));
+                            self.terms.eq(y, v)
+                        };
+                        let ascii: Vec<TermId> = p
+                            .ascii
+                            .iter()
+                            .map(|&a| {
+                                let a = self.terms.int(i32::from(a));
+                                self.terms.eq(x, a)
+                            })
+                            .collect();
+                        let ascii = self.terms.or(ascii);
+                        matches.push(self.terms.and(vec![is_partner, ascii]));
+                    }
+                }
+                let c_beyond = self.terms.not(c_ascii);
+                let d_beyond = self.terms.not(d_ascii);
+                let differ = self.terms.not(same);
+                self.terms.and(vec![c_beyond, d_beyond, differ])
+            }
+            None => {
+                let both = self.terms.and(vec![c_ascii, d_ascii]);
+                let differ = self.terms.not(same);
+                let not_both = self.terms.not(both);
+                self.terms.and(vec![not_both, differ])
+            }
+        };
+        (self.terms.or(matches), unmatched)
     }
 
     /// The ASCII upper case of character `c`.
