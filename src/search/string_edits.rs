@@ -175,7 +175,7 @@ impl Explorer<'_> {
     /// (the Kelvin sign and `'k'`, the dotless `'ı'` and `'i'` …). Two
     /// distinct non-ASCII characters are open (every one is, without
     /// tables).
-    fn chars_equal_ignoring_case(
+    pub(super) fn chars_equal_ignoring_case(
         &mut self,
         c: TermId,
         d: TermId,

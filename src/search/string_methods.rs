@@ -151,7 +151,6 @@ impl Explorer<'_> {
                 // pair: outside the model, so the result is free.
                 let max_char = self.terms.int(0xFFFF);
                 let supplementary = self.terms.cmp(BvCmp::Sgt, ch, max_char);
-                let open = self.terms.or(vec![long, supplementary]);
                 // indexOf(ch, from): the search starts at max(from, 0).
                 let from = match args.get(1) {
                     Some(&f) if !last => {
@@ -181,8 +180,35 @@ impl Explorer<'_> {
                     let (kt, hit) = found[k];
                     v = self.terms.ite(hit, kt, v);
                 }
+                // Past the characters followed, a string's characters are
+                // the model's only as far as it follows them: the first
+                // occurrence among those followed is the first at any
+                // length, but none there leaves indexOf open, and
+                // lastIndexOf is open on any longer string.
+                let open = if last {
+                    self.terms.or(vec![long, supplementary])
+                } else {
+                    let hits: Vec<TermId> = found.iter().map(|&(_, h)| h).collect();
+                    let any = self.terms.or(hits);
+                    let none = self.terms.not(any);
+                    let long_miss = self.terms.and(vec![long, none]);
+                    self.terms.or(vec![long_miss, supplementary])
+                };
                 let c = self.unless(open, r, v);
                 out.push(c);
+                // What holds of the result at any length: -1, or a
+                // position searched inside the string holding the char.
+                let minus_one = self.terms.int(-1);
+                let absent = self.terms.eq(r, minus_one);
+                let after = self.terms.cmp(BvCmp::Sge, r, from);
+                let inside = self.terms.cmp(BvCmp::Slt, r, len);
+                // (A supplementary char is a surrogate pair there.)
+                let held = self.string_char(st, s, r, out);
+                let is_char = self.terms.eq(held, ch);
+                let bmp = self.terms.not(supplementary);
+                let holds = self.terms.implies(bmp, is_char);
+                let at = self.terms.and(vec![after, inside, holds]);
+                out.push(self.terms.or(vec![absent, at]));
             }
             StringMethod::StartsWith | StringMethod::EndsWith => {
                 let end = method == StringMethod::EndsWith;
@@ -297,8 +323,8 @@ impl Explorer<'_> {
                 };
                 let (toffset, other, ooffset, n) = (rest[0], rest[1], rest[2], rest[3]);
                 out.push(self.terms.ne(other, zero));
-                let (len, long) = self.measured(st, s, out);
-                let (len_o, long_o) = self.measured(st, other, out);
+                let (len, _) = self.measured(st, s, out);
+                let (len_o, _) = self.measured(st, other, out);
                 let wide = |ex: &mut Self, x: TermId| ex.terms.sign_ext(32, x);
                 let (t64, o64, n64) = (wide(self, toffset), wide(self, ooffset), wide(self, n));
                 let (l64, lo64) = (wide(self, len), wide(self, len_o));
@@ -312,10 +338,18 @@ impl Explorer<'_> {
                     self.terms.cmp(BvCmp::Sgt, o64, o_room),
                 ];
                 let out_of_range = self.terms.or(out_of_range);
-                let most = self.terms.int(self.followed_chars());
-                let mut open = vec![self.terms.cmp(BvCmp::Sgt, n, most), long, long_o];
+                // The characters compared are the model's when both regions
+                // lie within the characters followed, however long the
+                // strings are.
+                let most = self.terms.bv(i64::from(self.followed_chars()), 64);
+                let t_end = self.terms.bin(BvOp::Add, t64, n64);
+                let o_end = self.terms.bin(BvOp::Add, o64, n64);
+                let mut open = vec![
+                    self.terms.cmp(BvCmp::Sgt, t_end, most),
+                    self.terms.cmp(BvCmp::Sgt, o_end, most),
+                ];
+                let partners = crate::jdk::characters::ascii_case_partners();
                 let mut all = Vec::new();
-                let beyond = self.terms.int(0x7f);
                 for k in 0..self.followed_chars() {
                     let kt = self.terms.int(k);
                     let inside = self.terms.cmp(BvCmp::Slt, kt, n);
@@ -327,16 +361,11 @@ impl Explorer<'_> {
                         None => self.terms.eq(c, d),
                         Some(flag) => {
                             let exact = self.terms.eq(c, d);
-                            let uc = self.ascii_upper(c);
-                            let ud = self.ascii_upper(d);
-                            let folded = self.terms.eq(uc, ud);
+                            let (folded, unmatched) =
+                                self.chars_equal_ignoring_case(c, d, partners);
                             let on = self.terms.ne(flag, zero);
-                            let either = self.terms.or(vec![exact, folded]);
-                            for x in [c, d] {
-                                let non_ascii = self.terms.cmp(BvCmp::Sgt, x, beyond);
-                                open.push(self.terms.and(vec![on, inside, non_ascii]));
-                            }
-                            self.terms.ite(on, either, exact)
+                            open.push(self.terms.and(vec![on, inside, unmatched]));
+                            self.terms.ite(on, folded, exact)
                         }
                     };
                     all.push(self.terms.implies(inside, same));
