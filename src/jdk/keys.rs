@@ -122,6 +122,10 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
                 I::StringMethod(StringMethod::StartsWith),
             ),
             (
+                "startsWith(Ljava/lang/String;I)Z",
+                I::StringMethod(StringMethod::StartsWith),
+            ),
+            (
                 "endsWith(Ljava/lang/String;)Z",
                 I::StringMethod(StringMethod::EndsWith),
             ),

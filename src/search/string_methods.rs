@@ -35,11 +35,20 @@ impl Explorer<'_> {
         // Position p matches when p >= from, p + len(x) <= len(s) and the
         // characters agree.
         let mut matches = Vec::new();
+        // A match whose end lies within the characters followed is checked
+        // on every character; so is every position before it, and the
+        // first such match is the first at any length.
+        let most = self.terms.int(self.followed_chars());
+        let mut checked = Vec::new();
         for p in 0..=self.followed_chars() {
             let pt = self.terms.int(p);
             let at_p = self.match_at(st, s, len, x, len_x, p, out);
             let after = self.terms.cmp(BvCmp::Sge, pt, from);
-            matches.push((pt, self.terms.and(vec![after, at_p])));
+            let hit = self.terms.and(vec![after, at_p]);
+            let end = self.terms.bin(BvOp::Add, pt, len_x);
+            let within = self.terms.cmp(BvCmp::Sle, end, most);
+            checked.push(self.terms.and(vec![hit, within]));
+            matches.push((pt, hit));
         }
         let mut v = self.terms.int(-1);
         for (pt, hit) in matches.into_iter().rev() {
@@ -51,8 +60,44 @@ impl Explorer<'_> {
         let past = self.terms.cmp(BvCmp::Sge, from, len);
         let at = self.terms.ite(past, len, from);
         v = self.terms.ite(empty, at, v);
-        let open = self.terms.or(vec![long, long_x]);
+        let long = self.terms.or(vec![long, long_x]);
+        let found = self.terms.or(checked);
+        let sure = self.terms.or(vec![empty, found]);
+        let unsure = self.terms.not(sure);
+        let open = self.terms.and(vec![long, unsure]);
         (v, open)
+    }
+
+    /// What holds at any length of `r`, the position `indexOf(x, from)`
+    /// answers in `s`: -1, or a position at or after `from` where `x`
+    /// occurs inside `s` (its characters compared as far as followed).
+    fn index_of_string_holds(
+        &mut self,
+        st: &mut St,
+        (s, x, from): (TermId, TermId, TermId),
+        r: TermId,
+        out: &mut Vec<TermId>,
+    ) -> TermId {
+        let len = self.string_length(st, s, out);
+        let len_x = self.string_length(st, x, out);
+        let minus_one = self.terms.int(-1);
+        let absent = self.terms.eq(r, minus_one);
+        let end = self.terms.bin(BvOp::Add, r, len_x);
+        let mut at = vec![
+            self.terms.cmp(BvCmp::Sge, r, from),
+            self.terms.cmp(BvCmp::Sle, end, len),
+        ];
+        for k in 0..self.followed_chars() {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len_x);
+            let i = self.terms.bin(BvOp::Add, r, kt);
+            let c = self.string_char(st, s, i, out);
+            let d = self.string_char(st, x, kt, out);
+            let same = self.terms.eq(c, d);
+            at.push(self.terms.implies(inside, same));
+        }
+        let at = self.terms.and(at);
+        self.terms.or(vec![absent, at])
     }
 
     /// String `x` (length `len_x`) occurs in `s` (length `len`) at
@@ -216,13 +261,18 @@ impl Explorer<'_> {
                 out.push(self.terms.ne(p, zero));
                 let (len, _) = self.measured(st, s, out);
                 let (len_p, long) = self.measured(st, p, out);
-                let fits = self.terms.cmp(BvCmp::Sle, len_p, len);
-                let shift = if end {
-                    self.terms.bin(BvOp::Sub, len, len_p)
-                } else {
-                    zero
+                // endsWith(p) compares at len - len(p), startsWith(p, k)
+                // at k (false when k < 0 or p would run past the end).
+                let room = self.terms.bin(BvOp::Sub, len, len_p);
+                let (shift, mut all) = match args.get(1) {
+                    _ if end => (room, vec![self.terms.cmp(BvCmp::Sle, len_p, len)]),
+                    Some(&k) => {
+                        let after_start = self.terms.cmp(BvCmp::Sge, k, zero);
+                        let fits = self.terms.cmp(BvCmp::Sle, k, room);
+                        (k, vec![after_start, fits])
+                    }
+                    None => (zero, vec![self.terms.cmp(BvCmp::Sle, len_p, len)]),
                 };
-                let mut all = vec![fits];
                 let count = self.followed_chars();
                 self.copy_chars(st, (len_p, count), out, Some(&mut all), |ex, st, k, out| {
                     let at = ex.terms.bin(BvOp::Add, shift, k);
@@ -245,6 +295,8 @@ impl Explorer<'_> {
                 let (v, open) = self.index_of_string(st, s, args[0], from, out);
                 let c = self.unless(open, r, v);
                 out.push(c);
+                let holds = self.index_of_string_holds(st, (s, args[0], from), r, out);
+                out.push(holds);
             }
             StringMethod::Contains => {
                 // `indexOf(x.toString()) >= 0`: exact when x is a String.
