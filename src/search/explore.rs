@@ -282,7 +282,10 @@ impl Explorer<'_> {
     fn check_at_entry(&mut self, st: &St) -> Option<Sat> {
         let first = self.check_bounded(st);
         if first != Some(Sat::Unknown)
-            || !matches!(self.unknown_check(SolverPoint::Entry), Reason::SolverUnknown(_))
+            || !matches!(
+                self.unknown_check(SolverPoint::Entry),
+                Reason::SolverUnknown(_)
+            )
         {
             return first;
         }
