@@ -29,6 +29,7 @@
 //! reads use ([`Explorer::redefine_cells`]): `after(b, k)` in terms of
 //! `prior`.
 
+use super::calls::Env;
 use super::cmv::St;
 use super::explore::Explorer;
 use super::sequence::{Effect, SequenceKeys};
@@ -69,18 +70,18 @@ struct BuilderCall<'p> {
 
 impl Explorer<'_> {
     /// The constraints of builder method `method` (`name`) called at
-    /// `index` with `params` (the receiver first, typed) and `result`.
-    #[allow(clippy::too_many_arguments)]
+    /// `index`, with the call's parameters (the receiver first, typed) and
+    /// result in `env`.
     pub(super) fn builder_call(
         &mut self,
         st: &mut St,
         method: BuilderMethod,
         name: &str,
-        params: &[(TermId, JType)],
-        result: Option<&(TermId, JType)>,
+        env: &Env,
         index: usize,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
+        let (params, result) = (&env.params, env.result.as_ref());
         let b = params.first().ok_or(Unsupported::NoReceiver)?.0;
         let args = &params[1..];
         // A method returning the builder (`append`, `insert`, … and their
