@@ -294,13 +294,8 @@ pub const PROGRAM_CALL_WEIGHT: u32 = 32;
 /// [`PROGRAM_CALL_WEIGHT`] for a call into the program's own code.
 fn weight(instruction: &crate::classfile::bytecode::Instruction) -> u32 {
     use crate::classfile::Op;
-    let jdk = |class: &str| {
-        ["java/", "javax/", "jdk/", "sun/"]
-            .iter()
-            .any(|p| class.starts_with(p))
-    };
     match &instruction.op {
-        Op::Invoke(_, m) if !jdk(&m.class) => 1 + PROGRAM_CALL_WEIGHT,
+        Op::Invoke(_, m) if !crate::classpath::is_jdk_class(&m.class) => 1 + PROGRAM_CALL_WEIGHT,
         _ => 1,
     }
 }

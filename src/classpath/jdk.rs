@@ -3,11 +3,27 @@
 //! A jmod is a zip archive after a 4-byte header (`JM\x01\x00`), with class
 //! files under `classes/`. The archives are opened on first use, and
 //! `java.base` is searched first since almost every lookup ends there.
+//! [`is_jdk_class`] tells the JDK's classes from the program's by name.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use super::{Archive, ClassPathError};
+
+/// The package prefixes of the JDK's classes: the Java SE API (`java/`,
+/// `javax/`), the JDK's own modules (`jdk/`) and its implementation
+/// packages (`sun/`, and `com/sun/` as in `com/sun/crypto/provider`). One
+/// list for every stage that treats the JDK apart (the search's weights,
+/// the concolic interpreter, the seeds): a class the program ships under
+/// those names is taken as the JDK's, as the JVM's boot loader would
+/// refuse to define one in a `java/` package anyway.
+const JDK_PREFIXES: [&str; 5] = ["java/", "javax/", "jdk/", "sun/", "com/sun/"];
+
+/// Whether `class` (internal name, `java/lang/String`) is one of the JDK's
+/// by its package ([`JDK_PREFIXES`]).
+pub fn is_jdk_class(class: &str) -> bool {
+    JDK_PREFIXES.iter().any(|p| class.starts_with(p))
+}
 
 pub struct Jdk {
     home: PathBuf,

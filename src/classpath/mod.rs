@@ -30,7 +30,7 @@ use crate::analysis::Analyses;
 use crate::classfile::{Class, ClassFileError};
 use crate::java_home::NoJdk;
 
-pub use jdk::Jdk;
+pub use jdk::{is_jdk_class, Jdk};
 
 /// A class that could not be found or read.
 #[derive(Debug, thiserror::Error)]

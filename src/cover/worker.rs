@@ -1,6 +1,6 @@
 //! A worker thread of `jaut cover`: it starts its JVM, then takes targets
 //! from the job queue and sends back each attempt ([`super::attempt`]);
-//! the scheduler in [`super::run`] hands out the targets and commits the
+//! the scheduler in [`super::rounds`] hands out the targets and commits the
 //! attempts in order.
 
 use std::sync::{mpsc, Mutex};

@@ -3,7 +3,7 @@
 //! instruction's operand-stack effect).
 
 use super::{err, Frame, FrameError, VType};
-use crate::classfile::bytecode::{ArrayElem, Constant, InvokeKind, Kind, StackOp};
+use crate::classfile::bytecode::{ArrayElem, Constant, InvokeKind, Kind, MethodRef, StackOp};
 use crate::classfile::{Class, Code, JType, Op, Pc};
 use crate::classpath::hierarchy::{descriptor_of, OBJECT};
 
@@ -76,39 +76,9 @@ pub fn step(
     let s = &mut f.stack;
     match op {
         Op::Nop | Op::Goto(_) => {}
-        Op::Const(c) => s.push(match c.as_ref() {
-            Constant::Null => VType::Null,
-            Constant::Int(_) => VType::Int,
-            Constant::Long(_) => VType::Long,
-            Constant::Float(_) => VType::Float,
-            Constant::Double(_) => VType::Double,
-            Constant::String(_) => VType::Ref("java/lang/String".into()),
-            Constant::Class(_) => VType::Ref("java/lang/Class".into()),
-            Constant::MethodType(_) => VType::Ref("java/lang/invoke/MethodType".into()),
-            Constant::MethodHandle(_) => VType::Ref("java/lang/invoke/MethodHandle".into()),
-            Constant::Dynamic { descriptor, .. } => JType::parse(descriptor)
-                .map(|t| VType::of(&t))
-                .unwrap_or_else(|| VType::Ref(OBJECT.into())),
-        }),
+        Op::Const(c) => s.push(constant_type(c)),
         Op::Load(kind, index) => {
-            let v = f
-                .locals
-                .get(*index as usize)
-                .cloned()
-                .ok_or_else(|| FrameError {
-                    pc,
-                    message: format!("local {index} out of range"),
-                })?;
-            let ok = match kind {
-                Kind::Ref => v.is_reference(),
-                Kind::Int => v == VType::Int,
-                Kind::Long => v == VType::Long,
-                Kind::Float => v == VType::Float,
-                Kind::Double => v == VType::Double,
-            };
-            if !ok {
-                return err(pc, format!("load of local {index} holding {v}"));
-            }
+            let v = load(pc, &f.locals, *kind, *index)?;
             f.stack.push(v);
         }
         Op::Store(kind, index) => {
@@ -138,54 +108,7 @@ pub fn step(
             pop_kind(pc, s, Kind::Int)?;
             pop_kind(pc, s, Kind::Ref)?;
         }
-        Op::Stack(sop) => match sop {
-            StackOp::Pop => drop(pop_words(pc, s, 1)?),
-            StackOp::Pop2 => drop(pop_words(pc, s, 2)?),
-            StackOp::Dup => {
-                let a = pop_words(pc, s, 1)?;
-                push_all(s, &a);
-                push_all(s, &a);
-            }
-            StackOp::DupX1 => {
-                let a = pop_words(pc, s, 1)?;
-                let b = pop_words(pc, s, 1)?;
-                push_all(s, &a);
-                push_all(s, &b);
-                push_all(s, &a);
-            }
-            StackOp::DupX2 => {
-                let a = pop_words(pc, s, 1)?;
-                let b = pop_words(pc, s, 2)?;
-                push_all(s, &a);
-                push_all(s, &b);
-                push_all(s, &a);
-            }
-            StackOp::Dup2 => {
-                let a = pop_words(pc, s, 2)?;
-                push_all(s, &a);
-                push_all(s, &a);
-            }
-            StackOp::Dup2X1 => {
-                let a = pop_words(pc, s, 2)?;
-                let b = pop_words(pc, s, 1)?;
-                push_all(s, &a);
-                push_all(s, &b);
-                push_all(s, &a);
-            }
-            StackOp::Dup2X2 => {
-                let a = pop_words(pc, s, 2)?;
-                let b = pop_words(pc, s, 2)?;
-                push_all(s, &a);
-                push_all(s, &b);
-                push_all(s, &a);
-            }
-            StackOp::Swap => {
-                let a = pop_words(pc, s, 1)?;
-                let b = pop_words(pc, s, 1)?;
-                push_all(s, &a);
-                push_all(s, &b);
-            }
-        },
+        Op::Stack(sop) => shuffle(pc, s, sop)?,
         Op::Binary(kind, bop) => {
             use crate::classfile::bytecode::BinOp::*;
             let shift = matches!(bop, Shl | Shr | Ushr);
@@ -243,34 +166,7 @@ pub fn step(
             pop_kind(pc, s, Kind::of(&r.ty).unwrap_or(Kind::Int))?;
             pop_kind(pc, s, Kind::Ref)?;
         }
-        Op::Invoke(kind, m) => {
-            for p in m.desc.params.iter().rev() {
-                pop_kind(pc, s, Kind::of(p).unwrap_or(Kind::Int))?;
-            }
-            if *kind != InvokeKind::Static {
-                let receiver = pop_kind(pc, s, Kind::Ref)?;
-                if m.name == "<init>" {
-                    let init = match &receiver {
-                        VType::UninitThis => VType::Ref(class.name.clone()),
-                        VType::Uninit(new_pc) => {
-                            match code.instruction_at(*new_pc).map(|i| &i.op) {
-                                Some(Op::New(c)) => VType::Ref(c.clone()),
-                                _ => return err(pc, format!("no `new` at pc {new_pc}")),
-                            }
-                        }
-                        other => return err(pc, format!("<init> called on initialized {other}")),
-                    };
-                    for v in f.locals.iter_mut().chain(f.stack.iter_mut()) {
-                        if *v == receiver {
-                            *v = init.clone();
-                        }
-                    }
-                }
-            }
-            if m.desc.ret != JType::Void {
-                f.stack.push(VType::of(&m.desc.ret));
-            }
-        }
+        Op::Invoke(kind, m) => invoke(class, code, pc, &mut f, *kind, m)?,
         Op::InvokeDynamic { desc, .. } => {
             for p in desc.params.iter().rev() {
                 pop_kind(pc, s, Kind::of(p).unwrap_or(Kind::Int))?;
@@ -316,6 +212,136 @@ pub fn step(
         Op::MonitorEnter | Op::MonitorExit => drop(pop_kind(pc, s, Kind::Ref)?),
     }
     Ok(Some(f))
+}
+
+/// The type a constant pushes (`ldc`, `aconst_null`, `iconst_*`, …).
+fn constant_type(c: &Constant) -> VType {
+    match c {
+        Constant::Null => VType::Null,
+        Constant::Int(_) => VType::Int,
+        Constant::Long(_) => VType::Long,
+        Constant::Float(_) => VType::Float,
+        Constant::Double(_) => VType::Double,
+        Constant::String(_) => VType::Ref("java/lang/String".into()),
+        Constant::Class(_) => VType::Ref("java/lang/Class".into()),
+        Constant::MethodType(_) => VType::Ref("java/lang/invoke/MethodType".into()),
+        Constant::MethodHandle(_) => VType::Ref("java/lang/invoke/MethodHandle".into()),
+        Constant::Dynamic { descriptor, .. } => JType::parse(descriptor)
+            .map(|t| VType::of(&t))
+            .unwrap_or_else(|| VType::Ref(OBJECT.into())),
+    }
+}
+
+/// The value of local `index` for a load of `kind`.
+fn load(pc: Pc, locals: &[VType], kind: Kind, index: u16) -> Result<VType, FrameError> {
+    let v = locals
+        .get(index as usize)
+        .cloned()
+        .ok_or_else(|| FrameError {
+            pc,
+            message: format!("local {index} out of range"),
+        })?;
+    let ok = match kind {
+        Kind::Ref => v.is_reference(),
+        Kind::Int => v == VType::Int,
+        Kind::Long => v == VType::Long,
+        Kind::Float => v == VType::Float,
+        Kind::Double => v == VType::Double,
+    };
+    if !ok {
+        return err(pc, format!("load of local {index} holding {v}"));
+    }
+    Ok(v)
+}
+
+/// The stack-shuffling instructions (`pop`, `dup*`, `swap`), word by word.
+fn shuffle(pc: Pc, s: &mut Vec<VType>, sop: &StackOp) -> Result<(), FrameError> {
+    match sop {
+        StackOp::Pop => drop(pop_words(pc, s, 1)?),
+        StackOp::Pop2 => drop(pop_words(pc, s, 2)?),
+        StackOp::Dup => {
+            let a = pop_words(pc, s, 1)?;
+            push_all(s, &a);
+            push_all(s, &a);
+        }
+        StackOp::DupX1 => {
+            let a = pop_words(pc, s, 1)?;
+            let b = pop_words(pc, s, 1)?;
+            push_all(s, &a);
+            push_all(s, &b);
+            push_all(s, &a);
+        }
+        StackOp::DupX2 => {
+            let a = pop_words(pc, s, 1)?;
+            let b = pop_words(pc, s, 2)?;
+            push_all(s, &a);
+            push_all(s, &b);
+            push_all(s, &a);
+        }
+        StackOp::Dup2 => {
+            let a = pop_words(pc, s, 2)?;
+            push_all(s, &a);
+            push_all(s, &a);
+        }
+        StackOp::Dup2X1 => {
+            let a = pop_words(pc, s, 2)?;
+            let b = pop_words(pc, s, 1)?;
+            push_all(s, &a);
+            push_all(s, &b);
+            push_all(s, &a);
+        }
+        StackOp::Dup2X2 => {
+            let a = pop_words(pc, s, 2)?;
+            let b = pop_words(pc, s, 2)?;
+            push_all(s, &a);
+            push_all(s, &b);
+            push_all(s, &a);
+        }
+        StackOp::Swap => {
+            let a = pop_words(pc, s, 1)?;
+            let b = pop_words(pc, s, 1)?;
+            push_all(s, &a);
+            push_all(s, &b);
+        }
+    }
+    Ok(())
+}
+
+/// A call: its arguments popped, an `<init>` turning every copy of the
+/// uninitialized receiver into its class, and its result pushed.
+fn invoke(
+    class: &Class,
+    code: &Code,
+    pc: Pc,
+    f: &mut Frame,
+    kind: InvokeKind,
+    m: &MethodRef,
+) -> Result<(), FrameError> {
+    for p in m.desc.params.iter().rev() {
+        pop_kind(pc, &mut f.stack, Kind::of(p).unwrap_or(Kind::Int))?;
+    }
+    if kind != InvokeKind::Static {
+        let receiver = pop_kind(pc, &mut f.stack, Kind::Ref)?;
+        if m.name == "<init>" {
+            let init = match &receiver {
+                VType::UninitThis => VType::Ref(class.name.clone()),
+                VType::Uninit(new_pc) => match code.instruction_at(*new_pc).map(|i| &i.op) {
+                    Some(Op::New(c)) => VType::Ref(c.clone()),
+                    _ => return err(pc, format!("no `new` at pc {new_pc}")),
+                },
+                other => return err(pc, format!("<init> called on initialized {other}")),
+            };
+            for v in f.locals.iter_mut().chain(f.stack.iter_mut()) {
+                if *v == receiver {
+                    *v = init.clone();
+                }
+            }
+        }
+    }
+    if m.desc.ret != JType::Void {
+        f.stack.push(VType::of(&m.desc.ret));
+    }
+    Ok(())
 }
 
 fn kind_type(kind: Kind) -> VType {

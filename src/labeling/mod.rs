@@ -25,6 +25,7 @@ mod entry;
 mod floats;
 mod integers;
 mod lists;
+mod parts;
 mod values;
 
 use std::collections::VecDeque;
@@ -39,7 +40,7 @@ use crate::classfile::JType;
 use crate::classpath::ClassPath;
 use crate::model::inputs::{self, InputDomain};
 use crate::model::term::{TermId, Terms};
-use crate::model::{FieldKey, Fresh, Universe};
+use crate::model::{Fresh, Universe};
 use crate::solver::Solver;
 use values::Labeler;
 
@@ -145,166 +146,17 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
     // Static fields first: they are the environment the call runs in (a
     // mode, a limit), and fixing them first gives the arguments the values
     // a reader expects (foo's `a = 1` before `i = 42`, not a wrapped `a`).
-    let mut statics = Vec::new();
-    for (key, ty, term, why) in &entry.statics {
-        let value = l.value(*term, ty, entry)?;
-        statics.push(StaticValue {
-            class: key.class.replace('/', "."),
-            field: key.name.clone(),
-            ty: ty.to_string(),
-            value,
-            why: why.to_string(),
-        });
-    }
-    let mut environment = Vec::new();
-    for (k, call) in entry.environment.iter().enumerate() {
-        if call.mock.is_some() {
-            // A mock's answer: written with the mock object.
-            continue;
-        }
-        let value = l.value(call.result, &call.ty, entry)?;
-        let occurrence = entry.environment[..k]
-            .iter()
-            .filter(|c| c.caller == call.caller && c.pc == call.pc && c.part == call.part)
-            .count();
-        let injectable = call.in_method_under_test && injectable_type(&call.ty);
-        environment.push(EnvValue {
-            call: call.callee.replace('/', "."),
-            method: call.caller.to_string().replace('/', "."),
-            pc: call.pc,
-            occurrence,
-            ty: call.ty.to_string(),
-            value,
-            injectable,
-            part: call.part.map(str::to_string),
-        });
-    }
-    let initial_statics = entry
-        .initial
-        .iter()
-        .map(|(key, ty, value)| InitialStatic {
-            class: key.class.replace('/', "."),
-            field: key.name.clone(),
-            ty: ty.to_string(),
-            holds: value.to_string(),
-            assertions: match value {
-                crate::statics::Initial::AssertionStatus(a) => Some(*a),
-                _ => None,
-            },
-        })
-        .collect();
-    let mut receiver = None;
-    let mut args = Vec::new();
-    for (i, (name, ty, term)) in entry.params.iter().enumerate() {
-        let is_this = i == 0 && !entry.is_static;
-        let value = if is_this {
-            l.reference(*term, ty, entry, false)?
-        } else {
-            l.value(*term, ty, entry)?
-        };
-        if is_this {
-            receiver = Some(value);
-        } else {
-            args.push(Arg {
-                name: name.clone(),
-                ty: ty.to_string(),
-                value,
-            });
-        }
-    }
+    let statics = l.statics(entry)?;
+    let environment = l.environment(entry)?;
+    let initial_statics = parts::initial_statics(entry);
+    let (receiver, args) = l.parameters(entry)?;
     l.note_element_types(entry, receiver.iter().chain(args.iter().map(|a| &a.value)));
     let mut objects: Vec<Object> = Vec::new();
     while let Some(i) = l.queue.pop_front() {
-        let (id_term, class) = l.objects[i].clone();
         while objects.len() <= i {
             objects.push(Object::default());
         }
-        if let Some(JType::Array(elem)) = JType::parse(&class).filter(|_| class.starts_with('[')) {
-            let elements = l.elements(id_term, &elem, entry)?;
-            objects[i] = Object {
-                id: i,
-                class: JType::Array(elem).to_string(),
-                fields: Vec::new(),
-                elements: Some(elements),
-                mock: None,
-                generic: None,
-                built_by: None,
-            };
-            continue;
-        }
-        if crate::jdk::collections::is_modelled_class(&class) {
-            objects[i] = l.collection(i, id_term, &class, entry)?;
-            continue;
-        }
-        if class == crate::jdk::collections::optional::OPTIONAL_CLASS {
-            objects[i] = l.optional(i, id_term, entry)?;
-            continue;
-        }
-        let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);
-        let fields =
-            l.cx.cp
-                .instance_fields(&class)
-                .map_err(|e| LabelingError::NoFit(e.to_string()))?;
-        let mut values = Vec::new();
-        for f in fields {
-            let key = FieldKey {
-                class: f.class.name.clone(),
-                name: f.member.name.clone(),
-            };
-            // A constant variable holds its constant in every object a
-            // constructor finished (JLS §4.12.4): the search reads it so,
-            // and javac inlines it in the program and in the test alike.
-            // Not the receiver of the constructor under test, which runs
-            // the initializer itself.
-            let fresh = entry.is_constructor && receiver == Some(Value::Ref(i));
-            let constant = f
-                .member
-                .constant_variable()
-                .filter(|_| !fresh)
-                .and_then(|c| Value::of_constant(&f.member.ty, c));
-            let read = entry.fields.contains_key(&key);
-            let value = match (constant, entry.fields.get(&key)) {
-                (Some(c), _) => c,
-                (None, Some(&array)) => {
-                    let cell = l.cx.terms.select(array, id_term);
-                    l.value(cell, &f.member.ty, entry)?
-                }
-                (None, None) => Value::default_of(&f.member.ty),
-            };
-            values.push(FieldValue {
-                name: f.member.name.clone(),
-                declared_in: f.class.name.replace('/', "."),
-                ty: f.member.ty.to_string(),
-                value,
-                read,
-            });
-        }
-        objects[i] = match mocked {
-            // A mock: the type it implements or extends, with the answers
-            // of its methods (and, for an abstract class, its fields).
-            Some(t) => Object {
-                id: i,
-                class: t.replace('/', "."),
-                fields: values,
-                elements: None,
-                mock: Some(l.mock_answers(id_term, &class, entry)?),
-                generic: None,
-                built_by: None,
-            },
-            None => Object {
-                id: i,
-                class: class.replace('/', "."),
-                fields: values,
-                elements: None,
-                mock: None,
-                generic: None,
-                // The receiver of a constructor under test is made by the
-                // call itself.
-                built_by: (crate::construct::is_program_class(l.cx.cp, &class)
-                    && !(entry.is_constructor && receiver == Some(Value::Ref(i))))
-                .then_some(crate::state::BuiltBy::Reflection),
-            },
-        };
+        objects[i] = l.object(i, entry, receiver.as_ref())?;
     }
     lists::settle_factories(&mut objects, &l.concrete_lists);
     let assumptions = assumptions(l.cx);

@@ -29,6 +29,7 @@
 //! reads use ([`Explorer::redefine_cells`]): `after(b, k)` in terms of
 //! `prior`.
 
+use super::calls::Env;
 use super::cmv::St;
 use super::explore::Explorer;
 use super::sequence::{Effect, SequenceKeys};
@@ -54,24 +55,35 @@ const READ_ONLY: [&str; 11] = [
     "hashCode",
 ];
 
+/// A call of a builder method: the method (`name`), the builder `b` (the
+/// receiver), the other arguments typed, the result and the call's
+/// instruction index.
+#[derive(Clone, Copy)]
+struct BuilderCall<'p> {
+    method: BuilderMethod,
+    name: &'p str,
+    b: TermId,
+    args: &'p [(TermId, JType)],
+    result: Option<&'p (TermId, JType)>,
+    index: usize,
+}
+
 impl Explorer<'_> {
     /// The constraints of builder method `method` (`name`) called at
-    /// `index` with `params` (the receiver first, typed) and `result`.
-    #[allow(clippy::too_many_arguments)]
+    /// `index`, with the call's parameters (the receiver first, typed) and
+    /// result in `env`.
     pub(super) fn builder_call(
         &mut self,
         st: &mut St,
         method: BuilderMethod,
         name: &str,
-        params: &[(TermId, JType)],
-        result: Option<&(TermId, JType)>,
+        env: &Env,
         index: usize,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
+        let (params, result) = (&env.params, env.result.as_ref());
         let b = params.first().ok_or(Unsupported::NoReceiver)?.0;
         let args = &params[1..];
-        let zero = self.terms.int(0);
-        let one = self.terms.int(1);
         // A method returning the builder (`append`, `insert`, … and their
         // bridges typed `Appendable`/`AbstractStringBuilder`) returns `this`.
         if let Some((r, JType::Object(c))) = result {
@@ -83,178 +95,317 @@ impl Explorer<'_> {
                 }
             }
         }
+        let call = BuilderCall {
+            method,
+            name,
+            b,
+            args,
+            result,
+            index,
+        };
         match method {
-            BuilderMethod::Init => {
-                let piece = match args.first() {
-                    None => Piece::Literal(Vec::new()),
-                    Some((cap, JType::Int)) => {
-                        // NegativeArraySizeException otherwise.
-                        out.push(self.terms.cmp(BvCmp::Sge, *cap, zero));
-                        Piece::Literal(Vec::new())
-                    }
-                    Some((s, ty)) => {
-                        out.push(self.terms.ne(*s, zero));
-                        self.piece_of(*s, ty, out)
-                    }
-                };
-                let len = self.piece_len(st, &piece, out);
-                let e = self.builder_before(st, b, out);
-                let mut piece_cons = Vec::new();
-                self.sequence_after(st, &e, len, out, &mut |ex, st, _, i, _| {
-                    (ex.piece_char(st, &piece, i, &mut piece_cons), Vec::new())
-                });
-                out.extend(piece_cons);
-            }
+            BuilderMethod::Init => self.builder_init(st, &call, out),
             BuilderMethod::Append | BuilderMethod::Insert => {
-                let (offset, x) = match method {
-                    BuilderMethod::Insert => (Some(args[0].0), &args[1]),
-                    _ => (None, &args[0]),
-                };
-                let piece = self.piece_of(x.0, &x.1, out);
-                let n = self.piece_len(st, &piece, out);
-                let e = self.builder_before(st, b, out);
-                let at = offset.unwrap_or(e.old);
-                if offset.is_some() {
-                    // StringIndexOutOfBoundsException otherwise.
-                    out.push(self.terms.cmp(BvCmp::Sge, at, zero));
-                    out.push(self.terms.cmp(BvCmp::Sle, at, e.old));
-                }
-                let total = self.terms.bin(BvOp::Add, e.old, n);
-                out.push(self.terms.cmp(BvCmp::Sge, total, zero));
-                let end = self.terms.bin(BvOp::Add, at, n);
-                let mut piece_cons = Vec::new();
-                self.sequence_after(st, &e, total, out, &mut |ex, st, cells, i, _| {
-                    // i < at: kept; at <= i < at + n: the piece; past it:
-                    // the character n before.
-                    let rel = ex.terms.bin(BvOp::Sub, i, at);
-                    let c = ex.piece_char(st, &piece, rel, &mut piece_cons);
-                    let before = ex.terms.cmp(BvCmp::Slt, i, at);
-                    let inside = ex.terms.cmp(BvCmp::Slt, i, end);
-                    let (kept, used_k) = ex.sequence_cell(cells, b, i);
-                    let mut used = vec![used_k];
-                    let v = if offset.is_some() {
-                        let back = ex.terms.bin(BvOp::Sub, i, n);
-                        let (moved, used_m) = ex.sequence_cell(cells, b, back);
-                        used.push(used_m);
-                        ex.terms.ite(inside, c, moved)
-                    } else {
-                        c
-                    };
-                    (ex.terms.ite(before, kept, v), used)
-                });
-                out.extend(piece_cons);
+                self.builder_append_or_insert(st, &call, out)
             }
-            BuilderMethod::Length => {
-                let r = result.ok_or(Unsupported::NoResult)?.0;
-                let len = self.builder_length(st, b, out);
-                out.push(self.terms.eq(r, len));
-            }
-            BuilderMethod::CharAt => {
-                let r = result.ok_or(Unsupported::NoResult)?.0;
-                let i = args[0].0;
-                let len = self.builder_length(st, b, out);
-                out.push(self.terms.cmp(BvCmp::Sge, i, zero));
-                out.push(self.terms.cmp(BvCmp::Slt, i, len));
-                let c = self.builder_char(st, b, i, out);
-                out.push(self.terms.eq(r, c));
-            }
-            BuilderMethod::SetCharAt => {
-                let (i, c) = (args[0].0, args[1].0);
-                let e = self.builder_before(st, b, out);
-                out.push(self.terms.cmp(BvCmp::Sge, i, zero));
-                out.push(self.terms.cmp(BvCmp::Slt, i, e.old));
-                self.sequence_after(st, &e, e.old, out, &mut |ex, _, cells, k, _| {
-                    let (kept, used) = ex.sequence_cell(cells, b, k);
-                    let here = ex.terms.eq(k, i);
-                    (ex.terms.ite(here, c, kept), vec![used])
-                });
-            }
-            BuilderMethod::SetLength => {
-                let n = args[0].0;
-                out.push(self.terms.cmp(BvCmp::Sge, n, zero));
-                let e = self.builder_before(st, b, out);
-                self.sequence_after(st, &e, n, out, &mut |ex, _, cells, k, old| {
-                    // Characters past the old length are '\0'.
-                    let (kept, used) = ex.sequence_cell(cells, b, k);
-                    let within = ex.terms.cmp(BvCmp::Slt, k, old);
-                    let nul = ex.terms.int(0);
-                    (ex.terms.ite(within, kept, nul), vec![used])
-                });
-            }
+            BuilderMethod::Length => self.builder_length_call(st, &call, out),
+            BuilderMethod::CharAt => self.builder_char_at(st, &call, out),
+            BuilderMethod::SetCharAt => self.builder_set_char_at(st, &call, out),
+            BuilderMethod::SetLength => self.builder_set_length(st, &call, out),
             BuilderMethod::DeleteCharAt | BuilderMethod::Delete => {
-                let e = self.builder_before(st, b, out);
-                let len = e.old;
-                let (start, n) = if method == BuilderMethod::DeleteCharAt {
-                    let i = args[0].0;
-                    out.push(self.terms.cmp(BvCmp::Sge, i, zero));
-                    out.push(self.terms.cmp(BvCmp::Slt, i, len));
-                    (i, one)
-                } else {
-                    // `end` is clamped to the length; then
-                    // 0 <= start <= end (else StringIndexOutOfBoundsException).
-                    let (start, end) = (args[0].0, args[1].0);
-                    let past = self.terms.cmp(BvCmp::Sgt, end, len);
-                    let end = self.terms.ite(past, len, end);
-                    out.push(self.terms.cmp(BvCmp::Sge, start, zero));
-                    out.push(self.terms.cmp(BvCmp::Sle, start, end));
-                    (start, self.terms.bin(BvOp::Sub, end, start))
-                };
-                let new_len = self.terms.bin(BvOp::Sub, len, n);
-                self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
-                    let from = ex.terms.bin(BvOp::Add, k, n);
-                    let (moved, used_m) = ex.sequence_cell(cells, b, from);
-                    let (kept, used_k) = ex.sequence_cell(cells, b, k);
-                    let before = ex.terms.cmp(BvCmp::Slt, k, start);
-                    (ex.terms.ite(before, kept, moved), vec![used_m, used_k])
-                });
+                self.builder_delete(st, &call, out)
             }
-            BuilderMethod::Reverse => {
-                let e = self.builder_before(st, b, out);
-                self.sequence_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
-                    ex.reversed_char(cells, b, k, old)
-                });
-            }
+            BuilderMethod::Reverse => self.builder_reverse(st, &call, out),
             BuilderMethod::Substring | BuilderMethod::ToString => {
-                let r = result.ok_or(Unsupported::NoResult)?.0;
-                let len = self.builder_length(st, b, out);
-                let (start, end) = match (method, args) {
-                    (BuilderMethod::ToString, _) => (zero, len),
-                    (_, [s]) => (s.0, len),
-                    (_, [s, e, ..]) => (s.0, e.0),
-                    _ => return Err(Unsupported::NoSuchParameter),
-                };
-                out.push(self.terms.cmp(BvCmp::Sge, start, zero));
-                out.push(self.terms.cmp(BvCmp::Sle, start, end));
-                out.push(self.terms.cmp(BvCmp::Sle, end, len));
-                self.new_string(st, r, index, out)?;
-                let n = self.terms.bin(BvOp::Sub, end, start);
-                let len_r = self.string_length(st, r, out);
-                out.push(self.terms.eq(len_r, n));
-                out.push(self.past_followed(n, r));
-                let count = self.followed_chars();
-                self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
-                    let from = ex.terms.bin(BvOp::Add, start, k);
-                    let c = ex.builder_char(st, b, from, out);
-                    (c, ex.string_char(st, r, k, out))
-                });
+                self.builder_substring(st, &call, out)
             }
-            BuilderMethod::Other => {
-                if name == "getChars" {
-                    return Err(Unsupported::BuilderInternals(name.to_string()));
-                }
-                if let Some((r, JType::Object(c))) = result {
-                    if c == "java/lang/String" {
-                        self.new_string(st, *r, index, out)?;
-                    }
-                }
-                if !READ_ONLY.contains(&name) {
-                    self.builder_havoc(st, b, out);
-                }
-            }
+            BuilderMethod::Other => self.builder_other(st, &call, out),
         }
+    }
+
+    /// A constructor: empty, with a capacity, or with the characters of a `String` or `CharSequence`.
+    fn builder_init(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall { b, args, .. } = *call;
+        let zero = self.terms.int(0);
+        let piece = match args.first() {
+            None => Piece::Literal(Vec::new()),
+            Some((cap, JType::Int)) => {
+                // NegativeArraySizeException otherwise.
+                out.push(self.terms.cmp(BvCmp::Sge, *cap, zero));
+                Piece::Literal(Vec::new())
+            }
+            Some((s, ty)) => {
+                out.push(self.terms.ne(*s, zero));
+                self.piece_of(*s, ty, out)
+            }
+        };
+        let len = self.piece_len(st, &piece, out);
+        let e = self.builder_before(st, b, out);
+        let mut piece_cons = Vec::new();
+        self.sequence_after(st, &e, len, out, &mut |ex, st, _, i, _| {
+            (ex.piece_char(st, &piece, i, &mut piece_cons), Vec::new())
+        });
+        out.extend(piece_cons);
         Ok(())
     }
 
+    /// `append(x)` and `insert(offset, x)`.
+    fn builder_append_or_insert(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall {
+            method, b, args, ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let (offset, x) = match method {
+            BuilderMethod::Insert => (Some(args[0].0), &args[1]),
+            _ => (None, &args[0]),
+        };
+        let piece = self.piece_of(x.0, &x.1, out);
+        let n = self.piece_len(st, &piece, out);
+        let e = self.builder_before(st, b, out);
+        let at = offset.unwrap_or(e.old);
+        if offset.is_some() {
+            // StringIndexOutOfBoundsException otherwise.
+            out.push(self.terms.cmp(BvCmp::Sge, at, zero));
+            out.push(self.terms.cmp(BvCmp::Sle, at, e.old));
+        }
+        let total = self.terms.bin(BvOp::Add, e.old, n);
+        out.push(self.terms.cmp(BvCmp::Sge, total, zero));
+        let end = self.terms.bin(BvOp::Add, at, n);
+        let mut piece_cons = Vec::new();
+        self.sequence_after(st, &e, total, out, &mut |ex, st, cells, i, _| {
+            // i < at: kept; at <= i < at + n: the piece; past it:
+            // the character n before.
+            let rel = ex.terms.bin(BvOp::Sub, i, at);
+            let c = ex.piece_char(st, &piece, rel, &mut piece_cons);
+            let before = ex.terms.cmp(BvCmp::Slt, i, at);
+            let inside = ex.terms.cmp(BvCmp::Slt, i, end);
+            let (kept, used_k) = ex.sequence_cell(cells, b, i);
+            let mut used = vec![used_k];
+            let v = if offset.is_some() {
+                let back = ex.terms.bin(BvOp::Sub, i, n);
+                let (moved, used_m) = ex.sequence_cell(cells, b, back);
+                used.push(used_m);
+                ex.terms.ite(inside, c, moved)
+            } else {
+                c
+            };
+            (ex.terms.ite(before, kept, v), used)
+        });
+        out.extend(piece_cons);
+        Ok(())
+    }
+
+    /// `length()`.
+    fn builder_length_call(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall { b, result, .. } = *call;
+        let r = result.ok_or(Unsupported::NoResult)?.0;
+        let len = self.builder_length(st, b, out);
+        out.push(self.terms.eq(r, len));
+        Ok(())
+    }
+
+    /// `charAt(i)` on its normal path.
+    fn builder_char_at(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall {
+            b, args, result, ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let r = result.ok_or(Unsupported::NoResult)?.0;
+        let i = args[0].0;
+        let len = self.builder_length(st, b, out);
+        out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+        out.push(self.terms.cmp(BvCmp::Slt, i, len));
+        let c = self.builder_char(st, b, i, out);
+        out.push(self.terms.eq(r, c));
+        Ok(())
+    }
+
+    /// `setCharAt(i, c)` on its normal path.
+    fn builder_set_char_at(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall { b, args, .. } = *call;
+        let zero = self.terms.int(0);
+        let (i, c) = (args[0].0, args[1].0);
+        let e = self.builder_before(st, b, out);
+        out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+        out.push(self.terms.cmp(BvCmp::Slt, i, e.old));
+        self.sequence_after(st, &e, e.old, out, &mut |ex, _, cells, k, _| {
+            let (kept, used) = ex.sequence_cell(cells, b, k);
+            let here = ex.terms.eq(k, i);
+            (ex.terms.ite(here, c, kept), vec![used])
+        });
+        Ok(())
+    }
+
+    /// `setLength(n)`: characters past the old length are `'\0'`.
+    fn builder_set_length(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall { b, args, .. } = *call;
+        let zero = self.terms.int(0);
+        let n = args[0].0;
+        out.push(self.terms.cmp(BvCmp::Sge, n, zero));
+        let e = self.builder_before(st, b, out);
+        self.sequence_after(st, &e, n, out, &mut |ex, _, cells, k, old| {
+            // Characters past the old length are '\0'.
+            let (kept, used) = ex.sequence_cell(cells, b, k);
+            let within = ex.terms.cmp(BvCmp::Slt, k, old);
+            let nul = ex.terms.int(0);
+            (ex.terms.ite(within, kept, nul), vec![used])
+        });
+        Ok(())
+    }
+
+    /// `deleteCharAt(i)` and `delete(start, end)`.
+    fn builder_delete(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall {
+            method, b, args, ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        let e = self.builder_before(st, b, out);
+        let len = e.old;
+        let (start, n) = if method == BuilderMethod::DeleteCharAt {
+            let i = args[0].0;
+            out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+            out.push(self.terms.cmp(BvCmp::Slt, i, len));
+            (i, one)
+        } else {
+            // `end` is clamped to the length; then
+            // 0 <= start <= end (else StringIndexOutOfBoundsException).
+            let (start, end) = (args[0].0, args[1].0);
+            let past = self.terms.cmp(BvCmp::Sgt, end, len);
+            let end = self.terms.ite(past, len, end);
+            out.push(self.terms.cmp(BvCmp::Sge, start, zero));
+            out.push(self.terms.cmp(BvCmp::Sle, start, end));
+            (start, self.terms.bin(BvOp::Sub, end, start))
+        };
+        let new_len = self.terms.bin(BvOp::Sub, len, n);
+        self.sequence_after(st, &e, new_len, out, &mut |ex, _, cells, k, _| {
+            let from = ex.terms.bin(BvOp::Add, k, n);
+            let (moved, used_m) = ex.sequence_cell(cells, b, from);
+            let (kept, used_k) = ex.sequence_cell(cells, b, k);
+            let before = ex.terms.cmp(BvCmp::Slt, k, start);
+            (ex.terms.ite(before, kept, moved), vec![used_m, used_k])
+        });
+        Ok(())
+    }
+
+    /// `reverse()`.
+    fn builder_reverse(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall { b, .. } = *call;
+        let e = self.builder_before(st, b, out);
+        self.sequence_after(st, &e, e.old, out, &mut |ex, _, cells, k, old| {
+            ex.reversed_char(cells, b, k, old)
+        });
+        Ok(())
+    }
+
+    /// `substring(start[, end])` and `toString()`: a new string.
+    fn builder_substring(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall {
+            method,
+            b,
+            args,
+            result,
+            index,
+            ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let r = result.ok_or(Unsupported::NoResult)?.0;
+        let len = self.builder_length(st, b, out);
+        let (start, end) = match (method, args) {
+            (BuilderMethod::ToString, _) => (zero, len),
+            (_, [s]) => (s.0, len),
+            (_, [s, e, ..]) => (s.0, e.0),
+            _ => return Err(Unsupported::NoSuchParameter),
+        };
+        out.push(self.terms.cmp(BvCmp::Sge, start, zero));
+        out.push(self.terms.cmp(BvCmp::Sle, start, end));
+        out.push(self.terms.cmp(BvCmp::Sle, end, len));
+        self.new_string(st, r, index, out)?;
+        let n = self.terms.bin(BvOp::Sub, end, start);
+        let len_r = self.string_length(st, r, out);
+        out.push(self.terms.eq(len_r, n));
+        out.push(self.past_followed(n, r));
+        let count = self.followed_chars();
+        self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
+            let from = ex.terms.bin(BvOp::Add, start, k);
+            let c = ex.builder_char(st, b, from, out);
+            (c, ex.string_char(st, r, k, out))
+        });
+        Ok(())
+    }
+
+    /// Any other method: a new `String` result, and unless it only reads, the builder's contents unknown.
+    fn builder_other(
+        &mut self,
+        st: &mut St,
+        call: &BuilderCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let BuilderCall {
+            name,
+            b,
+            result,
+            index,
+            ..
+        } = *call;
+        if name == "getChars" {
+            return Err(Unsupported::BuilderInternals(name.to_string()));
+        }
+        if let Some((r, JType::Object(c))) = result {
+            if c == "java/lang/String" {
+                self.new_string(st, *r, index, out)?;
+            }
+        }
+        if !READ_ONLY.contains(&name) {
+            self.builder_havoc(st, b, out);
+        }
+        Ok(())
+    }
     /// The length of builder `b` at this point (never negative).
     fn builder_length(&mut self, st: &mut St, b: TermId, out: &mut Vec<TermId>) -> TermId {
         let lengths = self.heap_array(st, FieldKey::builder_length(), Sort::Array(32));

@@ -73,6 +73,15 @@ struct Ended {
     result: Option<TermId>,
 }
 
+/// What a sweep of the callee ends with: its returns, the field arrays
+/// after it, and the most dereferences and instructions of any path.
+struct Swept {
+    ended: Vec<Ended>,
+    fields: BTreeMap<FieldKey, TermId>,
+    derefs: usize,
+    len: usize,
+}
+
 /// A field the callee reads or writes, with its type.
 struct Touched {
     key: FieldKey,
@@ -197,7 +206,58 @@ impl Explorer<'_> {
         let m = callee.method();
         let code = callee.code();
         let mut out = Vec::new();
-        // The arguments, as the caller pushed them.
+        let (locals, args) = self.merged_args(callee, receiver);
+        if !m.is_static() {
+            out.push(self.non_null(args[0]));
+        }
+        let entry = self.merged_entry_fields(st, touched);
+        let Swept {
+            ended,
+            fields: cur,
+            derefs,
+            len,
+        } = self.sweep(st, callee, &entry, locals, &mut out)?;
+        // Normal return: one return's condition holds.
+        let conds: Vec<TermId> = ended.iter().map(|e| e.cond).collect();
+        out.push(self.terms.or(conds));
+        if let Some(res) = result {
+            let merged = self.merged_value(&ended, |e| e.result.expect("a value"));
+            out.push(self.terms.eq(res, merged));
+        }
+        for t in touched.iter().filter(|t| t.written) {
+            let prior = entry[&t.key];
+            if let Some(after) = st.mem.fields.get(&t.key).copied() {
+                out.push(self.terms.eq(after, cur[&t.key]));
+            }
+            st.mem.fields.insert(t.key.clone(), prior);
+        }
+        st.derefs += derefs;
+        if st.derefs > self.config.max_derefs {
+            return Some(Err(Reason::Bound(Bound::Derefs {
+                max: self.config.max_derefs,
+            })));
+        }
+        st.path_len += len;
+        st.steps.push(PathStep {
+            method: callee.key.to_string(),
+            pc: 0,
+            line: code.line_of(0),
+        });
+        let caller = st.top();
+        caller.index = index;
+        caller.stack.extend(args);
+        Some(Ok(out))
+    }
+
+    /// The arguments, as the caller pushed them: the callee's locals at its
+    /// entry, and the values in order (`receiver` for `this`).
+    fn merged_args(
+        &mut self,
+        callee: &MethodInfo,
+        receiver: Option<TermId>,
+    ) -> (Vec<Option<TermId>>, Vec<TermId>) {
+        let m = callee.method();
+        let code = callee.code();
         let param_types = m.arg_types(&callee.class.name);
         let mut locals = vec![None; code.max_locals as usize];
         let mut args = Vec::new();
@@ -213,11 +273,16 @@ impl Explorer<'_> {
             args.push(v);
             slot += ty.size();
         }
-        if !m.is_static() {
-            out.push(self.non_null(args[0]));
-        }
-        // The field arrays at the callee's entry: a written field's is
-        // fresh (the caller's later array is the merged update of it).
+        (locals, args)
+    }
+
+    /// The field arrays at the callee's entry: a written field's is
+    /// fresh (the caller's later array is the merged update of it).
+    fn merged_entry_fields(
+        &mut self,
+        st: &mut St,
+        touched: &[Touched],
+    ) -> BTreeMap<FieldKey, TermId> {
         let mut entry: BTreeMap<FieldKey, TermId> = BTreeMap::new();
         for t in touched {
             let sort = crate::model::field_sort(&t.ty);
@@ -228,6 +293,21 @@ impl Explorer<'_> {
             };
             entry.insert(t.key.clone(), a);
         }
+        entry
+    }
+
+    /// The sweep of the callee's code from its entry (`entry`: the field
+    /// arrays, `locals`: the arguments); the constraints its steps add go
+    /// to `out`. `None` past [`MAX_PATHS`] or on code no sweep handles.
+    fn sweep(
+        &mut self,
+        st: &mut St,
+        callee: &MethodInfo,
+        entry: &BTreeMap<FieldKey, TermId>,
+        locals: Vec<Option<TermId>>,
+        out: &mut Vec<TermId>,
+    ) -> Option<Swept> {
+        let code = callee.code();
         // One sweep in pc order, which is a topological order: every
         // branch and goto of a mergeable callee jumps forward. The states
         // of the paths that meet at a pc are merged there (their
@@ -295,15 +375,7 @@ impl Explorer<'_> {
                     live = Some(w);
                 }
                 _ => {
-                    self.merged_step(
-                        st,
-                        &mut w,
-                        &insn.op,
-                        &entry,
-                        &mut cur,
-                        &mut first_reads,
-                        &mut out,
-                    )?;
+                    self.merged_step(st, &mut w, &insn.op, entry, &mut cur, &mut first_reads, out)?;
                     live = Some(w);
                 }
             }
@@ -313,36 +385,12 @@ impl Explorer<'_> {
                 return None;
             }
         }
-        // Normal return: one return's condition holds.
-        let conds: Vec<TermId> = ended.iter().map(|e| e.cond).collect();
-        out.push(self.terms.or(conds));
-        if let Some(res) = result {
-            let merged = self.merged_value(&ended, |e| e.result.expect("a value"));
-            out.push(self.terms.eq(res, merged));
-        }
-        for t in touched.iter().filter(|t| t.written) {
-            let prior = entry[&t.key];
-            if let Some(after) = st.mem.fields.get(&t.key).copied() {
-                out.push(self.terms.eq(after, cur[&t.key]));
-            }
-            st.mem.fields.insert(t.key.clone(), prior);
-        }
-        st.derefs += derefs;
-        if st.derefs > self.config.max_derefs {
-            return Some(Err(Reason::Bound(Bound::Derefs {
-                max: self.config.max_derefs,
-            })));
-        }
-        st.path_len += len;
-        st.steps.push(PathStep {
-            method: callee.key.to_string(),
-            pc: 0,
-            line: code.line_of(0),
-        });
-        let caller = st.top();
-        caller.index = index;
-        caller.stack.extend(args);
-        Some(Ok(out))
+        Some(Swept {
+            ended,
+            fields: cur,
+            derefs,
+            len,
+        })
     }
 
     /// The state at a pc that the `meeting` paths reach: their conditions

@@ -16,6 +16,17 @@ use super::unsupported::Unsupported;
 use crate::jdk::methods::StringMethod;
 use crate::model::term::{BvCmp, BvOp, TermId};
 
+/// A call of a `String` method: the method, the receiver `s` (not null),
+/// the arguments, the result and the call's instruction index.
+#[derive(Clone, Copy)]
+struct StringCall<'p> {
+    method: StringMethod,
+    s: TermId,
+    args: &'p [TermId],
+    r: TermId,
+    index: usize,
+}
+
 impl Explorer<'_> {
     /// The first position at or after `from` (at least 0) where string `x`
     /// (not null) occurs in `s`, and when that answer is not exact (a
@@ -164,316 +175,441 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         let (s, args) = params.split_first().ok_or(Unsupported::NoReceiver)?;
-        let s = *s;
-        let zero = self.terms.int(0);
-        let one = self.terms.int(1);
+        let call = StringCall {
+            method,
+            s: *s,
+            args,
+            r,
+            index,
+        };
         match method {
-            StringMethod::Substring => {
-                let (len, _) = self.measured(st, s, out);
-                let begin = args[0];
-                let end = args.get(1).copied().unwrap_or(len);
-                // The normal path: 0 <= begin <= end <= length (else
-                // StringIndexOutOfBoundsException).
-                out.push(self.terms.cmp(BvCmp::Sge, begin, zero));
-                out.push(self.terms.cmp(BvCmp::Sle, begin, end));
-                out.push(self.terms.cmp(BvCmp::Sle, end, len));
-                self.new_string(st, r, index, out)?;
-                let len_r = self.string_length(st, r, out);
-                let n = self.terms.bin(BvOp::Sub, end, begin);
-                out.push(self.terms.eq(len_r, n));
-                let count = self.followed_chars();
-                self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
-                    let from = ex.terms.bin(BvOp::Add, begin, k);
-                    let c = ex.string_char(st, r, k, out);
-                    (c, ex.string_char(st, s, from, out))
-                });
-            }
+            StringMethod::Substring => self.string_substring(st, &call, out),
             StringMethod::IndexOf | StringMethod::LastIndexOf => {
-                let last = method == StringMethod::LastIndexOf;
-                let (len, long) = self.measured(st, s, out);
-                let ch = args[0];
-                // A supplementary code point is searched for as a surrogate
-                // pair: outside the model, so the result is free.
-                let max_char = self.terms.int(0xFFFF);
-                let supplementary = self.terms.cmp(BvCmp::Sgt, ch, max_char);
-                // indexOf(ch, from): the search starts at max(from, 0).
-                let from = match args.get(1) {
-                    Some(&f) if !last => {
-                        let neg = self.terms.cmp(BvCmp::Slt, f, zero);
-                        self.terms.ite(neg, zero, f)
-                    }
-                    _ => zero,
-                };
-                // Where the character is, among the positions searched.
-                let mut found = Vec::new();
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let c = self.string_char(st, s, kt, out);
-                    let here = self.terms.eq(c, ch);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-                    let searched = self.terms.cmp(BvCmp::Sge, kt, from);
-                    found.push((kt, self.terms.and(vec![here, inside, searched])));
-                }
-                // The first (or last) such position, else -1.
-                let mut v = self.terms.int(-1);
-                let order: Vec<usize> = if last {
-                    (0..found.len()).collect()
-                } else {
-                    (0..found.len()).rev().collect()
-                };
-                for k in order {
-                    let (kt, hit) = found[k];
-                    v = self.terms.ite(hit, kt, v);
-                }
-                // Past the characters followed, a string's characters are
-                // the model's only as far as it follows them: the first
-                // occurrence among those followed is the first at any
-                // length, but none there leaves indexOf open, and
-                // lastIndexOf is open on any longer string.
-                let open = if last {
-                    self.terms.or(vec![long, supplementary])
-                } else {
-                    let hits: Vec<TermId> = found.iter().map(|&(_, h)| h).collect();
-                    let any = self.terms.or(hits);
-                    let none = self.terms.not(any);
-                    let long_miss = self.terms.and(vec![long, none]);
-                    self.terms.or(vec![long_miss, supplementary])
-                };
-                let c = self.unless(open, r, v);
-                out.push(c);
-                // What holds of the result at any length: -1, or a
-                // position searched inside the string holding the char.
-                let minus_one = self.terms.int(-1);
-                let absent = self.terms.eq(r, minus_one);
-                let after = self.terms.cmp(BvCmp::Sge, r, from);
-                let inside = self.terms.cmp(BvCmp::Slt, r, len);
-                // (A supplementary char is a surrogate pair there.)
-                let held = self.string_char(st, s, r, out);
-                let is_char = self.terms.eq(held, ch);
-                let bmp = self.terms.not(supplementary);
-                let holds = self.terms.implies(bmp, is_char);
-                let at = self.terms.and(vec![after, inside, holds]);
-                out.push(self.terms.or(vec![absent, at]));
+                self.string_index_of_char(st, &call, out)
             }
             StringMethod::StartsWith | StringMethod::EndsWith => {
-                let end = method == StringMethod::EndsWith;
-                let p = args[0];
-                out.push(self.terms.ne(p, zero));
-                let (len, _) = self.measured(st, s, out);
-                let (len_p, long) = self.measured(st, p, out);
-                // endsWith(p) compares at len - len(p), startsWith(p, k)
-                // at k (false when k < 0 or p would run past the end).
-                let room = self.terms.bin(BvOp::Sub, len, len_p);
-                let (shift, mut all) = match args.get(1) {
-                    _ if end => (room, vec![self.terms.cmp(BvCmp::Sle, len_p, len)]),
-                    Some(&k) => {
-                        let after_start = self.terms.cmp(BvCmp::Sge, k, zero);
-                        let fits = self.terms.cmp(BvCmp::Sle, k, room);
-                        (k, vec![after_start, fits])
-                    }
-                    None => (zero, vec![self.terms.cmp(BvCmp::Sle, len_p, len)]),
-                };
-                let count = self.followed_chars();
-                self.copy_chars(st, (len_p, count), out, Some(&mut all), |ex, st, k, out| {
-                    let at = ex.terms.bin(BvOp::Add, shift, k);
-                    let c = ex.string_char(st, s, at, out);
-                    (c, ex.string_char(st, p, k, out))
-                });
-                let yes = self.terms.and(all);
-                let v = self.terms.ite(yes, one, zero);
-                let c = self.unless(long, r, v);
-                out.push(c);
+                self.string_starts_or_ends_with(st, &call, out)
             }
-            StringMethod::IndexOfString => {
-                let from = match args.get(1) {
-                    Some(&f) => {
-                        let neg = self.terms.cmp(BvCmp::Slt, f, zero);
-                        self.terms.ite(neg, zero, f)
-                    }
-                    None => zero,
-                };
-                let (v, open) = self.index_of_string(st, s, args[0], from, out);
-                let c = self.unless(open, r, v);
-                out.push(c);
-                let holds = self.index_of_string_holds(st, (s, args[0], from), r, out);
-                out.push(holds);
-            }
-            StringMethod::Contains => {
-                // `indexOf(x.toString()) >= 0`: exact when x is a String.
-                let x = args[0];
-                let (v, open) = self.index_of_string(st, s, x, zero, out);
-                let sid = self.universe.id("java/lang/String");
-                let class_of = self.terms.select(st.mem.types, x);
-                let not_string = match sid {
-                    Some(id) => {
-                        let id = self.terms.int(id as i32);
-                        self.terms.ne(class_of, id)
-                    }
-                    None => self.terms.bool(true),
-                };
-                let open = self.terms.or(vec![open, not_string]);
-                let found = self.terms.cmp(BvCmp::Sge, v, zero);
-                let exact = self.terms.ite(found, one, zero);
-                let c = self.unless(open, r, exact);
-                out.push(c);
-            }
-            StringMethod::CodePointAt => {
-                let i = args[0];
-                let len = self.string_length(st, s, out);
-                // The normal path: in bounds (else
-                // StringIndexOutOfBoundsException).
-                out.push(self.terms.cmp(BvCmp::Sge, i, zero));
-                out.push(self.terms.cmp(BvCmp::Slt, i, len));
-                let c = self.string_char(st, s, i, out);
-                let next = self.terms.bin(BvOp::Add, i, one);
-                let d = self.string_char(st, s, next, out);
-                let in_range = |ex: &mut Self, x: TermId, lo: i32, hi: i32| {
-                    let (lo, hi) = (ex.terms.int(lo), ex.terms.int(hi));
-                    let a = ex.terms.cmp(BvCmp::Sge, x, lo);
-                    let b = ex.terms.cmp(BvCmp::Sle, x, hi);
-                    ex.terms.and(vec![a, b])
-                };
-                let high = in_range(self, c, 0xD800, 0xDBFF);
-                let low = in_range(self, d, 0xDC00, 0xDFFF);
-                let has_next = self.terms.cmp(BvCmp::Slt, next, len);
-                let pair = self.terms.and(vec![high, has_next, low]);
-                // ((c - 0xD800) << 10) + (d - 0xDC00) + 0x10000
-                let (hb, lb) = (self.terms.int(0xD800), self.terms.int(0xDC00));
-                let hi_bits = self.terms.bin(BvOp::Sub, c, hb);
-                let ten = self.terms.int(10);
-                let hi_bits = self.terms.bin(BvOp::Shl, hi_bits, ten);
-                let lo_bits = self.terms.bin(BvOp::Sub, d, lb);
-                let base = self.terms.int(0x10000);
-                let sum = self.terms.bin(BvOp::Add, hi_bits, lo_bits);
-                let cp = self.terms.bin(BvOp::Add, sum, base);
-                let v = self.terms.ite(pair, cp, c);
-                out.push(self.terms.eq(r, v));
-            }
-            StringMethod::LastIndexOfString => {
-                let x = args[0];
-                out.push(self.terms.ne(x, zero));
-                let (len, long) = self.measured(st, s, out);
-                let (len_x, long_x) = self.measured(st, x, out);
-                let mut v = self.terms.int(-1);
-                for p in 0..=self.followed_chars() {
-                    let pt = self.terms.int(p);
-                    // A later match wins.
-                    let hit = self.match_at(st, s, len, x, len_x, p, out);
-                    v = self.terms.ite(hit, pt, v);
-                }
-                let empty = self.terms.eq(len_x, zero);
-                v = self.terms.ite(empty, len, v);
-                let open = self.terms.or(vec![long, long_x]);
-                out.push(self.unless(open, r, v));
-            }
-            StringMethod::RegionMatches => {
-                // With a leading `ignoreCase` (5 arguments) or without (4).
-                let (ignore, rest) = if args.len() == 5 {
-                    (Some(args[0]), &args[1..])
-                } else {
-                    (None, args)
-                };
-                let (toffset, other, ooffset, n) = (rest[0], rest[1], rest[2], rest[3]);
-                out.push(self.terms.ne(other, zero));
-                let (len, _) = self.measured(st, s, out);
-                let (len_o, _) = self.measured(st, other, out);
-                let wide = |ex: &mut Self, x: TermId| ex.terms.sign_ext(32, x);
-                let (t64, o64, n64) = (wide(self, toffset), wide(self, ooffset), wide(self, n));
-                let (l64, lo64) = (wide(self, len), wide(self, len_o));
-                let zero64 = self.terms.bv(0, 64);
-                let t_room = self.terms.bin(BvOp::Sub, l64, n64);
-                let o_room = self.terms.bin(BvOp::Sub, lo64, n64);
-                let out_of_range = vec![
-                    self.terms.cmp(BvCmp::Slt, o64, zero64),
-                    self.terms.cmp(BvCmp::Slt, t64, zero64),
-                    self.terms.cmp(BvCmp::Sgt, t64, t_room),
-                    self.terms.cmp(BvCmp::Sgt, o64, o_room),
-                ];
-                let out_of_range = self.terms.or(out_of_range);
-                // The characters compared are the model's when both regions
-                // lie within the characters followed, however long the
-                // strings are.
-                let most = self.terms.bv(i64::from(self.followed_chars()), 64);
-                let t_end = self.terms.bin(BvOp::Add, t64, n64);
-                let o_end = self.terms.bin(BvOp::Add, o64, n64);
-                let mut open = vec![
-                    self.terms.cmp(BvCmp::Sgt, t_end, most),
-                    self.terms.cmp(BvCmp::Sgt, o_end, most),
-                ];
-                let partners = crate::jdk::characters::ascii_case_partners();
-                let mut all = Vec::new();
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, n);
-                    let at_s = self.terms.bin(BvOp::Add, toffset, kt);
-                    let at_o = self.terms.bin(BvOp::Add, ooffset, kt);
-                    let c = self.string_char(st, s, at_s, out);
-                    let d = self.string_char(st, other, at_o, out);
-                    let same = match ignore {
-                        None => self.terms.eq(c, d),
-                        Some(flag) => {
-                            let exact = self.terms.eq(c, d);
-                            let (folded, unmatched) =
-                                self.chars_equal_ignoring_case(c, d, partners);
-                            let on = self.terms.ne(flag, zero);
-                            open.push(self.terms.and(vec![on, inside, unmatched]));
-                            self.terms.ite(on, folded, exact)
-                        }
-                    };
-                    all.push(self.terms.implies(inside, same));
-                }
-                let matched = self.terms.and(all);
-                let in_range = self.terms.not(out_of_range);
-                let yes = self.terms.and(vec![in_range, matched]);
-                let v = self.terms.ite(yes, one, zero);
-                // Out of range is exact whatever the lengths.
-                let open = self.terms.or(open);
-                let open = self.terms.and(vec![in_range, open]);
-                out.push(self.unless(open, r, v));
-            }
-            StringMethod::CompareTo => {
-                let x = args[0];
-                out.push(self.terms.ne(x, zero));
-                // The bridge compareTo(Object) casts its argument
-                // (ClassCastException otherwise).
-                let is_string = self.is_string(st, x);
-                out.push(is_string);
-                let (len, _) = self.measured(st, s, out);
-                let (len_x, _) = self.measured(st, x, out);
-                let shorter = self.terms.cmp(BvCmp::Slt, len, len_x);
-                let lim = self.terms.ite(shorter, len, len_x);
-                let mut v = self.terms.bin(BvOp::Sub, len, len_x);
-                for k in (0..self.followed_chars()).rev() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, lim);
-                    let c = self.string_char(st, s, kt, out);
-                    let d = self.string_char(st, x, kt, out);
-                    let differ = self.terms.ne(c, d);
-                    let first = self.terms.and(vec![inside, differ]);
-                    let diff = self.terms.bin(BvOp::Sub, c, d);
-                    v = self.terms.ite(first, diff, v);
-                }
-                let most = self.terms.int(self.followed_chars());
-                let open = self.terms.cmp(BvCmp::Sgt, lim, most);
-                let c = self.unless(open, r, v);
-                out.push(c);
-            }
-            StringMethod::HashCode => {
-                let (len, long) = self.measured(st, s, out);
-                let thirty_one = self.terms.int(31);
-                let mut h = zero;
-                for k in 0..self.followed_chars() {
-                    let kt = self.terms.int(k);
-                    let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-                    let c = self.string_char(st, s, kt, out);
-                    let times = self.terms.bin(BvOp::Mul, h, thirty_one);
-                    let next = self.terms.bin(BvOp::Add, times, c);
-                    h = self.terms.ite(inside, next, h);
-                }
-                let c = self.unless(long, r, h);
-                out.push(c);
-            }
+            StringMethod::IndexOfString => self.string_index_of_string_from(st, &call, out),
+            StringMethod::Contains => self.string_contains(st, &call, out),
+            StringMethod::CodePointAt => self.string_code_point_at(st, &call, out),
+            StringMethod::LastIndexOfString => self.string_last_index_of_string(st, &call, out),
+            StringMethod::RegionMatches => self.string_region_matches(st, &call, out),
+            StringMethod::CompareTo => self.string_compare_to(st, &call, out),
+            StringMethod::HashCode => self.string_hash_code(st, &call, out),
         }
+    }
+
+    /// The normal path of `substring(begin[, end])`: a new string of the characters between.
+    fn string_substring(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall {
+            s, args, r, index, ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let (len, _) = self.measured(st, s, out);
+        let begin = args[0];
+        let end = args.get(1).copied().unwrap_or(len);
+        // The normal path: 0 <= begin <= end <= length (else
+        // StringIndexOutOfBoundsException).
+        out.push(self.terms.cmp(BvCmp::Sge, begin, zero));
+        out.push(self.terms.cmp(BvCmp::Sle, begin, end));
+        out.push(self.terms.cmp(BvCmp::Sle, end, len));
+        self.new_string(st, r, index, out)?;
+        let len_r = self.string_length(st, r, out);
+        let n = self.terms.bin(BvOp::Sub, end, begin);
+        out.push(self.terms.eq(len_r, n));
+        let count = self.followed_chars();
+        self.copy_chars(st, (n, count), out, None, |ex, st, k, out| {
+            let from = ex.terms.bin(BvOp::Add, begin, k);
+            let c = ex.string_char(st, r, k, out);
+            (c, ex.string_char(st, s, from, out))
+        });
+        Ok(())
+    }
+
+    /// `indexOf(ch[, from])` and `lastIndexOf(ch)`.
+    fn string_index_of_char(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall {
+            s, args, r, method, ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let last = method == StringMethod::LastIndexOf;
+        let (len, long) = self.measured(st, s, out);
+        let ch = args[0];
+        // A supplementary code point is searched for as a surrogate
+        // pair: outside the model, so the result is free.
+        let max_char = self.terms.int(0xFFFF);
+        let supplementary = self.terms.cmp(BvCmp::Sgt, ch, max_char);
+        // indexOf(ch, from): the search starts at max(from, 0).
+        let from = match args.get(1) {
+            Some(&f) if !last => {
+                let neg = self.terms.cmp(BvCmp::Slt, f, zero);
+                self.terms.ite(neg, zero, f)
+            }
+            _ => zero,
+        };
+        // Where the character is, among the positions searched.
+        let mut found = Vec::new();
+        for k in 0..self.followed_chars() {
+            let kt = self.terms.int(k);
+            let c = self.string_char(st, s, kt, out);
+            let here = self.terms.eq(c, ch);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let searched = self.terms.cmp(BvCmp::Sge, kt, from);
+            found.push((kt, self.terms.and(vec![here, inside, searched])));
+        }
+        // The first (or last) such position, else -1.
+        let mut v = self.terms.int(-1);
+        let order: Vec<usize> = if last {
+            (0..found.len()).collect()
+        } else {
+            (0..found.len()).rev().collect()
+        };
+        for k in order {
+            let (kt, hit) = found[k];
+            v = self.terms.ite(hit, kt, v);
+        }
+        // Past the characters followed, a string's characters are the
+        // model's only as far as it follows them: the first occurrence
+        // among those followed is the first at any length, but none there
+        // leaves indexOf open, and lastIndexOf is open on any longer
+        // string.
+        let open = if last {
+            self.terms.or(vec![long, supplementary])
+        } else {
+            let hits: Vec<TermId> = found.iter().map(|&(_, h)| h).collect();
+            let any = self.terms.or(hits);
+            let none = self.terms.not(any);
+            let long_miss = self.terms.and(vec![long, none]);
+            self.terms.or(vec![long_miss, supplementary])
+        };
+        let c = self.unless(open, r, v);
+        out.push(c);
+        // What holds of the result at any length: -1, or a position
+        // searched inside the string holding the char (a supplementary
+        // char is a surrogate pair there).
+        let minus_one = self.terms.int(-1);
+        let absent = self.terms.eq(r, minus_one);
+        let after = self.terms.cmp(BvCmp::Sge, r, from);
+        let inside = self.terms.cmp(BvCmp::Slt, r, len);
+        let held = self.string_char(st, s, r, out);
+        let is_char = self.terms.eq(held, ch);
+        let bmp = self.terms.not(supplementary);
+        let holds = self.terms.implies(bmp, is_char);
+        let at = self.terms.and(vec![after, inside, holds]);
+        out.push(self.terms.or(vec![absent, at]));
+        Ok(())
+    }
+
+    /// `startsWith(p)` and `endsWith(p)`.
+    fn string_starts_or_ends_with(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall {
+            s, args, r, method, ..
+        } = *call;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        let end = method == StringMethod::EndsWith;
+        let p = args[0];
+        out.push(self.terms.ne(p, zero));
+        let (len, _) = self.measured(st, s, out);
+        let (len_p, long) = self.measured(st, p, out);
+        // endsWith(p) compares at len - len(p), startsWith(p, k) at k
+        // (false when k < 0 or p would run past the end).
+        let room = self.terms.bin(BvOp::Sub, len, len_p);
+        let (shift, mut all) = match args.get(1) {
+            _ if end => (room, vec![self.terms.cmp(BvCmp::Sle, len_p, len)]),
+            Some(&k) => {
+                let after_start = self.terms.cmp(BvCmp::Sge, k, zero);
+                let fits = self.terms.cmp(BvCmp::Sle, k, room);
+                (k, vec![after_start, fits])
+            }
+            None => (zero, vec![self.terms.cmp(BvCmp::Sle, len_p, len)]),
+        };
+        let count = self.followed_chars();
+        self.copy_chars(st, (len_p, count), out, Some(&mut all), |ex, st, k, out| {
+            let at = ex.terms.bin(BvOp::Add, shift, k);
+            let c = ex.string_char(st, s, at, out);
+            (c, ex.string_char(st, p, k, out))
+        });
+        let yes = self.terms.and(all);
+        let v = self.terms.ite(yes, one, zero);
+        let c = self.unless(long, r, v);
+        out.push(c);
+        Ok(())
+    }
+
+    /// `indexOf(x[, from])`.
+    fn string_index_of_string_from(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, args, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let from = match args.get(1) {
+            Some(&f) => {
+                let neg = self.terms.cmp(BvCmp::Slt, f, zero);
+                self.terms.ite(neg, zero, f)
+            }
+            None => zero,
+        };
+        let (v, open) = self.index_of_string(st, s, args[0], from, out);
+        let c = self.unless(open, r, v);
+        out.push(c);
+        let holds = self.index_of_string_holds(st, (s, args[0], from), r, out);
+        out.push(holds);
+        Ok(())
+    }
+
+    /// `contains(x)`.
+    fn string_contains(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, args, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        // `indexOf(x.toString()) >= 0`: exact when x is a String.
+        let x = args[0];
+        let (v, open) = self.index_of_string(st, s, x, zero, out);
+        let sid = self.universe.id("java/lang/String");
+        let class_of = self.terms.select(st.mem.types, x);
+        let not_string = match sid {
+            Some(id) => {
+                let id = self.terms.int(id as i32);
+                self.terms.ne(class_of, id)
+            }
+            None => self.terms.bool(true),
+        };
+        let open = self.terms.or(vec![open, not_string]);
+        let found = self.terms.cmp(BvCmp::Sge, v, zero);
+        let exact = self.terms.ite(found, one, zero);
+        let c = self.unless(open, r, exact);
+        out.push(c);
+        Ok(())
+    }
+
+    /// `codePointAt(i)` on its normal path.
+    fn string_code_point_at(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, args, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        let i = args[0];
+        let len = self.string_length(st, s, out);
+        // The normal path: in bounds (else
+        // StringIndexOutOfBoundsException).
+        out.push(self.terms.cmp(BvCmp::Sge, i, zero));
+        out.push(self.terms.cmp(BvCmp::Slt, i, len));
+        let c = self.string_char(st, s, i, out);
+        let next = self.terms.bin(BvOp::Add, i, one);
+        let d = self.string_char(st, s, next, out);
+        let in_range = |ex: &mut Self, x: TermId, lo: i32, hi: i32| {
+            let (lo, hi) = (ex.terms.int(lo), ex.terms.int(hi));
+            let a = ex.terms.cmp(BvCmp::Sge, x, lo);
+            let b = ex.terms.cmp(BvCmp::Sle, x, hi);
+            ex.terms.and(vec![a, b])
+        };
+        let high = in_range(self, c, 0xD800, 0xDBFF);
+        let low = in_range(self, d, 0xDC00, 0xDFFF);
+        let has_next = self.terms.cmp(BvCmp::Slt, next, len);
+        let pair = self.terms.and(vec![high, has_next, low]);
+        // ((c - 0xD800) << 10) + (d - 0xDC00) + 0x10000
+        let (hb, lb) = (self.terms.int(0xD800), self.terms.int(0xDC00));
+        let hi_bits = self.terms.bin(BvOp::Sub, c, hb);
+        let ten = self.terms.int(10);
+        let hi_bits = self.terms.bin(BvOp::Shl, hi_bits, ten);
+        let lo_bits = self.terms.bin(BvOp::Sub, d, lb);
+        let base = self.terms.int(0x10000);
+        let sum = self.terms.bin(BvOp::Add, hi_bits, lo_bits);
+        let cp = self.terms.bin(BvOp::Add, sum, base);
+        let v = self.terms.ite(pair, cp, c);
+        out.push(self.terms.eq(r, v));
+        Ok(())
+    }
+
+    /// `lastIndexOf(x)`.
+    fn string_last_index_of_string(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, args, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let x = args[0];
+        out.push(self.terms.ne(x, zero));
+        let (len, long) = self.measured(st, s, out);
+        let (len_x, long_x) = self.measured(st, x, out);
+        let mut v = self.terms.int(-1);
+        for p in 0..=self.followed_chars() {
+            let pt = self.terms.int(p);
+            // A later match wins.
+            let hit = self.match_at(st, s, len, x, len_x, p, out);
+            v = self.terms.ite(hit, pt, v);
+        }
+        let empty = self.terms.eq(len_x, zero);
+        v = self.terms.ite(empty, len, v);
+        let open = self.terms.or(vec![long, long_x]);
+        out.push(self.unless(open, r, v));
+        Ok(())
+    }
+
+    /// `regionMatches([ignoreCase,] toffset, other, ooffset, len)`.
+    fn string_region_matches(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, args, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        // With a leading `ignoreCase` (5 arguments) or without (4).
+        let (ignore, rest) = if args.len() == 5 {
+            (Some(args[0]), &args[1..])
+        } else {
+            (None, args)
+        };
+        let (toffset, other, ooffset, n) = (rest[0], rest[1], rest[2], rest[3]);
+        out.push(self.terms.ne(other, zero));
+        let (len, _) = self.measured(st, s, out);
+        let (len_o, _) = self.measured(st, other, out);
+        let wide = |ex: &mut Self, x: TermId| ex.terms.sign_ext(32, x);
+        let (t64, o64, n64) = (wide(self, toffset), wide(self, ooffset), wide(self, n));
+        let (l64, lo64) = (wide(self, len), wide(self, len_o));
+        let zero64 = self.terms.bv(0, 64);
+        let t_room = self.terms.bin(BvOp::Sub, l64, n64);
+        let o_room = self.terms.bin(BvOp::Sub, lo64, n64);
+        let out_of_range = vec![
+            self.terms.cmp(BvCmp::Slt, o64, zero64),
+            self.terms.cmp(BvCmp::Slt, t64, zero64),
+            self.terms.cmp(BvCmp::Sgt, t64, t_room),
+            self.terms.cmp(BvCmp::Sgt, o64, o_room),
+        ];
+        let out_of_range = self.terms.or(out_of_range);
+        // The characters compared are the model's when both regions lie
+        // within the characters followed, however long the strings are.
+        let most = self.terms.bv(i64::from(self.followed_chars()), 64);
+        let t_end = self.terms.bin(BvOp::Add, t64, n64);
+        let o_end = self.terms.bin(BvOp::Add, o64, n64);
+        let mut open = vec![
+            self.terms.cmp(BvCmp::Sgt, t_end, most),
+            self.terms.cmp(BvCmp::Sgt, o_end, most),
+        ];
+        let partners = crate::jdk::characters::ascii_case_partners();
+        let mut all = Vec::new();
+        for k in 0..self.followed_chars() {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, n);
+            let at_s = self.terms.bin(BvOp::Add, toffset, kt);
+            let at_o = self.terms.bin(BvOp::Add, ooffset, kt);
+            let c = self.string_char(st, s, at_s, out);
+            let d = self.string_char(st, other, at_o, out);
+            let same = match ignore {
+                None => self.terms.eq(c, d),
+                Some(flag) => {
+                    let exact = self.terms.eq(c, d);
+                    let (folded, unmatched) = self.chars_equal_ignoring_case(c, d, partners);
+                    let on = self.terms.ne(flag, zero);
+                    open.push(self.terms.and(vec![on, inside, unmatched]));
+                    self.terms.ite(on, folded, exact)
+                }
+            };
+            all.push(self.terms.implies(inside, same));
+        }
+        let matched = self.terms.and(all);
+        let in_range = self.terms.not(out_of_range);
+        let yes = self.terms.and(vec![in_range, matched]);
+        let v = self.terms.ite(yes, one, zero);
+        // Out of range is exact whatever the lengths.
+        let open = self.terms.or(open);
+        let open = self.terms.and(vec![in_range, open]);
+        out.push(self.unless(open, r, v));
+        Ok(())
+    }
+
+    /// `compareTo(x)` (and its bridge).
+    fn string_compare_to(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, args, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let x = args[0];
+        out.push(self.terms.ne(x, zero));
+        // The bridge compareTo(Object) casts its argument
+        // (ClassCastException otherwise).
+        let is_string = self.is_string(st, x);
+        out.push(is_string);
+        let (len, _) = self.measured(st, s, out);
+        let (len_x, _) = self.measured(st, x, out);
+        let shorter = self.terms.cmp(BvCmp::Slt, len, len_x);
+        let lim = self.terms.ite(shorter, len, len_x);
+        let mut v = self.terms.bin(BvOp::Sub, len, len_x);
+        for k in (0..self.followed_chars()).rev() {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, lim);
+            let c = self.string_char(st, s, kt, out);
+            let d = self.string_char(st, x, kt, out);
+            let differ = self.terms.ne(c, d);
+            let first = self.terms.and(vec![inside, differ]);
+            let diff = self.terms.bin(BvOp::Sub, c, d);
+            v = self.terms.ite(first, diff, v);
+        }
+        let most = self.terms.int(self.followed_chars());
+        let open = self.terms.cmp(BvCmp::Sgt, lim, most);
+        let c = self.unless(open, r, v);
+        out.push(c);
+        Ok(())
+    }
+
+    /// `hashCode()`: the polynomial in 31 of the characters.
+    fn string_hash_code(
+        &mut self,
+        st: &mut St,
+        call: &StringCall<'_>,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let StringCall { s, r, .. } = *call;
+        let zero = self.terms.int(0);
+        let (len, long) = self.measured(st, s, out);
+        let thirty_one = self.terms.int(31);
+        let mut h = zero;
+        for k in 0..self.followed_chars() {
+            let kt = self.terms.int(k);
+            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let c = self.string_char(st, s, kt, out);
+            let times = self.terms.bin(BvOp::Mul, h, thirty_one);
+            let next = self.terms.bin(BvOp::Add, times, c);
+            h = self.terms.ite(inside, next, h);
+        }
+        let c = self.unless(long, r, h);
+        out.push(c);
         Ok(())
     }
 }

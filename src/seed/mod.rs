@@ -263,7 +263,7 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
             _ if ty.is_reference() && object_scalars(ty, &scalars).is_none() => {
                 let mut d = vec![Seed::Value(Value::Null)];
                 if let JType::Object(name) = ty {
-                    if !objects::is_jdk(name) {
+                    if !crate::classpath::is_jdk_class(name) {
                         d.extend(objects::instances(cp, name, 1).into_iter().map(Seed::Graph));
                     }
                 }

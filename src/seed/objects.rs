@@ -26,7 +26,7 @@ use std::collections::HashMap;
 
 use crate::classfile::bytecode::{ArrayElem, Constant, InvokeKind, StackOp};
 use crate::classfile::{Class, FieldConstant, JType, Method, Op};
-use crate::classpath::ClassPath;
+use crate::classpath::{is_jdk_class, ClassPath};
 use crate::labeling::{FieldValue, Object, Value};
 
 /// Instructions one class's evaluation follows, at most (its `<clinit>`
@@ -311,7 +311,7 @@ impl<'a> Eval<'a> {
         fields: &mut Fields,
         depth: u32,
     ) {
-        if depth >= DEPTH || is_jdk(owner) {
+        if depth >= DEPTH || is_jdk_class(owner) {
             return;
         }
         let Ok(class) = self.cp.load(owner) else {
@@ -430,13 +430,6 @@ fn elem_jtype(elem: ArrayElem) -> JType {
         ArrayElem::Double => JType::Double,
         ArrayElem::Ref => JType::Object("java/lang/Object".into()),
     }
-}
-
-/// Whether a class is the JDK's (by its package).
-pub(crate) fn is_jdk(class: &str) -> bool {
-    ["java/", "javax/", "jdk/", "sun/", "com/sun/"]
-        .iter()
-        .any(|p| class.starts_with(p))
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::classfile::bytecode::{Constant, Instruction};
 use crate::classfile::{JType, Op};
+use crate::classpath::is_jdk_class;
 
 impl super::Machine<'_> {
     /// Runs a field, object or `athrow` instruction.
@@ -116,7 +117,7 @@ impl super::Machine<'_> {
         f: &crate::classfile::bytecode::FieldRef,
     ) -> Result<(u32, String), Stop> {
         let (id, declaring) = self.field(&f.class, &f.name)?;
-        if is_jdk(&declaring) {
+        if is_jdk_class(&declaring) {
             return Err(Stop::unsupported(format!(
                 "uses the JDK's static field {f}"
             )));
@@ -134,7 +135,7 @@ impl super::Machine<'_> {
         class: &str,
         depth: u32,
     ) -> Result<(), Stop> {
-        if is_jdk(class) || !st.initialized.insert(class.to_string()) {
+        if is_jdk_class(class) || !st.initialized.insert(class.to_string()) {
             return Ok(());
         }
         let c = self
@@ -187,7 +188,7 @@ impl super::Machine<'_> {
         if class == "java/lang/Object" {
             return Ok(true);
         }
-        if !is_jdk(class) {
+        if !is_jdk_class(class) {
             return Ok(false);
         }
         self.cp
@@ -209,13 +210,6 @@ pub(super) fn initialized(
         ))),
         None => Ok(()),
     }
-}
-
-/// Whether a class is the JDK's (by its package).
-pub(super) fn is_jdk(class: &str) -> bool {
-    ["java/", "javax/", "jdk/", "sun/", "com/sun/"]
-        .iter()
-        .any(|p| class.starts_with(p))
 }
 
 /// A field's value before any store (JVMS §2.3, §2.4).

@@ -20,6 +20,35 @@ pub(super) struct Failure {
     pub(super) trace: String,
 }
 
+/// Why the JUnit run gave no verdict on the suite.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum RunError {
+    /// A file of the run could not be written or read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The JVM could not be started or waited for.
+    #[error("java: {0}")]
+    Java(std::io::Error),
+    /// The JVM ran past the run's limit and was killed.
+    #[error("the JUnit run did not end within {} s", .0.as_secs())]
+    TimedOut(Duration),
+    /// No report directory: the last lines of the run's log.
+    #[error("the JUnit run wrote no report ({0})")]
+    NoReportDir(String),
+    /// A report that is not JUnit's legacy XML.
+    #[error("{}: {source}", path.display())]
+    Report {
+        path: PathBuf,
+        source: quick_xml::Error,
+    },
+    /// A report directory with no XML report in it.
+    #[error("the JUnit run wrote no report")]
+    NoReport,
+}
+
 /// Runs the compiled suite with the console launcher; the failures, or
 /// why it could not run.
 pub(super) fn run_suite(
@@ -28,17 +57,19 @@ pub(super) fn run_suite(
     console: &Path,
     libs: &[PathBuf],
     work: &Path,
-) -> Result<Vec<Failure>, String> {
+) -> Result<Vec<Failure>, RunError> {
     let reports = work.join("reports");
     let _ = std::fs::remove_dir_all(&reports);
     let mut cp =
         vec![std::path::absolute(work.join("classes")).unwrap_or_else(|_| work.join("classes"))];
     cp.extend(libs.iter().cloned());
     let log = work.join("junit.log");
-    let log_file = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-    let err_file = log_file
-        .try_clone()
-        .map_err(|e| format!("{}: {e}", log.display()))?;
+    let in_log = |source| RunError::Io {
+        path: log.clone(),
+        source,
+    };
+    let log_file = std::fs::File::create(&log).map_err(in_log)?;
+    let err_file = log_file.try_clone().map_err(in_log)?;
     let mut cmd = Command::new(home.join("bin/java"));
     cmd.arg("-ea")
         .arg("-jar")
@@ -58,7 +89,7 @@ pub(super) fn run_suite(
     for class in suite.classes.keys() {
         cmd.arg(format!("--select-class={}", qualified_test_class(class)));
     }
-    let mut child = cmd.spawn().map_err(|e| format!("java: {e}"))?;
+    let mut child = cmd.spawn().map_err(RunError::Java)?;
     // Each test has its own timeout; this bounds a JVM that will not end.
     let limit = Duration::from_secs(120 + 25 * suite.len() as u64);
     let start = Instant::now();
@@ -68,13 +99,10 @@ pub(super) fn run_suite(
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!(
-                    "the JUnit run did not end within {} s",
-                    limit.as_secs()
-                ));
+                return Err(RunError::TimedOut(limit));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(50)),
-            Err(e) => return Err(format!("java: {e}")),
+            Err(e) => return Err(RunError::Java(e)),
         }
     }
     let mut failures = Vec::new();
@@ -82,19 +110,24 @@ pub(super) fn run_suite(
     let entries = std::fs::read_dir(&reports).map_err(|_| {
         let text = std::fs::read_to_string(&log).unwrap_or_default();
         let tail: Vec<&str> = text.lines().rev().take(3).collect();
-        format!("the JUnit run wrote no report ({})", tail.join(" | "))
+        RunError::NoReportDir(tail.join(" | "))
     })?;
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "xml") {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            failures.extend(parse_report(&text).map_err(|e| format!("{}: {e}", path.display()))?);
+            let text = std::fs::read_to_string(&path).map_err(|source| RunError::Io {
+                path: path.clone(),
+                source,
+            })?;
+            failures.extend(parse_report(&text).map_err(|source| RunError::Report {
+                path: path.clone(),
+                source,
+            })?);
             any = true;
         }
     }
     if !any {
-        return Err("the JUnit run wrote no report".to_string());
+        return Err(RunError::NoReport);
     }
     Ok(failures)
 }

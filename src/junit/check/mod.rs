@@ -203,7 +203,7 @@ pub fn check(
         let failures = match run_suite(suite, &home, &console, &libs, work) {
             Ok(f) => f,
             Err(why) => {
-                out.note = Some(why);
+                out.note = Some(why.to_string());
                 break;
             }
         };

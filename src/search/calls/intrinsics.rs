@@ -33,8 +33,7 @@ impl Explorer<'_> {
                 self.arrays_call(st, method, &env.params, env.returned(), index, out_);
             }
             Intrinsic::Builder(method) => {
-                let result = env.result.as_ref();
-                self.builder_call(st, method, name, &env.params, result, index, out_)?;
+                self.builder_call(st, method, name, env, index, out_)?;
             }
             Intrinsic::List(method) => {
                 self.list_call(st, (method, name), &env.params, env.returned(), index, out_)?;

@@ -42,7 +42,7 @@ use self::checkpoints::{Fingerprint, CLASS_LADDER, JAR_LADDER};
 use self::entries::{Entry, Kind, ENTRIES};
 use self::jaut_json::{Outcome, Point};
 use crate::real::jacoco::{self, Counters, Jacoco};
-use crate::real::process::{run_watched, Limit};
+use crate::real::process::{run_watched, Finished, Limit};
 use crate::real::suite::{self, Measure};
 use crate::real::{bad, context, Jdk, TestsResult};
 
@@ -411,25 +411,7 @@ fn measure_entry(
     let includes = entry.includes(&classes);
 
     // 1. jaut cover, as a user runs it, watched.
-    let mut cover = Command::new(jaut);
-    cover.arg("cover").arg(&jar);
-    if let Some(c) = entry.class {
-        cover.args(["--class", c]);
-    }
-    if !deps.is_empty() {
-        let cp: Vec<String> = deps.iter().map(|d| d.display().to_string()).collect();
-        cover.arg("--classpath").arg(cp.join(":"));
-    }
-    cover
-        .arg("--out")
-        .arg(&tests_dir)
-        .args(["--format", "json", "--budget"])
-        .arg(budget.to_string())
-        .arg("--jobs")
-        .arg(o.jobs.to_string());
-    if let Some(how) = &o.objects {
-        cover.arg("--objects").arg(how);
-    }
+    let cover = cover_command(entry, &jar, &deps, &tests_dir, budget, jaut, o);
     let timed = &schedule[..schedule.len() - 1];
     let mut watch = Watch {
         tests: &tests_dir,
@@ -455,22 +437,7 @@ fn measure_entry(
     r.jaut_exit = fin.code();
     r.peak_rss_mib = watch.peak_kib as f64 / 1024.0;
     r.notes.append(&mut watch.problems);
-    let outcome = match fin.code() {
-        Some(0 | 1) => Outcome::parse(&fin.stdout_text())
-            .map_err(|e| format!("its JSON could not be read: {e}")),
-        Some(c) => Err(format!("exit {c}: {}", fin.stderr_head(2))),
-        None if fin.timed_out() => Err(format!("killed {} s past its budget", o.limit)),
-        None => Err(format!("ended by a signal: {}", fin.stderr_head(2))),
-    };
-    match outcome {
-        Ok(j) => {
-            if let Some(p) = &j.timeline_problem {
-                r.notes.push(p.clone());
-            }
-            r.jaut = Some(j);
-        }
-        Err(e) => r.jaut_error = Some(e),
-    }
+    read_outcome(&mut r, &fin, o);
 
     // 2. Every checkpoint's files compiled, run and measured.
     let measuring = Instant::now();
@@ -484,12 +451,7 @@ fn measure_entry(
     };
     let last = schedule.len() - 1;
     for (i, copy) in watch.copies.iter().enumerate() {
-        let earlier = r
-            .checkpoints
-            .iter()
-            .zip(&watch.copies)
-            .find(|(_, c)| c.fingerprint == copy.fingerprint)
-            .map(|(done, _)| done.clone());
+        let earlier = measured_before(&r.checkpoints, &watch.copies, copy);
         let mut c = match earlier {
             Some(done) => CheckpointResult {
                 seconds: copy.seconds,
@@ -510,6 +472,79 @@ fn measure_entry(
         };
         r.checkpoints.push(c);
     }
+    note_test_counts(&mut r);
+    r.measure_seconds = measuring.elapsed().as_secs_f64();
+    Ok(r)
+}
+
+/// The command line of jaut cover on `entry`, as a user runs it: its
+/// tests written to `tests_dir`, the JSON report on stdout.
+fn cover_command(
+    entry: &Entry,
+    jar: &Path,
+    deps: &[PathBuf],
+    tests_dir: &Path,
+    budget: u64,
+    jaut: &Path,
+    o: &Options,
+) -> Command {
+    let mut cover = Command::new(jaut);
+    cover.arg("cover").arg(jar);
+    if let Some(c) = entry.class {
+        cover.args(["--class", c]);
+    }
+    if !deps.is_empty() {
+        let cp: Vec<String> = deps.iter().map(|d| d.display().to_string()).collect();
+        cover.arg("--classpath").arg(cp.join(":"));
+    }
+    cover
+        .arg("--out")
+        .arg(tests_dir)
+        .args(["--format", "json", "--budget"])
+        .arg(budget.to_string())
+        .arg("--jobs")
+        .arg(o.jobs.to_string());
+    if let Some(how) = &o.objects {
+        cover.arg("--objects").arg(how);
+    }
+    cover
+}
+
+/// jaut's exit and JSON, or why there is none.
+fn read_outcome(r: &mut EntryResult, fin: &Finished, o: &Options) {
+    let outcome = match fin.code() {
+        Some(0 | 1) => Outcome::parse(&fin.stdout_text())
+            .map_err(|e| format!("its JSON could not be read: {e}")),
+        Some(c) => Err(format!("exit {c}: {}", fin.stderr_head(2))),
+        None if fin.timed_out() => Err(format!("killed {} s past its budget", o.limit)),
+        None => Err(format!("ended by a signal: {}", fin.stderr_head(2))),
+    };
+    match outcome {
+        Ok(j) => {
+            if let Some(p) = &j.timeline_problem {
+                r.notes.push(p.clone());
+            }
+            r.jaut = Some(j);
+        }
+        Err(e) => r.jaut_error = Some(e),
+    }
+}
+
+/// The result of an earlier checkpoint whose files were the same as
+/// `copy`'s (measured once).
+fn measured_before(
+    done: &[CheckpointResult],
+    copies: &[Snapshot],
+    copy: &Snapshot,
+) -> Option<CheckpointResult> {
+    done.iter()
+        .zip(copies)
+        .find(|(_, c)| c.fingerprint == copy.fingerprint)
+        .map(|(done, _)| done.clone())
+}
+
+/// A note when jaut's JSON and the files it left disagree on the tests.
+fn note_test_counts(r: &mut EntryResult) {
     if let (Some(j), Some(c)) = (&r.jaut, r.last()) {
         if c.tests.written != j.tests {
             r.notes.push(format!(
@@ -518,8 +553,6 @@ fn measure_entry(
             ));
         }
     }
-    r.measure_seconds = measuring.elapsed().as_secs_f64();
-    Ok(r)
 }
 
 /// Compiles and runs one checkpoint's copy under JaCoCo; its counters over

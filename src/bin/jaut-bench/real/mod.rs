@@ -406,6 +406,22 @@ pub(crate) fn prepare_work(given: Option<PathBuf>, bench: &str) -> anyhow::Resul
     Ok(dir.canonicalize()?)
 }
 
+/// One entry's measurement: where it runs and with what.
+struct EntryRun<'a> {
+    entry: &'a Entry,
+    /// The entry's work directory.
+    dir: &'a Path,
+    /// The jar the entry's class is in.
+    jar: PathBuf,
+    /// Where jaut writes its tests.
+    tests_dir: PathBuf,
+    limit: Limit,
+    jaut: &'a Path,
+    jdk: &'a Jdk,
+    tools: &'a Jacoco,
+    o: &'a Options,
+}
+
 /// Runs jaut cover on one entry and measures its tests.
 fn measure(
     entry: &Entry,
@@ -415,9 +431,17 @@ fn measure(
     tools: &Jacoco,
     o: &Options,
 ) -> anyhow::Result<EntryResult> {
-    let jar = o.libs.join(entry.jar);
-    let limit = Limit(Duration::from_secs(o.limit));
-    let tests_dir = dir.join("tests");
+    let run = EntryRun {
+        entry,
+        dir,
+        jar: o.libs.join(entry.jar),
+        tests_dir: dir.join("tests"),
+        limit: Limit(Duration::from_secs(o.limit)),
+        jaut,
+        jdk,
+        tools,
+        o,
+    };
     let mut r = EntryResult {
         label: entry.label(),
         jar: entry.jar.to_string(),
@@ -435,37 +459,63 @@ fn measure(
     };
 
     // 1. jaut cover, as a user runs it.
-    let mut cover = Command::new(jaut);
-    cover.arg("cover").arg(&jar).args(["--class", entry.class]);
-    if !entry.is_whole_class() {
-        cover.args(["--method", entry.method]);
-    }
-    cover
-        .arg("--out")
-        .arg(&tests_dir)
-        .args(["--format", "json", "--no-times", "--timeout"])
-        .arg(o.timeout.to_string());
-    if let Some(j) = o.jobs {
-        cover.arg("--jobs").arg(j.to_string());
-    }
-    let fin = run_logged(cover, &dir.join("jaut-cover"), limit)?;
-    r.jaut_seconds = fin.elapsed.as_secs_f64();
-    r.jaut_exit = fin.code();
-    let json = match fin.code() {
-        Some(0 | 1) => CoverJson::parse(&fin.stdout_text())
-            .map_err(|e| format!("its JSON could not be read: {e}")),
-        Some(c) => Err(format!("exit {c}: {}", fin.stderr_head(2))),
-        None if fin.timed_out() => Err(format!("killed after {} s", o.limit)),
-        None => Err(format!("ended by a signal: {}", fin.stderr_head(2))),
-    };
-    let json = match json {
-        Ok(j) => Some(j),
-        Err(e) => {
-            r.jaut_error = Some(e);
-            None
-        }
-    };
+    let json = run.cover(&mut r)?;
     if let Some(j) = &json {
+        run.record_cover(&mut r, j);
+    }
+
+    // 2. The tests it wrote, compiled and run under JaCoCo.
+    let measuring = Instant::now();
+    let exec = run.tests(&mut r, json.is_some())?;
+
+    // 3. JaCoCo's counters of exactly the entry's methods.
+    run.counters(&mut r, &exec, json.is_some())?;
+    r.measure_seconds = measuring.elapsed().as_secs_f64();
+    Ok(r)
+}
+
+impl EntryRun<'_> {
+    /// Runs jaut cover: its JSON, or `None` (with why in `r`) when it
+    /// failed.
+    fn cover(&self, r: &mut EntryResult) -> anyhow::Result<Option<CoverJson>> {
+        let mut cover = Command::new(self.jaut);
+        cover
+            .arg("cover")
+            .arg(&self.jar)
+            .args(["--class", self.entry.class]);
+        if !self.entry.is_whole_class() {
+            cover.args(["--method", self.entry.method]);
+        }
+        cover
+            .arg("--out")
+            .arg(&self.tests_dir)
+            .args(["--format", "json", "--no-times", "--timeout"])
+            .arg(self.o.timeout.to_string());
+        if let Some(j) = self.o.jobs {
+            cover.arg("--jobs").arg(j.to_string());
+        }
+        let fin = run_logged(cover, &self.dir.join("jaut-cover"), self.limit)?;
+        r.jaut_seconds = fin.elapsed.as_secs_f64();
+        r.jaut_exit = fin.code();
+        let json = match fin.code() {
+            Some(0 | 1) => CoverJson::parse(&fin.stdout_text())
+                .map_err(|e| format!("its JSON could not be read: {e}")),
+            Some(c) => Err(format!("exit {c}: {}", fin.stderr_head(2))),
+            None if fin.timed_out() => Err(format!("killed after {} s", self.o.limit)),
+            None => Err(format!("ended by a signal: {}", fin.stderr_head(2))),
+        };
+        let json = match json {
+            Ok(j) => Some(j),
+            Err(e) => {
+                r.jaut_error = Some(e);
+                None
+            }
+        };
+        Ok(json)
+    }
+
+    /// What jaut's JSON says of the entry's methods and tests.
+    fn record_cover(&self, r: &mut EntryResult, j: &CoverJson) {
         r.reasons = count_reasons(j.unknown_reasons().map(|x| (x.group(), x.kind())));
         r.methods = j
             .methods
@@ -491,82 +541,86 @@ fn measure(
             })
             .collect();
         r.tests.in_json = j.tests.len();
-        if let Some(m) = j.methods.iter().find(|m| m.class != entry.class) {
+        if let Some(m) = j.methods.iter().find(|m| m.class != self.entry.class) {
             r.notes
                 .push(format!("jaut covered a method of {}", m.class));
         }
     }
 
-    // 2. The tests it wrote, compiled and run under JaCoCo.
-    let measuring = Instant::now();
-    let exec = dir.join("jacoco.exec");
-    let m = Measure {
-        jdk,
-        tools,
-        libs: &o.libs,
-        limit,
-    };
-    let tests = suite::compile_and_run(
-        &tests_dir,
-        dir,
-        std::slice::from_ref(&jar),
-        entry.class,
-        &exec,
-        &m,
-    )?;
-    r.tests = TestsResult {
-        in_json: r.tests.in_json,
-        ..tests
-    };
-    if json.is_some() && r.tests.written != r.tests.in_json {
-        r.notes.push(format!(
-            "jaut's JSON has {} tests, the files {} @Test methods",
-            r.tests.in_json, r.tests.written
-        ));
-    }
-    if !exec.is_file() {
-        // No test ran (or the JVM was killed): JaCoCo still gives the
-        // totals, all missed.
-        std::fs::write(&exec, b"")?;
-        if r.tests.compiled {
-            r.notes
-                .push("no execution data: counted as nothing covered".into());
+    /// Compiles and runs the tests jaut wrote under JaCoCo; the execution
+    /// data's file (empty when no test ran).
+    fn tests(&self, r: &mut EntryResult, has_json: bool) -> anyhow::Result<PathBuf> {
+        let exec = self.dir.join("jacoco.exec");
+        let m = Measure {
+            jdk: self.jdk,
+            tools: self.tools,
+            libs: &self.o.libs,
+            limit: self.limit,
+        };
+        let tests = suite::compile_and_run(
+            &self.tests_dir,
+            self.dir,
+            std::slice::from_ref(&self.jar),
+            self.entry.class,
+            &exec,
+            &m,
+        )?;
+        r.tests = TestsResult {
+            in_json: r.tests.in_json,
+            ..tests
+        };
+        if has_json && r.tests.written != r.tests.in_json {
+            r.notes.push(format!(
+                "jaut's JSON has {} tests, the files {} @Test methods",
+                r.tests.in_json, r.tests.written
+            ));
         }
+        if !exec.is_file() {
+            // No test ran (or the JVM was killed): JaCoCo still gives the
+            // totals, all missed.
+            std::fs::write(&exec, b"")?;
+            if r.tests.compiled {
+                r.notes
+                    .push("no execution data: counted as nothing covered".into());
+            }
+        }
+        Ok(exec)
     }
 
-    // 3. JaCoCo's counters of exactly the entry's methods.
-    let cut = dir.join("class-under-test");
-    jacoco::extract_class(&jar, entry.class, &cut)?;
-    let xml = dir.join("jacoco.xml");
-    tools.xml_report(jdk, &exec, &cut, &xml)?;
-    let internal = entry.class.replace('.', "/");
-    let measured = jacoco::method_counters(&std::fs::read_to_string(&xml)?, &internal)?;
-    for m in measured
-        .iter()
-        .filter(|m| entry.selects(&m.name, &m.descriptor))
-    {
-        r.jacoco += m.counters;
-        match r
-            .methods
-            .iter_mut()
-            .find(|x| x.name == m.name && x.descriptor == m.descriptor)
+    /// JaCoCo's counters of exactly the entry's methods, from `exec`.
+    fn counters(&self, r: &mut EntryResult, exec: &Path, has_json: bool) -> anyhow::Result<()> {
+        let cut = self.dir.join("class-under-test");
+        jacoco::extract_class(&self.jar, self.entry.class, &cut)?;
+        let xml = self.dir.join("jacoco.xml");
+        self.tools.xml_report(self.jdk, exec, &cut, &xml)?;
+        let internal = self.entry.class.replace('.', "/");
+        let measured = jacoco::method_counters(&std::fs::read_to_string(&xml)?, &internal)?;
+        for m in measured
+            .iter()
+            .filter(|m| self.entry.selects(&m.name, &m.descriptor))
         {
-            Some(x) => x.jacoco = Some(m.counters),
-            None if json.is_some() => r.notes.push(format!(
-                "JaCoCo lists {}{} but jaut did not cover it",
-                m.name, m.descriptor
-            )),
-            None => {}
+            r.jacoco += m.counters;
+            match r
+                .methods
+                .iter_mut()
+                .find(|x| x.name == m.name && x.descriptor == m.descriptor)
+            {
+                Some(x) => x.jacoco = Some(m.counters),
+                None if has_json => r.notes.push(format!(
+                    "JaCoCo lists {}{} but jaut did not cover it",
+                    m.name, m.descriptor
+                )),
+                None => {}
+            }
         }
+        for m in r.methods.iter().filter(|m| m.jacoco.is_none()) {
+            r.notes.push(format!(
+                "jaut covered {}{} but JaCoCo does not list it",
+                m.name, m.descriptor
+            ));
+        }
+        Ok(())
     }
-    for m in r.methods.iter().filter(|m| m.jacoco.is_none()) {
-        r.notes.push(format!(
-            "jaut covered {}{} but JaCoCo does not list it",
-            m.name, m.descriptor
-        ));
-    }
-    r.measure_seconds = measuring.elapsed().as_secs_f64();
-    Ok(r)
 }
 
 #[cfg(test)]
