@@ -53,6 +53,7 @@ pub mod schedule;
 mod settle;
 pub mod shard;
 pub mod targets;
+mod through;
 mod timeline_svg;
 mod timing;
 mod worker;
@@ -565,12 +566,11 @@ pub fn run(
                         timing.dropped += 1;
                         continue;
                     }
-                    let unit = &units[target.unit];
                     let blocks: Vec<&Target> = all
                         .iter()
                         .filter(|b| b.unit == target.unit && !b.is_branch())
                         .collect();
-                    let (s, test) = commit(cp, unit, target, a, &blocks);
+                    let (s, test) = commit(cp, &units, target, a, &blocks);
                     if let Some(mut test) = test {
                         // A run JaCoCo does not credit the target for, found
                         // forward or in a slice too short to search for a
@@ -592,12 +592,16 @@ pub fn run(
                             continue;
                         }
                         let number = tests.len();
-                        covered[target.unit].add_credited(&test);
-                        if let Some(obs) = &test.observation {
+                        // A test through a caller credits its target's
+                        // method by what it ran there (cover/through.rs).
+                        let mine = through::credited_in(&test, target.unit);
+                        covered[target.unit].pcs.extend(mine.pcs);
+                        covered[target.unit].edges.extend(mine.edges);
+                        if let (Some(obs), true) = (&test.observation, test.unit == target.unit) {
                             test.elsewhere = callees::credited_elsewhere(&units, target.unit, obs);
-                            if !test.elsewhere.is_empty() {
-                                elsewhere_due.push(number);
-                            }
+                        }
+                        if !test.elsewhere.is_empty() || test.unit != target.unit {
+                            elsewhere_due.push(number);
                         }
                         tests.push(test);
                         test_unit.push(target.unit);
@@ -648,7 +652,7 @@ pub fn run(
             elsewhere_due.sort_by_key(|&n| (test_unit[n], n));
             for n in elsewhere_due.drain(..) {
                 credit_helpers(
-                    &tests[n].elsewhere,
+                    &through::credited_later(&tests[n], test_unit[n]),
                     n,
                     &all,
                     &mut status,
