@@ -37,6 +37,10 @@ pub(super) fn attempt(
         prefer_credited: true,
         forward_time: Some(slice),
         through_callers,
+        // Before the last round a caller's test is worth the whole slice:
+        // the direct call (by reflection) gets what the callers leave, and
+        // the next round if they time out.
+        callers_time: (slice < config.search.timeout).then_some(slice),
     };
     pipeline::run(
         cp,

@@ -5,6 +5,7 @@
 //! it settles the private method's target by what the replay traced there
 //! ([`super::callees`]).
 //!
+//! The first pass runs no such method directly ([`left_to_callers`]).
 //! Such a test is committed in its target's method's order (the private
 //! method's), so it settles that method's targets at once; what it covers
 //! in its own method (the caller) and in other helpers is credited when the
@@ -33,6 +34,16 @@ pub(super) fn callers_in_run(units: &[Unit], unit: &Unit) -> bool {
         })
 }
 
+/// Whether the first pass leaves `unit` to its callers: a private method
+/// the run's accessible methods call (its callers' runs cover what they
+/// run of it, the rounds search the rest through them, and only then by a
+/// direct call by reflection).
+pub(super) fn left_to_callers(cp: &ClassPath, units: &[Unit], unit: &Unit) -> bool {
+    unit.method().is_private()
+        && callers_in_run(units, unit)
+        && !crate::search::callers::chains(cp, &unit.class, unit.method()).is_empty()
+}
+
 /// The test of a target reached through `via`: a test of the caller (its
 /// unit in `units`), named after its call into the chain, crediting the
 /// target's method by what the replay traced there. Unknown when the
@@ -51,7 +62,7 @@ pub(super) fn via_test(
             && u.method().name == via.method
             && u.method().descriptor == via.descriptor
     });
-    let (Some(cu), Replayed::Confirmed(obs)) = (caller, reached.replay) else {
+    let (Some(cu), Replayed::Confirmed(mut obs)) = (caller, reached.replay) else {
         let why = format!("reached through {via}, which is not a method of the run");
         return (
             Status::Unknown {
@@ -60,9 +71,13 @@ pub(super) fn via_test(
             None,
         );
     };
+    // The run aimed at no pc of the caller: the test is named after its
+    // call into the chain, which ran.
+    let site = via.sites[0].pc;
+    obs.reached = obs.executed.contains(&site);
     let test = GeneratedTest {
         unit: cu,
-        target: via.sites[0].pc,
+        target: site,
         target_from: None,
         state: reached.state,
         path: reached.path,

@@ -28,8 +28,9 @@ use crate::search::{self, Goal, PathStep, Stats};
 /// them, and the cheapest are the likeliest ways in.
 const MAX_CHAINS: usize = 3;
 
-/// The share of a target's time its callers get; the direct attempt has
-/// the rest (and all of it when no caller reaches the target fast).
+/// The share of a target's time its callers get by default
+/// ([`Options::callers_time`]); the direct attempt has the rest (and all
+/// of it when no caller reaches the target fast).
 const CALLERS_SHARE: u32 = 2;
 
 /// Through which accessible caller a target was reached.
@@ -157,7 +158,11 @@ pub(super) fn through_callers(
     }
     let mut chains = callers::chains(cp, class, method);
     chains.truncate(MAX_CHAINS);
-    let clock = Clock::start(options.search.timeout / CALLERS_SHARE);
+    let time = options
+        .callers_time
+        .unwrap_or(options.search.timeout / CALLERS_SHARE)
+        .min(options.search.timeout);
+    let clock = Clock::start(time);
     let mut replay_time = Duration::ZERO;
     for (k, chain) in chains.iter().enumerate() {
         if crate::stop::requested() {
