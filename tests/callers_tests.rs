@@ -9,7 +9,7 @@ mod support;
 
 use serde_json::Value;
 use support::{
-    compile_and_run_suite, java_files, jaut_json, marker_line, sample_class, sample_classpath,
+    compile_and_run_suite, jaut_json, java_files, marker_line, sample_class, sample_classpath,
     samples,
 };
 
@@ -20,7 +20,15 @@ fn aim(sample: &str, method: &str, target: &str) -> (Option<i32>, Value, String)
     let class = sample_class(sample);
     let line = marker_line(sample, target).to_string();
     let dir = out.path().to_str().unwrap();
-    let args = [class.to_str().unwrap(), "-m", method, "--line", &line, "--out", dir];
+    let args = [
+        class.to_str().unwrap(),
+        "-m",
+        method,
+        "--line",
+        &line,
+        "--out",
+        dir,
+    ];
     let (code, json) = jaut_json(&args);
     let text = json["test"]
         .as_str()
@@ -79,7 +87,11 @@ fn a_chain_of_private_helpers_is_followed_up_to_the_public_method() {
         .collect();
     // parse calls number twice (the major and the minor part): two ways
     // in, the earlier call first.
-    assert_eq!(names, [["parse", "number"], ["parse", "number"]], "{chains:?}");
+    assert_eq!(
+        names,
+        [["parse", "number"], ["parse", "number"]],
+        "{chains:?}"
+    );
     assert!(chains[0].sites[0].pc < chains[1].sites[0].pc, "{chains:?}");
     assert!(text.contains("Version.parse("), "{text}");
 }
@@ -98,7 +110,11 @@ fn an_instance_helper_is_reached_through_the_method_that_calls_it() {
 fn a_target_no_caller_reaches_is_reached_by_the_direct_call() {
     // size never passes null to measure: only a direct call reaches the
     // null check, and the test calls measure by reflection.
-    let (code, json, text) = aim("callers/Version", "measure", "only a direct call passes null");
+    let (code, json, text) = aim(
+        "callers/Version",
+        "measure",
+        "only a direct call passes null",
+    );
     assert_eq!(code, Some(0), "{json}");
     assert!(json.get("via").is_none(), "{json}");
     assert!(json["state"]["args"][0]["value"].is_null(), "{json}");
@@ -115,12 +131,23 @@ fn public_methods_have_no_callers_to_go_through() {
 
 /// `jaut cover` on the class: the helpers' targets a caller reaches get
 /// tests of the caller, the suite compiles and passes, and the only test
-/// calling a private method is the one for measure's null check.
+/// calling a private method is the one for measure's null check. The
+/// first slice is 2 s, so the callers' half of it is ample on a loaded
+/// machine (the search through parse takes about 0.4 s).
 #[test]
 fn cover_writes_tests_of_the_callers_for_private_targets() {
     let out = tempfile::tempdir().unwrap();
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .args(["cover", "callers/Version.class", "--format", "json", "--no-times", "--out"])
+        .args([
+            "cover",
+            "callers/Version.class",
+            "--first-slice",
+            "2",
+            "--format",
+            "json",
+            "--no-times",
+            "--out",
+        ])
         .arg(out.path())
         .current_dir(samples())
         .output()

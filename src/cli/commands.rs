@@ -247,7 +247,13 @@ fn report(
                     "via      {via}: the state is the caller's inputs; the test calls it"
                 );
                 let caller = via.caller(class).unwrap_or(method);
-                write_replay(&mut out, &Goal::Pc(via.sites[0].pc), caller, &names, &r.replay);
+                write_replay(
+                    &mut out,
+                    &Goal::Pc(via.sites[0].pc),
+                    caller,
+                    &names,
+                    &r.replay,
+                );
                 let what = match goal {
                     Goal::Edge { from, to } => format!("the branch at pc {from} to pc {to}"),
                     _ => format!("pc {}", goal.pc().unwrap_or_default()),

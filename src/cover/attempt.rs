@@ -36,11 +36,9 @@ pub(super) fn attempt(
         test: None,
         prefer_credited: true,
         forward_time: Some(slice),
+        // The callers get half of the slice, the direct call (by
+        // reflection) what they leave.
         through_callers,
-        // Before the last round a caller's test is worth the whole slice:
-        // the direct call (by reflection) gets what the callers leave, and
-        // the next round if they time out.
-        callers_time: (slice < config.search.timeout).then_some(slice),
     };
     pipeline::run(
         cp,

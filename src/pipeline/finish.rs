@@ -14,8 +14,8 @@ use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::construct::{self, Objects};
 use crate::junit::{self};
-use crate::reason::Reason;
 use crate::labeling::InputState;
+use crate::reason::Reason;
 use crate::replay::{Ended, Observation, ReplayFailure};
 use crate::search::{Goal, PathStep, Stats};
 
@@ -32,9 +32,8 @@ pub(super) fn construct_objects(
     reached: Reached,
     jvm: &mut Jvm,
 ) -> Result<Reached, Reason> {
-    let replay = |jvm: &mut Jvm, state: &InputState| {
-        jvm.replay(class, method, goal, state, REPLAY_GRACE)
-    };
+    let replay =
+        |jvm: &mut Jvm, state: &InputState| jvm.replay(class, method, goal, state, REPLAY_GRACE);
     construct_checked(cp, class, method, options, reached, jvm, replay, |o| {
         meets(cp, goal, o)
     })

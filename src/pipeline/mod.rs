@@ -43,7 +43,7 @@ use finish::{construct_objects, finish, unconfirmed};
 use forward::{forward, forward_cap, forward_found, quick_bound_hit};
 pub use jvm::Jvm;
 use settle::{replay_until_settled, Settled, Target};
-pub use through::{ran_in, Via, ViaSite};
+pub use through::{clean_run, ran_in, Via, ViaSite};
 
 /// How one target is run.
 #[derive(Debug, Clone)]
@@ -73,15 +73,10 @@ pub struct Options {
     /// cap them. Default: none.
     pub forward_time: Option<Duration>,
     /// For a target in a private method: first search it through the
-    /// class's accessible callers ([`through`]), and write the test of the
-    /// caller; the direct attempt follows, with the time left, when no
-    /// caller reaches it. Default: no.
+    /// class's accessible callers ([`through`]), for up to half the
+    /// target's time, and write the test of the caller; the direct attempt
+    /// follows, with the time left, when no caller reaches it. Default: no.
     pub through_callers: bool,
-    /// The time the callers may take, at most. Default: none (half the
-    /// target's time); `jaut cover` gives them a whole slice before its
-    /// last round, so that a test calling the caller is found before a
-    /// direct call's.
-    pub callers_time: Option<Duration>,
 }
 
 impl Default for Options {
@@ -94,7 +89,6 @@ impl Default for Options {
             prefer_credited: false,
             forward_time: None,
             through_callers: false,
-            callers_time: None,
         }
     }
 }
@@ -288,20 +282,6 @@ pub fn run(
     }
     let mut direct = options.clone();
     direct.search.timeout = options.search.timeout.saturating_sub(start.elapsed());
-    // The callers took all the time (`jaut cover` gives them whole slices
-    // before its last round): no direct call now, not even a seed's.
-    if direct.search.timeout < MIN_RETRY_TIME {
-        return Ok(Outcome {
-            verdict: Verdict::Unknown {
-                reasons: vec![Reason::Bound(crate::reason::Bound::Timeout {
-                    limit: options.search.timeout,
-                })],
-            },
-            stats,
-            replay_time: Duration::ZERO,
-            refuted: Vec::new(),
-        });
-    }
     let mut outcome = run_direct(cp, class, method, goal, &direct, jvm)?;
     stats.add(&outcome.stats);
     outcome.stats = stats;

@@ -28,9 +28,8 @@ use crate::search::{self, Goal, PathStep, Stats};
 /// them, and the cheapest are the likeliest ways in.
 const MAX_CHAINS: usize = 3;
 
-/// The share of a target's time its callers get by default
-/// ([`Options::callers_time`]); the direct attempt has the rest (and all
-/// of it when no caller reaches the target fast).
+/// The share of a target's time its callers get; the direct attempt has
+/// the rest (and all of it when no caller reaches the target fast).
 const CALLERS_SHARE: u32 = 2;
 
 /// Through which accessible caller a target was reached.
@@ -135,7 +134,7 @@ fn met_in(method: &Method, goal: &Goal, obs: &Observation) -> bool {
 /// Whether JaCoCo credits a run with everything it traced in the class's
 /// other methods: it returned, and no exception arose on the way (see
 /// `cover::callees`).
-fn clean(obs: &Observation) -> bool {
+pub fn clean_run(obs: &Observation) -> bool {
     matches!(obs.ended, Ended::Returned { .. }) && obs.raised.is_empty() && !obs.other_handler
 }
 
@@ -158,11 +157,7 @@ pub(super) fn through_callers(
     }
     let mut chains = callers::chains(cp, class, method);
     chains.truncate(MAX_CHAINS);
-    let time = options
-        .callers_time
-        .unwrap_or(options.search.timeout / CALLERS_SHARE)
-        .min(options.search.timeout);
-    let clock = Clock::start(time);
+    let clock = Clock::start(options.search.timeout / CALLERS_SHARE);
     let mut replay_time = Duration::ZERO;
     for (k, chain) in chains.iter().enumerate() {
         if crate::stop::requested() {
@@ -185,9 +180,11 @@ pub(super) fn through_callers(
         };
         let caller = chain.caller(class);
         let meets = |o: &Observation| met_in(method, goal, o);
-        let replay =
-            |jvm: &mut Jvm, state: &InputState| jvm.run_once(class, caller, state, clock.replay_timeout());
-        let Ok(mut reached) = construct_checked(cp, class, caller, options, found, jvm, replay, meets)
+        let replay = |jvm: &mut Jvm, state: &InputState| {
+            jvm.run_once(class, caller, state, clock.replay_timeout())
+        };
+        let Ok(mut reached) =
+            construct_checked(cp, class, caller, options, found, jvm, replay, meets)
         else {
             continue;
         };
@@ -244,7 +241,8 @@ fn reach(
         *replay_time += start.elapsed();
         let Ok(obs) = replay else { break };
         let ran_away = matches!(obs.ended, Ended::RanAway { .. });
-        if !ran_away && met_in(method, goal, &obs) && (clean(&obs) || !options.prefer_credited) {
+        if !ran_away && met_in(method, goal, &obs) && (clean_run(&obs) || !options.prefer_credited)
+        {
             return Ok(Some(reached(state, path, obs)));
         }
         config.excluded.push(state);

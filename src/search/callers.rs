@@ -133,7 +133,9 @@ fn sites_calling(cp: &ClassPath, class: &Class, callee: usize) -> Vec<(CallSite,
                 continue;
             };
             // An invoke no path from the entry reaches is no way in.
-            let Some(block) = cfg.block_of(insn.pc).filter(|_| frames.at(insn.pc).is_some())
+            let Some(block) = cfg
+                .block_of(insn.pc)
+                .filter(|_| frames.at(insn.pc).is_some())
             else {
                 continue;
             };
