@@ -9,8 +9,8 @@ mod support;
 
 use serde_json::Value;
 use support::{
-    compile_and_run_suite, jaut_json, java_files, marker_line, sample_class, sample_classpath,
-    samples,
+    compile_and_run_suite, cover_to, jaut_json, java_files, marker_line, sample_class,
+    sample_classpath, samples,
 };
 
 /// Aims at `// TARGET: target` of `method` in `samples/src/<sample>.java`,
@@ -137,23 +137,9 @@ fn public_methods_have_no_callers_to_go_through() {
 #[test]
 fn cover_writes_tests_of_the_callers_for_private_targets() {
     let out = tempfile::tempdir().unwrap();
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_jaut"))
-        .args([
-            "cover",
-            "callers/Version.class",
-            "--first-slice",
-            "2",
-            "--format",
-            "json",
-            "--no-times",
-            "--out",
-        ])
-        .arg(out.path())
-        .current_dir(samples())
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", support::stderr(&o));
-    let doc: Value = serde_json::from_str(&support::stdout(&o)).unwrap();
+    let class = sample_class("callers/Version");
+    let args = [class.to_str().unwrap(), "--first-slice", "2"];
+    let doc = cover_to(&args, out.path());
     let tests = doc["tests"].as_array().unwrap();
     let methods = doc["methods"].as_array().unwrap();
     for m in methods {

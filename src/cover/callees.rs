@@ -40,12 +40,12 @@ pub(super) fn credited_elsewhere(
         };
         // The harness and jaut's decoder disagree on the instructions: no
         // credit.
-        let Some((pcs, edges)) = crate::pipeline::ran_in(units[u].method(), obs) else {
+        let Some(ran) = crate::pipeline::ran_in(units[u].method(), obs) else {
             continue;
         };
         let mut covered = Covered::default();
-        covered.pcs.extend(pcs);
-        covered.edges.extend(edges);
+        covered.pcs.extend(ran.pcs);
+        covered.edges.extend(ran.edges);
         if !covered.pcs.is_empty() {
             out.push((u, covered));
         }

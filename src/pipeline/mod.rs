@@ -43,7 +43,7 @@ use finish::{construct_objects, finish, unconfirmed};
 use forward::{forward, forward_cap, forward_found, quick_bound_hit};
 pub use jvm::Jvm;
 use settle::{replay_until_settled, Settled, Target};
-pub use through::{clean_run, ran_in, Via, ViaSite};
+pub use through::{clean_run, ran_in, Ran, Via, ViaSite};
 
 /// How one target is run.
 #[derive(Debug, Clone)]
@@ -275,9 +275,15 @@ pub fn run(
     }
     let start = std::time::Instant::now();
     let mut stats = Stats::default();
-    if let Some(outcome) =
-        through::through_callers(cp, class, method, goal, options, jvm, &mut stats)?
-    {
+    let target = Target {
+        cp,
+        class,
+        method,
+        goal,
+        options,
+        clock: &Clock::start(options.search.timeout / through::CALLERS_SHARE),
+    };
+    if let Some(outcome) = through::through_callers(target, jvm, &mut stats)? {
         return Ok(outcome);
     }
     let mut direct = options.clone();

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::clock::Clock;
 use super::finish::{construct_checked, finish};
+use super::settle::Target;
 use super::{Jvm, Options, Outcome, PipelineError, Reached, Replayed, MISMATCH_RETRIES};
 use crate::classfile::{Class, Method, Pc};
 use crate::classpath::ClassPath;
@@ -28,9 +29,10 @@ use crate::search::{self, Goal, PathStep, Stats};
 /// them, and the cheapest are the likeliest ways in.
 const MAX_CHAINS: usize = 3;
 
-/// The share of a target's time its callers get; the direct attempt has
-/// the rest (and all of it when no caller reaches the target fast).
-const CALLERS_SHARE: u32 = 2;
+/// The share of a target's time its callers get (a half); the direct
+/// attempt has the rest (and all of it when no caller reaches the target
+/// fast).
+pub(super) const CALLERS_SHARE: u32 = 2;
 
 /// Through which accessible caller a target was reached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -96,11 +98,20 @@ impl std::fmt::Display for Via {
     }
 }
 
+/// What a run traced in another method of its class.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ran {
+    /// The pcs that ran.
+    pub pcs: Vec<Pc>,
+    /// The branch outcomes taken, `(branch pc, next pc)`.
+    pub edges: Vec<(Pc, Pc)>,
+}
+
 /// What a run of the class's method traced in `method`, another method of
-/// its class: the pcs that ran and the branch outcomes taken, mapped from
-/// the harness's instruction indexes. `None` when `method` did not run, or
-/// the harness counted its instructions differently from jaut's decoder.
-pub fn ran_in(method: &Method, obs: &Observation) -> Option<(Vec<Pc>, Vec<(Pc, Pc)>)> {
+/// its class, mapped from the harness's instruction indexes to pcs. `None`
+/// when `method` did not run, or the harness counted its instructions
+/// differently from jaut's decoder.
+pub fn ran_in(method: &Method, obs: &Observation) -> Option<Ran> {
     let run = obs
         .others
         .iter()
@@ -116,17 +127,17 @@ pub fn ran_in(method: &Method, obs: &Observation) -> Option<(Vec<Pc>, Vec<(Pc, P
         .iter()
         .filter_map(|&(a, b)| Some((pc(a)?, pc(b)?)))
         .collect();
-    Some((pcs, edges))
+    Some(Ran { pcs, edges })
 }
 
 /// Whether a run of a caller met `goal` in `method`.
 fn met_in(method: &Method, goal: &Goal, obs: &Observation) -> bool {
-    let Some((pcs, edges)) = ran_in(method, obs) else {
+    let Some(ran) = ran_in(method, obs) else {
         return false;
     };
     match goal {
-        Goal::Pc(pc) => pcs.contains(pc),
-        Goal::Edge { from, to } => edges.contains(&(*from, *to)),
+        Goal::Pc(pc) => ran.pcs.contains(pc),
+        Goal::Edge { from, to } => ran.edges.contains(&(*from, *to)),
         Goal::Throws(_) => false,
     }
 }
@@ -139,25 +150,28 @@ pub fn clean_run(obs: &Observation) -> bool {
 }
 
 /// The outcome of a target reached through one of its method's accessible
-/// callers, with the time it took; `None` when the method has none, there
-/// is no JVM to confirm a state, or no caller reached the target within
-/// its share of the target's time. The search figures of every attempt are
+/// callers; `None` when the method has none, there is no JVM to confirm a
+/// state, or no caller reached the target within the target's `clock`
+/// (the callers' share of its time, [`CALLERS_SHARE`]). The search figures of every attempt are
 /// in `stats` either way.
 pub(super) fn through_callers(
-    cp: &ClassPath,
-    class: &Arc<Class>,
-    method: &Method,
-    goal: &Goal,
-    options: &Options,
+    target: Target,
     jvm: &mut Jvm,
     stats: &mut Stats,
 ) -> Result<Option<Outcome>, PipelineError> {
+    let Target {
+        cp,
+        class,
+        method,
+        goal,
+        options,
+        clock,
+    } = target;
     if !jvm.is_on() || matches!(goal, Goal::Throws(_)) {
         return Ok(None);
     }
     let mut chains = callers::chains(cp, class, method);
     chains.truncate(MAX_CHAINS);
-    let clock = Clock::start(options.search.timeout / CALLERS_SHARE);
     let mut replay_time = Duration::ZERO;
     for (k, chain) in chains.iter().enumerate() {
         if crate::stop::requested() {
