@@ -98,7 +98,7 @@ fn a_chain_of_private_helpers_is_followed_up_to_the_public_method() {
 
 #[test]
 fn an_instance_helper_is_reached_through_the_method_that_calls_it() {
-    let (code, json, text) = aim("callers/Tally", "bump", "over the limit");
+    let (code, json, text) = aim("callers/Meter", "bump", "over the limit");
     assert_eq!(code, Some(0), "{json}");
     assert_eq!(json["via"]["method"], "add", "{json}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json}");

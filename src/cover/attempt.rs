@@ -18,6 +18,7 @@ use std::collections::BTreeSet;
 /// method can be run forward, a quick search comes first, so a target it
 /// cannot settle gets the concolic search and the seeds before the
 /// backward search spends all its time.
+///
 /// With `through_callers`, a target of a private method is first searched
 /// through the class's accessible callers ([`super::through`]).
 pub(super) fn attempt(

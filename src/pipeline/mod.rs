@@ -14,8 +14,10 @@
 //!
 //! [`run`] is the flow; its stages are beside it: [`jvm`] (the worker the
 //! states are replayed in), [`forward`] (the forward fallbacks), [`settle`]
-//! (replaying what the search found, searching again after a mismatch) and
-//! [`finish`] (objects by constructors, the claim's check, the test).
+//! (replaying what the search found, searching again after a mismatch),
+//! [`finish`] (objects by constructors, the claim's check, the test) and
+//! [`through`] (a private method's target reached through the class's
+//! accessible callers first, when [`Options::through_callers`] asks).
 
 mod clock;
 mod credit;

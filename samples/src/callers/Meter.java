@@ -5,11 +5,11 @@ package callers;
  * argument, the private {@link #bump} (an instance method reading and
  * writing the receiver's fields) clamps the total.
  */
-public class Tally {
+public class Meter {
     private final int limit;
     private int total;
 
-    public Tally(int limit) {
+    public Meter(int limit) {
         this.limit = limit;
     }
 
