@@ -152,21 +152,15 @@ pub fn clean_run(obs: &Observation) -> bool {
 /// The outcome of a target reached through one of its method's accessible
 /// callers; `None` when the method has none, there is no JVM to confirm a
 /// state, or no caller reached the target within the target's `clock`
-/// (the callers' share of its time, [`CALLERS_SHARE`]). The search figures of every attempt are
-/// in `stats` either way.
+/// (the callers' share of its time, [`CALLERS_SHARE`]). The search
+/// figures of every attempt are in `stats` either way.
 pub(super) fn through_callers(
     target: Target,
     jvm: &mut Jvm,
     stats: &mut Stats,
 ) -> Result<Option<Outcome>, PipelineError> {
-    let Target {
-        cp,
-        class,
-        method,
-        goal,
-        options,
-        clock,
-    } = target;
+    let (cp, class, method, goal) = (target.cp, target.class, target.method, target.goal);
+    let (options, clock) = (target.options, target.clock);
     if !jvm.is_on() || matches!(goal, Goal::Throws(_)) {
         return Ok(None);
     }
