@@ -82,6 +82,9 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
         // Where the method's inputs can be run forward, a quick backward
         // search first, as `jaut cover` does.
         quick: Some(pipeline::Quick::DEFAULT),
+        // A target in a private method: first through the class's
+        // accessible callers, whose test needs no reflection.
+        through_callers: true,
         ..Options::default()
     };
     let timeout = options.search.timeout;
@@ -182,6 +185,9 @@ fn report(
         if let Verdict::Reached(r) = &outcome.verdict {
             json["replay"] = replay_json(&r.replay);
             json["test"] = serde_json::json!(r.test.as_ref().map(|p| p.display().to_string()));
+            if let Some(via) = &r.via {
+                json["via"] = serde_json::json!(via);
+            }
             match &r.forward {
                 Some(Forward {
                     strategy: Strategy::Seeded,
@@ -234,7 +240,31 @@ fn report(
             );
         }
         let names: Vec<&str> = r.state.args.iter().map(|a| a.name.as_str()).collect();
-        write_replay(&mut out, goal, method, &names, &r.replay);
+        match &r.via {
+            Some(via) => {
+                let _ = writeln!(
+                    out,
+                    "via      {via}: the state is the caller's inputs; the test calls it"
+                );
+                let caller = via.caller(class).unwrap_or(method);
+                write_replay(
+                    &mut out,
+                    &Goal::Pc(via.sites[0].pc),
+                    caller,
+                    &names,
+                    &r.replay,
+                );
+                let what = match goal {
+                    Goal::Edge { from, to } => format!("the branch at pc {from} to pc {to}"),
+                    _ => format!("pc {}", goal.pc().unwrap_or_default()),
+                };
+                let _ = writeln!(
+                    out,
+                    "  inside        {what} of {method} ran during the call (traced by the harness)"
+                );
+            }
+            None => write_replay(&mut out, goal, method, &names, &r.replay),
+        }
         let _ = match (&r.test, &r.replay) {
             (Some(p), _) => writeln!(out, "test     {}", p.display()),
             (None, Replayed::Skipped) => writeln!(

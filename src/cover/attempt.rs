@@ -11,19 +11,23 @@ use crate::pipeline::{self, Jvm, Replayed};
 use crate::reason::Reason;
 use crate::search::PathStep;
 
-use super::{credit, Attempt, Config, Covered, GeneratedTest, Origin, Status, Target, Unit};
+use super::{credit, through, Attempt, Config, GeneratedTest, Origin, Status, Target, Unit};
 use std::collections::BTreeSet;
 
 /// Runs one target through the pipeline, on a worker thread: where the
 /// method can be run forward, a quick search comes first, so a target it
 /// cannot settle gets the concolic search and the seeds before the
 /// backward search spends all its time.
+///
+/// With `through_callers`, a target of a private method is first searched
+/// through the class's accessible callers ([`super::through`]).
 pub(super) fn attempt(
     cp: &ClassPath,
     unit: &Unit,
     target: &Target,
     config: &Config,
     slice: Duration,
+    through_callers: bool,
     jvm: &mut Jvm,
 ) -> Attempt {
     let options = pipeline::Options {
@@ -33,6 +37,9 @@ pub(super) fn attempt(
         test: None,
         prefer_credited: true,
         forward_time: Some(slice),
+        // The callers get half of the slice, the direct call (by
+        // reflection) what they leave.
+        through_callers,
     };
     pipeline::run(
         cp,
@@ -54,18 +61,17 @@ pub(super) const CREDIT_SLICE: Duration = Duration::from_secs(2);
 /// Whether JaCoCo credits `test` with `target` (its run passed a probe
 /// after the target's block, or took the outcome and went on).
 pub(super) fn credits(test: &GeneratedTest, target: &Target) -> bool {
-    let mut alone = Covered::default();
-    alone.add_credited(test);
-    alone.covers(target)
+    through::credited_in(test, target.unit).covers(target)
 }
 
 pub(super) fn commit(
     cp: &ClassPath,
-    unit: &Unit,
+    units: &[Unit],
     target: &Target,
     a: Attempt,
     blocks: &[&Target],
 ) -> (Status, Option<GeneratedTest>) {
+    let unit = &units[target.unit];
     let outcome = match a {
         Ok(o) => o,
         Err(e) => return (Status::Unknown { reasons: vec![e] }, None),
@@ -77,6 +83,9 @@ pub(super) fn commit(
         pipeline::Verdict::Unknown { reasons } => return (Status::Unknown { reasons }, None),
         pipeline::Verdict::Reached(r) => *r,
     };
+    if let Some(via) = reached.via.clone() {
+        return through::via_test(cp, units, target.unit, reached, &via);
+    }
     let mut uncredited = credit::Uncredited::default();
     let (observation, covers, edges) = match reached.replay {
         Replayed::Confirmed(obs) => {

@@ -15,7 +15,7 @@
 
 use super::covered::Covered;
 use super::Unit;
-use crate::replay::observation::{Ended, Observation};
+use crate::replay::observation::Observation;
 
 /// The coverage `obs` (a replay of a test of `units[unit]`) earns in the
 /// other units of the run, by unit index; empty when the run ended in an
@@ -25,9 +25,7 @@ pub(super) fn credited_elsewhere(
     unit: usize,
     obs: &Observation,
 ) -> Vec<(usize, Covered)> {
-    let clean =
-        matches!(obs.ended, Ended::Returned { .. }) && obs.raised.is_empty() && !obs.other_handler;
-    if !clean || obs.others.is_empty() {
+    if !crate::pipeline::clean_run(obs) || obs.others.is_empty() {
         return Vec::new();
     }
     let class = &units[unit].class;
@@ -40,21 +38,14 @@ pub(super) fn credited_elsewhere(
         }) else {
             continue;
         };
-        let instructions = &units[u].code().instructions;
-        if instructions.len() != run.instructions as usize {
-            // The harness and jaut's decoder disagree: no credit.
+        // The harness and jaut's decoder disagree on the instructions: no
+        // credit.
+        let Some(ran) = crate::pipeline::ran_in(units[u].method(), obs) else {
             continue;
-        }
-        let pc = |i: u32| instructions.get(i as usize).map(|ins| ins.pc);
+        };
         let mut covered = Covered::default();
-        covered
-            .pcs
-            .extend(run.indexes.iter().filter_map(|&i| pc(i)));
-        covered.edges.extend(
-            run.index_edges
-                .iter()
-                .filter_map(|&(a, b)| Some((pc(a)?, pc(b)?))),
-        );
+        covered.pcs.extend(ran.pcs);
+        covered.edges.extend(ran.edges);
         if !covered.pcs.is_empty() {
             out.push((u, covered));
         }

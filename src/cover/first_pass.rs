@@ -5,7 +5,10 @@
 //! make it — and each run that executes blocks or branch outcomes no
 //! earlier run did becomes a test. Entry blocks and straight-line code
 //! then cost milliseconds instead of a search each; the rounds attempt
-//! only what the first pass left.
+//! only what the first pass left. A private method that the run's
+//! accessible methods call is not run directly: its callers' runs cover
+//! what they run of it, and the rounds search the rest through them
+//! (`through.rs`), so its tests need no reflection.
 //!
 //! Soundness: a first-pass test holds only what the JVM observed; it
 //! covers the pcs and outcomes the replay executed and JaCoCo would credit
@@ -132,7 +135,13 @@ pub fn run(
             scope.spawn(move || loop {
                 let u = next.fetch_add(1, Ordering::Relaxed);
                 let Some(unit) = units.get(u) else { break };
-                let runs = unit_runs(cp, unit, jvm, deadline, objects, made);
+                // A private method its callers reach is left to them: its
+                // tests call a public method (cover/through.rs).
+                let runs = if super::through::left_to_callers(cp, units, unit) {
+                    Vec::new()
+                } else {
+                    unit_runs(cp, unit, jvm, deadline, objects, made)
+                };
                 if tx.send((u, runs)).is_err() {
                     break;
                 }

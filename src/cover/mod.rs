@@ -55,6 +55,7 @@ pub mod schedule;
 mod settle;
 pub mod shard;
 pub mod targets;
+mod through;
 mod timeline_svg;
 mod timing;
 mod worker;

@@ -17,7 +17,7 @@ use crate::reason::{Reason, Stop};
 use super::attempt::{commit, credits, CREDIT_SLICE};
 use super::run_state::RunState;
 use super::settle::{credit_helpers, mark_covered};
-use super::{callees, in_flight, schedule, worker, Attempt, Status, Target};
+use super::{callees, in_flight, schedule, through, worker, Attempt, Status, Target};
 
 /// One round's bookkeeping. Coverage is per method, so commits keep the
 /// round's order within each method only, and a slow target of one method
@@ -283,12 +283,11 @@ impl RunState<'_> {
             self.timing.dropped += 1;
             return;
         }
-        let unit = &units[target.unit];
         let blocks: Vec<&Target> = all
             .iter()
             .filter(|b| b.unit == target.unit && !b.is_branch())
             .collect();
-        let (s, test) = commit(self.cp, unit, target, a, &blocks);
+        let (s, test) = commit(self.cp, units, target, a, &blocks);
         if let Some(mut test) = test {
             // A run JaCoCo does not credit the target for, found
             // forward or in a slice too short to search for a
@@ -310,12 +309,16 @@ impl RunState<'_> {
                 return;
             }
             let number = self.tests.len();
-            self.covered[target.unit].add_credited(&test);
-            if let Some(obs) = &test.observation {
+            // A test through a caller credits its target's method by
+            // what it ran there (cover/through.rs).
+            let mine = through::credited_in(&test, target.unit);
+            self.covered[target.unit].pcs.extend(mine.pcs);
+            self.covered[target.unit].edges.extend(mine.edges);
+            if let (Some(obs), true) = (&test.observation, test.unit == target.unit) {
                 test.elsewhere = callees::credited_elsewhere(units, target.unit, obs);
-                if !test.elsewhere.is_empty() {
-                    self.elsewhere_due.push(number);
-                }
+            }
+            if !test.elsewhere.is_empty() || test.unit != target.unit {
+                self.elsewhere_due.push(number);
             }
             self.tests.push(test);
             self.test_unit.push(target.unit);
@@ -360,7 +363,7 @@ impl RunState<'_> {
         due.sort_by_key(|&n| (self.test_unit[n], n));
         for n in due {
             credit_helpers(
-                &self.tests[n].elsewhere,
+                &through::credited_later(&self.tests[n], self.test_unit[n]),
                 n,
                 self.all,
                 &mut self.status,

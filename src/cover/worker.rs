@@ -11,7 +11,7 @@ use crate::pipeline::Jvm;
 use crate::reason::Reason;
 
 use super::attempt::attempt;
-use super::{in_flight, Attempt, Config, Target, Unit};
+use super::{in_flight, through, Attempt, Config, Target, Unit};
 
 /// What every worker of a run shares: the targets, the settings and the
 /// job queue.
@@ -42,7 +42,8 @@ impl Worker<'_> {
             // A panic in one search is a bug in jaut, reported as
             // that target's reason; the other targets go on.
             let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                attempt(self.cp, unit, target, self.config, slice, &mut jvm)
+                let through = through::callers_in_run(self.units, unit);
+                attempt(self.cp, unit, target, self.config, slice, through, &mut jvm)
             }))
             .unwrap_or_else(|panic| {
                 Err(Reason::Internal(

@@ -115,6 +115,7 @@ pub(super) fn prefer_credited(
                 replay: super::Replayed::Confirmed(o),
                 forward: None,
                 test: None,
+                via: None,
             })
         }
         _ => Ok(reached),

@@ -14,8 +14,9 @@ use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::construct::{self, Objects};
 use crate::junit::{self};
+use crate::labeling::InputState;
 use crate::reason::Reason;
-use crate::replay::{Ended, Observation};
+use crate::replay::{Ended, Observation, ReplayFailure};
 use crate::search::{Goal, PathStep, Stats};
 
 /// Makes the program-class objects of a confirmed state by their
@@ -28,8 +29,29 @@ pub(super) fn construct_objects(
     method: &Method,
     goal: &Goal,
     options: &Options,
+    reached: Reached,
+    jvm: &mut Jvm,
+) -> Result<Reached, Reason> {
+    let replay =
+        |jvm: &mut Jvm, state: &InputState| jvm.replay(class, method, goal, state, REPLAY_GRACE);
+    construct_checked(cp, class, method, options, reached, jvm, replay, |o| {
+        meets(cp, goal, o)
+    })
+}
+
+/// [`construct_objects`] with the replay of a state and what its run must
+/// meet given: a target reached through a caller is replayed by calling
+/// the caller, and met in another method ([`super::through`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn construct_checked(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    options: &Options,
     mut reached: Reached,
     jvm: &mut Jvm,
+    mut replay: impl FnMut(&mut Jvm, &InputState) -> Result<Observation, ReplayFailure>,
+    meets: impl Fn(&Observation) -> bool,
 ) -> Result<Reached, Reason> {
     construct::unmark_fresh(&method.name, &mut reached.state);
     let mut tried = Vec::new();
@@ -45,9 +67,9 @@ pub(super) fn construct_objects(
             &package,
             &reached.state,
             fresh,
-            |state| jvm.replay(class, method, goal, state, REPLAY_GRACE),
+            |state| replay(jvm, state),
             |o| {
-                meets(cp, goal, o)
+                meets(o)
                     && !matches!(o.ended, Ended::RanAway { .. })
                     && construct::covers_as_much(o, found)
             },

@@ -103,5 +103,6 @@ pub(super) fn forward_found(
             reasons: reasons.to_vec(),
         }),
         test: None,
+        via: None,
     }
 }

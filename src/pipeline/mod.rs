@@ -14,8 +14,10 @@
 //!
 //! [`run`] is the flow; its stages are beside it: [`jvm`] (the worker the
 //! states are replayed in), [`forward`] (the forward fallbacks), [`settle`]
-//! (replaying what the search found, searching again after a mismatch) and
-//! [`finish`] (objects by constructors, the claim's check, the test).
+//! (replaying what the search found, searching again after a mismatch),
+//! [`finish`] (objects by constructors, the claim's check, the test) and
+//! [`through`] (a private method's target reached through the class's
+//! accessible callers first, when [`Options::through_callers`] asks).
 
 mod clock;
 mod credit;
@@ -23,6 +25,7 @@ mod finish;
 mod forward;
 mod jvm;
 mod settle;
+mod through;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -42,6 +45,7 @@ use finish::{construct_objects, finish, unconfirmed};
 use forward::{forward, forward_cap, forward_found, quick_bound_hit};
 pub use jvm::Jvm;
 use settle::{replay_until_settled, Settled, Target};
+pub use through::{clean_run, ran_in, Ran, Via, ViaSite};
 
 /// How one target is run.
 #[derive(Debug, Clone)]
@@ -70,6 +74,11 @@ pub struct Options {
     /// [`crate::seed::SEEDING_TIME`]); `jaut cover`'s short time slices
     /// cap them. Default: none.
     pub forward_time: Option<Duration>,
+    /// For a target in a private method: first search it through the
+    /// class's accessible callers ([`through`]), for up to half the
+    /// target's time, and write the test of the caller; the direct attempt
+    /// follows, with the time left, when no caller reaches it. Default: no.
+    pub through_callers: bool,
 }
 
 impl Default for Options {
@@ -81,6 +90,7 @@ impl Default for Options {
             test: None,
             prefer_credited: false,
             forward_time: None,
+            through_callers: false,
         }
     }
 }
@@ -164,6 +174,10 @@ pub struct Reached {
     pub forward: Option<Forward>,
     /// The JUnit test file written, if one was asked for.
     pub test: Option<PathBuf>,
+    /// `Some` when the target, in a private method, was reached through an
+    /// accessible caller ([`through`]): the state is the caller's inputs,
+    /// the replay and the test call the caller.
+    pub via: Option<Via>,
 }
 
 /// A state the search found that the JVM ran without meeting the goal (a
@@ -247,8 +261,44 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
     }
 }
 
-/// Runs one target: search, forward fallbacks, replay, test.
+/// Runs one target: through the accessible callers when asked
+/// ([`Options::through_callers`]), then search, forward fallbacks, replay,
+/// test.
 pub fn run(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    options: &Options,
+    jvm: &mut Jvm,
+) -> Result<Outcome, PipelineError> {
+    if !options.through_callers {
+        return run_direct(cp, class, method, goal, options, jvm);
+    }
+    let start = std::time::Instant::now();
+    let mut stats = Stats::default();
+    let target = Target {
+        cp,
+        class,
+        method,
+        goal,
+        options,
+        clock: &Clock::start(options.search.timeout / through::CALLERS_SHARE),
+    };
+    if let Some(outcome) = through::through_callers(target, jvm, &mut stats)? {
+        return Ok(outcome);
+    }
+    let mut direct = options.clone();
+    direct.search.timeout = options.search.timeout.saturating_sub(start.elapsed());
+    let mut outcome = run_direct(cp, class, method, goal, &direct, jvm)?;
+    stats.add(&outcome.stats);
+    outcome.stats = stats;
+    Ok(outcome)
+}
+
+/// Runs one target by calling its method: search, forward fallbacks,
+/// replay, test.
+fn run_direct(
     cp: &ClassPath,
     class: &Arc<Class>,
     method: &Method,

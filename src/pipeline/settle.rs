@@ -75,6 +75,7 @@ pub(super) fn replay_until_settled(
                     replay,
                     forward: None,
                     test: None,
+                    via: None,
                 }
             }
             Said::Refuted(observed) => observed,

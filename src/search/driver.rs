@@ -11,6 +11,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::callers::CallSite;
 use super::cmv::Flow;
 use super::explore::Explorer;
 use super::throws::Catch;
@@ -66,6 +67,21 @@ pub fn search_goal(
     goal: &Goal,
     config: &Config,
 ) -> Result<Outcome, SearchError> {
+    search_inside(cp, class, &[], method, goal, config)
+}
+
+/// Searches for an input state meeting `goal` in `method` of `class`, run
+/// inside the calls `sites` make (outermost first, [`super::callers`]):
+/// the state is the outermost caller's inputs. No sites: `method` is the
+/// method under test.
+pub(super) fn search_inside(
+    cp: &ClassPath,
+    class: &Arc<Class>,
+    sites: &[CallSite],
+    method: &Method,
+    goal: &Goal,
+    config: &Config,
+) -> Result<Outcome, SearchError> {
     let start = Instant::now();
     let index = class
         .methods
@@ -76,7 +92,11 @@ pub fn search_goal(
             method: method.to_string(),
         })?;
     let mut ex = Explorer::new(cp, config, start + config.timeout);
-    let root = ex.method_info(class.clone(), index)?;
+    let target = ex.method_info(class.clone(), index)?;
+    let callers = ex.call_sites(class, sites)?;
+    // The method under test, whose entry ends the paths and whose inputs
+    // are labelled: the outermost caller, or the method itself.
+    let root = callers.first().map_or(&target, |(m, _)| m).clone();
     // The classes objects may have are the same for every search from this
     // method: the class path keeps them with its analyses. They are read
     // off the code within the first round's call depth: the code of a
@@ -91,7 +111,7 @@ pub fn search_goal(
         .analyses()
         .universe(cp, class, &key, || collect_universe(cp, &root, depth))?;
     ex.universe = (*universe).clone();
-    let code = root.code();
+    let code = target.code();
     // Where backward paths start: the target instruction, or each point
     // where an exception of the goal's class may leave the method.
     let (pc, raises): (Pc, Vec<(usize, Thrown, Catch)>) = match goal {
@@ -101,14 +121,14 @@ pub fn search_goal(
                 must: Some(class.clone()),
                 must_not: Vec::new(),
             };
-            let raises: Vec<_> = root
+            let raises: Vec<_> = target
                 .cfg
                 .edges()
                 .filter_map(|(_, _, e)| match e {
                     Edge::Uncaught { pc, thrown } => Some((*pc, *thrown)),
                     _ => None,
                 })
-                .filter(|(pc, _)| root.frames.at(*pc).is_some())
+                .filter(|(pc, _)| target.frames.at(*pc).is_some())
                 .map(|(pc, thrown)| {
                     let index = code.index_of(pc).expect("edges leave instructions");
                     (index, thrown, goal.uncaught_at(code, pc))
@@ -128,7 +148,7 @@ pub fn search_goal(
     let target_index = code.index_of(pc).ok_or(SearchError::NotAnInstruction(pc))?;
 
     let mut stats = Stats::default();
-    let verdict = if root.frames.at(pc).is_none() {
+    let verdict = if target.frames.at(pc).is_none() {
         Verdict::Unreachable {
             conflicts: vec![format!(
                 "no path from the entry reaches pc {pc} (dead code)"
@@ -147,7 +167,8 @@ pub fn search_goal(
             ex.iteration_cuts = 0;
             ex.conflicts.clear();
             let flow = if raises.is_empty() {
-                let mut st = ex.initial_state(&root, target_index);
+                let mut st = ex.initial_state(&target, target_index);
+                ex.enclose(&mut st, &callers);
                 if let Goal::Edge { from, .. } = goal {
                     st.came_from = Some(*from);
                 }
@@ -155,7 +176,7 @@ pub fn search_goal(
             } else {
                 let mut flow = Flow::Exhausted;
                 for (index, thrown, catch) in &raises {
-                    let st = ex.initial_state(&root, *index);
+                    let st = ex.initial_state(&target, *index);
                     let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Ref);
                     flow = ex.raise(st, Vec::new(), *index, *thrown, exc, catch);
                     if !matches!(flow, Flow::Exhausted) {

@@ -43,6 +43,7 @@
 mod assertion_errors;
 mod callee;
 mod callee_raises;
+pub mod callers;
 mod calls;
 mod characters;
 mod choice;
