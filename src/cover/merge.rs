@@ -13,7 +13,9 @@
 
 use std::collections::HashMap;
 
-use super::document::{Document, FirstPassEntry, MethodEntry, TimelineEntry, TimingEntry, SCHEMA};
+use super::document::{
+    Document, FirstPassEntry, MethodEntry, TestEntry, TimelineEntry, TimingEntry, SCHEMA,
+};
 use super::shard::Shard;
 use crate::junit::check::SuiteCheck;
 
@@ -60,6 +62,51 @@ pub enum MergeError {
 /// with a name for messages. The result has no shard field: it is the
 /// report of the whole run.
 pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
+    let ordered = shards_in_order(reports)?;
+    let first = &reports[0].1;
+    let shards: Vec<&Document> = ordered.iter().map(|(_, doc)| doc).collect();
+    let classes = &first.shard.as_ref().expect("checked above").classes;
+    let methods = method_order(&ordered, classes)?;
+    let (tests, merged_methods) = renumbered(&shards, &methods);
+    let timing = first.timing.as_ref().map(|_| merged_timing(&shards));
+    Ok(Document {
+        schema: SCHEMA,
+        coverage_source: first.coverage_source,
+        imported: first.imported.clone(),
+        methods: merged_methods,
+        states_found: shards
+            .iter()
+            .map(|d| d.states_found)
+            .sum::<usize>()
+            .max(tests.len()),
+        objects: super::document::ObjectCounts::of_tests(&tests),
+        tests,
+        timing,
+        timeline: merged_timeline(&shards),
+        first_pass: shards
+            .iter()
+            .filter_map(|d| d.first_pass)
+            .reduce(|a, b| FirstPassEntry {
+                runs: a.runs + b.runs,
+                kept: a.kept + b.kept,
+            }),
+        shard: None,
+        suite_check: shards.iter().filter_map(|d| d.suite_check.as_ref()).fold(
+            None,
+            |acc: Option<SuiteCheck>, c| {
+                Some(match acc {
+                    None => c.clone(),
+                    Some(a) => a.merged(c),
+                })
+            },
+        ),
+    })
+}
+
+/// The shards, checked to be those of one run (same schema, count,
+/// selection of classes, coverage source, imported coverage and
+/// `--no-times`), each once and none missing, in the order of their index.
+fn shards_in_order(reports: &[(String, Document)]) -> Result<Vec<&(String, Document)>, MergeError> {
     let (first_name, first) = reports.first().ok_or(MergeError::Empty)?;
     let mut by_index: Vec<Option<&(String, Document)>> = Vec::new();
     let mut count = 0;
@@ -114,10 +161,10 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
         }
         *slot = Some(entry);
     }
-    let mut shards: Vec<&Document> = Vec::new();
+    let mut shards: Vec<&(String, Document)> = Vec::new();
     for (i, s) in by_index.iter().enumerate() {
         match s {
-            Some((_, doc)) => shards.push(doc),
+            Some(entry) => shards.push(entry),
             None => {
                 return Err(MergeError::Missing {
                     missing: Shard {
@@ -129,17 +176,23 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
             }
         }
     }
-    let classes = &first.shard.as_ref().expect("checked above").classes;
+    Ok(shards)
+}
+
+/// The methods in the order of the whole selection: by class, then as the
+/// shard holding the class lists them (class position, shard, method).
+fn method_order(
+    shards: &[&(String, Document)],
+    classes: &[String],
+) -> Result<Vec<(usize, usize, usize)>, MergeError> {
     let position: HashMap<&str, usize> = classes
         .iter()
         .enumerate()
         .map(|(i, c)| (c.as_str(), i))
         .collect();
 
-    // Methods in the order of the whole selection: by class, then as the
-    // shard holding the class lists them.
     let mut methods: Vec<(usize, usize, usize)> = Vec::new();
-    for (s, (which, doc)) in by_index.iter().flatten().enumerate() {
+    for (s, (which, doc)) in shards.iter().enumerate() {
         for (m, entry) in doc.methods.iter().enumerate() {
             let class = *position
                 .get(entry.class.as_str())
@@ -153,11 +206,19 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
     }
     methods.sort();
 
-    // Tests renumbered in that order; each shard's own numbers mapped.
+    Ok(methods)
+}
+
+/// The tests renumbered in the order of `methods`, each shard's own
+/// numbers mapped, and the methods' entries with their tests' new numbers.
+fn renumbered(
+    shards: &[&Document],
+    methods: &[(usize, usize, usize)],
+) -> (Vec<TestEntry>, Vec<MethodEntry>) {
     let mut renumber: Vec<HashMap<usize, usize>> = vec![HashMap::new(); shards.len()];
     let mut tests = Vec::new();
     let mut merged_methods: Vec<MethodEntry> = Vec::new();
-    for &(_, s, m) in &methods {
+    for &(_, s, m) in methods {
         let doc = shards[s];
         let entry = &doc.methods[m];
         for t in doc.tests.iter().filter(|t| {
@@ -181,62 +242,34 @@ pub fn merge(reports: &[(String, Document)]) -> Result<Document, MergeError> {
         merged_methods.push(entry);
     }
 
-    let timing = first.timing.as_ref().map(|_| {
-        let mut t = TimingEntry {
-            wall_ms: 0.0,
-            parse_ms: 0.0,
-            search_ms: 0.0,
-            solver_ms: 0.0,
-            labeling_ms: 0.0,
-            replay_ms: 0.0,
-            dropped: 0,
-            first_pass_ms: 0.0,
-        };
-        for s in shards.iter().filter_map(|d| d.timing.as_ref()) {
-            // Shards run side by side: the wall time is the longest one's.
-            t.wall_ms = t.wall_ms.max(s.wall_ms);
-            t.parse_ms += s.parse_ms;
-            t.search_ms += s.search_ms;
-            t.solver_ms += s.solver_ms;
-            t.labeling_ms += s.labeling_ms;
-            t.replay_ms += s.replay_ms;
-            t.dropped += s.dropped;
-            t.first_pass_ms += s.first_pass_ms;
-        }
-        t
-    });
-    Ok(Document {
-        schema: SCHEMA,
-        coverage_source: first.coverage_source,
-        imported: first.imported.clone(),
-        methods: merged_methods,
-        states_found: shards
-            .iter()
-            .map(|d| d.states_found)
-            .sum::<usize>()
-            .max(tests.len()),
-        objects: super::document::ObjectCounts::of_tests(&tests),
-        tests,
-        timing,
-        timeline: merged_timeline(&shards),
-        first_pass: shards
-            .iter()
-            .filter_map(|d| d.first_pass)
-            .reduce(|a, b| FirstPassEntry {
-                runs: a.runs + b.runs,
-                kept: a.kept + b.kept,
-            }),
-        shard: None,
-        suite_check: shards.iter().filter_map(|d| d.suite_check.as_ref()).fold(
-            None,
-            |acc: Option<SuiteCheck>, c| {
-                Some(match acc {
-                    None => c.clone(),
-                    Some(a) => a.merged(c),
-                })
-            },
-        ),
-    })
+    (tests, merged_methods)
+}
+
+/// The shards' times as one run's: the wall time is the longest one's,
+/// the others add up.
+fn merged_timing(shards: &[&Document]) -> TimingEntry {
+    let mut t = TimingEntry {
+        wall_ms: 0.0,
+        parse_ms: 0.0,
+        search_ms: 0.0,
+        solver_ms: 0.0,
+        labeling_ms: 0.0,
+        replay_ms: 0.0,
+        dropped: 0,
+        first_pass_ms: 0.0,
+    };
+    for s in shards.iter().filter_map(|d| d.timing.as_ref()) {
+        // Shards run side by side: the wall time is the longest one's.
+        t.wall_ms = t.wall_ms.max(s.wall_ms);
+        t.parse_ms += s.parse_ms;
+        t.search_ms += s.search_ms;
+        t.solver_ms += s.solver_ms;
+        t.labeling_ms += s.labeling_ms;
+        t.replay_ms += s.replay_ms;
+        t.dropped += s.dropped;
+        t.first_pass_ms += s.first_pass_ms;
+    }
+    t
 }
 
 /// The shards' coverage over time as one run's: the shards run side by
