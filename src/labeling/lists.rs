@@ -5,7 +5,8 @@
 //! test makes it — `List.of(…)`, `Set.of(…)`, `Map.of(…)` unless the path
 //! changes it, holds it in a slot typed with a class (`ArrayList`), or
 //! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
-//! `HashMap` allows. A queue or deque is a `new ArrayDeque<>(…)` unless it
+//! `HashMap` allows; a set or map the path iterates, or of a linked class,
+//! a `LinkedHashSet` or `LinkedHashMap` in the model's order. A queue or deque is a `new ArrayDeque<>(…)` unless it
 //! holds null or a slot typed `LinkedList` holds it (`new LinkedList<>(…)`);
 //! an optional, whose one field the search read, `Optional.of(v)` or
 //! `Optional.empty()`.
@@ -15,7 +16,9 @@ use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
 use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::is_modelled_type;
-use crate::jdk::collections::keyed::{LINKED_SET_CLASS, MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::keyed::{
+    is_linked, is_map, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
+};
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
@@ -30,7 +33,7 @@ impl Labeler<'_, '_> {
         class: &str,
         entry: &EntryState,
     ) -> Result<Object, LabelingError> {
-        let map = class == MAP_CLASS;
+        let map = is_map(class);
         let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
         let generic = self.generic_types.get(&i);
         let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
@@ -47,8 +50,9 @@ impl Labeler<'_, '_> {
         let changed = self.flag(&FieldKey::list_mutable(), id, entry);
         // Elements no constraint names are null, which `List.of` refuses.
         let general = changed || elements.contains(&Value::Null);
-        let ordered = class == LINKED_SET_CLASS || self.flag(&FieldKey::set_ordered(), id, entry);
+        let ordered = is_linked(class) || self.flag(&FieldKey::set_ordered(), id, entry);
         let factory = match class {
+            MAP_CLASS | LINKED_MAP_CLASS if ordered => CollectionFactory::LinkedHashMap,
             MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
             MAP_CLASS => CollectionFactory::MapOf,
             SET_CLASS | LINKED_SET_CLASS if ordered => CollectionFactory::LinkedHashSet,

@@ -157,27 +157,39 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(result()?, v));
             }
             ListMethod::Next => {
-                let r = result()?;
-                // The cursor moves on: the array after the call is the
-                // prior one with the iterator's cursor one further.
-                let key = FieldKey::iterator_cursor();
-                let after = st.mem.fields.get(&key).copied();
-                let prior = self.fresh(&key.to_string(), Sort::Array(32));
-                st.mem.fields.insert(key, prior);
-                let (list, cursor) = self.iterator_at(st, l);
-                if let Some(after) = after {
-                    let moved = self.terms.bin(BvOp::Add, cursor, one);
-                    let updated = self.terms.store(prior, l, moved);
-                    out.push(self.terms.eq(after, updated));
-                }
-                let len = self.list_size(st, list, out);
-                // NoSuchElementException otherwise.
-                self.index_within(cursor, len, out);
+                let (list, cursor) = self.iterator_step(st, l, out);
                 let e = self.list_element(st, list, cursor);
-                out.push(self.terms.eq(r, e));
+                out.push(self.terms.eq(result()?, e));
             }
         }
         Ok(())
+    }
+
+    /// Steps back over a `next()` of iterator `it` on its normal path: the
+    /// collection it walks and the cursor before the call, an index of it
+    /// (`NoSuchElementException` otherwise), which moves on by one.
+    pub(super) fn iterator_step(
+        &mut self,
+        st: &mut St,
+        it: TermId,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
+        let one = self.terms.int(1);
+        // The array after the call is the prior one with the iterator's
+        // cursor one further.
+        let key = FieldKey::iterator_cursor();
+        let after = st.mem.fields.get(&key).copied();
+        let prior = self.fresh(&key.to_string(), Sort::Array(32));
+        st.mem.fields.insert(key, prior);
+        let (list, cursor) = self.iterator_at(st, it);
+        if let Some(after) = after {
+            let moved = self.terms.bin(BvOp::Add, cursor, one);
+            let updated = self.terms.store(prior, it, moved);
+            out.push(self.terms.eq(after, updated));
+        }
+        let len = self.list_size(st, list, out);
+        self.index_within(cursor, len, out);
+        (list, cursor)
     }
 
     /// Inserts `x` into list `l` at `at` (the later elements move up):

@@ -67,6 +67,7 @@ mod float_rules;
 mod heap;
 mod keyed;
 mod lists;
+mod map_views;
 mod loop_bound;
 mod loop_cells;
 mod loop_heads;

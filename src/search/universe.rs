@@ -137,6 +137,14 @@ pub(super) fn collect_universe(
                 }
             }
         }
+        // A map's views, their iterators and entries (search::map_views).
+        if MAP_MODELS.iter().any(|m| u.id(m).is_some()) {
+            for view in crate::jdk::collections::views::VIEW_CLASSES {
+                if let Ok(c) = cp.load(view) {
+                    u.add(c, false);
+                }
+            }
+        }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
             // A builder is modelled by its methods from its construction
             // on (search::builders): an input one cannot be built yet, so
@@ -195,12 +203,22 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
     added
 }
 
+/// The modelled maps (search::keyed).
+const MAP_MODELS: [&str; 2] = [
+    crate::jdk::collections::keyed::MAP_CLASS,
+    crate::jdk::collections::keyed::LINKED_MAP_CLASS,
+];
+
 /// The model class of inputs of static type `name`, if a map or set type
 /// (search::keyed).
 fn keyed_model(name: &str) -> Option<&'static str> {
-    use crate::jdk::collections::keyed::{LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES};
+    use crate::jdk::collections::keyed::{
+        LINKED_MAP_CLASS, LINKED_MAP_TYPES, LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES,
+    };
     if MAP_TYPES.contains(&name) {
         Some(MAP_CLASS)
+    } else if LINKED_MAP_TYPES.contains(&name) {
+        Some(LINKED_MAP_CLASS)
     } else if LINKED_SET_TYPES.contains(&name) {
         Some(LINKED_SET_CLASS)
     } else if SET_TYPES.contains(&name) {

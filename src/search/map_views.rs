@@ -1,0 +1,159 @@
+//! A map's views as the search models them (issue 36; which methods:
+//! [`crate::jdk::collections::views`]): `keySet()`, `values()` and
+//! `entrySet()` make a new object naming the map (the same array as an
+//! iterator's collection, [`FieldKey::iterator_list`]); a view's size is
+//! its map's, its iterator walks the map's sequence of keys, and an entry
+//! is the pair (map, index) ([`FieldKey::iterator_list`],
+//! [`FieldKey::iterator_cursor`]), whose `getKey` and `getValue` read the
+//! map's cells at that index (`java.util.Map`, `Map.Entry`, JDK 17 API).
+//!
+//! Iteration order ([`Explorer::walk_step`]), for maps as for sets: a
+//! `LinkedHashMap` walks its insertion order, the model's sequence,
+//! exactly; an input map the path iterates is built by the test as a
+//! `LinkedHashMap` in the order the model chose ([`FieldKey::set_ordered`]),
+//! and every order of its entries is one the model may choose, so a
+//! refutation stays a proof. The program's own `HashMap` or `HashSet`
+//! walks in the JVM's hash order, which the model does not compute: each
+//! step returns the entry at a free index of the map, an assumption
+//! ([`Explorer::beyond_model`]) the replay must confirm — never a claimed
+//! order.
+//!
+//! An entry reads its map's cells when asked, as the JDK's `HashMap$Node`
+//! does for a `put` of its key that replaces the value. After a `remove`
+//! of the map (which a for-each loop then stops with a
+//! `ConcurrentModificationException`) the JDK's entry keeps its pair while
+//! the model's index may name the next one: states are replayed, and such
+//! programs are left out of the soundness claims (docs/collections.md).
+
+use super::cmv::St;
+use super::explore::Explorer;
+use super::unsupported::Unsupported;
+use crate::classfile::JType;
+use crate::jdk::collections::keyed::{KeyedMethod, MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::views::{View, ViewMethod, ENTRY};
+use crate::model::term::{BvCmp, Sort, TermId};
+use crate::model::FieldKey;
+
+impl Explorer<'_> {
+    /// The constraints of view method `method` (`name`) called at `index`
+    /// with `params` (the receiver first) and `result`.
+    pub(super) fn map_view_call(
+        &mut self,
+        st: &mut St,
+        method: ViewMethod,
+        name: &str,
+        params: &[(TermId, JType)],
+        (returned, index): (Option<TermId>, usize),
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let this = params.first().ok_or(Unsupported::NoReceiver)?;
+        let o = this.0;
+        let result = || returned.ok_or(Unsupported::NoResult);
+        let zero = self.terms.int(0);
+        match method {
+            ViewMethod::Other => {
+                let class = this.1.class_ref_name();
+                let simple = class.rsplit('/').next().unwrap_or(&class).to_string();
+                return Err(Unsupported::CollectionMethod(format!("{simple}.{name}")));
+            }
+            // The view names its map as an iterator names its collection.
+            ViewMethod::Make(view) => {
+                self.new_iterator(st, (view.class(), result()?), o, zero, index, out)?;
+            }
+            ViewMethod::Size => {
+                let map = self.iterator_at(st, o).0;
+                let len = self.list_size(st, map, out);
+                out.push(self.terms.eq(result()?, len));
+            }
+            ViewMethod::ContainsKey => {
+                let map = self.iterator_at(st, o).0;
+                let mut on_map = params.to_vec();
+                on_map[0].0 = map;
+                let call = (MAP_CLASS, "containsKey");
+                let at = (returned, index);
+                self.keyed_call(st, KeyedMethod::Contains, call, &on_map, at, out)?;
+            }
+            ViewMethod::Iterator(view) => {
+                let map = self.iterator_at(st, o).0;
+                self.ordered_iterator(st, (view.iterator(), result()?), map, index, out)?;
+            }
+            ViewMethod::Next(View::Entries) => {
+                let (map, at) = self.walk_step(st, o, out);
+                // The entry is new: (map, index).
+                self.new_iterator(st, (ENTRY, result()?), map, at, index, out)?;
+            }
+            ViewMethod::Next(_) => {
+                let (map, at) = self.walk_step(st, o, out);
+                let v = self.map_value(st, map, at);
+                out.push(self.terms.eq(result()?, v));
+            }
+            ViewMethod::GetKey => {
+                let (map, at) = self.iterator_at(st, o);
+                let k = self.list_element(st, map, at);
+                out.push(self.terms.eq(result()?, k));
+            }
+            ViewMethod::GetValue => {
+                let (map, at) = self.iterator_at(st, o);
+                let v = self.map_value(st, map, at);
+                out.push(self.terms.eq(result()?, v));
+            }
+        }
+        Ok(())
+    }
+
+    /// `r`, a new iterator of class `class` made by the call at `index`,
+    /// walks set or map `c` from its first element; an input `c` must then
+    /// be built in the model's order ([`FieldKey::set_ordered`]).
+    pub(super) fn ordered_iterator(
+        &mut self,
+        st: &mut St,
+        it: (&str, TermId),
+        c: TermId,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let zero = self.terms.int(0);
+        let one = self.terms.int(1);
+        let input = self.terms.cmp(BvCmp::Sgt, c, zero);
+        let ordered = self.heap_array(st, FieldKey::set_ordered(), Sort::Array(32));
+        let flag = self.terms.select(ordered, c);
+        let linked = self.terms.eq(flag, one);
+        out.push(self.terms.implies(input, linked));
+        self.new_iterator(st, it, c, zero, index, out)
+    }
+
+    /// Steps back over a `next()` of set or map iterator `it`: the
+    /// collection it walks and the index of the element it returns — the
+    /// cursor's, but in a free index of the program's own `HashSet` or
+    /// `HashMap`, whose hash order the model does not compute (an
+    /// assumption the replay confirms).
+    pub(super) fn walk_step(
+        &mut self,
+        st: &mut St,
+        it: TermId,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
+        let (c, cursor) = self.iterator_step(st, it, out);
+        let zero = self.terms.int(0);
+        let own = self.terms.cmp(BvCmp::Slt, c, zero);
+        let class = self.terms.select(st.mem.types, c);
+        let hashed: Vec<TermId> = [SET_CLASS, MAP_CLASS]
+            .iter()
+            .filter_map(|k| self.universe.id(k))
+            .map(|id| {
+                let id = self.terms.int(id as i32);
+                self.terms.eq(class, id)
+            })
+            .collect();
+        let hashed = self.terms.or(hashed);
+        let open = self.terms.and(vec![own, hashed]);
+        let free = self.fresh("hash-ordered", Sort::Bv(32));
+        let len = self.list_size(st, c, out);
+        let mut within = Vec::new();
+        self.index_within(free, len, &mut within);
+        let within = self.terms.and(within);
+        out.push(self.terms.implies(open, within));
+        out.push(self.beyond_model(open, free));
+        (c, self.terms.ite(open, free, cursor))
+    }
+}
