@@ -76,12 +76,13 @@ impl Explorer<'_> {
                 };
                 self.list_call(st, (same, name), params, returned, 0, out)?;
             }
-            KeyedMethod::Get | KeyedMethod::Contains => {
+            KeyedMethod::Get | KeyedMethod::Contains | KeyedMethod::ContainsValue => {
                 let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
                 // `Map.of` and `Set.of` refuse to look for null.
                 let is_null = self.terms.eq(k, zero);
                 self.needs_general(st, c, is_null, out);
-                let at = self.first_equal(st, c, k, out)?;
+                let values = method == KeyedMethod::ContainsValue;
+                let at = self.first_equal_in(st, (c, values), k, out)?;
                 let found = self.terms.cmp(BvCmp::Sge, at, zero);
                 let v = if method == KeyedMethod::Get {
                     let value = self.map_value(st, c, at);

@@ -34,7 +34,7 @@ pub(super) enum Position {
 }
 
 /// Elements a lookup compares one by one (`first_equal`).
-const SCAN: usize = 4;
+pub(super) const SCAN: usize = 4;
 
 /// The heap arrays of lists.
 pub(super) fn list_keys() -> SequenceKeys {
@@ -306,6 +306,18 @@ impl Explorer<'_> {
         o: TermId,
         out: &mut Vec<TermId>,
     ) -> Result<TermId, Unsupported> {
+        self.first_equal_in(st, (l, false), o, out)
+    }
+
+    /// [`Explorer::first_equal`] among the elements (keys) of `l`, or with
+    /// `values` among the values of map `l`.
+    pub(super) fn first_equal_in(
+        &mut self,
+        st: &mut St,
+        (l, values): (TermId, bool),
+        o: TermId,
+        out: &mut Vec<TermId>,
+    ) -> Result<TermId, Unsupported> {
         let len = self.list_size(st, l, out);
         let max = self.terms.int(SCAN as i32);
         let within = self.terms.cmp(BvCmp::Sle, len, max);
@@ -316,7 +328,10 @@ impl Explorer<'_> {
         for k in (0..SCAN).rev() {
             let kt = self.terms.int(k as i32);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let e = self.list_element(st, l, kt);
+            let e = match values {
+                true => self.map_value(st, l, kt),
+                false => self.list_element(st, l, kt),
+            };
             let equal = self.objects_equal(st, o, e, out)?;
             let here = self.terms.and(vec![inside, equal]);
             at = self.terms.ite(here, kt, at);

@@ -27,6 +27,7 @@
 
 use super::cmv::St;
 use super::explore::Explorer;
+use super::lists::SCAN;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::keyed::{KeyedMethod, MAP_CLASS, SET_CLASS};
@@ -65,13 +66,16 @@ impl Explorer<'_> {
                 let len = self.list_size(st, map, out);
                 out.push(self.terms.eq(result()?, len));
             }
-            ViewMethod::ContainsKey => {
+            ViewMethod::ContainsKey | ViewMethod::ContainsValue => {
                 let map = self.iterator_at(st, o).0;
                 let mut on_map = params.to_vec();
                 on_map[0].0 = map;
-                let call = (MAP_CLASS, "containsKey");
+                let (same, name) = match method {
+                    ViewMethod::ContainsKey => (KeyedMethod::Contains, "containsKey"),
+                    _ => (KeyedMethod::ContainsValue, "containsValue"),
+                };
                 let at = (returned, index);
-                self.keyed_call(st, KeyedMethod::Contains, call, &on_map, at, out)?;
+                self.keyed_call(st, same, (MAP_CLASS, name), &on_map, at, out)?;
             }
             ViewMethod::Iterator(view) => {
                 let map = self.iterator_at(st, o).0;
@@ -119,7 +123,37 @@ impl Explorer<'_> {
         let flag = self.terms.select(ordered, c);
         let linked = self.terms.eq(flag, one);
         out.push(self.terms.implies(input, linked));
+        self.distinct_keys(st, c, input, out)?;
         self.new_iterator(st, it, c, zero, index, out)
+    }
+
+    /// When `when` holds, the first keys of set or map `c` (as many as a
+    /// lookup compares, [`SCAN`]) are pairwise unequal (`Objects.equals`),
+    /// as every set's and map's are: the test builds the collection from
+    /// them, and an input walked with two equal keys would come out of the
+    /// JVM with one. A refutation stays a proof: no real map is left out.
+    fn distinct_keys(
+        &mut self,
+        st: &mut St,
+        c: TermId,
+        when: TermId,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let len = self.list_size(st, c, out);
+        for j in 1..SCAN {
+            let jt = self.terms.int(j as i32);
+            let present = self.terms.cmp(BvCmp::Slt, jt, len);
+            let kj = self.list_element(st, c, jt);
+            for i in 0..j {
+                let it = self.terms.int(i as i32);
+                let ki = self.list_element(st, c, it);
+                let equal = self.objects_equal(st, ki, kj, out)?;
+                let both = self.terms.and(vec![when, present]);
+                let unequal = self.terms.not(equal);
+                out.push(self.terms.implies(both, unequal));
+            }
+        }
+        Ok(())
     }
 
     /// Steps back over a `next()` of set or map iterator `it`: the

@@ -18,6 +18,7 @@ use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
+use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
@@ -373,6 +374,13 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
             continue;
         }
         let Some(code) = &m.code else { continue };
+        // A map's views are the model's (HashMap's classes, search::map_views),
+        // never the ones a LinkedHashMap's own `keySet()` makes.
+        if let Some(ViewMethod::Make(_)) =
+            ViewMethod::of(&class.name, &m.name, &m.descriptor, m.is_static())
+        {
+            continue;
+        }
         // A collection model answers the methods of its class: their code
         // runs only to look for their exceptions, whose classes they make
         // themselves, not through their callees (a `LinkedHashSet`'s

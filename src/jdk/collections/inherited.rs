@@ -1,7 +1,7 @@
 //! The methods of the modelled collection classes that run the bytecode of
 //! the supertype that specifies them, not their own (issue 36): `HashMap`
 //! overrides `Map.getOrDefault`, `putIfAbsent`, `forEach`, `merge`,
-//! `computeIfAbsent`… and `AbstractMap.containsValue`, `putAll` for speed
+//! `computeIfAbsent`… and `AbstractMap.putAll` for speed
 //! (reading its `table`, which the model does not have), but the JDK 17
 //! API specifies each by the default implementation it replaces: "the
 //! default implementation is equivalent to …" for a map that is not
@@ -25,11 +25,10 @@ use super::views::{ENTRY_SET, KEY_SET, VALUES};
 
 /// The methods of a modelled map that run `java.util.AbstractMap`'s (or
 /// `java.util.Map`'s default) bytecode, by name and descriptor.
-const MAP_METHODS: [(&str, &str); 12] = [
+const MAP_METHODS: [(&str, &str); 11] = [
     ("getOrDefault", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
     ("putIfAbsent", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
     ("forEach", "(Ljava/util/function/BiConsumer;)V"),
-    ("containsValue", "(Ljava/lang/Object;)Z"),
     ("putAll", "(Ljava/util/Map;)V"),
     ("remove", "(Ljava/lang/Object;Ljava/lang/Object;)Z"),
     ("replace", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
@@ -71,10 +70,9 @@ pub fn supertype_of(class: &str, name: &str, descriptor: &str) -> Option<&'stati
         return Some("java/util/AbstractMap");
     }
     let walked = match class {
-        // `values().contains(v)` walks the values; a key set's and a set's
-        // `contains` are the model's (`containsKey`).
-        VALUES => true,
-        KEY_SET | ENTRY_SET | SET_CLASS | LIST_CLASS => method != COLLECTION_METHODS[2],
+        // A key set's, a value collection's and a set's `contains` are the
+        // model's (`containsKey`, `containsValue`).
+        KEY_SET | VALUES | ENTRY_SET | SET_CLASS | LIST_CLASS => method != COLLECTION_METHODS[2],
         _ => false,
     };
     (walked && COLLECTION_METHODS.contains(&method)).then_some("java/util/AbstractCollection")
@@ -92,12 +90,12 @@ mod tests {
             Some("java/util/AbstractMap")
         );
         assert_eq!(
-            supertype_of("java/util/LinkedHashMap", "containsValue", "(Ljava/lang/Object;)Z"),
+            supertype_of("java/util/LinkedHashMap", "putIfAbsent", d),
             Some("java/util/AbstractMap")
         );
         assert_eq!(supertype_of("java/util/HashMap", "get", d), None);
         assert_eq!(
-            supertype_of(VALUES, "contains", "(Ljava/lang/Object;)Z"),
+            supertype_of(VALUES, "forEach", "(Ljava/util/function/Consumer;)V"),
             Some("java/util/AbstractCollection")
         );
         assert_eq!(supertype_of(KEY_SET, "contains", "(Ljava/lang/Object;)Z"), None);

@@ -88,6 +88,8 @@ pub enum KeyedMethod {
     Get,
     /// `Map.containsKey(key)`, `Set.contains(o)`.
     Contains,
+    /// `Map.containsValue(value)`: whether some value equals it.
+    ContainsValue,
     /// `Map.put(key, value)`: the value before (else null), replaced or
     /// added.
     Put,
@@ -144,6 +146,7 @@ impl KeyedMethod {
             ("get", OBJECT) if map => KeyedMethod::Get,
             ("containsKey", OBJECT) if map => KeyedMethod::Contains,
             ("contains", OBJECT) if !map => KeyedMethod::Contains,
+            ("containsValue", OBJECT) if map => KeyedMethod::ContainsValue,
             ("put", "(Ljava/lang/Object;Ljava/lang/Object;)") if map => KeyedMethod::Put,
             ("add", OBJECT) if !map => KeyedMethod::Add,
             ("remove", OBJECT) => KeyedMethod::Remove,

@@ -91,6 +91,8 @@ pub enum ViewMethod {
     Size,
     /// The key set's `contains(o)`: its map's `containsKey(o)`.
     ContainsKey,
+    /// The value collection's `contains(o)`: its map's `containsValue(o)`.
+    ContainsValue,
     /// The view's `iterator()`: a new iterator at the map's first key.
     Iterator(View),
     /// The value iterator's or the entry iterator's `next()`: the value,
@@ -133,6 +135,9 @@ impl ViewMethod {
                     ("size", "()") if class == view.class() => ViewMethod::Size,
                     ("contains", "(Ljava/lang/Object;)") if class == KEY_SET => {
                         ViewMethod::ContainsKey
+                    }
+                    ("contains", "(Ljava/lang/Object;)") if class == VALUES => {
+                        ViewMethod::ContainsValue
                     }
                     ("iterator", "()") if class == view.class() => ViewMethod::Iterator(view),
                     ("next", "()") if class == view.iterator() => ViewMethod::Next(view),
