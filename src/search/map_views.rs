@@ -34,6 +34,7 @@ use crate::jdk::collections::keyed::{KeyedMethod, MAP_CLASS, SET_CLASS};
 use crate::jdk::collections::views::{View, ViewMethod, ENTRY};
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::FieldKey;
+use crate::solver::Sat;
 
 impl Explorer<'_> {
     /// The constraints of view method `method` (`name`) called at `index`
@@ -42,7 +43,6 @@ impl Explorer<'_> {
         &mut self,
         st: &mut St,
         method: ViewMethod,
-        name: &str,
         params: &[(TermId, JType)],
         (returned, index): (Option<TermId>, usize),
         out: &mut Vec<TermId>,
@@ -52,14 +52,22 @@ impl Explorer<'_> {
         let result = || returned.ok_or(Unsupported::NoResult);
         let zero = self.terms.int(0);
         match method {
+            // This callee runs only if the receiver is a view or an entry
+            // the path made, but dispatch tries it for every receiver of
+            // the call's type (`Set.remove`, `Object.equals`): the path is
+            // cut where such an object is made ([`Explorer::unmodelled_use`]),
+            // and refuted if none is.
             ViewMethod::Other => {
-                let class = this.1.class_ref_name();
-                let simple = class.rsplit('/').next().unwrap_or(&class).to_string();
-                return Err(Unsupported::CollectionMethod(format!("{simple}.{name}")));
+                let one = self.terms.int(1);
+                let flags = self.heap_array(st, FieldKey::view_unmodelled(), Sort::Array(32));
+                let flag = self.terms.select(flags, o);
+                out.push(self.terms.eq(flag, one));
             }
             // The view names its map as an iterator names its collection.
             ViewMethod::Make(view) => {
-                self.new_iterator(st, (view.class(), result()?), o, zero, index, out)?;
+                let r = result()?;
+                self.unmodelled_use(st, view.class(), r)?;
+                self.new_iterator(st, (view.class(), r), o, zero, index, out)?;
             }
             ViewMethod::Size => {
                 let map = self.iterator_at(st, o).0;
@@ -84,7 +92,9 @@ impl Explorer<'_> {
             ViewMethod::Next(View::Entries) => {
                 let (map, at) = self.walk_step(st, o, out);
                 // The entry is new: (map, index).
-                self.new_iterator(st, (ENTRY, result()?), map, at, index, out)?;
+                let r = result()?;
+                self.unmodelled_use(st, ENTRY, r)?;
+                self.new_iterator(st, (ENTRY, r), map, at, index, out)?;
             }
             ViewMethod::Next(_) => {
                 let (map, at) = self.walk_step(st, o, out);
@@ -105,6 +115,27 @@ impl Explorer<'_> {
         Ok(())
     }
 
+    /// Cuts the path if the view or entry `r` of class `class`, made here,
+    /// may be the receiver of a method the model does not answer (a later
+    /// call on the path, [`ViewMethod::Other`]).
+    fn unmodelled_use(&mut self, st: &St, class: &str, r: TermId) -> Result<(), Unsupported> {
+        let Some(&flags) = st.mem.fields.get(&FieldKey::view_unmodelled()) else {
+            return Ok(());
+        };
+        let one = self.terms.int(1);
+        let flag = self.terms.select(flags, r);
+        let flagged = self.terms.eq(flag, one);
+        match self.solver.check_assuming(&self.terms, &[flagged]) {
+            Sat::Unsat => Ok(()),
+            _ => {
+                let simple = class.rsplit('/').next().unwrap_or(class);
+                Err(Unsupported::CollectionMethod(format!(
+                    "a method of {simple} other than size, contains, iterator, getKey, getValue"
+                )))
+            }
+        }
+    }
+
     /// `r`, a new iterator of class `class` made by the call at `index`,
     /// walks set or map `c` from its first element; an input `c` must then
     /// be built in the model's order ([`FieldKey::set_ordered`]).
@@ -119,11 +150,11 @@ impl Explorer<'_> {
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
         let input = self.terms.cmp(BvCmp::Sgt, c, zero);
+        self.distinct_keys(st, c, input, out)?;
         let ordered = self.heap_array(st, FieldKey::set_ordered(), Sort::Array(32));
         let flag = self.terms.select(ordered, c);
         let linked = self.terms.eq(flag, one);
         out.push(self.terms.implies(input, linked));
-        self.distinct_keys(st, c, input, out)?;
         self.new_iterator(st, it, c, zero, index, out)
     }
 

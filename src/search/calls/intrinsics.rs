@@ -51,7 +51,7 @@ impl Explorer<'_> {
             }
             Intrinsic::MapView(method) => {
                 let at = (env.returned(), index);
-                self.map_view_call(st, method, name, &env.params, at, out_)?;
+                self.map_view_call(st, method, &env.params, at, out_)?;
             }
             Intrinsic::Deque(method) => {
                 // The receiver's type is the class declaring the method.
