@@ -28,9 +28,7 @@ use crate::state::{CollectionFactory, Object, Value};
 pub(super) fn needs_statements(o: &Object) -> bool {
     let elements = o.elements.as_deref().unwrap_or_default();
     match o.collection() {
-        Some(CollectionFactory::HashMap) => {
-            elements.contains(&Value::Null) || elements.len() > 20
-        }
+        Some(CollectionFactory::HashMap) => elements.contains(&Value::Null) || elements.len() > 20,
         Some(CollectionFactory::LinkedHashMap) => !elements.is_empty(),
         _ => false,
     }
@@ -86,9 +84,7 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
         Some(CollectionFactory::LinkedHashSet) => copied(s, "java.util.LinkedHashSet", &parts),
         Some(CollectionFactory::SetOf) => of(s, "java.util.Set"),
         Some(CollectionFactory::MapOf) => of(s, "java.util.Map"),
-        Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap)
-            if parts.is_empty() =>
-        {
+        Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap) if parts.is_empty() => {
             format!("new {}<>()", s.access.type_name(map_class(o)))
         }
         Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap) => {

@@ -252,7 +252,10 @@ impl Explorer<'_> {
     /// whose classes the universe holds.
     fn no_input_of(&self, interface: &str) -> bool {
         self.universe.id(interface).is_none()
-            && self.universe.input_candidates(self.cp, interface).is_empty()
+            && self
+                .universe
+                .input_candidates(self.cp, interface)
+                .is_empty()
     }
 
     /// `open ⇔ outside_model(v)`: names the condition under which an

@@ -18,8 +18,8 @@ use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
-use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
+use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
 
@@ -87,6 +87,12 @@ pub(super) fn collect_universe(
                     if let Ok(c) = cp.load(model) {
                         u.add(c, true);
                     }
+                    // A map's views, iterators and entries early, as a
+                    // list's iterator: the calls of a loop over a view
+                    // try them before the other classes of the class path.
+                    if MAP_MODELS.contains(&model) {
+                        add_views(cp, &mut u);
+                    }
                 } else if let Some((model, iterator)) = deque_model(&name) {
                     // A modelled deque (search::deques) and its iterator.
                     if let Ok(c) = cp.load(model) {
@@ -140,11 +146,7 @@ pub(super) fn collect_universe(
         }
         // A map's views, their iterators and entries (search::map_views).
         if MAP_MODELS.iter().any(|m| u.id(m).is_some()) {
-            for view in crate::jdk::collections::views::VIEW_CLASSES {
-                if let Ok(c) = cp.load(view) {
-                    u.add(c, false);
-                }
-            }
+            add_views(cp, &mut u);
         }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
             // A builder is modelled by its methods from its construction
@@ -202,6 +204,16 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
         }
     }
     added
+}
+
+/// Adds the classes of a modelled map's views, their iterators and
+/// entries (search::map_views).
+fn add_views(cp: &ClassPath, u: &mut Universe) {
+    for view in crate::jdk::collections::views::VIEW_CLASSES {
+        if let Ok(c) = cp.load(view) {
+            u.add(c, false);
+        }
+    }
 }
 
 /// The modelled maps (search::keyed).

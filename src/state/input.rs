@@ -284,7 +284,9 @@ impl CollectionFactory {
     pub fn is_map(self) -> bool {
         matches!(
             self,
-            CollectionFactory::MapOf | CollectionFactory::HashMap | CollectionFactory::LinkedHashMap
+            CollectionFactory::MapOf
+                | CollectionFactory::HashMap
+                | CollectionFactory::LinkedHashMap
         )
     }
 }

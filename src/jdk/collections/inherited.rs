@@ -26,13 +26,25 @@ use super::views::{ENTRY_SET, KEY_SET, VALUES};
 /// The methods of a modelled map that run `java.util.AbstractMap`'s (or
 /// `java.util.Map`'s default) bytecode, by name and descriptor.
 const MAP_METHODS: [(&str, &str); 11] = [
-    ("getOrDefault", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-    ("putIfAbsent", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
+    (
+        "getOrDefault",
+        "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+    ),
+    (
+        "putIfAbsent",
+        "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+    ),
     ("forEach", "(Ljava/util/function/BiConsumer;)V"),
     ("putAll", "(Ljava/util/Map;)V"),
     ("remove", "(Ljava/lang/Object;Ljava/lang/Object;)Z"),
-    ("replace", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
-    ("replace", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z"),
+    (
+        "replace",
+        "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+    ),
+    (
+        "replace",
+        "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
+    ),
     (
         "computeIfAbsent",
         "(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
@@ -98,7 +110,10 @@ mod tests {
             supertype_of(VALUES, "forEach", "(Ljava/util/function/Consumer;)V"),
             Some("java/util/AbstractCollection")
         );
-        assert_eq!(supertype_of(KEY_SET, "contains", "(Ljava/lang/Object;)Z"), None);
+        assert_eq!(
+            supertype_of(KEY_SET, "contains", "(Ljava/lang/Object;)Z"),
+            None
+        );
         assert_eq!(supertype_of("java/util/TreeMap", "getOrDefault", d), None);
     }
 }
