@@ -39,6 +39,9 @@ impl Labeler<'_, '_> {
         let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
         let generic = generic.and_then(declarable);
         let hint = |k: usize| types.get(k).cloned().flatten();
+        if map || matches!(class, SET_CLASS | LINKED_SET_CLASS) {
+            self.prefer_distinct_keys(id, size, entry);
+        }
         let mut elements = Vec::new();
         for k in 0..size {
             let at = (k, size);
@@ -73,6 +76,48 @@ impl Labeler<'_, '_> {
             generic,
             built_by: Some(BuiltBy::Collection { factory }),
         })
+    }
+
+    /// Prefers the first keys of set or map `id` (of `size`) pairwise
+    /// unequal where the path allows: the model lets two keys be equal
+    /// (search::keyed), no real set or map holds two, and a test that
+    /// builds one from equal keys is refused by `Map.of` or keeps one key.
+    /// Strings of different lengths, boxes of different values, distinct
+    /// objects: a sufficient condition the solver can settle quickly.
+    fn prefer_distinct_keys(&mut self, id: TermId, size: i64, entry: &EntryState) {
+        let Some(&cells) = entry.fields.get(&FieldKey::list_elements()) else {
+            return;
+        };
+        let terms = &mut *self.cx.terms;
+        let keys: Vec<TermId> = (0..size.min(4))
+            .map(|k| {
+                let k = terms.int(k as i32);
+                let key = terms.cell(id, k);
+                terms.select(cells, key)
+            })
+            .collect();
+        let lengths = entry.fields.get(&FieldKey::string_length()).copied();
+        let int_key = FieldKey {
+            class: "java/lang/Integer".into(),
+            name: "value".into(),
+        };
+        let values = entry.fields.get(&int_key).copied();
+        let mut apart = Vec::new();
+        for (j, &b) in keys.iter().enumerate() {
+            for &a in &keys[..j] {
+                let mut differ = vec![terms.ne(a, b)];
+                for array in [lengths, values].into_iter().flatten() {
+                    let va = terms.select(array, a);
+                    let vb = terms.select(array, b);
+                    differ.push(terms.ne(va, vb));
+                }
+                apart.push(terms.and(differ));
+            }
+        }
+        if !apart.is_empty() {
+            let apart = self.cx.terms.and(apart);
+            self.prefer(apart);
+        }
     }
 
     /// Whether the path needs the flag `key` of collection `id` set (1).
