@@ -115,8 +115,10 @@ impl Labeler<'_, '_> {
             }
         }
         if !apart.is_empty() {
+            // The replay refutes a state without it: worth the search's
+            // full limit, not a probe's that a loaded machine cuts short.
             let apart = self.cx.terms.and(apart);
-            self.prefer(apart);
+            self.probe_decisive(apart);
         }
     }
 
