@@ -104,6 +104,9 @@ pub enum Intrinsic {
     /// (src/search/keyed.rs), picked by
     /// [`crate::jdk::collections::keyed::KeyedMethod::of`].
     Keyed(crate::jdk::collections::keyed::KeyedMethod),
+    /// A method of a map's view, of its iterator or of an entry
+    /// ([`crate::jdk::collections::views::ViewMethod::of`]).
+    MapView(crate::jdk::collections::views::ViewMethod),
     /// A method of `java.util.ArrayDeque`, `java.util.LinkedList` or of
     /// their iterators (src/search/deques.rs), picked by
     /// [`crate::jdk::collections::deques::DequeMethod::of`].

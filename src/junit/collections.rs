@@ -3,7 +3,8 @@
 //! for a collection the method changes, holds as a class (`ArrayList`), or
 //! that has a null element, `new ArrayList<>(List.of(…))` (or
 //! `Arrays.asList(…)` with nulls), `new HashSet<>(…)`, and a
-//! `new HashMap<>()` filled by `put` statements; a queue or deque
+//! `new HashMap<>()` filled by `put` statements (a `new LinkedHashMap<>()`
+//! for a map the path iterates, in its order); a queue or deque
 //! `new ArrayDeque<>(List.of(…))` (a `new LinkedList<>(…)` with nulls), an
 //! optional `Optional.of(v)` or `Optional.empty()`. The replay builds them the
 //! same way (`java-harness/.../State.java`), so the JVM confirmed the very
@@ -21,12 +22,25 @@ use super::JunitError;
 use crate::state::{CollectionFactory, Object, Value};
 
 /// Whether collection `o` needs statements to be made (a `HashMap` with a
-/// null key or value, or more entries than `Map.of` takes): never written
-/// in place.
+/// null key or value, or more entries than `Map.of` takes; a
+/// `LinkedHashMap` with entries, whose order `Map.of` would lose): never
+/// written in place.
 pub(super) fn needs_statements(o: &Object) -> bool {
     let elements = o.elements.as_deref().unwrap_or_default();
-    o.collection() == Some(CollectionFactory::HashMap)
-        && (elements.contains(&Value::Null) || elements.len() > 20)
+    match o.collection() {
+        Some(CollectionFactory::HashMap) => elements.contains(&Value::Null) || elements.len() > 20,
+        Some(CollectionFactory::LinkedHashMap) => !elements.is_empty(),
+        _ => false,
+    }
+}
+
+/// The class a map made by statements is: `java.util.HashMap` or
+/// `java.util.LinkedHashMap`.
+fn map_class(o: &Object) -> &'static str {
+    match o.collection() {
+        Some(CollectionFactory::LinkedHashMap) => "java.util.LinkedHashMap",
+        _ => "java.util.HashMap",
+    }
 }
 
 /// The elements of `o` as expressions.
@@ -70,11 +84,11 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
         Some(CollectionFactory::LinkedHashSet) => copied(s, "java.util.LinkedHashSet", &parts),
         Some(CollectionFactory::SetOf) => of(s, "java.util.Set"),
         Some(CollectionFactory::MapOf) => of(s, "java.util.Map"),
-        Some(CollectionFactory::HashMap) if parts.is_empty() => {
-            format!("new {}<>()", s.access.type_name("java.util.HashMap"))
+        Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap) if parts.is_empty() => {
+            format!("new {}<>()", s.access.type_name(map_class(o)))
         }
-        Some(CollectionFactory::HashMap) => {
-            let map = s.access.type_name("java.util.HashMap");
+        Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap) => {
+            let map = s.access.type_name(map_class(o));
             format!("new {map}<>({})", of(s, "java.util.Map"))
         }
         Some(CollectionFactory::ArrayDeque) => copied(s, "java.util.ArrayDeque", &parts),
@@ -99,6 +113,7 @@ pub(super) fn declare(
         Some(CollectionFactory::HashSet) => s.access.type_name("java.util.HashSet"),
         Some(CollectionFactory::LinkedHashSet) => s.access.type_name("java.util.LinkedHashSet"),
         Some(CollectionFactory::HashMap) => s.access.type_name("java.util.HashMap"),
+        Some(CollectionFactory::LinkedHashMap) => s.access.type_name("java.util.LinkedHashMap"),
         Some(CollectionFactory::SetOf) => s.access.type_name("java.util.Set"),
         Some(CollectionFactory::MapOf) => s.access.type_name("java.util.Map"),
         Some(CollectionFactory::ArrayDeque) => s.access.type_name("java.util.ArrayDeque"),
@@ -109,7 +124,7 @@ pub(super) fn declare(
     // The parameter's own generic type, as a person declares it.
     let vt = o.generic.clone().unwrap_or(vt);
     if needs_statements(o) {
-        let map = s.access.type_name("java.util.HashMap");
+        let map = s.access.type_name(map_class(o));
         s.line(format!("{vt} {name} = new {map}<>();"));
         let parts = parts(inputs, s, o)?;
         for entry in parts.chunks(2) {

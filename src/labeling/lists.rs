@@ -5,7 +5,8 @@
 //! test makes it — `List.of(…)`, `Set.of(…)`, `Map.of(…)` unless the path
 //! changes it, holds it in a slot typed with a class (`ArrayList`), or
 //! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
-//! `HashMap` allows. A queue or deque is a `new ArrayDeque<>(…)` unless it
+//! `HashMap` allows; a set or map the path iterates, or of a linked class,
+//! a `LinkedHashSet` or `LinkedHashMap` in the model's order. A queue or deque is a `new ArrayDeque<>(…)` unless it
 //! holds null or a slot typed `LinkedList` holds it (`new LinkedList<>(…)`);
 //! an optional, whose one field the search read, `Optional.of(v)` or
 //! `Optional.empty()`.
@@ -15,7 +16,9 @@ use super::{EntryState, LabelingError, Object, Value};
 use crate::classfile::JType;
 use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::is_modelled_type;
-use crate::jdk::collections::keyed::{LINKED_SET_CLASS, MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::keyed::{
+    is_linked, is_map, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
+};
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
@@ -30,12 +33,15 @@ impl Labeler<'_, '_> {
         class: &str,
         entry: &EntryState,
     ) -> Result<Object, LabelingError> {
-        let map = class == MAP_CLASS;
+        let map = is_map(class);
         let size = self.length(&FieldKey::list_size(), id, entry, "collection", "elements")?;
         let generic = self.generic_types.get(&i);
         let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
         let generic = generic.and_then(declarable);
         let hint = |k: usize| types.get(k).cloned().flatten();
+        if map || matches!(class, SET_CLASS | LINKED_SET_CLASS) {
+            self.prefer_distinct_keys(id, size, entry);
+        }
         let mut elements = Vec::new();
         for k in 0..size {
             let at = (k, size);
@@ -47,8 +53,9 @@ impl Labeler<'_, '_> {
         let changed = self.flag(&FieldKey::list_mutable(), id, entry);
         // Elements no constraint names are null, which `List.of` refuses.
         let general = changed || elements.contains(&Value::Null);
-        let ordered = class == LINKED_SET_CLASS || self.flag(&FieldKey::set_ordered(), id, entry);
+        let ordered = is_linked(class) || self.flag(&FieldKey::set_ordered(), id, entry);
         let factory = match class {
+            MAP_CLASS | LINKED_MAP_CLASS if ordered => CollectionFactory::LinkedHashMap,
             MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
             MAP_CLASS => CollectionFactory::MapOf,
             SET_CLASS | LINKED_SET_CLASS if ordered => CollectionFactory::LinkedHashSet,
@@ -69,6 +76,50 @@ impl Labeler<'_, '_> {
             generic,
             built_by: Some(BuiltBy::Collection { factory }),
         })
+    }
+
+    /// Prefers the first keys of set or map `id` (of `size`) pairwise
+    /// unequal where the path allows: the model lets two keys be equal
+    /// (search::keyed), no real set or map holds two, and a test that
+    /// builds one from equal keys is refused by `Map.of` or keeps one key.
+    /// Strings of different lengths, boxes of different values, distinct
+    /// objects: a sufficient condition the solver can settle quickly.
+    fn prefer_distinct_keys(&mut self, id: TermId, size: i64, entry: &EntryState) {
+        let Some(&cells) = entry.fields.get(&FieldKey::list_elements()) else {
+            return;
+        };
+        let terms = &mut *self.cx.terms;
+        let keys: Vec<TermId> = (0..size.min(4))
+            .map(|k| {
+                let k = terms.int(k as i32);
+                let key = terms.cell(id, k);
+                terms.select(cells, key)
+            })
+            .collect();
+        let lengths = entry.fields.get(&FieldKey::string_length()).copied();
+        let int_key = FieldKey {
+            class: "java/lang/Integer".into(),
+            name: "value".into(),
+        };
+        let values = entry.fields.get(&int_key).copied();
+        let mut apart = Vec::new();
+        for (j, &b) in keys.iter().enumerate() {
+            for &a in &keys[..j] {
+                let mut differ = vec![terms.ne(a, b)];
+                for array in [lengths, values].into_iter().flatten() {
+                    let va = terms.select(array, a);
+                    let vb = terms.select(array, b);
+                    differ.push(terms.ne(va, vb));
+                }
+                apart.push(terms.and(differ));
+            }
+        }
+        if !apart.is_empty() {
+            // The replay refutes a state without it: worth the search's
+            // full limit, not a probe's that a loaded machine cuts short.
+            let apart = self.cx.terms.and(apart);
+            self.probe_decisive(apart);
+        }
     }
 
     /// Whether the path needs the flag `key` of collection `id` set (1).

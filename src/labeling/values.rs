@@ -299,28 +299,52 @@ impl Labeler<'_, '_> {
                 ))
             });
         }
-        if let Some(v) = self.new_object(term, ty, entry)? {
+        if let Some(v) = self.fitting_object(term, ty, entry)? {
             return Ok(v);
         }
+        // Each check was a probe, which a loaded machine may cut short
+        // (`PROBE_LIMIT`): an object that fits would then look like none.
+        // Once more with the search's own limit per check before saying so.
+        let limit = self.cx.solver.probe_limit();
+        if limit.is_some() {
+            self.cx.solver.set_probe_limit(None);
+            let again = self.fitting_object(term, ty, entry);
+            self.cx.solver.set_probe_limit(limit);
+            if let Some(v) = again? {
+                return Ok(v);
+            }
+        }
+        Err(LabelingError::NoFit(format!(
+            "no object fits the reference {}",
+            self.cx.terms.show(term)
+        )))
+    }
+
+    /// A new object, a constant or an alias that `term` of type `ty` may
+    /// be, in that order of preference.
+    fn fitting_object(
+        &mut self,
+        term: TermId,
+        ty: &JType,
+        entry: &EntryState,
+    ) -> Result<Option<Value>, LabelingError> {
+        if let Some(v) = self.new_object(term, ty, entry)? {
+            return Ok(Some(v));
+        }
         if let Some(v) = self.named_constant(term, ty, entry)? {
-            return Ok(v);
+            return Ok(Some(v));
         }
         if !ty.is_array() {
             for c in self.cx.input_candidates(&ty.class_ref_name()) {
                 let class = self.cx.universe.class(c).expect("a universe id").clone();
                 if crate::enums::is_enum_or_constant_body(self.cx.cp, &class) {
                     if let Some(v) = self.constant_of(term, &class, entry) {
-                        return Ok(v);
+                        return Ok(Some(v));
                     }
                 }
             }
         }
-        self.alias(term, ty).ok_or_else(|| {
-            LabelingError::NoFit(format!(
-                "no object fits the reference {}",
-                self.cx.terms.show(term)
-            ))
-        })
+        Ok(self.alias(term, ty))
     }
 
     /// The `Class` object `term` is (crate::model::class_object): the

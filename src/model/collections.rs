@@ -48,6 +48,16 @@ impl FieldKey {
         }
     }
 
+    /// 1 for a map's view or entry the path calls a method of that the
+    /// model does not answer: the path is cut where the object is made
+    /// (`src/search/map_views.rs`). Never written: one array per path.
+    pub fn view_unmodelled() -> FieldKey {
+        FieldKey {
+            class: LIST_CLASS.into(),
+            name: "<unmodelled view>".into(),
+        }
+    }
+
     /// The list an iterator walks (set when the iterator is made).
     pub fn iterator_list() -> FieldKey {
         FieldKey {

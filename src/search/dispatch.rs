@@ -70,12 +70,29 @@ pub(super) fn implementations(
         let Ok(Some(selected)) = cp.select_method(&k.name, &resolved) else {
             continue;
         };
+        let selected = specified_instead(cp, selected);
         match out.iter_mut().find(|(f, _)| same_method(f, &selected)) {
             Some((_, ks)) => ks.push(k.name.clone()),
             None => out.push((selected, vec![k.name.clone()])),
         }
     }
     Ok(out)
+}
+
+/// The method that runs for `selected`: the supertype's bytecode for a
+/// method of a modelled collection that its specification gives by that
+/// bytecode (`Map.getOrDefault`, [`crate::jdk::collections::inherited`]).
+fn specified_instead(cp: &ClassPath, selected: Found<Method>) -> Found<Method> {
+    let m = &selected.member;
+    let class = &selected.class.name;
+    let Some(sup) = crate::jdk::collections::inherited::supertype_of(class, &m.name, &m.descriptor)
+    else {
+        return selected;
+    };
+    match cp.resolve_method(sup, &m.name, &m.descriptor) {
+        Ok(Some(found)) if found.member.code.is_some() => found,
+        _ => selected,
+    }
 }
 
 /// Whether two selected methods are the same method of the same class.
@@ -87,6 +104,9 @@ pub(super) fn same_method(a: &Found<Method>, b: &Found<Method>) -> bool {
 
 /// The interface a for-each loop calls.
 const ITERATOR: &str = "java/util/Iterator";
+
+/// The interface of a map's entries.
+const ENTRY_INTERFACE: &str = crate::jdk::collections::views::ENTRY_INTERFACE;
 
 impl Explorer<'_> {
     /// The methods a call may run, each with the constraint under which it
@@ -214,7 +234,8 @@ impl Explorer<'_> {
         // The collection models stand for every list, set or map that meets
         // the JDK's specification of its type (search::lists, keyed).
         crate::jdk::collections::is_modelled_type(class)
-            || (class == ITERATOR && self.no_input_iterators())
+            || (class == ITERATOR && self.no_input_of(ITERATOR))
+            || (class == ENTRY_INTERFACE && self.no_input_of(ENTRY_INTERFACE))
             || self.cp.user_class_names().iter().any(|n| n == class)
             || class == crate::classpath::hierarchy::OBJECT
             || self
@@ -223,14 +244,18 @@ impl Explorer<'_> {
                 .is_ok_and(|c| c.access & crate::classfile::access::FINAL != 0)
     }
 
-    /// Whether no input object may be an iterator: no input class of the
-    /// universe implements `Iterator` (not even a mock) and no type test
-    /// names it (which could make one of an input typed `Object`). The
-    /// iterators a path then calls are the ones it made (a list's,
-    /// search::lists), whose classes the universe holds.
-    fn no_input_iterators(&self) -> bool {
-        self.universe.id(ITERATOR).is_none()
-            && self.universe.input_candidates(self.cp, ITERATOR).is_empty()
+    /// Whether no input object may be of `interface` (an iterator, a map's
+    /// entry): no input class of the universe implements it (not even a
+    /// mock) and no type test names it (which could make one of an input
+    /// typed `Object`). The iterators and entries a path then calls are the
+    /// ones it made (a list's, search::lists; a map's, search::map_views),
+    /// whose classes the universe holds.
+    fn no_input_of(&self, interface: &str) -> bool {
+        self.universe.id(interface).is_none()
+            && self
+                .universe
+                .input_candidates(self.cp, interface)
+                .is_empty()
     }
 
     /// `open ⇔ outside_model(v)`: names the condition under which an

@@ -6,13 +6,13 @@
 //! first elements as `Objects.equals` ([`Explorer::first_equal`], a scan
 //! bound), so `get`, `containsKey`, `put`, `remove` and `size` agree.
 //!
-//! A set's iterator walks its sequence (`lists.rs`'s iterator): exact
-//! for a `LinkedHashSet`, which keeps insertion order, and for an input
-//! set, which the test builds as a `LinkedHashSet` in the order the model
-//! chose ([`FieldKey::set_ordered`]) — every order of its elements is one
-//! of the model's. The program's own `HashSet` walks in the JVM's hash
-//! order, which the model does not compute: its elements come out free,
-//! an assumption ([`Explorer::beyond_model`]) the replay must confirm.
+//! A set's iterator walks its sequence (`lists.rs`'s iterator), in the
+//! order `map_views.rs` states for sets and maps alike: exact for a
+//! `LinkedHashSet`, which keeps insertion order, and for an input set,
+//! which the test builds as a `LinkedHashSet` in the order the model chose
+//! ([`FieldKey::set_ordered`]); the program's own `HashSet` returns its
+//! elements at free indices, an assumption ([`Explorer::beyond_model`])
+//! the replay must confirm.
 //!
 //! The model allows a sequence with two equal keys, which no map has:
 //! more behaviours than the JVM, so refutations stay proofs, and a state
@@ -25,7 +25,7 @@ use super::lists::list_keys;
 use super::sequence::{Effect, SequenceKeys};
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
-use crate::jdk::collections::keyed::{KeyedMethod, KEY_ITERATOR, MAP_CLASS, SET_CLASS};
+use crate::jdk::collections::keyed::{KeyedMethod, KEY_ITERATOR, MAP_CLASS};
 use crate::jdk::collections::lists::ListMethod;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
@@ -76,12 +76,13 @@ impl Explorer<'_> {
                 };
                 self.list_call(st, (same, name), params, returned, 0, out)?;
             }
-            KeyedMethod::Get | KeyedMethod::Contains => {
+            KeyedMethod::Get | KeyedMethod::Contains | KeyedMethod::ContainsValue => {
                 let k = arg(0).ok_or(Unsupported::NoSuchParameter)?;
                 // `Map.of` and `Set.of` refuse to look for null.
                 let is_null = self.terms.eq(k, zero);
                 self.needs_general(st, c, is_null, out);
-                let at = self.first_equal(st, c, k, out)?;
+                let values = method == KeyedMethod::ContainsValue;
+                let at = self.first_equal_in(st, (c, values), k, out)?;
                 let found = self.terms.cmp(BvCmp::Sge, at, zero);
                 let v = if method == KeyedMethod::Get {
                     let value = self.map_value(st, c, at);
@@ -158,41 +159,16 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(r, v));
             }
             KeyedMethod::Iterator => {
-                // An input set iterated must be built in the model's order.
-                let input = self.terms.cmp(BvCmp::Sgt, c, zero);
-                let ordered = self.heap_array(st, FieldKey::set_ordered(), Sort::Array(32));
-                let flag = self.terms.select(ordered, c);
-                let linked = self.terms.eq(flag, one);
-                out.push(self.terms.implies(input, linked));
-                let it = (KEY_ITERATOR, result()?);
-                self.new_iterator(st, it, c, zero, index, out)?;
+                self.ordered_iterator(st, (KEY_ITERATOR, result()?), c, index, out)?;
             }
             KeyedMethod::HasNext => {
                 let same = (ListMethod::HasNext, name);
                 self.list_call(st, same, params, returned, index, out)?;
             }
             KeyedMethod::Next => {
-                let r = result()?;
-                let walked = self.fresh("element", Sort::Ref);
-                let same = (ListMethod::Next, name);
-                self.list_call(st, same, params, Some(walked), index, out)?;
-                // The program's own HashSet walks in hash order: unknown.
-                let set = self.iterator_at(st, c).0;
-                let own = self.terms.cmp(BvCmp::Slt, set, zero);
-                let types = st.mem.types;
-                let class = self.terms.select(types, set);
-                let hashed = match self.universe.id(SET_CLASS) {
-                    Some(id) => {
-                        let id = self.terms.int(id as i32);
-                        self.terms.eq(class, id)
-                    }
-                    None => self.terms.bool(false),
-                };
-                let open = self.terms.and(vec![own, hashed]);
-                let free = self.fresh("hash-ordered", Sort::Ref);
-                out.push(self.beyond_model(open, free));
-                let v = self.terms.ite(open, free, walked);
-                out.push(self.terms.eq(r, v));
+                let (set, at) = self.walk_step(st, c, out);
+                let e = self.list_element(st, set, at);
+                out.push(self.terms.eq(result()?, e));
             }
             KeyedMethod::Clear => {
                 let keys = self.sequence_before(st, &list_keys(), c, out);
@@ -230,7 +206,7 @@ impl Explorer<'_> {
     }
 
     /// The value at index `i` of map `m` at this point.
-    fn map_value(&mut self, st: &mut St, m: TermId, i: TermId) -> TermId {
+    pub(super) fn map_value(&mut self, st: &mut St, m: TermId, i: TermId) -> TermId {
         let cells = self.heap_array(st, FieldKey::map_values(), Sort::RefCells);
         let (v, key) = self.sequence_cell(cells, m, i);
         st.mem.cell_reads.push((cells, key));

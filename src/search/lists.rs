@@ -34,7 +34,7 @@ pub(super) enum Position {
 }
 
 /// Elements a lookup compares one by one (`first_equal`).
-const SCAN: usize = 4;
+pub(super) const SCAN: usize = 4;
 
 /// The heap arrays of lists.
 pub(super) fn list_keys() -> SequenceKeys {
@@ -157,27 +157,39 @@ impl Explorer<'_> {
                 out.push(self.terms.eq(result()?, v));
             }
             ListMethod::Next => {
-                let r = result()?;
-                // The cursor moves on: the array after the call is the
-                // prior one with the iterator's cursor one further.
-                let key = FieldKey::iterator_cursor();
-                let after = st.mem.fields.get(&key).copied();
-                let prior = self.fresh(&key.to_string(), Sort::Array(32));
-                st.mem.fields.insert(key, prior);
-                let (list, cursor) = self.iterator_at(st, l);
-                if let Some(after) = after {
-                    let moved = self.terms.bin(BvOp::Add, cursor, one);
-                    let updated = self.terms.store(prior, l, moved);
-                    out.push(self.terms.eq(after, updated));
-                }
-                let len = self.list_size(st, list, out);
-                // NoSuchElementException otherwise.
-                self.index_within(cursor, len, out);
+                let (list, cursor) = self.iterator_step(st, l, out);
                 let e = self.list_element(st, list, cursor);
-                out.push(self.terms.eq(r, e));
+                out.push(self.terms.eq(result()?, e));
             }
         }
         Ok(())
+    }
+
+    /// Steps back over a `next()` of iterator `it` on its normal path: the
+    /// collection it walks and the cursor before the call, an index of it
+    /// (`NoSuchElementException` otherwise), which moves on by one.
+    pub(super) fn iterator_step(
+        &mut self,
+        st: &mut St,
+        it: TermId,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
+        let one = self.terms.int(1);
+        // The array after the call is the prior one with the iterator's
+        // cursor one further.
+        let key = FieldKey::iterator_cursor();
+        let after = st.mem.fields.get(&key).copied();
+        let prior = self.fresh(&key.to_string(), Sort::Array(32));
+        st.mem.fields.insert(key, prior);
+        let (list, cursor) = self.iterator_at(st, it);
+        if let Some(after) = after {
+            let moved = self.terms.bin(BvOp::Add, cursor, one);
+            let updated = self.terms.store(prior, it, moved);
+            out.push(self.terms.eq(after, updated));
+        }
+        let len = self.list_size(st, list, out);
+        self.index_within(cursor, len, out);
+        (list, cursor)
     }
 
     /// Inserts `x` into list `l` at `at` (the later elements move up):
@@ -294,6 +306,18 @@ impl Explorer<'_> {
         o: TermId,
         out: &mut Vec<TermId>,
     ) -> Result<TermId, Unsupported> {
+        self.first_equal_in(st, (l, false), o, out)
+    }
+
+    /// [`Explorer::first_equal`] among the elements (keys) of `l`, or with
+    /// `values` among the values of map `l`.
+    pub(super) fn first_equal_in(
+        &mut self,
+        st: &mut St,
+        (l, values): (TermId, bool),
+        o: TermId,
+        out: &mut Vec<TermId>,
+    ) -> Result<TermId, Unsupported> {
         let len = self.list_size(st, l, out);
         let max = self.terms.int(SCAN as i32);
         let within = self.terms.cmp(BvCmp::Sle, len, max);
@@ -304,7 +328,10 @@ impl Explorer<'_> {
         for k in (0..SCAN).rev() {
             let kt = self.terms.int(k as i32);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len);
-            let e = self.list_element(st, l, kt);
+            let e = match values {
+                true => self.map_value(st, l, kt),
+                false => self.list_element(st, l, kt),
+            };
             let equal = self.objects_equal(st, o, e, out)?;
             let here = self.terms.and(vec![inside, equal]);
             at = self.terms.ite(here, kt, at);

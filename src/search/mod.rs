@@ -72,6 +72,7 @@ mod loop_bound;
 mod loop_cells;
 mod loop_heads;
 mod loop_summary;
+mod map_views;
 mod math_rules;
 mod merge;
 mod multi_array;

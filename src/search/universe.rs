@@ -19,6 +19,7 @@ use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
 use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
+use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
 
@@ -86,6 +87,12 @@ pub(super) fn collect_universe(
                     if let Ok(c) = cp.load(model) {
                         u.add(c, true);
                     }
+                    // A map's views, iterators and entries early, as a
+                    // list's iterator: the calls of a loop over a view
+                    // try them before the other classes of the class path.
+                    if MAP_MODELS.contains(&model) {
+                        add_views(cp, &mut u);
+                    }
                 } else if let Some((model, iterator)) = deque_model(&name) {
                     // A modelled deque (search::deques) and its iterator.
                     if let Ok(c) = cp.load(model) {
@@ -136,6 +143,10 @@ pub(super) fn collect_universe(
                     u.add(c, false);
                 }
             }
+        }
+        // A map's views, their iterators and entries (search::map_views).
+        if MAP_MODELS.iter().any(|m| u.id(m).is_some()) {
+            add_views(cp, &mut u);
         }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
             // A builder is modelled by its methods from its construction
@@ -195,12 +206,32 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
     added
 }
 
+/// Adds the classes of a modelled map's views, their iterators and
+/// entries (search::map_views).
+fn add_views(cp: &ClassPath, u: &mut Universe) {
+    for view in crate::jdk::collections::views::VIEW_CLASSES {
+        if let Ok(c) = cp.load(view) {
+            u.add(c, false);
+        }
+    }
+}
+
+/// The modelled maps (search::keyed).
+const MAP_MODELS: [&str; 2] = [
+    crate::jdk::collections::keyed::MAP_CLASS,
+    crate::jdk::collections::keyed::LINKED_MAP_CLASS,
+];
+
 /// The model class of inputs of static type `name`, if a map or set type
 /// (search::keyed).
 fn keyed_model(name: &str) -> Option<&'static str> {
-    use crate::jdk::collections::keyed::{LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES};
+    use crate::jdk::collections::keyed::{
+        LINKED_MAP_CLASS, LINKED_MAP_TYPES, LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES,
+    };
     if MAP_TYPES.contains(&name) {
         Some(MAP_CLASS)
+    } else if LINKED_MAP_TYPES.contains(&name) {
+        Some(LINKED_MAP_CLASS)
     } else if LINKED_SET_TYPES.contains(&name) {
         Some(LINKED_SET_CLASS)
     } else if SET_TYPES.contains(&name) {
@@ -355,6 +386,13 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
             continue;
         }
         let Some(code) = &m.code else { continue };
+        // A map's views are the model's (HashMap's classes, search::map_views),
+        // never the ones a LinkedHashMap's own `keySet()` makes.
+        if let Some(ViewMethod::Make(_)) =
+            ViewMethod::of(&class.name, &m.name, &m.descriptor, m.is_static())
+        {
+            continue;
+        }
         // A collection model answers the methods of its class: their code
         // runs only to look for their exceptions, whose classes they make
         // themselves, not through their callees (a `LinkedHashSet`'s

@@ -318,6 +318,11 @@ impl Solver {
         self.probe_limit = limit;
     }
 
+    /// The bound [`Solver::set_probe_limit`] set.
+    pub fn probe_limit(&self) -> Option<Duration> {
+        self.probe_limit
+    }
+
     /// Whether a `Sat` answer must be true (the default), or may be
     /// taken as "not refuted" (the backward search's checks along a path).
     ///

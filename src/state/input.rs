@@ -265,6 +265,9 @@ pub enum CollectionFactory {
     MapOf,
     /// `new HashMap<>()`, then `put(k, v)` for each entry.
     HashMap,
+    /// `new LinkedHashMap<>()`, then `put(k, v)` for each entry in order:
+    /// a map whose iteration order, the entries', the path relies on.
+    LinkedHashMap,
     /// `new ArrayDeque<>(List.of(…))` (head first), or `new ArrayDeque<>()`:
     /// no null element.
     ArrayDeque,
@@ -279,7 +282,12 @@ impl CollectionFactory {
     /// Whether the collection is a map (its elements alternate keys and
     /// values).
     pub fn is_map(self) -> bool {
-        matches!(self, CollectionFactory::MapOf | CollectionFactory::HashMap)
+        matches!(
+            self,
+            CollectionFactory::MapOf
+                | CollectionFactory::HashMap
+                | CollectionFactory::LinkedHashMap
+        )
     }
 }
 

@@ -14,6 +14,9 @@
 /// The class of a modelled map.
 pub const MAP_CLASS: &str = "java/util/HashMap";
 
+/// The class of a modelled map that keeps its insertion order.
+pub const LINKED_MAP_CLASS: &str = "java/util/LinkedHashMap";
+
 /// The class of a modelled set.
 pub const SET_CLASS: &str = "java/util/HashSet";
 
@@ -29,8 +32,19 @@ const HASH_ITERATOR: &str = "java/util/HashMap$HashIterator";
 pub fn is_modelled_class(class: &str) -> bool {
     matches!(
         class,
-        MAP_CLASS | SET_CLASS | LINKED_SET_CLASS | KEY_ITERATOR | HASH_ITERATOR
+        MAP_CLASS | LINKED_MAP_CLASS | SET_CLASS | LINKED_SET_CLASS | KEY_ITERATOR | HASH_ITERATOR
     )
+}
+
+/// Whether `class` (a modelled class) is a map's.
+pub fn is_map(class: &str) -> bool {
+    matches!(class, MAP_CLASS | LINKED_MAP_CLASS)
+}
+
+/// Whether `class` is a modelled map or set whose iteration order is its
+/// insertion order (the sequence's).
+pub fn is_linked(class: &str) -> bool {
+    matches!(class, LINKED_MAP_CLASS | LINKED_SET_CLASS)
 }
 
 /// Whether `class` (a modelled class) is a set's.
@@ -44,6 +58,10 @@ pub const MAP_TYPES: [&str; 3] = [
     "java/util/HashMap",
     "java/util/AbstractMap",
 ];
+
+/// The static types whose inputs are modelled maps that keep their
+/// insertion order.
+pub const LINKED_MAP_TYPES: [&str; 1] = [LINKED_MAP_CLASS];
 
 /// The static types whose inputs are modelled sets that keep their
 /// insertion order.
@@ -70,6 +88,8 @@ pub enum KeyedMethod {
     Get,
     /// `Map.containsKey(key)`, `Set.contains(o)`.
     Contains,
+    /// `Map.containsValue(value)`: whether some value equals it.
+    ContainsValue,
     /// `Map.put(key, value)`: the value before (else null), replaced or
     /// added.
     Put,
@@ -93,19 +113,22 @@ pub enum KeyedMethod {
 
 impl KeyedMethod {
     /// The model of method `name` `descriptor` of `class`, if `class` is
-    /// [`MAP_CLASS`] or [`SET_CLASS`] (static methods excepted).
+    /// a modelled map or set or a set's iterator (static methods excepted).
+    /// `LinkedHashMap` declares `get` and `clear` again: the same model.
     pub fn of(class: &str, name: &str, descriptor: &str, is_static: bool) -> Option<KeyedMethod> {
         if is_static || !is_modelled_class(class) {
             return None;
         }
         let params = super::params(descriptor);
-        let map = class == MAP_CLASS;
+        let map = is_map(class);
         let set = class == SET_CLASS;
         Some(match (class, name, params.as_str()) {
             (HASH_ITERATOR, "hasNext", "()") => KeyedMethod::HasNext,
             (KEY_ITERATOR, "next", "()") => KeyedMethod::Next,
             (HASH_ITERATOR | KEY_ITERATOR, ..) => KeyedMethod::Other,
             (_, "<init>", "()" | "(I)") => KeyedMethod::Init,
+            // A LinkedHashMap(int, float, true) keeps its access order.
+            (LINKED_SET_CLASS | LINKED_MAP_CLASS, "<init>", _) => KeyedMethod::Other,
             (LINKED_SET_CLASS, ..) => KeyedMethod::Other,
             (_, "iterator", "()") if set => KeyedMethod::Iterator,
             (_, name, params) => return Some(KeyedMethod::declared(map, name, params)),
@@ -123,6 +146,7 @@ impl KeyedMethod {
             ("get", OBJECT) if map => KeyedMethod::Get,
             ("containsKey", OBJECT) if map => KeyedMethod::Contains,
             ("contains", OBJECT) if !map => KeyedMethod::Contains,
+            ("containsValue", OBJECT) if map => KeyedMethod::ContainsValue,
             ("put", "(Ljava/lang/Object;Ljava/lang/Object;)") if map => KeyedMethod::Put,
             ("add", OBJECT) if !map => KeyedMethod::Add,
             ("remove", OBJECT) => KeyedMethod::Remove,

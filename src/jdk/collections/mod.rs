@@ -9,6 +9,11 @@
 //!   (`ArrayList$Itr`): which of their methods are modelled;
 //! - [`keyed`]: `java.util.HashMap` and `java.util.HashSet`, for inputs
 //!   typed `Map` and `Set` and the program's own maps and sets;
+//! - [`views`]: a map's `keySet()`, `values()`, `entrySet()`, their
+//!   iterators and entries, over the map's own model;
+//! - [`inherited`]: the methods of the modelled classes that run the
+//!   bytecode their supertype specifies them by (`Map.getOrDefault`,
+//!   `AbstractMap.containsValue`), which calls the modelled ones;
 //! - [`deques`]: `java.util.ArrayDeque` and `java.util.LinkedList`, for
 //!   inputs typed `Queue`, `Deque`, `ArrayDeque`, `LinkedList` and the
 //!   program's own deques, and their iterators;
@@ -19,9 +24,11 @@
 //! (`src/search/lists.rs`, `keyed.rs`, `deques.rs`); nothing here imports the engine.
 
 pub mod deques;
+pub mod inherited;
 pub mod keyed;
 pub mod lists;
 pub mod optional;
+pub mod views;
 
 /// The intrinsic of a method of a modelled collection class (every one
 /// of them: [`lists::ListMethod::Other`] and [`keyed::KeyedMethod::Other`]
@@ -35,6 +42,9 @@ pub fn intrinsic(
     use super::methods::Intrinsic;
     lists::ListMethod::of(class, name, descriptor, is_static)
         .map(Intrinsic::List)
+        .or_else(|| {
+            views::ViewMethod::of(class, name, descriptor, is_static).map(Intrinsic::MapView)
+        })
         .or_else(|| {
             keyed::KeyedMethod::of(class, name, descriptor, is_static).map(Intrinsic::Keyed)
         })
@@ -54,6 +64,7 @@ fn params(descriptor: &str) -> String {
 pub fn is_modelled_class(class: &str) -> bool {
     lists::is_modelled_class(class)
         || keyed::is_modelled_class(class)
+        || views::VIEW_CLASSES.contains(&class)
         || deques::is_modelled_class(class)
 }
 
@@ -62,6 +73,7 @@ pub fn is_modelled_class(class: &str) -> bool {
 pub fn is_modelled_type(class: &str) -> bool {
     lists::LIST_TYPES.contains(&class)
         || keyed::MAP_TYPES.contains(&class)
+        || keyed::LINKED_MAP_TYPES.contains(&class)
         || keyed::SET_TYPES.contains(&class)
         || keyed::LINKED_SET_TYPES.contains(&class)
         || deques::LINKED_TYPES.contains(&class)

@@ -48,6 +48,10 @@ impl Explorer<'_> {
                 let at = (env.returned(), index);
                 self.keyed_call(st, method, (class, name), &env.params, at, out_)?;
             }
+            Intrinsic::MapView(method) => {
+                let at = (env.returned(), index);
+                self.map_view_call(st, method, &env.params, at, out_)?;
+            }
             Intrinsic::Deque(method) => {
                 // The receiver's type is the class declaring the method.
                 let class = env.params[0].1.class_ref_name();

@@ -272,8 +272,11 @@ final class State {
                     throw new Unbuilt(i, "Map.of: " + e);
                 }
             }
-            case "hash_map": {
-                Map<Object, Object> map = new java.util.HashMap<>();
+            case "hash_map":
+            case "linked_hash_map": {
+                Map<Object, Object> map = factory.equals("hash_map")
+                        ? new java.util.HashMap<>()
+                        : new java.util.LinkedHashMap<>();
                 for (int k = 0; k + 1 < values.size(); k += 2) {
                     map.put(values.get(k), values.get(k + 1));
                 }

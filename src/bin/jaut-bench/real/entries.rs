@@ -47,6 +47,7 @@ const FIFO: &str = "org.apache.commons.collections4.queue.CircularFifoQueue";
 const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils";
 const LIST_UTILS: &str = "org.apache.commons.collections4.ListUtils";
 const QUEUE_UTILS: &str = "org.apache.commons.collections4.QueueUtils";
+const MAP_UTILS: &str = "org.apache.commons.collections4.MapUtils";
 const SYNCHRONIZED_QUEUE: &str = "org.apache.commons.collections4.queue.SynchronizedQueue";
 const PREDICATED_QUEUE: &str = "org.apache.commons.collections4.queue.PredicatedQueue";
 const TRANSFORMED_QUEUE: &str = "org.apache.commons.collections4.queue.TransformedQueue";
@@ -172,6 +173,21 @@ pub const ENTRIES: &[Entry] = &[
     e(COLLECTIONS4, PREDICATED_QUEUE, "offer"),
     e(COLLECTIONS4, PREDICATED_QUEUE, "poll"),
     e(COLLECTIONS4, TRANSFORMED_QUEUE, "transformedQueue"),
+    // Methods walking a map's views or a map of their own (issue 36): the
+    // views modelled over the map (src/search/map_views.rs), an iterated
+    // input written as a new LinkedHashMap<>() with put.
+    e(COLLECTIONS4, MAP_UTILS, "invertMap"),
+    e(
+        COLLECTIONS4,
+        MAP_UTILS,
+        "getBoolean(Ljava/util/Map;Ljava/lang/Object;)",
+    ),
+    e(
+        COLLECTIONS4,
+        MAP_UTILS,
+        "getNumber(Ljava/util/Map;Ljava/lang/Object;)",
+    ),
+    e(COLLECTIONS4, COLLECTION_UTILS, "getCardinalityMap"),
     // guava: integer arithmetic with overflow checks and table lookups.
     e(GUAVA, INT_MATH, "gcd"),
     e(GUAVA, INT_MATH, "mod"),
