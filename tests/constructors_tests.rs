@@ -439,3 +439,41 @@ fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
     assert!(!text.contains("allocate("), "{text}");
     support::compile_and_run_suite(out.path(), "Views$1", support::samples(), &[]);
 }
+
+#[test]
+fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_makes() {
+    // Filters$1 keeps the sets Filters.without captures and a predicate
+    // the factory makes itself; the path only passes them on, so the
+    // state holds null there. without(null, null) throws: the call is
+    // tried again with empty sets, and the predicate is the factory's.
+    let out = tempfile::tempdir().unwrap();
+    let class = support::sample_class("objects/Filters$1");
+    let line = support::marker_line("objects/Filters", "keep").to_string();
+    let (code, json) = support::jaut_json(&[
+        class.to_str().unwrap(),
+        "-m",
+        "keep",
+        "--line",
+        &line,
+        "--out",
+        out.path().to_str().unwrap(),
+        "--objects",
+        "constructors",
+    ]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    let filter = &json["state"]["objects"][0];
+    assert_eq!(filter["built_by"], "constructor", "{json:#}");
+    assert_eq!(
+        filter["constructor"]["factory"],
+        serde_json::json!({"class": "objects.Filters", "field": "without"}),
+        "{json:#}"
+    );
+    // The predicate is the factory's: no value of the state's.
+    assert_eq!(filter["fields"], serde_json::json!([]), "{json:#}");
+    let text = test_text(out.path());
+    assert!(text.contains("Filters.without(hashSet1, hashSet2)"), "{text}");
+    assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
+    assert!(!text.contains("allocate("), "{text}");
+    support::compile_and_run_suite(out.path(), "Filters$1", support::samples(), &[]);
+}
