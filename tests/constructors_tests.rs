@@ -472,7 +472,10 @@ fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_m
     // The predicate is the factory's: no value of the state's.
     assert_eq!(filter["fields"], serde_json::json!([]), "{json:#}");
     let text = test_text(out.path());
-    assert!(text.contains("Filters.without(hashSet1, hashSet2)"), "{text}");
+    assert!(
+        text.contains("Filters.without(hashSet1, hashSet2)"),
+        "{text}"
+    );
     assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
     assert!(!text.contains("allocate("), "{text}");
     support::compile_and_run_suite(out.path(), "Filters$1", support::samples(), &[]);

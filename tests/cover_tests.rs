@@ -1901,16 +1901,24 @@ fn a_generic_call_javac_cannot_infer_goes_through_invoke() {
     let class = classes.join("overloads/Bounds.class");
     let (doc, _code, out) = cover_json(&[class.to_str().unwrap(), "--jobs", "1"]);
     let check = &doc["suite_check"];
-    assert!(check["removed_tests"].as_array().unwrap().is_empty(), "{check:#}");
+    assert!(
+        check["removed_tests"].as_array().unwrap().is_empty(),
+        "{check:#}"
+    );
     let rewritten = check["rewritten_calls"].as_array().unwrap();
     assert!(!rewritten.is_empty(), "{check:#}");
     for r in rewritten {
         assert_eq!(r["cause"], "does-not-compile", "{r:#}");
-        assert!(r["statement"].as_str().unwrap().contains("Bounds.rank("), "{r:#}");
+        assert!(
+            r["statement"].as_str().unwrap().contains("Bounds.rank("),
+            "{r:#}"
+        );
     }
     let text = sources_text(out.path());
     assert!(
-        text.contains("invoke(Bounds.class, \"rank\", new Class<?>[] {Number.class, Comparable.class}"),
+        text.contains(
+            "invoke(Bounds.class, \"rank\", new Class<?>[] {Number.class, Comparable.class}"
+        ),
         "{text}"
     );
     // Calls javac infers stay direct.
