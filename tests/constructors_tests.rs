@@ -9,7 +9,9 @@
 //! (fields only setters give), `Separator` (objects kept in static final
 //! fields, a private constructor), `Text` (a constructor that copies its
 //! `String` into a longer buffer), `Codec` (a `Charset` and `ByteBuffer`s,
-//! made by the JDK's factories), `Scoreboard.Lane` (an inner class).
+//! made by the JDK's factories), `Scoreboard.Lane` (an inner class),
+//! `Money` and `Views` (static factories), `Filters` (a factory that
+//! refuses null sets and keeps a predicate it makes itself).
 
 mod support;
 
@@ -405,17 +407,23 @@ fn an_object_whose_constructor_is_private_comes_from_its_static_factory() {
     assert!(!text.contains("allocate("), "{text}");
 }
 
-#[test]
-fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
-    // Views$1 is the anonymous View that Views.union makes, its arrays in
-    // val$a and val$b: the test calls union with the arrays the path needs.
+/// jaut with `--objects constructors` on the anonymous class `sample$1`
+/// at the target marked `marker` in its method `method`: the JVM confirms
+/// it reached, its object (the receiver) made by the factory `factory` of
+/// `sample`. The directory of the test written, the JSON and the test's text.
+fn from_factory(
+    sample: &str,
+    method: &str,
+    marker: &str,
+    factory: &str,
+) -> (tempfile::TempDir, Json, String) {
     let out = tempfile::tempdir().unwrap();
-    let class = support::sample_class("objects/Views$1");
-    let line = support::marker_line("objects/Views", "second").to_string();
+    let class = support::sample_class(&format!("{sample}$1"));
+    let line = support::marker_line(sample, marker).to_string();
     let (code, json) = support::jaut_json(&[
         class.to_str().unwrap(),
         "-m",
-        "contains",
+        method,
         "--line",
         &line,
         "--out",
@@ -425,17 +433,47 @@ fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
     ]);
     assert_eq!(code, Some(0), "{json:#}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
-    let view = &json["state"]["objects"][0];
-    assert_eq!(view["built_by"], "constructor", "{json:#}");
+    let object = &json["state"]["objects"][0];
+    assert_eq!(object["built_by"], "constructor", "{json:#}");
+    let owner = sample.replace('/', ".");
     assert_eq!(
-        view["constructor"]["factory"],
-        serde_json::json!({"class": "objects.Views", "field": "union"}),
+        object["constructor"]["factory"],
+        serde_json::json!({"class": owner, "field": factory}),
         "{json:#}"
     );
     let text = test_text(out.path());
+    assert!(!text.contains("allocate("), "{text}");
+    let under_test = format!("{}$1", sample.rsplit('/').next().unwrap());
+    support::compile_and_run_suite(out.path(), &under_test, support::samples(), &[]);
+    (out, json, text)
+}
+
+#[test]
+fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
+    // Views$1 is the anonymous View that Views.union makes, its arrays in
+    // val$a and val$b: the test calls union with the arrays the path needs.
+    let (_out, _json, text) = from_factory("objects/Views", "contains", "second", "union");
     assert!(text.contains("Views.View a1 = Views.union("), "{text}");
     // The method is called through the public interface it implements.
     assert!(text.contains("((Views.View) a1).contains("), "{text}");
-    assert!(!text.contains("allocate("), "{text}");
-    support::compile_and_run_suite(out.path(), "Views$1", support::samples(), &[]);
+}
+
+#[test]
+fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_makes() {
+    // Filters$1 keeps the sets Filters.without captures and a predicate
+    // the factory makes itself; the path only passes them on, so the
+    // state holds null there. without(null, null) throws: the call is
+    // tried again with empty sets, and the predicate is the factory's.
+    let (_out, json, text) = from_factory("objects/Filters", "keep", "keep", "without");
+    // The predicate is the factory's: no value of the state's.
+    assert_eq!(
+        json["state"]["objects"][0]["fields"],
+        serde_json::json!([]),
+        "{json:#}"
+    );
+    assert!(
+        text.contains("Filters.without(hashSet1, hashSet2)"),
+        "{text}"
+    );
+    assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
 }

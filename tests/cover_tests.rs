@@ -1888,3 +1888,40 @@ fn no_first_pass_runs_none() {
     assert!(targets.iter().all(|t| t.get("first_pass").is_none()));
     assert_eq!(targets[0]["verdict"], "reached");
 }
+
+/// A direct call javac cannot infer is rewritten through `invoke`, not
+/// removed: `Bounds.rank(T extends Number, Comparable<T>)` takes any
+/// `Comparable` in its bytecode, and the search gives it a `String` with
+/// an `Integer` value, for which no `T` exists (as commons-lang3's
+/// `Validate.inclusiveBetween`). The suite check puts the test's second
+/// form in its place, which compiles and passes.
+#[test]
+fn a_generic_call_javac_cannot_infer_goes_through_invoke() {
+    let classes = samples();
+    let class = classes.join("overloads/Bounds.class");
+    let (doc, _code, out) = cover_json(&[class.to_str().unwrap(), "--jobs", "1"]);
+    let check = &doc["suite_check"];
+    assert!(
+        check["removed_tests"].as_array().unwrap().is_empty(),
+        "{check:#}"
+    );
+    let rewritten = check["rewritten_calls"].as_array().unwrap();
+    assert!(!rewritten.is_empty(), "{check:#}");
+    for r in rewritten {
+        assert_eq!(r["cause"], "does-not-compile", "{r:#}");
+        assert!(
+            r["statement"].as_str().unwrap().contains("Bounds.rank("),
+            "{r:#}"
+        );
+    }
+    let text = sources_text(out.path());
+    assert!(
+        text.contains(
+            "invoke(Bounds.class, \"rank\", new Class<?>[] {Number.class, Comparable.class}"
+        ),
+        "{text}"
+    );
+    // Calls javac infers stay direct.
+    assert!(text.contains("Bounds.rank(null, null)"), "{text}");
+    run_generated_suite_over(out.path(), "Bounds", classes);
+}

@@ -19,6 +19,7 @@ pub mod flow;
 pub mod jdk;
 pub mod plan;
 mod setters;
+mod standins;
 mod text;
 
 use crate::classfile::descriptor::internal_name;
@@ -114,14 +115,18 @@ pub fn build(
             failed.push(why);
         }
     };
-    // Each round either succeeds or gives up one proposal.
-    let rounds = proposals.iter().map(Vec::len).sum::<usize>();
+    // The state the calls start from: the state found, and the empty
+    // collections stand-ins give null arguments ([`standins`]).
+    let mut base = state.clone();
+    // Each round either succeeds or gives up one proposal (or turns it
+    // into its stand-in, once).
+    let rounds = 2 * proposals.iter().map(Vec::len).sum::<usize>();
     for _ in 0..=rounds {
         let plans = plan::firsts(&proposals);
         if plans.iter().all(Option::is_none) {
             break;
         }
-        let candidate = plan::apply(state, &plans);
+        let candidate = plan::apply(&base, &plans);
         match run(&candidate) {
             Ok(o) if accepted(&o) => return Ok((as_made(candidate, &o), o)),
             Err(ReplayFailure::Unbuilt { object, why }) if object < proposals.len() => {
@@ -129,7 +134,11 @@ pub fn build(
                 if proposals[object].is_empty() {
                     break;
                 }
-                proposals[object].remove(0);
+                let refused = proposals[object].remove(0);
+                standins::forget(&mut base, state.objects.len(), &refused);
+                if let Some(call) = standins::with_empty_collections(cp, &mut base, &refused) {
+                    proposals[object].insert(0, call);
+                }
             }
             // The goal missed: the first object with another proposal
             // tries it.
@@ -137,7 +146,8 @@ pub fn build(
                 note("the objects the constructors made miss the goal or cover less".into());
                 match proposals.iter_mut().find(|p| p.len() > 1) {
                     Some(p) => {
-                        p.remove(0);
+                        let missed = p.remove(0);
+                        standins::forget(&mut base, state.objects.len(), &missed);
                     }
                     None => break,
                 }
@@ -186,6 +196,12 @@ fn as_made(mut state: InputState, observation: &Observation) -> InputState {
         let Some(o) = state.objects.get_mut(c.object) else {
             continue;
         };
+        if c.made.is_some() {
+            // The call made that object: no value of the test's.
+            o.fields
+                .retain(|f| !(f.name == c.name && f.declared_in == c.declared_in));
+            continue;
+        }
         let field = o
             .fields
             .iter_mut()

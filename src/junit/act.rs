@@ -28,6 +28,9 @@ pub(super) struct Call {
     /// What the call gives back: the return type, or the class for a
     /// constructor.
     result_type: String,
+    /// Whether the call is written directly (not through `invoke` or
+    /// `construct`).
+    pub(super) direct: bool,
 }
 
 impl Call {
@@ -100,6 +103,7 @@ pub(super) fn call(
     // called by its parameter types.
     let direct = access::method_direct(method, class_ok, params_ok)
         && !inner
+        && !s.reflective_call
         && !overloads::ambiguous(&mut s.access, &target.class, method);
     // A variable arity parameter (JLS §15.12.4.2) takes the state's array
     // as it is: a bare `null` there would be a non-varargs call with an
@@ -112,7 +116,11 @@ pub(super) fn call(
     // declares the method, so dispatch (JVMS §5.4.6) selects it.
     let through = match (&receiver, direct) {
         (Some((_, false)), false)
-            if !ctor && !method.is_private() && params_ok && java::is_identifier(&method.name) =>
+            if !ctor
+                && !s.reflective_call
+                && !method.is_private()
+                && params_ok
+                && java::is_identifier(&method.name) =>
         {
             declaring_supertype(s, &target.class, method)
         }
@@ -185,6 +193,7 @@ pub(super) fn call(
         subject.ret.clone()
     };
     Ok(Call {
+        direct,
         expr,
         expr_type,
         result_type,

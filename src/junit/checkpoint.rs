@@ -38,6 +38,13 @@ pub enum CheckpointError {
 /// the files at 10 s of a class run lagged far behind what it had found).
 const PACE: u32 = 2;
 
+/// For this long after the keeper starts, checks run back to back, without
+/// the pace's wait: the files of a run's first seconds (what a user
+/// stopping it early keeps, the 10 s column of `jaut-bench budget`) would
+/// otherwise lag a whole paced wait behind what the first pass and the
+/// first rounds found (issue 33).
+const EAGER: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// Writes compile-checked copies of a growing suite under `out`.
 pub struct Checkpoint {
     out: PathBuf,
@@ -106,6 +113,7 @@ impl Keeper {
         let (tx, rx) = mpsc::channel::<TestSuite>();
         let abandoned = Arc::new(AtomicBool::new(false));
         let skip = Arc::clone(&abandoned);
+        let born = Instant::now();
         let thread = std::thread::spawn(move || {
             // The latest suite offered and not yet written, and when the
             // next check may start.
@@ -148,7 +156,8 @@ impl Keeper {
                 if last {
                     return;
                 }
-                ready_at = Instant::now() + started.elapsed() * PACE;
+                let pace = if born.elapsed() < EAGER { 0 } else { PACE };
+                ready_at = Instant::now() + started.elapsed() * pace;
             }
         });
         Keeper {
@@ -194,6 +203,8 @@ mod tests {
             body: body.iter().map(|s| s.to_string()).collect(),
             helpers: Helpers::default(),
             disabled: None,
+            generic_call: false,
+            reflective: None,
         }
     }
 

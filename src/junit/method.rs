@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::access::Access;
 use super::helpers::{self, Helpers};
 use super::java;
-use super::{act, arrange, assert, Flavor, JunitError, Target, TestMethod};
+use super::{act, arrange, assert, overloads, Flavor, JunitError, Target, TestMethod};
 use crate::assertions::Assertions;
 use crate::classfile::{descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
@@ -31,6 +31,10 @@ pub(super) struct Scope<'a> {
     /// method under test compares references by identity, where that
     /// difference decides the path.
     pub(super) distinct_strings: bool,
+    /// The call of the method under test goes through `invoke` even where
+    /// the test could write it directly: the test's second form, for a
+    /// generic call javac cannot infer (`overloads.rs`).
+    pub(super) reflective_call: bool,
     names: BTreeSet<String>,
     body: Vec<String>,
 }
@@ -42,6 +46,7 @@ impl<'a> Scope<'a> {
             flavor,
             helpers: Helpers::default(),
             distinct_strings: false,
+            reflective_call: false,
             names: helpers::METHOD_NAMES
                 .iter()
                 .map(|n| n.to_string())
@@ -166,11 +171,32 @@ pub(super) fn render(
     state: &InputState,
     obs: &Observation,
 ) -> Result<TestMethod, JunitError> {
+    let mut test = render_as(cp, flavor, target, state, obs, false)?;
+    if test.generic_call {
+        // The same test with the call through `invoke`, for the check to
+        // take if javac cannot infer the direct call's type arguments.
+        test.reflective = Some(Box::new(render_as(cp, flavor, target, state, obs, true)?));
+    }
+    Ok(test)
+}
+
+/// The test of `target`, with the call through `invoke` when `reflective`.
+fn render_as(
+    cp: &ClassPath,
+    flavor: Flavor,
+    target: &Target,
+    state: &InputState,
+    obs: &Observation,
+    reflective: bool,
+) -> Result<TestMethod, JunitError> {
     let subject = Subject::resolve(cp, target, state, obs)?;
     let mut s = Scope::new(cp, flavor, java::package_of(&target.class));
     s.distinct_strings = compares_identity(&subject.method);
+    s.reflective_call = reflective;
     let inputs = arrange::arrange(&mut s, &subject, state)?;
     let call = act::call(&mut s, &subject, state, &inputs)?;
+    let generic_call =
+        !reflective && call.direct && overloads::is_generic(cp, &target.class, &subject.method);
     assert::assert_outcome(&mut s, &subject, state, obs, &inputs, &call)?;
     // Taken before the comment, whose parameter types do not count.
     let mut helpers = s.helpers;
@@ -186,6 +212,8 @@ pub(super) fn render(
         body: s.body,
         helpers,
         disabled,
+        generic_call,
+        reflective: None,
     })
 }
 

@@ -171,6 +171,13 @@ struct TestMethod {
     /// values the environment returned (a random generator, the clock)
     /// that a test cannot make it return.
     disabled: Option<String>,
+    /// Whether the test calls a generic method directly (javac infers its
+    /// type arguments from the arguments written).
+    generic_call: bool,
+    /// The same test with that call through `invoke`: what the check puts
+    /// in its place when javac cannot infer the direct call
+    /// (`check/edits.rs`).
+    reflective: Option<Box<TestMethod>>,
 }
 
 /// The tests of one run: [`add`](Self::add) a target at a time, then
@@ -301,6 +308,28 @@ impl TestSuite {
         {
             if statement < m.body.len() {
                 m.body.remove(statement);
+            }
+        }
+    }
+
+    /// Whether a test has a form with its call through `invoke`
+    /// ([`TestMethod::reflective`]).
+    fn has_reflective_form(&self, class: &str, method: usize) -> bool {
+        self.classes
+            .get(class)
+            .and_then(|ms| ms.get(method))
+            .is_some_and(|m| m.reflective.is_some())
+    }
+
+    /// Puts a test's form with its call through `invoke` in its place.
+    fn take_reflective_form(&mut self, class: &str, method: usize) {
+        if let Some(m) = self
+            .classes
+            .get_mut(class)
+            .and_then(|ms| ms.get_mut(method))
+        {
+            if let Some(r) = m.reflective.take() {
+                *m = *r;
             }
         }
     }

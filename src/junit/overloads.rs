@@ -82,6 +82,15 @@ fn takes(cp: &ClassPath, theirs: &[JType], ours: &[JType]) -> bool {
     })
 }
 
+/// Whether `method` of `class` (Java form) declares type parameters of its
+/// own: javac infers them at a direct call, and may fail to from erased
+/// arguments (commons-lang3's `Validate.inclusiveBetween(T, T,
+/// Comparable<T>)` given `Object`s).
+pub(crate) fn is_generic(cp: &ClassPath, class: &str, method: &Method) -> bool {
+    generic_methods(cp, &internal_name(class))
+        .contains(&(method.name.clone(), method.descriptor.clone()))
+}
+
 /// The methods of class `internal` (internal name) that declare type
 /// parameters of their own: a method's Signature attribute starts with `<`
 /// exactly then (JVMS §4.7.9.1). As (name, descriptor).

@@ -192,4 +192,9 @@ pub struct ConstructedField {
     /// That array's elements.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elements: Option<Vec<Observed>>,
+    /// For an object the call made itself where the state held null (a
+    /// factory's own predicate): its class, Java form. The state then
+    /// leaves the field to the call (`value` is null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made: Option<String>,
 }

@@ -15,6 +15,9 @@ pub(super) struct Edits {
     drops: Vec<(String, usize, usize, TakenOut)>,
     /// (class, method index, what to report)
     removals: Vec<(String, usize, TakenOut)>,
+    /// Tests whose direct call javac cannot infer, to be written with the
+    /// call through `invoke`: (class, method index, what to report).
+    rewrites: Vec<(String, usize, TakenOut)>,
 }
 
 impl Edits {
@@ -48,7 +51,17 @@ impl Edits {
         match origin {
             LineOrigin::Statement { method, statement } => {
                 let text = suite.statement(&w.class, method, statement);
-                if may_drop && is_droppable_assertion(text) {
+                if cause == Cause::DoesNotCompile
+                    && !is_droppable_assertion(text)
+                    && cannot_infer(message)
+                    && suite.has_reflective_form(&w.class, method)
+                {
+                    self.rewrites.push((
+                        w.class.clone(),
+                        method,
+                        report(method, Some(text.to_string())),
+                    ));
+                } else if may_drop && is_droppable_assertion(text) {
                     self.drops.push((
                         w.class.clone(),
                         method,
@@ -74,6 +87,19 @@ impl Edits {
     }
 
     pub(super) fn apply(mut self, suite: &mut TestSuite, out: &mut SuiteCheck) {
+        // A rewritten test is compiled again whole: its other edits wait
+        // for that compile. One report per test.
+        self.rewrites.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
+        self.rewrites.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+        let rewritten = |class: &String, method: usize| {
+            self.rewrites.iter().any(|r| r.0 == *class && r.1 == method)
+        };
+        self.removals.retain(|r| !rewritten(&r.0, r.1));
+        self.drops.retain(|d| !rewritten(&d.0, d.1));
+        for (class, method, report) in std::mem::take(&mut self.rewrites) {
+            suite.take_reflective_form(&class, method);
+            out.rewritten_calls.push(report);
+        }
         // A removed test loses its drops; one report per test.
         self.removals.sort_by(|a, b| (&a.0, a.1).cmp(&(&b.0, b.1)));
         self.removals.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
@@ -93,6 +119,17 @@ impl Edits {
             out.removed_tests.push(report);
         }
     }
+}
+
+/// Whether javac's error `message` says it cannot infer or apply a call
+/// (JLS §18.5.1, §15.12.2): the arguments' erased types bind no type
+/// arguments the method accepts, or leave it ambiguous.
+fn cannot_infer(message: &str) -> bool {
+    message.contains("inference variable")
+        || message.starts_with("no suitable method found")
+        || message.contains("cannot be applied to given types")
+        || message.contains("cannot infer type")
+        || message.contains("is ambiguous")
 }
 
 /// Whether a statement is an assertion the test can lose and still test

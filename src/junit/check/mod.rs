@@ -101,6 +101,10 @@ pub struct SuiteCheck {
     pub ran: bool,
     pub dropped_assertions: Vec<TakenOut>,
     pub removed_tests: Vec<TakenOut>,
+    /// Tests whose direct call javac could not infer, kept with the call
+    /// through `invoke` instead (`statement` is the direct one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rewritten_calls: Vec<TakenOut>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -114,6 +118,8 @@ impl SuiteCheck {
             .extend(other.dropped_assertions.iter().cloned());
         self.removed_tests
             .extend(other.removed_tests.iter().cloned());
+        self.rewritten_calls
+            .extend(other.rewritten_calls.iter().cloned());
         self.note = self.note.or_else(|| other.note.clone());
         self
     }
@@ -142,6 +148,12 @@ impl SuiteCheck {
                 dropped.len(),
                 count(dropped, Cause::DoesNotCompile),
                 count(dropped, Cause::Fails)
+            ));
+        }
+        if !self.rewritten_calls.is_empty() {
+            s.push_str(&format!(
+                "; {} call(s) javac could not infer made through invoke",
+                self.rewritten_calls.len()
             ));
         }
         if !removed.is_empty() {

@@ -16,6 +16,8 @@ fn test(name: &str, body: &[&str]) -> TestMethod {
         body: body.iter().map(|s| s.to_string()).collect(),
         helpers: Default::default(),
         disabled: None,
+        generic_call: false,
+        reflective: None,
     }
 }
 

@@ -186,6 +186,15 @@ final class Capture {
                 if (Modifier.isStatic(f.getModifiers())) {
                     continue;
                 }
+                Object v;
+                try {
+                    v = Reflect.get(o, f);
+                } catch (UnsupportedOperationException e) {
+                    // A hidden class's (a lambda's captured values, JVMS
+                    // 5.3.5): closed to field offsets, and no test can
+                    // name it either.
+                    continue;
+                }
                 if (!first) {
                     out.append(',');
                 }
@@ -197,7 +206,7 @@ final class Capture {
                 out.append(",\"type\":");
                 Json.quote(out, f.getType().getTypeName());
                 out.append(",\"value\":");
-                value(out, f.getType(), Reflect.get(o, f), depth + 1);
+                value(out, f.getType(), v, depth + 1);
                 out.append('}');
             }
         }
