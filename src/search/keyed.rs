@@ -81,6 +81,11 @@ impl Explorer<'_> {
                 // `Map.of` and `Set.of` refuse to look for null.
                 let is_null = self.terms.eq(k, zero);
                 self.needs_general(st, c, is_null, out);
+                // An input's first keys are pairwise unequal, as a real
+                // set's or map's are: a state with two equal keys cannot
+                // be built (`Map.of` refuses it).
+                let input = self.terms.cmp(BvCmp::Sgt, c, zero);
+                self.distinct_keys(st, c, input, out)?;
                 let values = method == KeyedMethod::ContainsValue;
                 let at = self.first_equal_in(st, (c, values), k, out)?;
                 let found = self.terms.cmp(BvCmp::Sge, at, zero);

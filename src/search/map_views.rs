@@ -163,7 +163,7 @@ impl Explorer<'_> {
     /// as every set's and map's are: the test builds the collection from
     /// them, and an input walked with two equal keys would come out of the
     /// JVM with one. A refutation stays a proof: no real map is left out.
-    fn distinct_keys(
+    pub(super) fn distinct_keys(
         &mut self,
         st: &mut St,
         c: TermId,
