@@ -99,9 +99,8 @@ impl<'a> Explorer<'a> {
             terms: Terms::default(),
             solver: {
                 let mut s = Solver::take();
-                // A single check takes at most a quarter of the search's
-                // time, and none outlives the search, labeling included.
-                s.set_deadline(deadline, config.timeout / 4);
+                // No check outlives the search, labeling included.
+                s.set_deadline(deadline, check_limit(config));
                 // Along a path a `Sat` only lets the search go on; the
                 // check at the entry is exact (see `finish`).
                 s.set_exact(false);
@@ -273,9 +272,8 @@ impl Explorer<'_> {
     }
 
     /// The exact check of a whole path at the entry. When it runs out of
-    /// the per-check limit (a quarter of the search's time, so that one
-    /// hard check along a path leaves time for others), it is made once
-    /// more with three quarters of the time left: the path is complete,
+    /// the per-check limit ([`check_limit`]), it is made once more with
+    /// three quarters of the time left: the path is complete,
     /// and an answer here is a test or a refutation, where an unknown is
     /// neither (a 26-character `switch` label, found through `hashCode`
     /// then `equals`, needs about 3 s of Z3 at the entry).
@@ -289,7 +287,7 @@ impl Explorer<'_> {
         {
             return first;
         }
-        let limit = self.config.timeout / 4;
+        let limit = check_limit(&self.config);
         let longer = self.deadline.saturating_duration_since(Instant::now()) * 3 / 4;
         if longer <= limit {
             return first;
@@ -577,4 +575,10 @@ impl Explorer<'_> {
             }
         }
     }
+}
+
+/// How long one check may take: a quarter of the search's time, so that
+/// one hard check along a path leaves time for others.
+fn check_limit(config: &Config) -> std::time::Duration {
+    config.timeout / 4
 }

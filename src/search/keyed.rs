@@ -14,10 +14,13 @@
 //! elements at free indices, an assumption ([`Explorer::beyond_model`])
 //! the replay must confirm.
 //!
-//! The model allows a sequence with two equal keys, which no map has:
-//! more behaviours than the JVM, so refutations stay proofs, and a state
-//! that needs one is refuted by the replay (`Map.of` refuses duplicate
-//! keys, a `HashMap` keeps one).
+//! The sequence alone allows two equal keys, which no map has. An input
+//! set or map that is looked up or walked has its first keys (as many as
+//! a lookup compares) pairwise unequal ([`Explorer::distinct_keys`]), as
+//! every real one has; past them two keys may still be equal: more
+//! behaviours than the JVM, so refutations stay proofs, and a state that
+//! needs one is refuted by the replay (`Map.of` refuses duplicate keys, a
+//! `HashMap` keeps one).
 
 use super::cmv::St;
 use super::explore::Explorer;
@@ -82,8 +85,7 @@ impl Explorer<'_> {
                 let is_null = self.terms.eq(k, zero);
                 self.needs_general(st, c, is_null, out);
                 // An input's first keys are pairwise unequal, as a real
-                // set's or map's are: a state with two equal keys cannot
-                // be built (`Map.of` refuses it).
+                // set's or map's are.
                 let input = self.terms.cmp(BvCmp::Sgt, c, zero);
                 self.distinct_keys(st, c, input, out)?;
                 let values = method == KeyedMethod::ContainsValue;

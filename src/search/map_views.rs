@@ -161,8 +161,9 @@ impl Explorer<'_> {
     /// When `when` holds, the first keys of set or map `c` (as many as a
     /// lookup compares, [`SCAN`]) are pairwise unequal (`Objects.equals`),
     /// as every set's and map's are: the test builds the collection from
-    /// them, and an input walked with two equal keys would come out of the
-    /// JVM with one. A refutation stays a proof: no real map is left out.
+    /// them, and an input walked or looked up with two equal keys would
+    /// come out of the JVM with one (or `Map.of` refuses it). A refutation
+    /// stays a proof: no real map is left out.
     pub(super) fn distinct_keys(
         &mut self,
         st: &mut St,
