@@ -14,6 +14,11 @@ use crate::enums::EnumConstant;
 /// The objects of one enum's constants on a path, in ordinal order.
 pub type ConstantTerms = Vec<(EnumConstant, TermId)>;
 
+/// A constant's class (internal name) that the universe does not hold, so
+/// the constant has no class id to give its object.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotInUniverse(pub String);
+
 /// The field `java.lang.Enum.ordinal`.
 pub fn ordinal_key() -> FieldKey {
     FieldKey {
@@ -41,10 +46,12 @@ pub fn make(
     ordinals: Option<TermId>,
     constants: Vec<EnumConstant>,
     out: &mut Vec<TermId>,
-) -> Result<ConstantTerms, String> {
+) -> Result<ConstantTerms, NotInUniverse> {
     let mut made: ConstantTerms = Vec::new();
     for c in constants {
-        let id = universe.id(&c.class).ok_or_else(|| c.class.clone())?;
+        let id = universe
+            .id(&c.class)
+            .ok_or_else(|| NotInUniverse(c.class.clone()))?;
         let t = terms.int(FIRST_CONSTANT + (known + made.len()) as i32);
         let class_of = terms.select(types, t);
         let id = terms.int(id as i32);

@@ -45,7 +45,7 @@ impl Explorer<'_> {
             constants,
             out,
         )
-        .map_err(Unsupported::NotInUniverse)?;
+        .map_err(|missing| Unsupported::NotInUniverse(missing.0))?;
         st.mem
             .enum_constants
             .insert(class.to_string(), made.clone());

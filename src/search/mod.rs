@@ -86,6 +86,7 @@ mod statics;
 mod string_copy;
 mod string_edits;
 mod string_methods;
+mod string_occurrences;
 mod text;
 mod throws;
 mod universe;

@@ -16,7 +16,7 @@
 //! refuted on it would not be a proof — such programs are not what the
 //! methods are for, and the JDK documents the exception as best-effort.
 //!
-//! Dispatch ([`crate::search::dispatch`]) asks [`supertype_of`] for the
+//! Dispatch (`search::dispatch`) asks [`supertype_of`] for the
 //! method a modelled class selects and runs the supertype's instead.
 
 use super::keyed::{is_map, SET_CLASS};

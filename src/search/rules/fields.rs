@@ -14,6 +14,33 @@ use crate::search::cmv::St;
 use crate::search::explore::Explorer;
 use crate::search::statics::StaticRead;
 
+/// Why a field has no heap array of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::search) enum NoHeapField {
+    /// A field of `AbstractStringBuilder`: builders are modelled by their
+    /// methods.
+    OfBuilder,
+    /// A field of a modelled collection class.
+    OfCollection,
+    /// Resolution did not find the field.
+    NotOnClassPath,
+}
+
+impl NoHeapField {
+    /// The reason's words for field `name` of `class`.
+    fn describe(self, class: &str, name: &str) -> String {
+        match self {
+            NoHeapField::OfBuilder => {
+                format!("field {class}.{name} of a builder (modelled by its methods)")
+            }
+            NoHeapField::OfCollection => {
+                format!("field {class}.{name} of a collection (modelled by its methods)")
+            }
+            NoHeapField::NotOnClassPath => format!("field {class}.{name} not on the class path"),
+        }
+    }
+}
+
 impl Explorer<'_> {
     fn field_key(
         &mut self,
@@ -23,7 +50,7 @@ impl Explorer<'_> {
         name: &str,
     ) -> Result<FieldKey, Reason> {
         self.heap_field(class, name)
-            .map_err(|why| self.unsupported(st, insn, &why))
+            .map_err(|why| self.unsupported(st, insn, &why.describe(class, name)))
     }
 
     /// The value a `getfield` of `key` reads when the field is a constant
@@ -61,28 +88,29 @@ impl Explorer<'_> {
 
     /// The heap array's key for field `name` of `class` (the class that
     /// declares it); why not when the field is not on the class path or
-    /// is a builder's, which the builders' methods model instead
-    /// (search::builders).
+    /// is a builder's or a modelled collection's, which their methods
+    /// model instead (search::builders, jdk::collections).
     pub(in crate::search) fn heap_field(
         &self,
         class: &str,
         name: &str,
-    ) -> Result<FieldKey, String> {
-        match self.cp.resolve_field(class, name) {
-            Ok(Some(found)) if found.class.name == "java/lang/AbstractStringBuilder" => Err(
-                format!("field {class}.{name} of a builder (modelled by its methods)"),
-            ),
-            Ok(Some(found)) if crate::jdk::collections::is_modelled_class(&found.class.name) => {
-                Err(format!(
-                    "field {class}.{name} of a collection (modelled by its methods)"
-                ))
+    ) -> Result<FieldKey, NoHeapField> {
+        let why = match self.cp.resolve_field(class, name) {
+            Ok(Some(found)) if found.class.name == "java/lang/AbstractStringBuilder" => {
+                NoHeapField::OfBuilder
             }
-            Ok(Some(found)) => Ok(FieldKey {
-                class: found.class.name.clone(),
-                name: name.to_string(),
-            }),
-            _ => Err(format!("field {class}.{name} not on the class path")),
-        }
+            Ok(Some(found)) if crate::jdk::collections::is_modelled_class(&found.class.name) => {
+                NoHeapField::OfCollection
+            }
+            Ok(Some(found)) => {
+                return Ok(FieldKey {
+                    class: found.class.name.clone(),
+                    name: name.to_string(),
+                })
+            }
+            _ => NoHeapField::NotOnClassPath,
+        };
+        Err(why)
     }
 
     /// Constraints on a reference read from the heap or a static field:
