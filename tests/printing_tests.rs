@@ -193,3 +193,42 @@ fn logging_proves_nothing_wrong() {
         "{v:#}"
     );
 }
+
+/// jaut on `Report.<method>` for a `--throws` goal (JSON, replayed).
+fn throws(method: &str, exception: &str) -> (Option<i32>, Value) {
+    let class = support::sample_class("printing/Report");
+    support::jaut_json(&[
+        class.to_str().unwrap(),
+        "-m",
+        method,
+        "--throws",
+        exception,
+        "--timeout",
+        "20",
+    ])
+}
+
+/// `printf("%d items of %s%n", n, "stock")` passes an `Integer` and a
+/// `String`, read off the call site's bytecode (src/search/printed_values.rs):
+/// no `toString` of the program can run although the class declares two,
+/// so the search does not look for the exception inside `Formatter` (it
+/// used to end there on the call-depth bound) and reaches the `throw` after
+/// the call, confirmed by the JVM, with no assumption about printing.
+#[test]
+fn printing_values_raises_nothing_of_the_program() {
+    let (code, v) = throws("counted", "java.lang.IllegalStateException");
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], 1001, "{v:#}");
+    let text = v.to_string();
+    assert!(!text.contains("may run a toString()"), "{v:#}");
+    assert!(!text.contains("call-depth-bound"), "{v:#}");
+}
+
+/// `printf("%s%n", alarm)` passes an object of the program, whose
+/// `toString` may throw: the search must not call the exception impossible.
+#[test]
+fn printing_a_program_object_may_raise() {
+    let (_, v) = throws("sounded", "java.lang.IllegalStateException");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+}

@@ -90,7 +90,7 @@ impl Explorer<'_> {
                 &found.member.name,
                 self.program_overrides_fill_in(),
             ) || self.quiet_assertion_error(&before_call, &found, index)
-                || self.quiet_print(&found, catch)
+                || self.quiet_print(&before_call, index, &found, catch)
                 || self.raises_no_error(&found, catch)
             {
                 continue;
@@ -344,12 +344,15 @@ impl Explorer<'_> {
     /// itself ([`crate::jdk::printing::may_raise`]), nor any subclass of
     /// them, fits `catch`, and it runs no `toString` of the program that
     /// could raise what `catch` takes — its arguments are primitives,
-    /// `char[]`s and `String`s, or the program declares no `toString`, or
+    /// `char[]`s and `String`s (or, at this call site, only JDK values:
+    /// [`super::printed_values`]), or the program declares no `toString`, or
     /// it logs (`SimpleFormatter` catches the `Exception`s a parameter's
     /// `toString` throws: only an `Error` gets through). The search then
     /// need not look for exceptions in its bytecode.
     fn quiet_print(
         &self,
+        st: &St,
+        index: usize,
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
         catch: &Catch,
     ) -> bool {
@@ -360,7 +363,11 @@ impl Explorer<'_> {
             _ => return false,
         };
         let runs_program = crate::jdk::printing::may_print_objects(&m.descriptor)
-            && self.cp.analyses().program_overrides_to_string(self.cp);
+            && self.cp.analyses().program_overrides_to_string(self.cp)
+            && !st
+                .acts
+                .last()
+                .is_some_and(|act| super::printed_values::prints_only_values(&act.m, index));
         let program_raises = match (runs_program, logs) {
             (false, _) => false,
             (true, false) => true,

@@ -77,6 +77,7 @@ mod math_rules;
 mod merge;
 mod multi_array;
 mod numbers;
+mod printed_values;
 mod printing;
 mod random;
 mod regex;

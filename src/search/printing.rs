@@ -127,13 +127,15 @@ impl Explorer<'_> {
     /// A call that may turn an object of the program into text runs its
     /// `toString()`, whose effects this model leaves out when the program
     /// declares one: an assumption, so no proof rests on it, and a state
-    /// that depends on it is refuted by the replay.
+    /// that depends on it is refuted by the replay. None when the call
+    /// site passes only JDK values ([`super::printed_values`]).
     fn program_objects_printed(&mut self, st: &mut St, index: usize) {
         let Some(r) = self.invoked(st, index) else {
             return;
         };
         if may_print_objects(&r.descriptor)
             && self.cp.analyses().program_overrides_to_string(self.cp)
+            && !super::printed_values::prints_only_values(&st.top().m, index)
         {
             self.assume(format!(
                 "{}.{} may run a toString() or hashCode() of the program, whose effects were left out",

@@ -80,4 +80,32 @@ public class Report {
         }
         return 0;
     }
+    /** An object whose text may be an exception. */
+    static final class Alarm {
+        boolean armed;
+
+        @Override
+        public String toString() {
+            if (armed) {
+                throw new IllegalStateException("armed");
+            }
+            return "alarm";
+        }
+    }
+
+    /**
+     * printf of boxed values runs no toString of the program, so there is
+     * nothing of Formatter's to search for an IllegalStateException.
+     */
+    public static void counted(int n) {
+        System.out.printf("%d items of %s%n", n, "stock");
+        if (n == 1001) {
+            throw new IllegalStateException("too many");
+        }
+    }
+
+    /** printf of an Alarm runs its toString, which may throw. */
+    public static void sounded(Alarm alarm) {
+        System.out.printf("%s%n", alarm);
+    }
 }
