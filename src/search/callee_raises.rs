@@ -12,6 +12,7 @@ use super::explore::Explorer;
 use super::throws::Catch;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
+use crate::classfile::Op;
 use crate::classfile::Pc;
 use crate::jdk::methods::Intrinsic;
 use crate::jdk::registry::Model;
@@ -33,18 +34,25 @@ impl Explorer<'_> {
     /// A call at `index` ended by an exception its callee raised and did
     /// not catch: explores each method the call may run backward from each
     /// point where such an exception leaves it.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn raise_in_callee(
         &mut self,
         st: St,
         pending: Vec<TermId>,
         index: usize,
-        kind: InvokeKind,
-        r: &crate::classfile::bytecode::MethodRef,
         exc: TermId,
         catch: &Catch,
         at: &str,
     ) -> Flow {
+        let Some(m) = st.acts.last().map(|act| act.m.clone()) else {
+            return Flow::Exhausted;
+        };
+        let Op::Invoke(kind, r) = &m.code().instructions[index].op else {
+            self.cut(Reason::Unsupported(format!(
+                "exception from a callee at {at}, which is no invoke"
+            )));
+            return Flow::Exhausted;
+        };
+        let kind = *kind;
         if st.acts.len() > self.call_depth {
             self.cut(Reason::Bound(Bound::CallDepth {
                 max: self.config.max_call_depth,
@@ -57,6 +65,12 @@ impl Explorer<'_> {
                 self.cut(cut);
                 return Flow::Exhausted;
             }
+        };
+        let call = RaisingCall {
+            index,
+            receiver,
+            exc,
+            catch,
         };
         // The caller's stack below the call's arguments; the callee's entry
         // pushes them back (see `return_to_caller`).
@@ -71,14 +85,12 @@ impl Explorer<'_> {
             let model = self.model_of(&found, None);
             if let Some(behaviours) = model.as_ref().and_then(Model::behaviours) {
                 let flow = self.contract_raises(
+                    &call,
                     &before_call,
                     &pending,
-                    index,
                     &found,
                     dispatch.into_iter().collect(),
                     behaviours,
-                    exc,
-                    catch,
                 );
                 if !matches!(flow, Flow::Exhausted) {
                     return flow;
@@ -101,14 +113,11 @@ impl Explorer<'_> {
                         && found.member.desc.ret != crate::classfile::JType::Void
                     {
                         let flow = self.mock_raises(
+                            &call,
                             before_call.clone(),
                             pending.clone(),
-                            index,
                             &found,
                             dispatch,
-                            receiver,
-                            exc,
-                            catch,
                         );
                         if !matches!(flow, Flow::Exhausted) {
                             return flow;
@@ -148,12 +157,6 @@ impl Explorer<'_> {
                     self.cut(cut);
                     continue;
                 }
-            };
-            let call = RaisingCall {
-                index,
-                receiver,
-                exc,
-                catch,
             };
             if let Some(flow) = self.raise_from_exits(&call, &caller, &callee, &pending, dispatch) {
                 return flow;
@@ -226,18 +229,18 @@ impl Explorer<'_> {
     /// one way per behaviour whose `throws` class the edge takes, under its
     /// `pre` (and its effects on fields), the exception a new object of
     /// that class.
-    #[allow(clippy::too_many_arguments)]
     fn contract_raises(
         &mut self,
+        call: &RaisingCall,
         before_call: &St,
         pending: &[TermId],
-        index: usize,
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
         dispatch: Vec<TermId>,
         behaviours: &[crate::jdk::contracts::Behaviour],
-        exc: TermId,
-        catch: &Catch,
     ) -> Flow {
+        let RaisingCall {
+            index, exc, catch, ..
+        } = *call;
         let m = &found.member;
         let what = format!("{}.{}", found.class.java_name(), m);
         for b in behaviours {
@@ -288,18 +291,20 @@ impl Explorer<'_> {
     /// `--mock-throws`: the call at `index` on a mock (`receiver`, of the
     /// class `dispatch` says) raised a new `RuntimeException`, `exc`,
     /// recorded as that call's answer.
-    #[allow(clippy::too_many_arguments)]
     fn mock_raises(
         &mut self,
+        call: &RaisingCall,
         mut st: St,
         mut pending: Vec<TermId>,
-        index: usize,
         found: &crate::classpath::hierarchy::Found<crate::classfile::Method>,
         dispatch: Option<TermId>,
-        receiver: Option<TermId>,
-        exc: TermId,
-        catch: &Catch,
     ) -> Flow {
+        let RaisingCall {
+            index,
+            receiver,
+            exc,
+            catch,
+        } = *call;
         const RUNTIME: &str = "java/lang/RuntimeException";
         if self.class_fits(RUNTIME, catch) == Some(false) {
             return Flow::Exhausted;

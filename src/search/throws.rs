@@ -207,7 +207,7 @@ impl Explorer<'_> {
                     // `throw null` raises NullPointerException.
                     self.raise(st, pending, index, Thrown::Implicit(NPE), exc, catch)
                 }
-                Op::Invoke(kind, r) => {
+                Op::Invoke(kind, _) => {
                     if *kind != InvokeKind::Static {
                         let npe = Thrown::Implicit(NPE);
                         let flow = self.try_choice(|ex| {
@@ -217,7 +217,7 @@ impl Explorer<'_> {
                             return flow;
                         }
                     }
-                    self.raise_in_callee(st, pending, index, *kind, r, exc, catch, &at)
+                    self.raise_in_callee(st, pending, index, exc, catch, &at)
                 }
                 Op::InvokeDynamic { .. } if super::concat::raises_nothing(&m.class, &insn.op) => {
                     Flow::Exhausted
