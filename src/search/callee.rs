@@ -18,6 +18,18 @@ use crate::model::sort_of_vtype;
 use crate::model::term::TermId;
 use crate::reason::{Bound, Reason};
 
+/// One method a call on the backward path may run: the method, the
+/// condition under which dispatch chose it, the call's receiver and result
+/// terms, and the call's instruction index in the caller.
+#[derive(Clone, Copy)]
+pub(super) struct Call<'f> {
+    pub found: &'f Found<Method>,
+    pub dispatch: Option<TermId>,
+    pub receiver: Option<TermId>,
+    pub result: Option<TermId>,
+    pub index: usize,
+}
+
 impl Explorer<'_> {
     /// Enters the callee of the invoke at `index` (the state is just after
     /// it): one choice per return instruction of the callee.
@@ -84,7 +96,14 @@ impl Explorer<'_> {
             st.top().stack.pop()
         };
         for (found, dispatch) in targets {
-            let flow = self.explore_callee(&st, &found, dispatch, receiver, result, index, &at);
+            let call = Call {
+                found: &found,
+                dispatch,
+                receiver,
+                result,
+                index,
+            };
+            let flow = self.explore_callee(&st, &call, &at);
             if !matches!(flow, Flow::Exhausted) {
                 return flow;
             }
@@ -94,17 +113,14 @@ impl Explorer<'_> {
 
     /// Explores one method a call may run, backward from each of its
     /// returns; `dispatch` is the condition under which the call runs it.
-    #[allow(clippy::too_many_arguments)]
-    fn explore_callee(
-        &mut self,
-        st: &St,
-        found: &Found<Method>,
-        dispatch: Option<TermId>,
-        receiver: Option<TermId>,
-        result: Option<TermId>,
-        index: usize,
-        at: &str,
-    ) -> Flow {
+    fn explore_callee(&mut self, st: &St, call: &Call, at: &str) -> Flow {
+        let Call {
+            found,
+            dispatch,
+            receiver,
+            result,
+            index,
+        } = *call;
         // A model of the registry takes the place of the bytecode; a method
         // with neither returns a free value.
         let model = self.model_of(found, Some((st, index)));
@@ -132,7 +148,7 @@ impl Explorer<'_> {
                 )));
                 return Flow::Exhausted;
             }
-            return self.step_over_call(st, found, model, dispatch, receiver, result, index);
+            return self.step_over_call(st, call, model);
         }
         let callee = match self.callee_info(st, found) {
             Ok(c) => c,
@@ -141,7 +157,7 @@ impl Explorer<'_> {
                 return Flow::Exhausted;
             }
         };
-        if let Some(flow) = self.step_over_merged(st, &callee, dispatch, receiver, result, index) {
+        if let Some(flow) = self.step_over_merged(st, &callee, call) {
             return flow;
         }
         let code = callee.code();

@@ -97,11 +97,15 @@ impl Explorer<'_> {
         &mut self,
         st: &St,
         callee: &std::sync::Arc<MethodInfo>,
-        dispatch: Option<TermId>,
-        receiver: Option<TermId>,
-        result: Option<TermId>,
-        index: usize,
+        call: &super::callee::Call,
     ) -> Option<Flow> {
+        let super::callee::Call {
+            dispatch,
+            receiver,
+            result,
+            index,
+            ..
+        } = *call;
         let touched = self.mergeable(callee)?;
         let mark = self.terms.mark();
         let mut next = st.clone();

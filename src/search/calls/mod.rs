@@ -14,6 +14,7 @@ mod lower;
 mod strings;
 mod throwables;
 
+use super::callee::Call;
 use super::cmv::{Act, Flow, St};
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
@@ -88,17 +89,14 @@ impl Explorer<'_> {
     /// Steps back over the call at `index` to `found`, described by
     /// `model` (or, with `None`, by nothing: its result is free).
     /// `st` is the state after the call with the result popped.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn step_over_call(
-        &mut self,
-        st: &St,
-        found: &Found<Method>,
-        model: Option<Model>,
-        dispatch: Option<TermId>,
-        receiver: Option<TermId>,
-        result: Option<TermId>,
-        index: usize,
-    ) -> Flow {
+    pub(super) fn step_over_call(&mut self, st: &St, call: &Call, model: Option<Model>) -> Flow {
+        let Call {
+            found,
+            dispatch,
+            receiver,
+            result,
+            index,
+        } = *call;
         let m = &found.member;
         let mut next = st.clone();
         let types = m.arg_types(&found.class.name);
