@@ -12,6 +12,7 @@
 //! - [`statics`]: which static fields are inputs and what the others hold;
 //!   [`assertions`]: whether `assert`s run, in the search and the replay;
 //! - [`state`]: the input state and the path that flow between stages;
+//!   [`literals`]: Java source literals for its values;
 //! - [`model`], [`solver`]: constrained memory variables and Z3;
 //! - [`search`]: the backward search; [`jdk`]: what a call the search does
 //!   not explore does (the registry of JDK models and contracts);
@@ -39,6 +40,7 @@ pub mod java_home;
 pub mod jdk;
 pub mod junit;
 pub mod labeling;
+pub mod literals;
 pub mod model;
 pub mod pipeline;
 pub mod reason;

@@ -1,7 +1,7 @@
 //! A single target answers on time even when Z3 does not stop (issue 37,
 //! item 4): the target runs on a thread of its own, and when, past its
 //! `--timeout` or after a stop request (SIGINT, SIGTERM), the solver check
-//! it is in has overrun its own limit ([`jaut::stop::overdue_check`]), the
+//! it is in has overrun its own limit ([`jaut::solver::guard::overdue_check`]), the
 //! target is answered unknown without waiting for the check. The caller
 //! then prints the answer and ends the process: the check cannot be
 //! abandoned otherwise.
@@ -41,11 +41,11 @@ pub fn watch<'scope, T: Send + 'scope>(
         // Z3 was interrupted: a check still running this long after a stop
         // does not see it.
         if let Some(since) = since_stop(&mut stop_seen) {
-            if since >= STUCK && jaut::stop::check_running() {
+            if since >= STUCK && jaut::solver::guard::check_running() {
                 return Some(Reason::Stopped(Stop::Interrupted));
             }
         }
-        let stuck = jaut::stop::overdue_check().is_some_and(|d| d >= STUCK);
+        let stuck = jaut::solver::guard::overdue_check().is_some_and(|d| d >= STUCK);
         (stuck && started.elapsed() >= timeout)
             .then_some(Reason::Bound(Bound::Timeout { limit: timeout }))
     })

@@ -29,8 +29,8 @@
 //! solver reads the cut back from [`check_ended`] so the target can say
 //! why it ended unknown.
 //!
-//! A stop request ([`crate::stop::request`]) interrupts every check
-//! through [`interrupt_all`].
+//! A stop request ([`crate::stop::request`]) interrupts every check the
+//! watchdog sees running from then on.
 
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
@@ -196,13 +196,6 @@ pub fn check_running() -> bool {
     slots().iter().any(|s| s.check.is_some())
 }
 
-/// Interrupts the check of every registered thread (a stop request).
-pub(crate) fn interrupt_all() {
-    for s in slots().iter() {
-        s.handle.interrupt();
-    }
-}
-
 /// What the watchdog does to one running check, given the time and the
 /// process's memory now.
 fn verdict(c: &Running, now: Instant, rss: u64) -> Option<Cut> {
@@ -226,12 +219,17 @@ fn watch() {
         std::thread::sleep(POLL);
         let rss = resident_mib();
         let now = Instant::now();
+        let stopping = crate::stop::requested();
         let mut slots = slots();
         for s in slots.iter_mut() {
             let Some(check) = s.check.as_mut() else {
                 continue;
             };
-            if let Some(cut) = verdict(check, now, rss) {
+            if stopping {
+                // A stop request: an interrupt is no cut of this check's
+                // own (the run ends), so none is recorded.
+                s.handle.interrupt();
+            } else if let Some(cut) = verdict(check, now, rss) {
                 check.cut = Some(cut);
                 s.handle.interrupt();
             }

@@ -135,7 +135,7 @@ fn short_value(v: &Value) -> String {
         Value::Int(i) => i.to_string(),
         Value::Float(x) => format!("{x:?}"),
         Value::Str(s) => format!("{s:?}"),
-        Value::Utf16 { utf16 } => crate::junit::java::utf16_literal(utf16),
+        Value::Utf16 { utf16 } => crate::literals::utf16_literal(utf16),
         Value::Ref { object } => format!("object #{object}"),
         Value::Enum { class, constant } => {
             let simple = class.rsplit(['.', '$']).next().unwrap_or(class);

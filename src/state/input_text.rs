@@ -27,7 +27,7 @@ impl InputState {
             Value::Int(i) => write!(f, "{i}"),
             Value::Float(x) => write!(f, "{x:?}"),
             Value::Str(s) => write!(f, "{s:?}"),
-            Value::Utf16 { utf16 } => f.write_str(&crate::junit::java::utf16_literal(utf16)),
+            Value::Utf16 { utf16 } => f.write_str(&crate::literals::utf16_literal(utf16)),
             Value::Enum { class, constant } => {
                 let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
                 write!(f, "{simple}.{constant}")
