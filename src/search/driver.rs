@@ -166,6 +166,7 @@ pub(super) fn search_inside(
             ex.recursion_cut = false;
             ex.iteration_cuts = 0;
             ex.conflicts.clear();
+            ex.learned.new_round();
             let flow = if raises.is_empty() {
                 let mut st = ex.initial_state(&target, target_index);
                 ex.enclose(&mut st, &callers);
@@ -256,6 +257,9 @@ pub(super) fn search_inside(
     stats.solver = ex.solver.time;
     stats.checks = ex.solver.checks;
     stats.paths = ex.paths;
+    if std::env::var_os("JAUT_LEARN_DEBUG").is_some() {
+        eprintln!("learned {} pruned {}", ex.learned.learned, ex.learned.pruned);
+    }
     let Explorer { solver, .. } = ex;
     solver.release();
     Ok(Outcome { verdict, stats })

@@ -71,6 +71,7 @@ mod lists;
 mod loop_bound;
 mod loop_cells;
 mod loop_heads;
+mod loop_learn;
 mod loop_summary;
 mod map_views;
 mod math_rules;
