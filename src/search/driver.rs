@@ -257,9 +257,8 @@ pub(super) fn search_inside(
     stats.solver = ex.solver.time;
     stats.checks = ex.solver.checks;
     stats.paths = ex.paths;
-    if std::env::var_os("JAUT_LEARN_DEBUG").is_some() {
-        eprintln!("learned {} pruned {}", ex.learned.learned, ex.learned.pruned);
-    }
+    stats.nogoods = ex.learned.learned;
+    stats.pruned = ex.learned.pruned;
     let Explorer { solver, .. } = ex;
     solver.release();
     Ok(Outcome { verdict, stats })

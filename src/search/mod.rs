@@ -286,6 +286,10 @@ pub struct Stats {
     pub call_depth: usize,
     /// The recursion bound of the last round.
     pub recursion: usize,
+    /// No-goods learned at loop heads, and states they pruned
+    /// ([`loop_learn`]).
+    pub nogoods: u64,
+    pub pruned: u64,
 }
 
 impl Stats {
@@ -301,6 +305,8 @@ impl Stats {
         self.loop_bound = later.loop_bound;
         self.call_depth = later.call_depth;
         self.recursion = later.recursion;
+        self.nogoods += later.nogoods;
+        self.pruned += later.pruned;
     }
 }
 
