@@ -21,7 +21,8 @@
 //!
 //! One concept per module: [`driver`] (where paths start, the rounds of
 //! iterative deepening, the verdict), [`explore`] (the depth-first search),
-//! [`choice`] (its choice loop: mark, search, backtrack),
+//! [`choice`] (its choice loop: mark, search, backtrack), [`loop_learn`]
+//! (no-goods learned at loop heads from refuted suffixes),
 //! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
 //! instruction family), [`heap`] (fields, allocations and arrays as the
 //! rules see them), [`edges`] (the conditions of branches and switches),
