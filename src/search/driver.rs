@@ -153,7 +153,11 @@ enum Starts {
 /// it (no instruction lets an exception out; the target is dead code).
 fn starts(target: &MethodInfo, goal: &Goal) -> Result<Result<Starts, Verdict>, SearchError> {
     let code = target.code();
-    let unreachable = |why: String| Ok(Err(Verdict::Unreachable { conflicts: vec![why] }));
+    let unreachable = |why: String| {
+        Ok(Err(Verdict::Unreachable {
+            conflicts: vec![why],
+        }))
+    };
     let pc = match goal {
         Goal::Pc(pc) | Goal::Edge { to: pc, .. } => *pc,
         Goal::Throws(class) => {
@@ -182,7 +186,9 @@ fn starts(target: &MethodInfo, goal: &Goal) -> Result<Result<Starts, Verdict>, S
     };
     let index = code.index_of(pc).ok_or(SearchError::NotAnInstruction(pc))?;
     if target.frames.at(pc).is_none() {
-        return unreachable(format!("no path from the entry reaches pc {pc} (dead code)"));
+        return unreachable(format!(
+            "no path from the entry reaches pc {pc} (dead code)"
+        ));
     }
     Ok(Ok(Starts::Target(index)))
 }

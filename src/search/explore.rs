@@ -414,7 +414,12 @@ impl Explorer<'_> {
     /// A block start's choices, after its check: a loop's summary, the
     /// method's entry, then each predecessor.
     pub(super) fn branch(&mut self, st: St, junction: &Junction) -> Flow {
-        let m = st.acts.last().expect("a path has an active method").m.clone();
+        let m = st
+            .acts
+            .last()
+            .expect("a path has an active method")
+            .m
+            .clone();
         let block_id = junction.block;
         let block = m.cfg.block(block_id).expect("a block").clone();
         let came_from = junction.came_from;
