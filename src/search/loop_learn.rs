@@ -170,15 +170,7 @@ impl Explorer<'_> {
         };
         let Some(nogood) = nogoods.into_iter().find(|nogood| {
             let mark = self.terms.mark();
-            let broken: Vec<TermId> = nogood
-                .pins
-                .iter()
-                .map(|p| {
-                    let held = self.pinned(shape, p);
-                    self.terms.not(held)
-                })
-                .collect();
-            let any = self.terms.or(broken);
+            let any = self.some_broken(shape, &nogood.pins);
             let implied = self.solver.check_assuming(&self.terms, &[any]) == Sat::Unsat;
             self.terms.truncate(mark);
             self.solver.truncate(&self.terms);
@@ -190,6 +182,18 @@ impl Explorer<'_> {
             self.cut(reason);
         }
         true
+    }
+
+    /// "Some value differs from its pin", over the state's terms.
+    fn some_broken(&mut self, shape: &Shape, pins: &[Pin]) -> TermId {
+        let broken: Vec<TermId> = pins
+            .iter()
+            .map(|p| {
+                let held = self.pinned(shape, p);
+                self.terms.not(held)
+            })
+            .collect();
+        self.terms.or(broken)
     }
 
     /// `place == value` over the state's terms.
@@ -259,14 +263,7 @@ impl Explorer<'_> {
             }
         }
         while !pins.is_empty() {
-            let broken: Vec<TermId> = pins
-                .iter()
-                .map(|p| {
-                    let held = self.pinned(shape, p);
-                    self.terms.not(held)
-                })
-                .collect();
-            let any = self.terms.or(broken);
+            let any = self.some_broken(shape, &pins);
             match self.solver.check_assuming(&self.terms, &[any]) {
                 Sat::Unsat => break,
                 Sat::Unknown => return None,
