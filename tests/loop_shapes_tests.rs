@@ -212,3 +212,22 @@ fn character_scanners_are_covered() {
         "{check:#}"
     );
 }
+
+/// The encoder's "four digits" target, reached by the backward search
+/// alone (no seed string, no concolic run): states at the loop head that
+/// differ only in an iteration's `switch` case are pruned by the no-goods
+/// learned there (src/search/loop_learn.rs). Without them the search
+/// enumerated every case of every iteration and timed out (44,314 checks).
+/// The state is replayed, and its code has four digits.
+#[test]
+fn an_encoders_cases_are_not_enumerated_again() {
+    let (_, v) = support::aim_at_marker("loops2/Scanner", "encode", "four");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    assert!(v.get("seeded").is_none(), "{v:#}");
+    assert!(v.get("concolic").is_none(), "{v:#}");
+    assert!(v["stats"]["pruned"].as_u64() > Some(0), "{v:#}");
+    let code = v["replay"]["ended"]["value"].as_str().expect("a string");
+    assert_eq!(code.len(), 4, "{v:#}");
+    assert!(code.chars().all(|c| c.is_ascii_digit()), "{v:#}");
+}

@@ -268,6 +268,8 @@ pub(super) fn verdict_json(
             "loop_bound": st.loop_bound,
             "call_depth": st.call_depth,
             "recursion": st.recursion,
+            "nogoods": st.nogoods,
+            "pruned": st.pruned,
         },
     });
     match &outcome.verdict {

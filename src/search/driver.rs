@@ -12,16 +12,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::callers::CallSite;
-use super::cmv::Flow;
+use super::cmv::{Flow, MethodInfo};
 use super::explore::Explorer;
 use super::throws::Catch;
 use super::universe::collect_universe;
-use super::{Config, Goal, Outcome, SearchError, Stats, Verdict};
+use super::{Config, Goal, Outcome, PathStep, SearchError, Stats, Verdict};
 use crate::analysis::UniverseKey;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::{Class, Method, Pc};
 use crate::classpath::ClassPath;
-use crate::labeling::{self, LabelingError};
+use crate::labeling::{self, EntryState, LabelingError};
 use crate::model::term::Sort;
 use crate::reason::{Bound, Reason, Stop};
 
@@ -111,11 +111,55 @@ pub(super) fn search_inside(
         .analyses()
         .universe(cp, class, &key, || collect_universe(cp, &root, depth))?;
     ex.universe = (*universe).clone();
+
+    let mut stats = Stats::default();
+    let verdict = match starts(&target, goal)? {
+        Err(proved) => proved,
+        Ok(starts) => loop {
+            stats.rounds += 1;
+            stats.loop_bound = ex.loop_bound;
+            stats.call_depth = ex.call_depth;
+            stats.recursion = ex.recursion;
+            match round(&mut ex, &target, &callers, goal, &starts) {
+                Flow::Found(found) => break label(&mut ex, *found, &mut stats, config),
+                Flow::Timeout => break timed_out(&ex, config),
+                Flow::Exhausted => {
+                    if let Some(verdict) = exhausted(&mut ex, config) {
+                        break verdict;
+                    }
+                }
+            }
+        },
+    };
+    stats.total = start.elapsed();
+    stats.solver = ex.solver.time;
+    stats.checks = ex.solver.checks;
+    stats.paths = ex.paths;
+    stats.nogoods = ex.learned.learned;
+    stats.pruned = ex.learned.pruned;
+    let Explorer { solver, .. } = ex;
+    solver.release();
+    Ok(Outcome { verdict, stats })
+}
+
+/// Where backward paths start: the target instruction (by index), or each
+/// point where an exception of the goal's class may leave the method.
+enum Starts {
+    Target(usize),
+    Raises(Vec<(usize, Thrown, Catch)>),
+}
+
+/// The goal's starting points, or the verdict when the code alone decides
+/// it (no instruction lets an exception out; the target is dead code).
+fn starts(target: &MethodInfo, goal: &Goal) -> Result<Result<Starts, Verdict>, SearchError> {
     let code = target.code();
-    // Where backward paths start: the target instruction, or each point
-    // where an exception of the goal's class may leave the method.
-    let (pc, raises): (Pc, Vec<(usize, Thrown, Catch)>) = match goal {
-        Goal::Pc(pc) | Goal::Edge { to: pc, .. } => (*pc, Vec::new()),
+    let unreachable = |why: String| {
+        Ok(Err(Verdict::Unreachable {
+            conflicts: vec![why],
+        }))
+    };
+    let pc = match goal {
+        Goal::Pc(pc) | Goal::Edge { to: pc, .. } => *pc,
         Goal::Throws(class) => {
             let goal = Catch {
                 must: Some(class.clone()),
@@ -135,128 +179,144 @@ pub(super) fn search_inside(
                 })
                 .collect();
             if raises.is_empty() {
-                return Ok(Outcome {
-                    verdict: Verdict::Unreachable {
-                        conflicts: vec!["no instruction of the method lets an exception out".into()],
-                    },
-                    stats: Stats::default(),
-                });
+                return unreachable("no instruction of the method lets an exception out".into());
             }
-            (code.instructions[raises[0].0].pc, raises)
+            return Ok(Ok(Starts::Raises(raises)));
         }
     };
-    let target_index = code.index_of(pc).ok_or(SearchError::NotAnInstruction(pc))?;
+    let index = code.index_of(pc).ok_or(SearchError::NotAnInstruction(pc))?;
+    if target.frames.at(pc).is_none() {
+        return unreachable(format!(
+            "no path from the entry reaches pc {pc} (dead code)"
+        ));
+    }
+    Ok(Ok(Starts::Target(index)))
+}
 
-    let mut stats = Stats::default();
-    let verdict = if target.frames.at(pc).is_none() {
-        Verdict::Unreachable {
-            conflicts: vec![format!(
-                "no path from the entry reaches pc {pc} (dead code)"
-            )],
+/// One round of iterative deepening at the explorer's current bounds.
+fn round(
+    ex: &mut Explorer,
+    target: &Arc<MethodInfo>,
+    callers: &[(Arc<MethodInfo>, usize)],
+    goal: &Goal,
+    starts: &Starts,
+) -> Flow {
+    ex.cuts.clear();
+    ex.loop_cut = false;
+    ex.call_cut = false;
+    ex.recursion_cut = false;
+    ex.iteration_cuts = 0;
+    ex.conflicts.clear();
+    ex.learned.new_round();
+    match starts {
+        Starts::Target(index) => {
+            let mut st = ex.initial_state(target, *index);
+            ex.enclose(&mut st, callers);
+            if let Goal::Edge { from, .. } = goal {
+                st.came_from = Some(*from);
+            }
+            ex.dfs(st, Vec::new())
         }
-    } else {
-        loop {
-            stats.rounds += 1;
-            stats.loop_bound = ex.loop_bound;
-            stats.call_depth = ex.call_depth;
-            stats.recursion = ex.recursion;
-            ex.cuts.clear();
-            ex.loop_cut = false;
-            ex.call_cut = false;
-            ex.recursion_cut = false;
-            ex.iteration_cuts = 0;
-            ex.conflicts.clear();
-            let flow = if raises.is_empty() {
-                let mut st = ex.initial_state(&target, target_index);
-                ex.enclose(&mut st, &callers);
-                if let Goal::Edge { from, .. } = goal {
-                    st.came_from = Some(*from);
-                }
-                ex.dfs(st, Vec::new())
-            } else {
-                let mut flow = Flow::Exhausted;
-                for (index, thrown, catch) in &raises {
-                    let st = ex.initial_state(&target, *index);
-                    let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Ref);
-                    flow = ex.raise(st, Vec::new(), *index, *thrown, exc, catch);
-                    if !matches!(flow, Flow::Exhausted) {
-                        break;
-                    }
-                }
-                flow
-            };
-            match flow {
-                Flow::Found(found) => {
-                    let (entry, path) = *found;
-                    let label_start = Instant::now();
-                    let state = labeling::label(&mut ex.labeling(), &entry);
-                    stats.labeling = label_start.elapsed();
-                    break match state {
-                        Ok(state) => Verdict::Reached { state, path },
-                        Err(LabelingError::TooLong(bound)) => Verdict::Unknown {
-                            reasons: vec![Reason::Bound(bound)],
-                        },
-                        // Past the deadline every check answers unknown:
-                        // the search ran out of time while labeling.
-                        Err(LabelingError::NoFit(_)) if Instant::now() >= ex.deadline => {
-                            Verdict::Unknown {
-                                reasons: vec![Reason::Bound(Bound::Timeout {
-                                    limit: config.timeout,
-                                })],
-                            }
-                        }
-                        Err(LabelingError::NoFit(why)) => Verdict::Unknown {
-                            reasons: vec![Reason::Labeling(why)],
-                        },
-                        Err(LabelingError::Unsupported(what)) => Verdict::Unknown {
-                            reasons: vec![Reason::Unsupported(what)],
-                        },
-                    };
-                }
-                Flow::Timeout => {
-                    let mut reasons = vec![match config.max_checks {
-                        _ if crate::stop::requested() => Reason::Stopped(Stop::Interrupted),
-                        Some(max) if ex.over_check_budget() => Reason::Bound(Bound::Checks { max }),
-                        _ => Reason::Bound(Bound::Timeout {
-                            limit: config.timeout,
-                        }),
-                    }];
-                    // A check the deadline cut short is already this one.
-                    let first = reasons[0].clone();
-                    reasons.extend(ex.cuts.values().filter(|r| **r != first).cloned());
-                    break Verdict::Unknown { reasons };
-                }
-                Flow::Exhausted => {
-                    if ex.cuts.is_empty() && !ex.domain.assumptions().is_empty() {
-                        break Verdict::Unknown {
-                            reasons: ex
-                                .domain
-                                .assumptions()
-                                .iter()
-                                .map(|a| Reason::ClosedWorld(a.clone()))
-                                .collect(),
-                        };
-                    }
-                    if ex.cuts.is_empty() {
-                        break Verdict::Unreachable {
-                            conflicts: ex.conflicts.iter().cloned().collect(),
-                        };
-                    }
-                    if deepen(&mut ex, config) {
-                        continue;
-                    }
-                    break Verdict::Unknown {
-                        reasons: ex.cuts.values().cloned().collect(),
-                    };
+        Starts::Raises(raises) => {
+            let mut flow = Flow::Exhausted;
+            for (index, thrown, catch) in raises {
+                let st = ex.initial_state(target, *index);
+                let exc = ex.fresh.var(&mut ex.terms, "exception", Sort::Ref);
+                flow = ex.raise(st, Vec::new(), *index, *thrown, exc, catch);
+                if !matches!(flow, Flow::Exhausted) {
+                    break;
                 }
             }
+            flow
         }
+    }
+}
+
+/// A path reached the entry: its input state, labelled.
+fn label(
+    ex: &mut Explorer,
+    (entry, path): (EntryState, Vec<PathStep>),
+    stats: &mut Stats,
+    config: &Config,
+) -> Verdict {
+    let label_start = Instant::now();
+    let state = labeling::label(&mut ex.labeling(), &entry);
+    stats.labeling = label_start.elapsed();
+    match state {
+        Ok(state) => Verdict::Reached { state, path },
+        Err(LabelingError::TooLong(bound)) => Verdict::Unknown {
+            reasons: vec![Reason::Bound(bound)],
+        },
+        // Past the deadline every check answers unknown: the search ran
+        // out of time while labeling.
+        Err(LabelingError::NoFit(_)) if Instant::now() >= ex.deadline => Verdict::Unknown {
+            reasons: vec![Reason::Bound(Bound::Timeout {
+                limit: config.timeout,
+            })],
+        },
+        Err(LabelingError::NoFit(why)) => Verdict::Unknown {
+            reasons: vec![Reason::Labeling(why)],
+        },
+        Err(LabelingError::Unsupported(what)) => Verdict::Unknown {
+            reasons: vec![Reason::Unsupported(what)],
+        },
+    }
+}
+
+/// The round ran out of time (or of checks, or was stopped): that first,
+/// then the round's other cuts at bounds already at their maximum (a cut
+/// at a bound the next round would have raised says nothing of the
+/// option that raises it).
+fn timed_out(ex: &Explorer, config: &Config) -> Verdict {
+    let first = match config.max_checks {
+        _ if crate::stop::requested() => Reason::Stopped(Stop::Interrupted),
+        Some(max) if ex.over_check_budget() => Reason::Bound(Bound::Checks { max }),
+        _ => Reason::Bound(Bound::Timeout {
+            limit: config.timeout,
+        }),
     };
-    stats.total = start.elapsed();
-    stats.solver = ex.solver.time;
-    stats.checks = ex.solver.checks;
-    stats.paths = ex.paths;
-    let Explorer { solver, .. } = ex;
-    solver.release();
-    Ok(Outcome { verdict, stats })
+    // A check the deadline cut short is already this one.
+    let others = ex
+        .cuts
+        .values()
+        .filter(|r| **r != first && at_its_maximum(ex, config, r))
+        .cloned();
+    let reasons = std::iter::once(first.clone()).chain(others).collect();
+    Verdict::Unknown { reasons }
+}
+
+/// Whether a cut's bound is as large as it grows: any cut but at a bound
+/// iterative deepening raises while the round's value is below its
+/// `Config` maximum.
+fn at_its_maximum(ex: &Explorer, config: &Config, reason: &Reason) -> bool {
+    match reason {
+        Reason::Bound(Bound::Loop { .. }) => ex.loop_bound >= config.max_loop_iterations,
+        Reason::Bound(Bound::CallDepth { .. }) => ex.call_depth >= config.max_call_depth,
+        Reason::Bound(Bound::Recursion { .. }) => ex.recursion >= config.max_recursion,
+        Reason::Bound(Bound::Iterations { .. }) => ex.cell_iterations >= config.max_array_length,
+        _ => true,
+    }
+}
+
+/// Every path of the round was refuted or cut: a proof when none was cut
+/// and no assumption made; else the next round with its bounds raised,
+/// or (`None` then) unknown when none can grow.
+fn exhausted(ex: &mut Explorer, config: &Config) -> Option<Verdict> {
+    if ex.cuts.is_empty() && !ex.domain.assumptions().is_empty() {
+        let reasons = ex.domain.assumptions().iter();
+        return Some(Verdict::Unknown {
+            reasons: reasons.map(|a| Reason::ClosedWorld(a.clone())).collect(),
+        });
+    }
+    if ex.cuts.is_empty() {
+        return Some(Verdict::Unreachable {
+            conflicts: ex.conflicts.iter().cloned().collect(),
+        });
+    }
+    if deepen(ex, config) {
+        return None;
+    }
+    Some(Verdict::Unknown {
+        reasons: ex.cuts.values().cloned().collect(),
+    })
 }

@@ -87,6 +87,8 @@ pub(super) struct Explorer<'a> {
     /// search's universe ([`super::dispatch::implementations`]): computed
     /// once per search, not at each path through the call.
     pub implementations: HashMap<(InvokeKind, MethodRef), super::dispatch::Implementations>,
+    /// The no-goods learned at loop heads ([`super::loop_learn`]).
+    pub learned: super::loop_learn::Learned,
 }
 
 impl<'a> Explorer<'a> {
@@ -125,6 +127,7 @@ impl<'a> Explorer<'a> {
             subtypes: HashMap::new(),
             loop_facts: HashMap::new(),
             implementations: HashMap::new(),
+            learned: Default::default(),
         }
     }
 
@@ -207,6 +210,7 @@ impl Explorer<'_> {
         self.call_cut |= matches!(reason, Reason::Bound(Bound::CallDepth { .. }));
         self.iteration_cuts += u64::from(matches!(reason, Reason::Bound(Bound::Iterations { .. })));
         self.recursion_cut |= matches!(reason, Reason::Bound(Bound::Recursion { .. }));
+        self.learned.note_cut(&reason);
         self.cuts.insert(reason.to_string(), reason);
     }
 
@@ -215,7 +219,7 @@ impl Explorer<'_> {
     /// every straight-line step would cost a solver call where no
     /// alternative can be pruned.
     pub(super) fn dfs(&mut self, st: St, pending: Vec<TermId>) -> Flow {
-        if Instant::now() >= self.deadline || self.over_check_budget() || crate::stop::requested() {
+        if self.out_of_time() || self.over_learning_budget() {
             return Flow::Timeout;
         }
         self.solver.push();
@@ -378,22 +382,13 @@ impl Explorer<'_> {
         });
         // Check the path so far before branching, when there is a choice.
         // A branch-outcome goal allows only the edge from its branch.
-        let came_from = st.came_from.take();
-        let is_entry = block_id == m.cfg.entry() && came_from.is_none();
-        let mut preds = m.cfg.preds(block_id);
-        if let Some(from) = came_from {
-            preds.retain(|(_, e)| {
-                matches!(e, Edge::Branch { .. } | Edge::Switch { .. })
-                    && e.source_pc() == Some(from)
-            });
-        }
-        // Right after a loop summary, only the loop's entry edges remain.
-        let summarized = std::mem::take(&mut st.summarized);
-        if summarized {
-            preds.retain(|(p, _)| !m.cfg.dominates(block_id, *p));
-        }
-        preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
-        let options = usize::from(is_entry) + preds.len();
+        let junction = Junction {
+            block: block_id,
+            came_from: st.came_from.take(),
+            summarized: std::mem::take(&mut st.summarized),
+        };
+        let preds = junction.preds(&m);
+        let options = usize::from(junction.is_entry(&m)) + preds.len();
         for &c in &pending {
             self.solver.assert(&self.terms, c);
         }
@@ -408,6 +403,29 @@ impl Explorer<'_> {
         if check && !self.feasible(&st) {
             return Flow::Exhausted;
         }
+        if is_loop_head {
+            // What refuted the paths from this loop head before may refute
+            // this one ([`super::loop_learn`]).
+            return self.branch_learning(st, &junction);
+        }
+        self.branch(st, &junction)
+    }
+
+    /// A block start's choices, after its check: a loop's summary, the
+    /// method's entry, then each predecessor.
+    pub(super) fn branch(&mut self, st: St, junction: &Junction) -> Flow {
+        let m = st
+            .acts
+            .last()
+            .expect("a path has an active method")
+            .m
+            .clone();
+        let block_id = junction.block;
+        let block = m.cfg.block(block_id).expect("a block").clone();
+        let came_from = junction.came_from;
+        let summarized = junction.summarized;
+        let is_entry = junction.is_entry(&m);
+        let preds = junction.preds(&m);
 
         // A counter loop met for the first time on this path: first its
         // summary (any number of iterations, the counter not wrapping),
@@ -579,6 +597,43 @@ impl Explorer<'_> {
 
 /// How long one check may take: a quarter of the search's time, so that
 /// one hard check along a path leaves time for others.
-fn check_limit(config: &Config) -> std::time::Duration {
+pub(super) fn check_limit(config: &Config) -> std::time::Duration {
     config.timeout / 4
+}
+
+/// A block start as a choice point: the block, and what the path allows
+/// there (set by the state until its first step back).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Junction {
+    pub block: BlockId,
+    /// For a branch-outcome goal: the branch or switch the path must come
+    /// from.
+    pub came_from: Option<crate::classfile::Pc>,
+    /// Right after a loop summary: only the loop's entry edges remain.
+    pub summarized: bool,
+}
+
+impl Junction {
+    /// Whether the path may begin here: the method's entry, unless a
+    /// branch-outcome goal names the edge the path came by.
+    pub fn is_entry(&self, m: &MethodInfo) -> bool {
+        self.block == m.cfg.entry() && self.came_from.is_none()
+    }
+
+    /// The predecessors the path may come from, nearest to the entry
+    /// first.
+    pub fn preds<'m>(&self, m: &'m MethodInfo) -> Vec<(BlockId, &'m Edge)> {
+        let mut preds = m.cfg.preds(self.block);
+        if let Some(from) = self.came_from {
+            preds.retain(|(_, e)| {
+                matches!(e, Edge::Branch { .. } | Edge::Switch { .. })
+                    && e.source_pc() == Some(from)
+            });
+        }
+        if self.summarized {
+            preds.retain(|(p, _)| !m.cfg.dominates(self.block, *p));
+        }
+        preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
+        preds
+    }
 }

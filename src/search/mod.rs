@@ -21,7 +21,8 @@
 //!
 //! One concept per module: [`driver`] (where paths start, the rounds of
 //! iterative deepening, the verdict), [`explore`] (the depth-first search),
-//! [`choice`] (its choice loop: mark, search, backtrack),
+//! [`choice`] (its choice loop: mark, search, backtrack), [`loop_learn`]
+//! (no-goods learned at loop heads from refuted suffixes),
 //! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
 //! instruction family), [`heap`] (fields, allocations and arrays as the
 //! rules see them), [`edges`] (the conditions of branches and switches),
@@ -71,6 +72,7 @@ mod lists;
 mod loop_bound;
 mod loop_cells;
 mod loop_heads;
+mod loop_learn;
 mod loop_summary;
 mod map_views;
 mod math_rules;
@@ -287,6 +289,10 @@ pub struct Stats {
     pub call_depth: usize,
     /// The recursion bound of the last round.
     pub recursion: usize,
+    /// No-goods learned at loop heads, and states they pruned
+    /// ([`loop_learn`]).
+    pub nogoods: u64,
+    pub pruned: u64,
 }
 
 impl Stats {
@@ -302,6 +308,8 @@ impl Stats {
         self.loop_bound = later.loop_bound;
         self.call_depth = later.call_depth;
         self.recursion = later.recursion;
+        self.nogoods += later.nogoods;
+        self.pruned += later.pruned;
     }
 }
 

@@ -205,20 +205,7 @@ impl Solver {
     /// thread. Only what was asserted inside scopes is forgotten, so a
     /// search must assert nothing at the base level.
     pub fn release(mut self) {
-        while self.depth > 0 {
-            self.pop();
-        }
-        self.asts.clear();
-        self.float_terms.clear();
-        self.ints.clear();
-        // Predicate ids are the search's own (its term arena's): kept, the
-        // next search's predicate `k` would be this one's, under this
-        // one's name, and two of its predicates could be one function —
-        // a refutation that holds for no input (issue 37).
-        self.preds.clear();
-        self.asserted.clear();
-        self.float_depths.clear();
-        self.witness.reset();
+        self.forget_terms();
         self.searches += 1;
         // A search that needed the axioms does not pass them on, nor one
         // cut for its memory what Z3 built for it.
@@ -229,6 +216,33 @@ impl Solver {
         self.deadline = None;
         self.exact = true;
         POOL.with(|p| *p.borrow_mut() = Some(self));
+    }
+
+    /// Pops every scope and forgets every lowered term, keeping the solver
+    /// for another use within the same search (a second solver the search
+    /// holds, whose term ids may have been taken back and made again since
+    /// its last use).
+    pub fn clear(&mut self) {
+        self.forget_terms();
+        self.cut = None;
+    }
+
+    /// Pops every scope and forgets what was lowered and asserted.
+    fn forget_terms(&mut self) {
+        while self.depth > 0 {
+            self.pop();
+        }
+        self.asts.clear();
+        self.float_terms.clear();
+        self.ints.clear();
+        // Predicate ids are the term arena's: kept, a later predicate `k`
+        // would be this one's, under this one's name, and two predicates
+        // could be one function — a refutation that holds for no input
+        // (issue 37).
+        self.preds.clear();
+        self.asserted.clear();
+        self.float_depths.clear();
+        self.witness.reset();
     }
 
     /// Z3's solver back to its initial state, with the equality axioms or
