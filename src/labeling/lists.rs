@@ -6,7 +6,10 @@
 //! changes it, holds it in a slot typed with a class (`ArrayList`), or
 //! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
 //! `HashMap` allows; a set or map the path iterates, or of a linked class,
-//! a `LinkedHashSet` or `LinkedHashMap` in the model's order. A queue or deque is a `new ArrayDeque<>(…)` unless it
+//! a `LinkedHashSet` or `LinkedHashMap` in the model's order; a sorted set
+//! or map a `new TreeSet<>(…)` or `new TreeMap<>(…)` of its keys (in their
+//! natural order, as the model keeps them). A queue or deque is a
+//! `new ArrayDeque<>(…)` unless it
 //! holds null or a slot typed `LinkedList` holds it (`new LinkedList<>(…)`);
 //! an optional, whose one field the search read, `Optional.of(v)` or
 //! `Optional.empty()`.
@@ -17,8 +20,9 @@ use crate::classfile::JType;
 use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::is_modelled_type;
 use crate::jdk::collections::keyed::{
-    is_linked, is_map, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
+    is_linked, is_map, is_set, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
 };
+use crate::jdk::collections::sorted::{TREE_MAP, TREE_SET};
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
@@ -39,7 +43,7 @@ impl Labeler<'_, '_> {
         let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
         let generic = generic.and_then(declarable);
         let hint = |k: usize| types.get(k).cloned().flatten();
-        if map || matches!(class, SET_CLASS | LINKED_SET_CLASS) {
+        if map || is_set(class) {
             self.prefer_distinct_keys(id, size, entry);
         }
         let mut elements = Vec::new();
@@ -55,6 +59,8 @@ impl Labeler<'_, '_> {
         let general = changed || elements.contains(&Value::Null);
         let ordered = is_linked(class) || self.flag(&FieldKey::set_ordered(), id, entry);
         let factory = match class {
+            TREE_MAP => CollectionFactory::TreeMap,
+            TREE_SET => CollectionFactory::TreeSet,
             MAP_CLASS | LINKED_MAP_CLASS if ordered => CollectionFactory::LinkedHashMap,
             MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
             MAP_CLASS => CollectionFactory::MapOf,

@@ -16,7 +16,7 @@ use crate::model::term::{Sort, TermId};
 use crate::model::{field_sort, FieldKey};
 
 /// The boxes compared by value, with the type of their `value` field.
-const BOXES: [(&str, JType); 6] = [
+pub(super) const BOXES: [(&str, JType); 6] = [
     ("java/lang/Integer", JType::Int),
     ("java/lang/Long", JType::Long),
     ("java/lang/Short", JType::Short),
