@@ -89,12 +89,16 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
         Some(CollectionFactory::MapOf) => of(s, "java.util.Map"),
         Some(CollectionFactory::TreeSet) => copied(s, "java.util.TreeSet", &parts),
         Some(
-            CollectionFactory::HashMap | CollectionFactory::LinkedHashMap | CollectionFactory::TreeMap,
+            CollectionFactory::HashMap
+            | CollectionFactory::LinkedHashMap
+            | CollectionFactory::TreeMap,
         ) if parts.is_empty() => {
             format!("new {}<>()", s.access.type_name(map_class(o)))
         }
         Some(
-            CollectionFactory::HashMap | CollectionFactory::LinkedHashMap | CollectionFactory::TreeMap,
+            CollectionFactory::HashMap
+            | CollectionFactory::LinkedHashMap
+            | CollectionFactory::TreeMap,
         ) => {
             let map = s.access.type_name(map_class(o));
             format!("new {map}<>({})", of(s, "java.util.Map"))

@@ -22,8 +22,8 @@ use crate::jdk::collections::is_modelled_type;
 use crate::jdk::collections::keyed::{
     is_linked, is_map, is_set, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
 };
-use crate::jdk::collections::sorted::{TREE_MAP, TREE_SET};
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
+use crate::jdk::collections::sorted::{TREE_MAP, TREE_SET};
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 use crate::state::{BuiltBy, CollectionFactory};

@@ -13,6 +13,7 @@ use super::throws::Catch;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::Pc;
+use crate::jdk::collections::keyed::KeyedMethod;
 use crate::jdk::methods::Intrinsic;
 use crate::jdk::registry::Model;
 use crate::model::term::TermId;
@@ -80,6 +81,15 @@ impl Explorer<'_> {
                     exc,
                     catch,
                 );
+                if !matches!(flow, Flow::Exhausted) {
+                    return flow;
+                }
+                continue;
+            }
+            // An empty sorted collection's end (search::sorted).
+            if let Some(Model::Intrinsic(Intrinsic::Keyed(KeyedMethod::End(_)))) = model {
+                let flow =
+                    self.empty_end_raises(&before_call, (&pending, dispatch), index, (exc, catch));
                 if !matches!(flow, Flow::Exhausted) {
                     return flow;
                 }

@@ -29,8 +29,8 @@ use super::sequence::{Effect, SequenceKeys};
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::keyed::{is_map, KeyedMethod, KEY_ITERATOR};
-use crate::jdk::collections::sorted::is_sorted;
 use crate::jdk::collections::lists::ListMethod;
+use crate::jdk::collections::sorted::is_sorted;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 

@@ -19,10 +19,11 @@
 //! ([`Bound::NaturalOrder`]), which the states found keep and a path
 //! refuted only under it is cut, never refuted.
 
-use super::cmv::St;
+use super::cmv::{Flow, St};
 use super::equality::BOXES;
 use super::explore::Explorer;
 use super::lists::SCAN;
+use super::throws::Catch;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::sorted::{End, Nearest};
@@ -30,11 +31,12 @@ use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{field_sort, FieldKey};
 use crate::reason::Bound;
 
-/// Characters of two string keys the order compares one by one: past
-/// them the answer is free (beyond the model). Keys are short words; the
-/// order is asserted between several pairs of them at every call, which a
-/// string's full followed length would make slow to solve.
-const KEY_CHARS: i32 = super::text::TOKEN_CHARS;
+/// Characters of two string keys the order compares one by one: when
+/// both are longer and agree in them, the answer is free (beyond the
+/// model). The order is asserted between several pairs of keys at every
+/// call, which a string's full followed length makes slow to solve (an
+/// `Integer`-keyed `floorKey` took twice as long with 16).
+const KEY_CHARS: i32 = 6;
 
 impl Explorer<'_> {
     /// Asserts `fact`, a consequence of sorted collection `c`'s order: as
@@ -142,6 +144,46 @@ impl Explorer<'_> {
         };
         let k = self.list_element(st, c, at);
         out.push(self.terms.eq(r, k));
+    }
+
+    /// The exception path of `first()`, `last()`, `firstKey()`,
+    /// `lastKey()` (whose bytecode reads the tree the model does not
+    /// have): the call at `index` (state `before_call`, its receiver on
+    /// the stack) on an empty collection raised `exc`, a new
+    /// `NoSuchElementException`, if `catch` takes one.
+    pub(super) fn empty_end_raises(
+        &mut self,
+        before_call: &St,
+        (pending, dispatch): (&[TermId], Option<TermId>),
+        index: usize,
+        (exc, catch): (TermId, &Catch),
+    ) -> Flow {
+        const NO_SUCH_ELEMENT: &str = "java/util/NoSuchElementException";
+        if self.class_fits(NO_SUCH_ELEMENT, catch) == Some(false) {
+            return Flow::Exhausted;
+        }
+        let flow = self.try_choice(|ex| {
+            let mut st = before_call.clone();
+            let Some(&c) = st.top().stack.last() else {
+                return Flow::Exhausted;
+            };
+            let mut p = pending.to_vec();
+            p.extend(dispatch);
+            p.push(ex.non_null(c));
+            let len = ex.list_size(&mut st, c, &mut p);
+            let zero = ex.terms.int(0);
+            p.push(ex.terms.eq(len, zero));
+            let pc = st.top().m.code().instructions[index].pc;
+            match ex.allocate_exception(&mut st, NO_SUCH_ELEMENT, exc, pc) {
+                Ok(cs) => p.extend(cs),
+                Err(cut) => {
+                    ex.cut(cut);
+                    return Flow::Exhausted;
+                }
+            }
+            ex.dfs(st, p)
+        });
+        flow.unwrap_or(Flow::Exhausted)
     }
 
     /// `floor(x)`, `ceiling(x)`, `lower(x)`, `higher(x)` (and a map's
@@ -258,7 +300,8 @@ impl Explorer<'_> {
 
     /// `a.compareTo(b) < 0` for strings `a` and `b` (`String.compareTo`:
     /// the first differing character, else the shorter), and whether the
-    /// comparison runs past the [`KEY_CHARS`] characters it follows (open).
+    /// answer lies past the [`KEY_CHARS`] characters it compares (open):
+    /// both strings longer, and equal in those.
     fn texts_less(
         &mut self,
         st: &mut St,
@@ -271,6 +314,7 @@ impl Explorer<'_> {
         let shorter = self.terms.cmp(BvCmp::Slt, len_a, len_b);
         let lim = self.terms.ite(shorter, len_a, len_b);
         let mut less = shorter;
+        let mut differ_somewhere = Vec::new();
         for k in (0..KEY_CHARS).rev() {
             let kt = self.terms.int(k);
             let inside = self.terms.cmp(BvCmp::Slt, kt, lim);
@@ -278,11 +322,15 @@ impl Explorer<'_> {
             let d = self.string_char(st, b, kt, out);
             let differ = self.terms.ne(c, d);
             let first = self.terms.and(vec![inside, differ]);
+            differ_somewhere.push(first);
             let below = self.terms.cmp(BvCmp::Ult, c, d);
             less = self.terms.ite(first, below, less);
         }
         let most = self.terms.int(KEY_CHARS);
-        let open = self.terms.cmp(BvCmp::Sgt, lim, most);
+        let longer = self.terms.cmp(BvCmp::Sgt, lim, most);
+        let differ = self.terms.or(differ_somewhere);
+        let same_start = self.terms.not(differ);
+        let open = self.terms.and(vec![longer, same_start]);
         (less, open)
     }
 }

@@ -133,7 +133,11 @@ pub(super) fn collect_universe(
                 u.add(c, false);
             }
         }
-        let sets = [SET_CLASS, LINKED_SET_CLASS, crate::jdk::collections::sorted::TREE_SET];
+        let sets = [
+            SET_CLASS,
+            LINKED_SET_CLASS,
+            crate::jdk::collections::sorted::TREE_SET,
+        ];
         for (model, iterator) in DEQUE_ITERATORS
             .into_iter()
             .chain(sets.map(|s| (s, KEY_ITERATOR)))
@@ -229,9 +233,7 @@ fn keyed_model(name: &str) -> Option<&'static str> {
     use crate::jdk::collections::keyed::{
         LINKED_MAP_CLASS, LINKED_MAP_TYPES, LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES,
     };
-    use crate::jdk::collections::sorted::{
-        SORTED_MAP_TYPES, SORTED_SET_TYPES, TREE_MAP, TREE_SET,
-    };
+    use crate::jdk::collections::sorted::{SORTED_MAP_TYPES, SORTED_SET_TYPES, TREE_MAP, TREE_SET};
     if MAP_TYPES.contains(&name) {
         Some(MAP_CLASS)
     } else if SORTED_MAP_TYPES.contains(&name) {

@@ -222,7 +222,12 @@ mod tests {
             Some(KeyedMethod::Size)
         );
         assert_eq!(
-            KeyedMethod::of("java/util/TreeMap", "headMap", "(Ljava/lang/Object;)", false),
+            KeyedMethod::of(
+                "java/util/TreeMap",
+                "headMap",
+                "(Ljava/lang/Object;)",
+                false
+            ),
             Some(KeyedMethod::Other)
         );
     }

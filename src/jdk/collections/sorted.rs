@@ -21,18 +21,10 @@ pub const TREE_MAP: &str = "java/util/TreeMap";
 pub const TREE_SET: &str = "java/util/TreeSet";
 
 /// The static types whose inputs are modelled sorted maps.
-pub const SORTED_MAP_TYPES: [&str; 3] = [
-    TREE_MAP,
-    "java/util/SortedMap",
-    "java/util/NavigableMap",
-];
+pub const SORTED_MAP_TYPES: [&str; 3] = [TREE_MAP, "java/util/SortedMap", "java/util/NavigableMap"];
 
 /// The static types whose inputs are modelled sorted sets.
-pub const SORTED_SET_TYPES: [&str; 3] = [
-    TREE_SET,
-    "java/util/SortedSet",
-    "java/util/NavigableSet",
-];
+pub const SORTED_SET_TYPES: [&str; 3] = [TREE_SET, "java/util/SortedSet", "java/util/NavigableSet"];
 
 /// Whether `class` is a modelled sorted set or map.
 pub fn is_sorted(class: &str) -> bool {
