@@ -24,7 +24,7 @@ use crate::jdk::collections::keyed::{
 };
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
 use crate::jdk::collections::sorted::{TREE_MAP, TREE_SET};
-use crate::model::term::TermId;
+use crate::model::term::{BvCmp, TermId};
 use crate::model::FieldKey;
 use crate::state::{BuiltBy, CollectionFactory};
 
@@ -88,36 +88,24 @@ impl Labeler<'_, '_> {
     /// unequal where the path allows: the model lets two keys be equal
     /// (search::keyed), no real set or map holds two, and a test that
     /// builds one from equal keys is refused by `Map.of` or keeps one key.
-    /// Strings of different lengths, boxes of different values, distinct
-    /// objects: a sufficient condition the solver can settle quickly.
+    /// The search asserts it only for a collection it walks: a check here,
+    /// once per state, instead of constraints on every check of a path.
     fn prefer_distinct_keys(&mut self, id: TermId, size: i64, entry: &EntryState) {
         let Some(&cells) = entry.fields.get(&FieldKey::list_elements()) else {
             return;
         };
-        let terms = &mut *self.cx.terms;
         let keys: Vec<TermId> = (0..size.min(4))
             .map(|k| {
+                let terms = &mut *self.cx.terms;
                 let k = terms.int(k as i32);
                 let key = terms.cell(id, k);
                 terms.select(cells, key)
             })
             .collect();
-        let lengths = entry.fields.get(&FieldKey::string_length()).copied();
-        let int_key = FieldKey {
-            class: "java/lang/Integer".into(),
-            name: "value".into(),
-        };
-        let values = entry.fields.get(&int_key).copied();
         let mut apart = Vec::new();
         for (j, &b) in keys.iter().enumerate() {
             for &a in &keys[..j] {
-                let mut differ = vec![terms.ne(a, b)];
-                for array in [lengths, values].into_iter().flatten() {
-                    let va = terms.select(array, a);
-                    let vb = terms.select(array, b);
-                    differ.push(terms.ne(va, vb));
-                }
-                apart.push(terms.and(differ));
+                apart.push(self.keys_apart(a, b, entry));
             }
         }
         if !apart.is_empty() {
@@ -126,6 +114,74 @@ impl Labeler<'_, '_> {
             let apart = self.cx.terms.and(apart);
             self.probe_decisive(apart);
         }
+    }
+
+    /// A condition under which keys `a` and `b` are not `Objects.equals`:
+    /// distinct objects, and two strings of different lengths or differing
+    /// in one of their first [`KEY_CHARS`] characters, two boxes of one
+    /// class of different values (any two objects of different classes
+    /// are unequal).
+    fn keys_apart(&mut self, a: TermId, b: TermId, entry: &EntryState) -> TermId {
+        const KEY_CHARS: i32 = 8;
+        const STRING: &str = "java/lang/String";
+        const BOXES: [&str; 6] = [
+            "java/lang/Integer",
+            "java/lang/Long",
+            "java/lang/Short",
+            "java/lang/Byte",
+            "java/lang/Character",
+            "java/lang/Boolean",
+        ];
+        let ids: Vec<(&str, Option<u32>)> = std::iter::once(STRING)
+            .chain(BOXES)
+            .map(|c| (c, self.cx.universe.id(c).map(|i| i as u32)))
+            .collect();
+        let terms = &mut *self.cx.terms;
+        let class_a = terms.select(entry.types, a);
+        let class_b = terms.select(entry.types, b);
+        let mut apart = vec![terms.ne(a, b)];
+        for (class, id) in ids {
+            let Some(id) = id else { continue };
+            let id = terms.int(id as i32);
+            let a_is = terms.eq(class_a, id);
+            let b_is = terms.eq(class_b, id);
+            let both = terms.and(vec![a_is, b_is]);
+            let mut differ = Vec::new();
+            let value_key = match class {
+                STRING => FieldKey::string_length(),
+                _ => FieldKey {
+                    class: class.into(),
+                    name: "value".into(),
+                },
+            };
+            if let Some(&values) = entry.fields.get(&value_key) {
+                let va = terms.select(values, a);
+                let vb = terms.select(values, b);
+                differ.push(terms.ne(va, vb));
+            }
+            let chars = entry.fields.get(&FieldKey::string_chars());
+            if let (STRING, Some(&chars), Some(&lengths)) =
+                (class, chars, entry.fields.get(&FieldKey::string_length()))
+            {
+                let len = terms.select(lengths, a);
+                for k in 0..KEY_CHARS {
+                    let kt = terms.int(k);
+                    let inside = terms.cmp(BvCmp::Slt, kt, len);
+                    let ca = terms.cell(a, kt);
+                    let cb = terms.cell(b, kt);
+                    let ca = terms.select(chars, ca);
+                    let cb = terms.select(chars, cb);
+                    let ne = terms.ne(ca, cb);
+                    differ.push(terms.and(vec![inside, ne]));
+                }
+            }
+            if differ.is_empty() {
+                continue;
+            }
+            let differ = terms.or(differ);
+            apart.push(terms.implies(both, differ));
+        }
+        terms.and(apart)
     }
 
     /// Whether the path needs the flag `key` of collection `id` set (1).

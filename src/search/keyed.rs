@@ -15,12 +15,15 @@
 //! the replay must confirm.
 //!
 //! The sequence alone allows two equal keys, which no map has. An input
-//! set or map that is looked up or walked has its first keys (as many as
-//! a lookup compares) pairwise unequal ([`Explorer::distinct_keys`]), as
-//! every real one has; past them two keys may still be equal: more
+//! set or map that is walked has its first keys (as many as a lookup
+//! compares) pairwise unequal ([`Explorer::distinct_keys`]), as every real
+//! one has; one only looked up its first two, and the others where
+//! labeling can make them so (`labeling::lists`, a check per state instead
+//! of constraints on every check of the path); past them two keys may still be equal: more
 //! behaviours than the JVM, so refutations stay proofs, and a state that
 //! needs one is refuted by the replay (`Map.of` refuses duplicate keys, a
-//! `HashMap` keeps one).
+//! `HashMap` keeps one). A sorted one's keys are in order, so unequal
+//! (`sorted.rs`).
 
 use super::cmv::St;
 use super::explore::Explorer;
@@ -33,6 +36,13 @@ use crate::jdk::collections::lists::ListMethod;
 use crate::jdk::collections::sorted::is_sorted;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
+
+/// The keys of an input set or map looked up that are asserted pairwise
+/// unequal: the first two, the pair a state most often needs apart
+/// (`Map.of("a", 1, "a", 2)`, refused by the JVM); more pairs cost every
+/// later check of the path (MapUtils.getBoolean: 4.4 s of solver with the
+/// six pairs of four keys, 0.4 s with none).
+const LOOKED_UP_DISTINCT: usize = 2;
 
 /// The heap arrays of maps' values.
 fn value_keys() -> SequenceKeys {
@@ -176,12 +186,13 @@ impl Explorer<'_> {
         }
         // `Map.of` and `Set.of` refuse to look for null.
         self.needs_general(st, c, is_null, out);
-        // An input's first keys are pairwise unequal, as a real set's or
-        // map's are.
-        // (A sorted one's are in order: unequal.)
+        // An input's first two keys are unequal, as a real set's or map's
+        // are (a sorted one's are in order); further pairs are left to
+        // labeling (`labeling::lists`): asserting all six here made each
+        // later check of the path several times slower.
         if !call.sorted() {
             let input = self.terms.cmp(BvCmp::Sgt, c, zero);
-            self.distinct_keys(st, c, input, out)?;
+            self.distinct_keys(st, (c, LOOKED_UP_DISTINCT), input, out)?;
         }
         let at = self.first_equal_in(st, (c, values), k, out)?;
         let found = self.terms.cmp(BvCmp::Sge, at, zero);
