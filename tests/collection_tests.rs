@@ -618,3 +618,15 @@ fn cover_writes_tree_collections_and_the_suite_passes() {
         &["allocate(java.util", "new java.util.TreeMap() {"],
     );
 }
+
+/// `listIterator(int)` walks a list back from where it starts:
+/// `hasPrevious`, `previous` and `previousIndex` read the same cursor and
+/// cells as `size` (the last element "z", one before it).
+#[test]
+fn a_list_iterator_walks_back() {
+    let v = aim("backward", "backward");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[1], "z", "{v:#}");
+}

@@ -18,7 +18,7 @@ use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
-use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
+use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_ITERATOR_CLASS, LIST_TYPES};
 use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
@@ -129,8 +129,10 @@ pub(super) fn collect_universe(
         scan_reachable(cp, root, max_depth, &mut u);
         // A list's iterator is made by `iterator()` (search::lists).
         if u.id(LIST_CLASS).is_some() {
-            if let Ok(c) = cp.load(ITERATOR_CLASS) {
-                u.add(c, false);
+            for iterator in [ITERATOR_CLASS, LIST_ITERATOR_CLASS] {
+                if let Ok(c) = cp.load(iterator) {
+                    u.add(c, false);
+                }
             }
         }
         let sets = [
