@@ -216,6 +216,9 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         let (c, k, r) = (call.c, call.arg(0)?, call.result()?);
+        if call.map() {
+            self.no_eldest_entry_override()?;
+        }
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
         let (keys, values, at, found) = self.change_at(st, c, k, call.map(), out)?;
@@ -250,6 +253,27 @@ impl Explorer<'_> {
         let previous = self.terms.ite(found, before, zero);
         out.push(self.terms.eq(r, previous));
         Ok(())
+    }
+
+    /// A program's class that overrides `LinkedHashMap.removeEldestEntry`
+    /// (a bounded cache) removes an entry in `put`, which the model's
+    /// `put` does not run: with one among the classes the path may meet,
+    /// a map's `put` is cut rather than answered without it.
+    fn no_eldest_entry_override(&self) -> Result<(), Unsupported> {
+        let overriding = self.universe.classes().iter().find(|class| {
+            !class.name.starts_with("java/")
+                && class
+                    .methods
+                    .iter()
+                    .any(|m| m.name == "removeEldestEntry" && !m.is_static())
+        });
+        match overriding {
+            Some(class) => Err(Unsupported::CollectionMethod(format!(
+                "{}.removeEldestEntry (an override of LinkedHashMap's, run by put)",
+                class.java_name()
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Cell `i` of collection `c` after a `put` or `add` of `new` (the key,
