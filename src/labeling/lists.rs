@@ -124,17 +124,10 @@ impl Labeler<'_, '_> {
     fn keys_apart(&mut self, a: TermId, b: TermId, entry: &EntryState) -> TermId {
         const KEY_CHARS: i32 = 8;
         const STRING: &str = "java/lang/String";
-        const BOXES: [&str; 6] = [
-            "java/lang/Integer",
-            "java/lang/Long",
-            "java/lang/Short",
-            "java/lang/Byte",
-            "java/lang/Character",
-            "java/lang/Boolean",
-        ];
+        let boxes = crate::jdk::collections::VALUE_BOXES.map(|(class, _)| class);
         let ids: Vec<(&str, Option<u32>)> = std::iter::once(STRING)
-            .chain(BOXES)
-            .map(|c| (c, self.cx.universe.id(c).map(|i| i as u32)))
+            .chain(boxes)
+            .map(|c| (c, self.cx.universe.id(c)))
             .collect();
         let terms = &mut *self.cx.terms;
         let class_a = terms.select(entry.types, a);

@@ -53,6 +53,20 @@ fn value_keys() -> SequenceKeys {
     }
 }
 
+/// A change of a set or map at a key, seen from just before it: the
+/// collection, the key, the call's result, the effects on its keys and
+/// (for a map) its values, the key's index before the call (else -1) and
+/// whether it was found.
+struct Change {
+    c: TermId,
+    k: TermId,
+    r: TermId,
+    keys: Effect,
+    values: Option<Effect>,
+    at: TermId,
+    found: TermId,
+}
+
 /// A call of a keyed method: the collection, its model class, the
 /// arguments (the receiver first) and the result.
 struct KeyedCall<'p> {
@@ -215,13 +229,20 @@ impl Explorer<'_> {
         call: &KeyedCall<'_>,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        let (c, k, r) = (call.c, call.arg(0)?, call.result()?);
         if call.map() {
             self.no_eldest_entry_override()?;
         }
+        let Change {
+            c,
+            k,
+            r,
+            keys,
+            values,
+            at,
+            found,
+        } = self.change_at(st, call, out)?;
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
-        let (keys, values, at, found) = self.change_at(st, c, k, call.map(), out)?;
         let len = keys.old;
         let slot = match call.sorted() {
             true => {
@@ -319,16 +340,16 @@ impl Explorer<'_> {
         call: &KeyedCall<'_>,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        let (c, k, r) = (call.c, call.arg(0)?, call.result()?);
+        let ch = self.change_at(st, call, out)?;
+        let (c, at, found) = (ch.c, ch.at, ch.found);
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
-        let (keys, values, at, found) = self.change_at(st, c, k, call.map(), out)?;
         if call.sorted() {
-            out.push(self.terms.ne(k, zero));
+            out.push(self.terms.ne(ch.k, zero));
             self.sorted_keys(st, c, out)?;
         }
-        let shrunk = self.terms.bin(BvOp::Sub, keys.old, one);
-        let new_len = self.terms.ite(found, shrunk, keys.old);
+        let shrunk = self.terms.bin(BvOp::Sub, ch.keys.old, one);
+        let new_len = self.terms.ite(found, shrunk, ch.keys.old);
         let shift = |ex: &mut Explorer<'_>, _: &mut St, cells, i, _| {
             let (kept, used_k) = ex.sequence_cell(cells, c, i);
             let above = ex.terms.bin(BvOp::Add, i, one);
@@ -337,16 +358,16 @@ impl Explorer<'_> {
             let moves = ex.terms.and(vec![found, past]);
             (ex.terms.ite(moves, moved, kept), vec![used_k, used_m])
         };
-        self.sequence_after(st, &keys, new_len, out, &mut shift.clone());
-        let v = match values {
+        self.sequence_after(st, &ch.keys, new_len, out, &mut shift.clone());
+        let v = match &ch.values {
             Some(values) => {
-                self.sequence_after(st, &values, new_len, out, &mut shift.clone());
+                self.sequence_after(st, values, new_len, out, &mut shift.clone());
                 let before = self.map_value(st, c, at);
                 self.terms.ite(found, before, zero)
             }
             None => self.terms.ite(found, one, zero),
         };
-        out.push(self.terms.eq(r, v));
+        out.push(self.terms.eq(ch.r, v));
         Ok(())
     }
 
@@ -365,23 +386,31 @@ impl Explorer<'_> {
         }
     }
 
-    /// Steps back to just before a change of collection `c` at key `k`:
-    /// the effects on its keys and (for a map) its values, the index of
-    /// `k` before the call (else -1) and whether it was found.
+    /// Steps back to just before a change of collection `call.c` at its
+    /// key, the call's first argument.
     fn change_at(
         &mut self,
         st: &mut St,
-        c: TermId,
-        k: TermId,
-        map: bool,
+        call: &KeyedCall<'_>,
         out: &mut Vec<TermId>,
-    ) -> Result<(Effect, Option<Effect>, TermId, TermId), Unsupported> {
+    ) -> Result<Change, Unsupported> {
+        let (c, k, r) = (call.c, call.arg(0)?, call.result()?);
         let keys = self.sequence_before(st, &list_keys(), c, out);
-        let values = map.then(|| self.sequence_before(st, &value_keys(), c, out));
+        let values = call
+            .map()
+            .then(|| self.sequence_before(st, &value_keys(), c, out));
         let at = self.first_equal(st, c, k, out)?;
         let zero = self.terms.int(0);
         let found = self.terms.cmp(BvCmp::Sge, at, zero);
-        Ok((keys, values, at, found))
+        Ok(Change {
+            c,
+            k,
+            r,
+            keys,
+            values,
+            at,
+            found,
+        })
     }
 
     /// The value at index `i` of map `m` at this point.

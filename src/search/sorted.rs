@@ -20,7 +20,6 @@
 //! refuted only under it is cut, never refuted.
 
 use super::cmv::{Flow, St};
-use super::equality::BOXES;
 use super::explore::Explorer;
 use super::lists::SCAN;
 use super::throws::Catch;
@@ -28,7 +27,6 @@ use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::sorted::{End, Nearest};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
-use crate::model::{field_sort, FieldKey};
 use crate::reason::Bound;
 
 /// Characters of two string keys the order compares one by one: when
@@ -261,28 +259,14 @@ impl Explorer<'_> {
             known.push(exact);
             cases.push((exact, less));
         }
-        for (class, ty) in BOXES {
-            let Some(id) = self.universe.id(class) else {
-                continue;
-            };
-            let id = self.terms.int(id as i32);
-            let a_box = self.terms.eq(class_a, id);
-            let b_box = self.terms.eq(class_b, id);
-            let both = self.terms.and(vec![a_box, b_box]);
-            let key = FieldKey {
-                class: class.to_string(),
-                name: "value".into(),
-            };
-            let values = self.heap_array(st, key, field_sort(&ty));
-            let va = self.terms.select(values, a);
-            let vb = self.terms.select(values, b);
-            let unsigned = matches!(ty, JType::Char | JType::Boolean);
-            let cmp = match unsigned {
-                true => BvCmp::Ult,
-                false => BvCmp::Slt,
+        for pair in self.box_pairs(st, a, b) {
+            let both = self.terms.and(vec![pair.a_is, pair.b_is]);
+            let cmp = match pair.ty {
+                JType::Char | JType::Boolean => BvCmp::Ult,
+                _ => BvCmp::Slt,
             };
             known.push(both);
-            cases.push((both, self.terms.cmp(cmp, va, vb)));
+            cases.push((both, self.terms.cmp(cmp, pair.va, pair.vb)));
         }
         // Any other pair: a program's own compareTo, or two classes a
         // natural order cannot compare (ClassCastException).

@@ -57,6 +57,21 @@ pub fn intrinsic(
         })
 }
 
+/// The boxes whose instances the collection models compare by value
+/// (`Objects.equals`, the natural order of a sorted collection), with
+/// the type of their `value` field.
+pub const VALUE_BOXES: [(&str, crate::classfile::JType); 6] = {
+    use crate::classfile::JType;
+    [
+        ("java/lang/Integer", JType::Int),
+        ("java/lang/Long", JType::Long),
+        ("java/lang/Short", JType::Short),
+        ("java/lang/Byte", JType::Byte),
+        ("java/lang/Character", JType::Char),
+        ("java/lang/Boolean", JType::Boolean),
+    ]
+};
+
 /// The parameter part of a method descriptor, with its parentheses:
 /// `(ILjava/lang/Object;)` of `(ILjava/lang/Object;)V`.
 fn params(descriptor: &str) -> String {
