@@ -51,6 +51,10 @@ pub enum Bound {
     /// test builds it (`new TreeSet<>(…)`); one made with a `Comparator`
     /// may order them otherwise (src/search/sorted.rs).
     NaturalOrder,
+    /// A map of a program's class that overrides `removeEldestEntry`
+    /// (`class`), which the collection model's `put` does not run
+    /// (src/search/keyed.rs).
+    EldestEntryOverride { class: String },
     /// Elements of an input array or characters of an input string, checked
     /// when labeling (`--max-array-length`).
     ArrayLength {
@@ -194,6 +198,7 @@ impl Reason {
                 Bound::Checks { .. } => Kind::CheckBudget,
                 Bound::SolverMemory { .. } => Kind::MemoryBound,
                 Bound::NaturalOrder => Kind::ClosedWorld,
+                Bound::EldestEntryOverride { .. } => Kind::Unsupported,
                 Bound::ArrayLength { .. } | Bound::Rows { .. } | Bound::CollectionScan { .. } => {
                     Kind::ArrayLengthBound
                 }
@@ -291,6 +296,10 @@ impl fmt::Display for Bound {
             Bound::NaturalOrder => write!(
                 f,
                 "an input sorted set or map was taken in its keys' natural order (one made with a Comparator may order them otherwise)"
+            ),
+            Bound::EldestEntryOverride { class } => write!(
+                f,
+                "a map of {class}, whose removeEldestEntry the model's put does not run"
             ),
             Bound::ArrayLength {
                 max,

@@ -36,6 +36,7 @@ use crate::jdk::collections::lists::ListMethod;
 use crate::jdk::collections::sorted::is_sorted;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
+use crate::reason::Bound;
 
 /// The keys of an input set or map looked up that are asserted pairwise
 /// unequal: the first two, the pair a state most often needs apart
@@ -230,7 +231,7 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         if call.map() {
-            self.no_eldest_entry_override()?;
+            self.no_eldest_entry_override(st, call.c);
         }
         let Change {
             c,
@@ -278,22 +279,29 @@ impl Explorer<'_> {
 
     /// A program's class that overrides `LinkedHashMap.removeEldestEntry`
     /// (a bounded cache) removes an entry in `put`, which the model's
-    /// `put` does not run: with one among the classes the path may meet,
-    /// a map's `put` is cut rather than answered without it.
-    fn no_eldest_entry_override(&self) -> Result<(), Unsupported> {
-        let overriding = self.universe.classes().iter().find(|class| {
-            !class.name.starts_with("java/")
-                && class
-                    .methods
-                    .iter()
-                    .any(|m| m.name == "removeEldestEntry" && !m.is_static())
-        });
-        match overriding {
-            Some(class) => Err(Unsupported::CollectionMethod(format!(
-                "{}.removeEldestEntry (an override of LinkedHashMap's, run by put)",
-                class.java_name()
-            ))),
-            None => Ok(()),
+    /// `put` does not run: map `c` is of none of them — a bounded
+    /// condition, so that the states found keep to it and a path refuted
+    /// only under it is cut, never refuted.
+    fn no_eldest_entry_override(&mut self, st: &mut St, c: TermId) {
+        let overriding: Vec<(u32, String)> = self
+            .universe
+            .classes()
+            .iter()
+            .filter(|class| {
+                !class.name.starts_with("java/")
+                    && class
+                        .methods
+                        .iter()
+                        .any(|m| m.name == "removeEldestEntry" && !m.is_static())
+            })
+            .filter_map(|class| Some((self.universe.id(&class.name)?, class.java_name())))
+            .collect();
+        let class_of = self.terms.select(st.mem.types, c);
+        for (id, class) in overriding {
+            let id = self.terms.int(id as i32);
+            let other = self.terms.ne(class_of, id);
+            st.bounded
+                .push((other, Bound::EldestEntryOverride { class }));
         }
     }
 
