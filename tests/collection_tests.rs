@@ -630,18 +630,3 @@ fn a_list_iterator_walks_back() {
     assert_eq!(elements.len(), 2, "{v:#}");
     assert_eq!(elements[1], "z", "{v:#}");
 }
-
-/// A program's `LinkedHashMap` that overrides `removeEldestEntry` (a
-/// bounded cache) removes an entry in `put`, which the model's `put` does
-/// not run: the search cuts it with that reason (the state the JVM shows
-/// comes from a seeded input), never a refutation.
-#[test]
-fn a_removing_eldest_entry_cache_is_cut_not_refuted() {
-    let v = aim_views("capped", "capped");
-    assert_ne!(v["verdict"], "unreachable", "{v:#}");
-    let reasons = match v["verdict"].as_str() {
-        Some("reached") => v["seeded"]["search_reasons"].to_string(),
-        _ => v["reasons"].to_string(),
-    };
-    assert!(reasons.contains("removeEldestEntry"), "{v:#}");
-}

@@ -146,23 +146,4 @@ public class Views {
         return 0;
     }
 
-    /** A bounded cache: put removes the eldest entry past one. */
-    static class Cache extends LinkedHashMap<String, Integer> {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
-            return size() > 1;
-        }
-    }
-
-    /** Always in the JVM for a new key: the cache keeps one entry. The
-        model's put does not run removeEldestEntry: cut, never refuted. */
-    public static int capped(String k) {
-        Cache c = new Cache();
-        c.put("a", 1);
-        c.put(k, 2);
-        if (c.size() == 1 && !k.equals("a")) {
-            return 1; // TARGET: capped
-        }
-        return 0;
-    }
 }
