@@ -47,6 +47,14 @@ pub enum Bound {
     /// Elements of a list a lookup (`contains`, `indexOf`) compares one by
     /// one, a bound of the collection model (src/search/lists.rs).
     CollectionScan { max: usize },
+    /// An input sorted set or map taken in its keys' natural order, as the
+    /// test builds it (`new TreeSet<>(…)`); one made with a `Comparator`
+    /// may order them otherwise (src/search/sorted.rs).
+    NaturalOrder,
+    /// A map of a program's class that overrides `removeEldestEntry`
+    /// (`class`), which the collection model's `put` does not run
+    /// (src/search/keyed.rs).
+    EldestEntryOverride { class: String },
     /// Elements of an input array or characters of an input string, checked
     /// when labeling (`--max-array-length`).
     ArrayLength {
@@ -189,6 +197,8 @@ impl Reason {
                 Bound::Timeout { .. } => Kind::Timeout,
                 Bound::Checks { .. } => Kind::CheckBudget,
                 Bound::SolverMemory { .. } => Kind::MemoryBound,
+                Bound::NaturalOrder => Kind::ClosedWorld,
+                Bound::EldestEntryOverride { .. } => Kind::Unsupported,
                 Bound::ArrayLength { .. } | Bound::Rows { .. } | Bound::CollectionScan { .. } => {
                     Kind::ArrayLengthBound
                 }
@@ -282,6 +292,14 @@ impl fmt::Display for Bound {
             Bound::CollectionScan { max } => write!(
                 f,
                 "scan bound of {max} elements per lookup in a collection (contains, indexOf, get)"
+            ),
+            Bound::NaturalOrder => write!(
+                f,
+                "an input sorted set or map was taken in its keys' natural order (one made with a Comparator may order them otherwise)"
+            ),
+            Bound::EldestEntryOverride { class } => write!(
+                f,
+                "a map of {class}, whose removeEldestEntry the model's put does not run"
             ),
             Bound::ArrayLength {
                 max,

@@ -531,3 +531,102 @@ fn cover_writes_linked_maps_and_the_suite_passes() {
         ],
     );
 }
+
+fn aim_sorted(method: &str, target: &str) -> Value {
+    aim_at("collections/Sorted", method, target)
+}
+
+/// An input `SortedSet` walks its elements in ascending order: "b" then
+/// "c", built by the test as a `new TreeSet<>(…)` (the replay confirms
+/// the order is the JVM's).
+#[test]
+fn an_input_sorted_set_walks_in_order() {
+    let v = aim_sorted("ascending", "ascending");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "tree_set", "{v:#}");
+    assert_eq!(elements, ["b", "c"], "{v:#}");
+}
+
+/// A sorted set whose first element is above its last needs keys out of
+/// their natural order: never reached. For an input it is not proved
+/// either (one made with a `Comparator` could hold them so: a bounded
+/// condition); for the program's own `new TreeSet<>()` it is a proof.
+#[test]
+fn an_unsorted_sorted_set_is_never_reached() {
+    let v = aim_sorted("inverted", "inverted");
+    assert_ne!(v["verdict"], "reached", "{v:#}");
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+    let v = aim_sorted("unsorted", "unsorted");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The program's own `TreeSet` and `TreeMap` put what they add in order:
+/// `x` comes before "m" only when it is below it; "a" is the first key.
+#[test]
+fn own_sorted_collections_insert_in_order() {
+    let v = aim_sorted("own", "own");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let x = v["state"]["args"][0]["value"].as_str().unwrap_or("~");
+    assert!(x < "m", "{v:#}");
+    let v = aim_sorted("ownMap", "own map");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    assert_eq!(v["state"]["args"][0]["value"], 7, "{v:#}");
+}
+
+/// `floorKey`, `higherKey`, `firstKey`, `lastKey` and a sorted map's
+/// entry set agree with its keys' order; the maps are `TreeMap`s.
+#[test]
+fn sorted_maps_answer_their_neighbours_and_ends() {
+    for (method, target) in [
+        ("floor", "floor"),
+        ("higher", "higher"),
+        ("lastKey", "last key"),
+    ] {
+        let v = aim_sorted(method, target);
+        assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+        let (factory, _) = keyed_arg(&v, 0);
+        assert_eq!(factory, "tree_map", "{method}: {v:#}");
+    }
+}
+
+/// `first()` of an empty sorted set throws `NoSuchElementException`: the
+/// handler is reached with an empty `TreeSet`.
+#[test]
+fn an_empty_sorted_sets_first_throws() {
+    let v = aim_sorted("emptyFirst", "empty first");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "tree_set", "{v:#}");
+    assert!(elements.is_empty(), "{v:#}");
+}
+
+/// `jaut cover` writes sorted collections as `new TreeSet<>(List.of(…))`
+/// and `new TreeMap<>(…)`, and the suite compiles and passes with `-ea`.
+#[test]
+fn cover_writes_tree_collections_and_the_suite_passes() {
+    let (_out, text) = cover_with("Sorted", &["--method", "ascending"]);
+    holds(
+        &text,
+        &["new java.util.TreeSet<>(java.util.List.of("],
+        &["allocate(java.util", "new java.util.SortedSet() {"],
+    );
+    let (_out, text) = cover_with("Sorted", &["--method", "floor"]);
+    holds(
+        &text,
+        &["new java.util.TreeMap<>("],
+        &["allocate(java.util", "new java.util.TreeMap() {"],
+    );
+}
+
+/// `listIterator(int)` walks a list back from where it starts:
+/// `hasPrevious`, `previous` and `previousIndex` read the same cursor and
+/// cells as `size` (the last element "z", one before it).
+#[test]
+fn a_list_iterator_walks_back() {
+    let v = aim("backward", "backward");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[1], "z", "{v:#}");
+}

@@ -4,7 +4,8 @@
 //! that has a null element, `new ArrayList<>(List.of(…))` (or
 //! `Arrays.asList(…)` with nulls), `new HashSet<>(…)`, and a
 //! `new HashMap<>()` filled by `put` statements (a `new LinkedHashMap<>()`
-//! for a map the path iterates, in its order); a queue or deque
+//! for a map the path iterates, in its order); a sorted set or map
+//! `new TreeSet<>(List.of(…))`, `new TreeMap<>(Map.of(…))`; a queue or deque
 //! `new ArrayDeque<>(List.of(…))` (a `new LinkedList<>(…)` with nulls), an
 //! optional `Optional.of(v)` or `Optional.empty()`. The replay builds them the
 //! same way (`java-harness/.../State.java`), so the JVM confirmed the very
@@ -30,15 +31,17 @@ pub(super) fn needs_statements(o: &Object) -> bool {
     match o.collection() {
         Some(CollectionFactory::HashMap) => elements.contains(&Value::Null) || elements.len() > 20,
         Some(CollectionFactory::LinkedHashMap) => !elements.is_empty(),
+        Some(CollectionFactory::TreeMap) => elements.contains(&Value::Null) || elements.len() > 20,
         _ => false,
     }
 }
 
-/// The class a map made by statements is: `java.util.HashMap` or
-/// `java.util.LinkedHashMap`.
+/// The class a map made by statements is: `java.util.HashMap`,
+/// `java.util.LinkedHashMap` or `java.util.TreeMap`.
 fn map_class(o: &Object) -> &'static str {
     match o.collection() {
         Some(CollectionFactory::LinkedHashMap) => "java.util.LinkedHashMap",
+        Some(CollectionFactory::TreeMap) => "java.util.TreeMap",
         _ => "java.util.HashMap",
     }
 }
@@ -84,10 +87,19 @@ pub(super) fn expr(inputs: &Inputs, s: &mut Scope, o: &Object) -> Result<String,
         Some(CollectionFactory::LinkedHashSet) => copied(s, "java.util.LinkedHashSet", &parts),
         Some(CollectionFactory::SetOf) => of(s, "java.util.Set"),
         Some(CollectionFactory::MapOf) => of(s, "java.util.Map"),
-        Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap) if parts.is_empty() => {
+        Some(CollectionFactory::TreeSet) => copied(s, "java.util.TreeSet", &parts),
+        Some(
+            CollectionFactory::HashMap
+            | CollectionFactory::LinkedHashMap
+            | CollectionFactory::TreeMap,
+        ) if parts.is_empty() => {
             format!("new {}<>()", s.access.type_name(map_class(o)))
         }
-        Some(CollectionFactory::HashMap | CollectionFactory::LinkedHashMap) => {
+        Some(
+            CollectionFactory::HashMap
+            | CollectionFactory::LinkedHashMap
+            | CollectionFactory::TreeMap,
+        ) => {
             let map = s.access.type_name(map_class(o));
             format!("new {map}<>({})", of(s, "java.util.Map"))
         }
@@ -114,6 +126,8 @@ pub(super) fn declare(
         Some(CollectionFactory::LinkedHashSet) => s.access.type_name("java.util.LinkedHashSet"),
         Some(CollectionFactory::HashMap) => s.access.type_name("java.util.HashMap"),
         Some(CollectionFactory::LinkedHashMap) => s.access.type_name("java.util.LinkedHashMap"),
+        Some(CollectionFactory::TreeSet) => s.access.type_name("java.util.TreeSet"),
+        Some(CollectionFactory::TreeMap) => s.access.type_name("java.util.TreeMap"),
         Some(CollectionFactory::SetOf) => s.access.type_name("java.util.Set"),
         Some(CollectionFactory::MapOf) => s.access.type_name("java.util.Map"),
         Some(CollectionFactory::ArrayDeque) => s.access.type_name("java.util.ArrayDeque"),

@@ -6,7 +6,10 @@
 //! changes it, holds it in a slot typed with a class (`ArrayList`), or
 //! needs a null element, which only a `new ArrayList<>(…)`, `HashSet` or
 //! `HashMap` allows; a set or map the path iterates, or of a linked class,
-//! a `LinkedHashSet` or `LinkedHashMap` in the model's order. A queue or deque is a `new ArrayDeque<>(…)` unless it
+//! a `LinkedHashSet` or `LinkedHashMap` in the model's order; a sorted set
+//! or map a `new TreeSet<>(…)` or `new TreeMap<>(…)` of its keys (in their
+//! natural order, as the model keeps them). A queue or deque is a
+//! `new ArrayDeque<>(…)` unless it
 //! holds null or a slot typed `LinkedList` holds it (`new LinkedList<>(…)`);
 //! an optional, whose one field the search read, `Optional.of(v)` or
 //! `Optional.empty()`.
@@ -17,10 +20,11 @@ use crate::classfile::JType;
 use crate::jdk::collections::deques::{ARRAY_DEQUE, LINKED_LIST};
 use crate::jdk::collections::is_modelled_type;
 use crate::jdk::collections::keyed::{
-    is_linked, is_map, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
+    is_linked, is_map, is_set, LINKED_MAP_CLASS, LINKED_SET_CLASS, MAP_CLASS, SET_CLASS,
 };
 use crate::jdk::collections::optional::OPTIONAL_CLASS;
-use crate::model::term::TermId;
+use crate::jdk::collections::sorted::{TREE_MAP, TREE_SET};
+use crate::model::term::{BvCmp, TermId};
 use crate::model::FieldKey;
 use crate::state::{BuiltBy, CollectionFactory};
 
@@ -39,7 +43,7 @@ impl Labeler<'_, '_> {
         let types = generic.map(|g| g.arg_classes()).unwrap_or_default();
         let generic = generic.and_then(declarable);
         let hint = |k: usize| types.get(k).cloned().flatten();
-        if map || matches!(class, SET_CLASS | LINKED_SET_CLASS) {
+        if map || is_set(class) {
             self.prefer_distinct_keys(id, size, entry);
         }
         let mut elements = Vec::new();
@@ -55,6 +59,8 @@ impl Labeler<'_, '_> {
         let general = changed || elements.contains(&Value::Null);
         let ordered = is_linked(class) || self.flag(&FieldKey::set_ordered(), id, entry);
         let factory = match class {
+            TREE_MAP => CollectionFactory::TreeMap,
+            TREE_SET => CollectionFactory::TreeSet,
             MAP_CLASS | LINKED_MAP_CLASS if ordered => CollectionFactory::LinkedHashMap,
             MAP_CLASS if general || size > 10 => CollectionFactory::HashMap,
             MAP_CLASS => CollectionFactory::MapOf,
@@ -82,36 +88,24 @@ impl Labeler<'_, '_> {
     /// unequal where the path allows: the model lets two keys be equal
     /// (search::keyed), no real set or map holds two, and a test that
     /// builds one from equal keys is refused by `Map.of` or keeps one key.
-    /// Strings of different lengths, boxes of different values, distinct
-    /// objects: a sufficient condition the solver can settle quickly.
+    /// The search asserts it only for a collection it walks: a check here,
+    /// once per state, instead of constraints on every check of a path.
     fn prefer_distinct_keys(&mut self, id: TermId, size: i64, entry: &EntryState) {
         let Some(&cells) = entry.fields.get(&FieldKey::list_elements()) else {
             return;
         };
-        let terms = &mut *self.cx.terms;
         let keys: Vec<TermId> = (0..size.min(4))
             .map(|k| {
+                let terms = &mut *self.cx.terms;
                 let k = terms.int(k as i32);
                 let key = terms.cell(id, k);
                 terms.select(cells, key)
             })
             .collect();
-        let lengths = entry.fields.get(&FieldKey::string_length()).copied();
-        let int_key = FieldKey {
-            class: "java/lang/Integer".into(),
-            name: "value".into(),
-        };
-        let values = entry.fields.get(&int_key).copied();
         let mut apart = Vec::new();
         for (j, &b) in keys.iter().enumerate() {
             for &a in &keys[..j] {
-                let mut differ = vec![terms.ne(a, b)];
-                for array in [lengths, values].into_iter().flatten() {
-                    let va = terms.select(array, a);
-                    let vb = terms.select(array, b);
-                    differ.push(terms.ne(va, vb));
-                }
-                apart.push(terms.and(differ));
+                apart.push(self.keys_apart(a, b, entry));
             }
         }
         if !apart.is_empty() {
@@ -120,6 +114,67 @@ impl Labeler<'_, '_> {
             let apart = self.cx.terms.and(apart);
             self.probe_decisive(apart);
         }
+    }
+
+    /// A condition under which keys `a` and `b` are not `Objects.equals`:
+    /// distinct objects, and two strings of different lengths or differing
+    /// in one of their first [`KEY_CHARS`] characters, two boxes of one
+    /// class of different values (any two objects of different classes
+    /// are unequal).
+    fn keys_apart(&mut self, a: TermId, b: TermId, entry: &EntryState) -> TermId {
+        const KEY_CHARS: i32 = 8;
+        const STRING: &str = "java/lang/String";
+        let boxes = crate::jdk::collections::VALUE_BOXES.map(|(class, _)| class);
+        let ids: Vec<(&str, Option<u32>)> = std::iter::once(STRING)
+            .chain(boxes)
+            .map(|c| (c, self.cx.universe.id(c)))
+            .collect();
+        let terms = &mut *self.cx.terms;
+        let class_a = terms.select(entry.types, a);
+        let class_b = terms.select(entry.types, b);
+        let mut apart = vec![terms.ne(a, b)];
+        for (class, id) in ids {
+            let Some(id) = id else { continue };
+            let id = terms.int(id as i32);
+            let a_is = terms.eq(class_a, id);
+            let b_is = terms.eq(class_b, id);
+            let both = terms.and(vec![a_is, b_is]);
+            let mut differ = Vec::new();
+            let value_key = match class {
+                STRING => FieldKey::string_length(),
+                _ => FieldKey {
+                    class: class.into(),
+                    name: "value".into(),
+                },
+            };
+            if let Some(&values) = entry.fields.get(&value_key) {
+                let va = terms.select(values, a);
+                let vb = terms.select(values, b);
+                differ.push(terms.ne(va, vb));
+            }
+            let chars = entry.fields.get(&FieldKey::string_chars());
+            if let (STRING, Some(&chars), Some(&lengths)) =
+                (class, chars, entry.fields.get(&FieldKey::string_length()))
+            {
+                let len = terms.select(lengths, a);
+                for k in 0..KEY_CHARS {
+                    let kt = terms.int(k);
+                    let inside = terms.cmp(BvCmp::Slt, kt, len);
+                    let ca = terms.cell(a, kt);
+                    let cb = terms.cell(b, kt);
+                    let ca = terms.select(chars, ca);
+                    let cb = terms.select(chars, cb);
+                    let ne = terms.ne(ca, cb);
+                    differ.push(terms.and(vec![inside, ne]));
+                }
+            }
+            if differ.is_empty() {
+                continue;
+            }
+            let differ = terms.or(differ);
+            apart.push(terms.implies(both, differ));
+        }
+        terms.and(apart)
     }
 
     /// Whether the path needs the flag `key` of collection `id` set (1).

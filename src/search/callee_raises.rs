@@ -14,6 +14,7 @@ use crate::cfg::{Edge, Thrown};
 use crate::classfile::bytecode::InvokeKind;
 use crate::classfile::Op;
 use crate::classfile::Pc;
+use crate::jdk::collections::keyed::KeyedMethod;
 use crate::jdk::methods::Intrinsic;
 use crate::jdk::registry::Model;
 use crate::model::term::TermId;
@@ -92,6 +93,15 @@ impl Explorer<'_> {
                     dispatch.into_iter().collect(),
                     behaviours,
                 );
+                if !matches!(flow, Flow::Exhausted) {
+                    return flow;
+                }
+                continue;
+            }
+            // An empty sorted collection's end (search::sorted).
+            if let Some(Model::Intrinsic(Intrinsic::Keyed(KeyedMethod::End(_)))) = model {
+                let flow =
+                    self.empty_end_raises(&before_call, (&pending, dispatch), index, (exc, catch));
                 if !matches!(flow, Flow::Exhausted) {
                     return flow;
                 }

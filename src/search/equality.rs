@@ -12,18 +12,20 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
+use crate::jdk::collections::VALUE_BOXES;
 use crate::model::term::{Sort, TermId};
 use crate::model::{field_sort, FieldKey};
 
-/// The boxes compared by value, with the type of their `value` field.
-const BOXES: [(&str, JType); 6] = [
-    ("java/lang/Integer", JType::Int),
-    ("java/lang/Long", JType::Long),
-    ("java/lang/Short", JType::Short),
-    ("java/lang/Byte", JType::Byte),
-    ("java/lang/Character", JType::Char),
-    ("java/lang/Boolean", JType::Boolean),
-];
+/// The condition that `a` and `b` are both boxes of one class compared by
+/// value ([`VALUE_BOXES`]), per class: `a` of it, `b` of it, their values
+/// and the type of those.
+pub(super) struct BoxPair {
+    pub a_is: TermId,
+    pub b_is: TermId,
+    pub va: TermId,
+    pub vb: TermId,
+    pub ty: JType,
+}
 
 impl Explorer<'_> {
     /// The condition `Objects.equals(a, b)`, in the model of this module.
@@ -40,7 +42,6 @@ impl Explorer<'_> {
         let b_null = self.terms.eq(b, zero);
         let same = self.terms.eq(a, b);
         let class_a = self.terms.select(st.mem.types, a);
-        let class_b = self.terms.select(st.mem.types, b);
         // Strings: String.equals, exact.
         let texts = self.fresh("equal-texts", Sort::Bv(32));
         self.string_equals(st, a, (b, texts, zero), out)?;
@@ -54,24 +55,11 @@ impl Explorer<'_> {
         let mut known = vec![a_text];
         // Boxes: same class and value.
         let mut by_value = Vec::new();
-        for (class, ty) in BOXES {
-            let Some(id) = self.universe.id(class) else {
-                continue;
-            };
-            let id = self.terms.int(id as i32);
-            let a_box = self.terms.eq(class_a, id);
-            let b_box = self.terms.eq(class_b, id);
-            let key = FieldKey {
-                class: class.to_string(),
-                name: "value".into(),
-            };
-            let values = self.heap_array(st, key, field_sort(&ty));
-            let va = self.terms.select(values, a);
-            let vb = self.terms.select(values, b);
-            let equal = self.terms.eq(va, vb);
-            let case = self.terms.and(vec![b_box, equal]);
-            by_value.push((a_box, case));
-            known.push(a_box);
+        for pair in self.box_pairs(st, a, b) {
+            let equal = self.terms.eq(pair.va, pair.vb);
+            let case = self.terms.and(vec![pair.b_is, equal]);
+            by_value.push((pair.a_is, case));
+            known.push(pair.a_is);
         }
         // Any other object: itself, else a free answer the model does not
         // follow.
@@ -88,5 +76,32 @@ impl Explorer<'_> {
         }
         let non_null = self.terms.ite(a_text, texts_equal, other);
         Ok(self.terms.ite(a_null, b_null, non_null))
+    }
+
+    /// For each box class compared by value that the universe holds:
+    /// whether `a` and `b` are of it, and their values.
+    pub(super) fn box_pairs(&mut self, st: &mut St, a: TermId, b: TermId) -> Vec<BoxPair> {
+        let class_a = self.terms.select(st.mem.types, a);
+        let class_b = self.terms.select(st.mem.types, b);
+        let mut pairs = Vec::new();
+        for (class, ty) in VALUE_BOXES {
+            let Some(id) = self.universe.id(class) else {
+                continue;
+            };
+            let id = self.terms.int(id as i32);
+            let key = FieldKey {
+                class: class.to_string(),
+                name: "value".into(),
+            };
+            let values = self.heap_array(st, key, field_sort(&ty));
+            pairs.push(BoxPair {
+                a_is: self.terms.eq(class_a, id),
+                b_is: self.terms.eq(class_b, id),
+                va: self.terms.select(values, a),
+                vb: self.terms.select(values, b),
+                ty,
+            });
+        }
+        pairs
     }
 }

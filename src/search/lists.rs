@@ -18,7 +18,7 @@ use super::explore::Explorer;
 use super::sequence::SequenceKeys;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
-use crate::jdk::collections::lists::{ListMethod, ITERATOR_CLASS};
+use crate::jdk::collections::lists::{ListMethod, ITERATOR_CLASS, LIST_ITERATOR_CLASS};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 use crate::reason::Bound;
@@ -161,6 +161,32 @@ impl Explorer<'_> {
                 let e = self.list_element(st, list, cursor);
                 out.push(self.terms.eq(result()?, e));
             }
+            ListMethod::ListIterator => {
+                let start = arg(0).unwrap_or(zero);
+                // IndexOutOfBoundsException otherwise.
+                let len = self.list_size(st, l, out);
+                out.push(self.terms.cmp(BvCmp::Sge, start, zero));
+                out.push(self.terms.cmp(BvCmp::Sle, start, len));
+                let it = (LIST_ITERATOR_CLASS, result()?);
+                self.new_iterator(st, it, l, start, index, out)?;
+            }
+            ListMethod::HasPrevious | ListMethod::NextIndex | ListMethod::PreviousIndex => {
+                let (_, cursor) = self.iterator_at(st, l);
+                let v = match method {
+                    ListMethod::HasPrevious => {
+                        let any = self.terms.ne(cursor, zero);
+                        self.terms.ite(any, one, zero)
+                    }
+                    ListMethod::NextIndex => cursor,
+                    _ => self.terms.bin(BvOp::Sub, cursor, one),
+                };
+                out.push(self.terms.eq(result()?, v));
+            }
+            ListMethod::Previous => {
+                let (list, cursor) = self.iterator_move(st, l, false, out);
+                let e = self.list_element(st, list, cursor);
+                out.push(self.terms.eq(result()?, e));
+            }
         }
         Ok(())
     }
@@ -174,22 +200,44 @@ impl Explorer<'_> {
         it: TermId,
         out: &mut Vec<TermId>,
     ) -> (TermId, TermId) {
+        self.iterator_move(st, it, true, out)
+    }
+
+    /// Steps back over a `next()` (`forward`) or a `previous()` of
+    /// iterator `it` on its normal path: the collection it walks and the
+    /// index of the element returned — the cursor before a `next()`, the
+    /// one before the cursor for a `previous()`, where the cursor moves
+    /// back to — which must be an index of it (`NoSuchElementException`
+    /// otherwise).
+    fn iterator_move(
+        &mut self,
+        st: &mut St,
+        it: TermId,
+        forward: bool,
+        out: &mut Vec<TermId>,
+    ) -> (TermId, TermId) {
         let one = self.terms.int(1);
         // The array after the call is the prior one with the iterator's
-        // cursor one further.
+        // cursor moved.
         let key = FieldKey::iterator_cursor();
         let after = st.mem.fields.get(&key).copied();
         let prior = self.fresh(&key.to_string(), Sort::Array(32));
         st.mem.fields.insert(key, prior);
         let (list, cursor) = self.iterator_at(st, it);
+        let (returned, moved) = match forward {
+            true => (cursor, self.terms.bin(BvOp::Add, cursor, one)),
+            false => {
+                let back = self.terms.bin(BvOp::Sub, cursor, one);
+                (back, back)
+            }
+        };
         if let Some(after) = after {
-            let moved = self.terms.bin(BvOp::Add, cursor, one);
             let updated = self.terms.store(prior, it, moved);
             out.push(self.terms.eq(after, updated));
         }
         let len = self.list_size(st, list, out);
-        self.index_within(cursor, len, out);
-        (list, cursor)
+        self.index_within(returned, len, out);
+        (list, returned)
     }
 
     /// Inserts `x` into list `l` at `at` (the later elements move up):

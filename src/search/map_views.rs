@@ -150,7 +150,7 @@ impl Explorer<'_> {
         let zero = self.terms.int(0);
         let one = self.terms.int(1);
         let input = self.terms.cmp(BvCmp::Sgt, c, zero);
-        self.distinct_keys(st, c, input, out)?;
+        self.distinct_keys(st, (c, SCAN), input, out)?;
         let ordered = self.heap_array(st, FieldKey::set_ordered(), Sort::Array(32));
         let flag = self.terms.select(ordered, c);
         let linked = self.terms.eq(flag, one);
@@ -158,8 +158,8 @@ impl Explorer<'_> {
         self.new_iterator(st, it, c, zero, index, out)
     }
 
-    /// When `when` holds, the first keys of set or map `c` (as many as a
-    /// lookup compares, [`SCAN`]) are pairwise unequal (`Objects.equals`),
+    /// When `when` holds, the `first` keys of set or map `c` (at most as
+    /// many as a lookup compares, [`SCAN`]) are pairwise unequal (`Objects.equals`),
     /// as every set's and map's are: the test builds the collection from
     /// them, and an input walked or looked up with two equal keys would
     /// come out of the JVM with one (or `Map.of` refuses it). A refutation
@@ -167,12 +167,12 @@ impl Explorer<'_> {
     pub(super) fn distinct_keys(
         &mut self,
         st: &mut St,
-        c: TermId,
+        (c, first): (TermId, usize),
         when: TermId,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         let len = self.list_size(st, c, out);
-        for j in 1..SCAN {
+        for j in 1..first.min(SCAN) {
             let jt = self.terms.int(j as i32);
             let present = self.terms.cmp(BvCmp::Slt, jt, len);
             let kj = self.list_element(st, c, jt);

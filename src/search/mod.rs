@@ -85,6 +85,7 @@ mod random;
 mod regex;
 mod rules;
 mod sequence;
+mod sorted;
 mod statics;
 mod string_copy;
 mod string_edits;

@@ -18,7 +18,7 @@ use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::jdk::collections::keyed::{KEY_ITERATOR, LINKED_SET_CLASS, SET_CLASS};
-use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_TYPES};
+use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_ITERATOR_CLASS, LIST_TYPES};
 use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
@@ -129,11 +129,17 @@ pub(super) fn collect_universe(
         scan_reachable(cp, root, max_depth, &mut u);
         // A list's iterator is made by `iterator()` (search::lists).
         if u.id(LIST_CLASS).is_some() {
-            if let Ok(c) = cp.load(ITERATOR_CLASS) {
-                u.add(c, false);
+            for iterator in [ITERATOR_CLASS, LIST_ITERATOR_CLASS] {
+                if let Ok(c) = cp.load(iterator) {
+                    u.add(c, false);
+                }
             }
         }
-        let sets = [SET_CLASS, LINKED_SET_CLASS];
+        let sets = [
+            SET_CLASS,
+            LINKED_SET_CLASS,
+            crate::jdk::collections::sorted::TREE_SET,
+        ];
         for (model, iterator) in DEQUE_ITERATORS
             .into_iter()
             .chain(sets.map(|s| (s, KEY_ITERATOR)))
@@ -217,9 +223,10 @@ fn add_views(cp: &ClassPath, u: &mut Universe) {
 }
 
 /// The modelled maps (search::keyed).
-const MAP_MODELS: [&str; 2] = [
+const MAP_MODELS: [&str; 3] = [
     crate::jdk::collections::keyed::MAP_CLASS,
     crate::jdk::collections::keyed::LINKED_MAP_CLASS,
+    crate::jdk::collections::sorted::TREE_MAP,
 ];
 
 /// The model class of inputs of static type `name`, if a map or set type
@@ -228,8 +235,13 @@ fn keyed_model(name: &str) -> Option<&'static str> {
     use crate::jdk::collections::keyed::{
         LINKED_MAP_CLASS, LINKED_MAP_TYPES, LINKED_SET_TYPES, MAP_CLASS, MAP_TYPES, SET_TYPES,
     };
+    use crate::jdk::collections::sorted::{SORTED_MAP_TYPES, SORTED_SET_TYPES, TREE_MAP, TREE_SET};
     if MAP_TYPES.contains(&name) {
         Some(MAP_CLASS)
+    } else if SORTED_MAP_TYPES.contains(&name) {
+        Some(TREE_MAP)
+    } else if SORTED_SET_TYPES.contains(&name) {
+        Some(TREE_SET)
     } else if LINKED_MAP_TYPES.contains(&name) {
         Some(LINKED_MAP_CLASS)
     } else if LINKED_SET_TYPES.contains(&name) {

@@ -276,6 +276,13 @@ pub enum CollectionFactory {
     LinkedList,
     /// `Optional.of(e0)`, or `Optional.empty()` without elements.
     Optional,
+    /// `new TreeSet<>(List.of(…))`: a sorted set in its elements' natural
+    /// order.
+    TreeSet,
+    /// `new TreeMap<>(Map.of(…))`, or `new TreeMap<>()` then `put(k, v)`
+    /// for each entry (a null value, more than `Map.of` takes): a sorted
+    /// map in its keys' natural order.
+    TreeMap,
 }
 
 impl CollectionFactory {
@@ -287,6 +294,7 @@ impl CollectionFactory {
             CollectionFactory::MapOf
                 | CollectionFactory::HashMap
                 | CollectionFactory::LinkedHashMap
+                | CollectionFactory::TreeMap
         )
     }
 }

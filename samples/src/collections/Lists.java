@@ -3,6 +3,7 @@ package collections;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.ListIterator;
 
 /** Methods taking JDK lists, for the list model (issue 36). */
 public class Lists {
@@ -79,6 +80,16 @@ public class Lists {
     public static int find(List<String> xs) {
         if (xs.contains("x") && xs.indexOf("x") == 1) {
             return 1; // TARGET: found
+        }
+        return 0;
+    }
+
+    /** A list walked back from its end by a list iterator: its last
+        element "z", one before it. */
+    public static int backward(List<String> list) {
+        ListIterator<String> it = list.listIterator(list.size());
+        if (it.hasPrevious() && it.previous().equals("z") && it.previousIndex() == 0) {
+            return 1; // TARGET: backward
         }
         return 0;
     }

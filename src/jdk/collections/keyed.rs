@@ -9,7 +9,10 @@
 //! `Other`, which the search cuts with a reason. A set's iteration walks
 //! its sequence: the order a `LinkedHashSet` keeps (insertion order), and
 //! for a `HashSet` the JVM's hash order only as an assumption
-//! (`src/search/keyed.rs`).
+//! (`src/search/keyed.rs`). `TreeMap` and `TreeSet` are the same model
+//! with their keys in ascending order ([`super::sorted`]).
+
+use super::sorted::{is_sorted, End, Nearest, TREE_MAP, TREE_SET};
 
 /// The class of a modelled map.
 pub const MAP_CLASS: &str = "java/util/HashMap";
@@ -33,12 +36,12 @@ pub fn is_modelled_class(class: &str) -> bool {
     matches!(
         class,
         MAP_CLASS | LINKED_MAP_CLASS | SET_CLASS | LINKED_SET_CLASS | KEY_ITERATOR | HASH_ITERATOR
-    )
+    ) || is_sorted(class)
 }
 
 /// Whether `class` (a modelled class) is a map's.
 pub fn is_map(class: &str) -> bool {
-    matches!(class, MAP_CLASS | LINKED_MAP_CLASS)
+    matches!(class, MAP_CLASS | LINKED_MAP_CLASS | TREE_MAP)
 }
 
 /// Whether `class` is a modelled map or set whose iteration order is its
@@ -49,7 +52,19 @@ pub fn is_linked(class: &str) -> bool {
 
 /// Whether `class` (a modelled class) is a set's.
 pub fn is_set(class: &str) -> bool {
-    matches!(class, SET_CLASS | LINKED_SET_CLASS)
+    matches!(class, SET_CLASS | LINKED_SET_CLASS | TREE_SET)
+}
+
+/// The class whose model answers a method `class` declares: a sorted
+/// collection's own, else `HashSet` for a set and `HashMap` for a map
+/// (a `LinkedHashMap`'s `put` is `HashMap`'s).
+pub fn model_class(class: &str) -> &'static str {
+    match class {
+        TREE_MAP => TREE_MAP,
+        TREE_SET => TREE_SET,
+        _ if is_set(class) => SET_CLASS,
+        _ => MAP_CLASS,
+    }
 }
 
 /// The static types whose inputs are modelled maps.
@@ -107,6 +122,13 @@ pub enum KeyedMethod {
     /// The set iterator's `next()`: the element at the cursor, which moves
     /// on.
     Next,
+    /// A sorted collection's `first()`, `last()`, `firstKey()`,
+    /// `lastKey()`: its least or greatest key (`NoSuchElementException`
+    /// when empty).
+    End(End),
+    /// A navigable collection's `floor`, `ceiling`, `lower`, `higher`
+    /// (and their `…Key` forms of a map): a neighbour of the argument.
+    Nearest(Nearest),
     /// Any other method of the two classes: cut with a reason.
     Other,
 }
@@ -121,7 +143,12 @@ impl KeyedMethod {
         }
         let params = super::params(descriptor);
         let map = is_map(class);
-        let set = class == SET_CLASS;
+        let set = matches!(class, SET_CLASS | TREE_SET);
+        if is_sorted(class) {
+            if let Some(method) = super::sorted::sorted_method(map, name, &params) {
+                return Some(method);
+            }
+        }
         Some(match (class, name, params.as_str()) {
             (HASH_ITERATOR, "hasNext", "()") => KeyedMethod::HasNext,
             (KEY_ITERATOR, "next", "()") => KeyedMethod::Next,
@@ -192,7 +219,16 @@ mod tests {
         assert_eq!(set_get, Some(KeyedMethod::Other));
         assert_eq!(
             KeyedMethod::of("java/util/TreeMap", "size", "()I", false),
-            None
+            Some(KeyedMethod::Size)
+        );
+        assert_eq!(
+            KeyedMethod::of(
+                "java/util/TreeMap",
+                "headMap",
+                "(Ljava/lang/Object;)",
+                false
+            ),
+            Some(KeyedMethod::Other)
         );
     }
 }

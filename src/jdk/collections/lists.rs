@@ -15,9 +15,13 @@ pub const LIST_CLASS: &str = "java/util/ArrayList";
 /// The class of the iterator `ArrayList.iterator()` returns (JDK 17).
 pub const ITERATOR_CLASS: &str = "java/util/ArrayList$Itr";
 
+/// The list iterator `ArrayList.listIterator()` returns (JDK 17): an
+/// [`ITERATOR_CLASS`] that also walks back.
+pub const LIST_ITERATOR_CLASS: &str = "java/util/ArrayList$ListItr";
+
 /// Whether `class` is one whose methods the list model answers.
 pub fn is_modelled_class(class: &str) -> bool {
-    class == LIST_CLASS || class == ITERATOR_CLASS
+    matches!(class, LIST_CLASS | ITERATOR_CLASS | LIST_ITERATOR_CLASS)
 }
 
 /// The static types whose inputs are modelled lists: the object a test
@@ -64,13 +68,26 @@ pub enum ListMethod {
     /// `ArrayList$Itr.next()`: on the normal path the element at the
     /// cursor, which moves on.
     Next,
-    /// Any other method of the two classes: cut with a reason.
+    /// `listIterator()`, `listIterator(int)`: a new list iterator at that
+    /// index (0 without one).
+    ListIterator,
+    /// `ArrayList$ListItr.hasPrevious()`.
+    HasPrevious,
+    /// `ArrayList$ListItr.previous()`: on the normal path the element
+    /// before the cursor, which moves back.
+    Previous,
+    /// `ArrayList$ListItr.nextIndex()`: its cursor.
+    NextIndex,
+    /// `ArrayList$ListItr.previousIndex()`: its cursor less one.
+    PreviousIndex,
+    /// Any other method of these classes: cut with a reason.
     Other,
 }
 
 impl ListMethod {
     /// The model of method `name` `descriptor` of `class`, if `class` is
-    /// [`LIST_CLASS`] or [`ITERATOR_CLASS`] (static methods excepted).
+    /// [`LIST_CLASS`], [`ITERATOR_CLASS`] or [`LIST_ITERATOR_CLASS`] (static
+    /// methods excepted).
     pub fn of(class: &str, name: &str, descriptor: &str, is_static: bool) -> Option<ListMethod> {
         if is_static {
             return None;
@@ -90,6 +107,14 @@ impl ListMethod {
                 ("iterator", "()") => ListMethod::Iterator,
                 ("contains", "(Ljava/lang/Object;)") => ListMethod::Contains,
                 ("indexOf", "(Ljava/lang/Object;)") => ListMethod::IndexOf,
+                ("listIterator", "()" | "(I)") => ListMethod::ListIterator,
+                _ => ListMethod::Other,
+            },
+            LIST_ITERATOR_CLASS => match (name, params.as_str()) {
+                ("hasPrevious", "()") => ListMethod::HasPrevious,
+                ("previous", "()") => ListMethod::Previous,
+                ("nextIndex", "()") => ListMethod::NextIndex,
+                ("previousIndex", "()") => ListMethod::PreviousIndex,
                 _ => ListMethod::Other,
             },
             ITERATOR_CLASS => match (name, params.as_str()) {
@@ -134,5 +159,14 @@ mod tests {
             None
         );
         assert!(ListMethod::Add.mutates() && !ListMethod::Get.mutates());
+        let back = ListMethod::of(
+            LIST_ITERATOR_CLASS,
+            "previous",
+            "()Ljava/lang/Object;",
+            false,
+        );
+        assert_eq!(back, Some(ListMethod::Previous));
+        let set = ListMethod::of(LIST_ITERATOR_CLASS, "set", "(Ljava/lang/Object;)V", false);
+        assert_eq!(set, Some(ListMethod::Other));
     }
 }

@@ -9,6 +9,9 @@
 //!   (`ArrayList$Itr`): which of their methods are modelled;
 //! - [`keyed`]: `java.util.HashMap` and `java.util.HashSet`, for inputs
 //!   typed `Map` and `Set` and the program's own maps and sets;
+//! - [`sorted`]: `java.util.TreeMap` and `java.util.TreeSet`, the keyed
+//!   model in ascending order, for inputs typed `SortedMap`,
+//!   `NavigableMap`, `SortedSet`, `NavigableSet` and the program's own;
 //! - [`views`]: a map's `keySet()`, `values()`, `entrySet()`, their
 //!   iterators and entries, over the map's own model;
 //! - [`inherited`]: the methods of the modelled classes that run the
@@ -28,6 +31,7 @@ pub mod inherited;
 pub mod keyed;
 pub mod lists;
 pub mod optional;
+pub mod sorted;
 pub mod views;
 
 /// The intrinsic of a method of a modelled collection class (every one
@@ -53,6 +57,21 @@ pub fn intrinsic(
         })
 }
 
+/// The boxes whose instances the collection models compare by value
+/// (`Objects.equals`, the natural order of a sorted collection), with
+/// the type of their `value` field.
+pub const VALUE_BOXES: [(&str, crate::classfile::JType); 6] = {
+    use crate::classfile::JType;
+    [
+        ("java/lang/Integer", JType::Int),
+        ("java/lang/Long", JType::Long),
+        ("java/lang/Short", JType::Short),
+        ("java/lang/Byte", JType::Byte),
+        ("java/lang/Character", JType::Char),
+        ("java/lang/Boolean", JType::Boolean),
+    ]
+};
+
 /// The parameter part of a method descriptor, with its parentheses:
 /// `(ILjava/lang/Object;)` of `(ILjava/lang/Object;)V`.
 fn params(descriptor: &str) -> String {
@@ -76,6 +95,8 @@ pub fn is_modelled_type(class: &str) -> bool {
         || keyed::LINKED_MAP_TYPES.contains(&class)
         || keyed::SET_TYPES.contains(&class)
         || keyed::LINKED_SET_TYPES.contains(&class)
+        || sorted::SORTED_MAP_TYPES.contains(&class)
+        || sorted::SORTED_SET_TYPES.contains(&class)
         || deques::LINKED_TYPES.contains(&class)
         || deques::ARRAY_DEQUE_TYPES.contains(&class)
 }

@@ -40,11 +40,7 @@ impl Explorer<'_> {
             }
             Intrinsic::Keyed(method) => {
                 let class = env.params[0].1.class_ref_name();
-                let class = if crate::jdk::collections::keyed::is_set(&class) {
-                    crate::jdk::collections::keyed::SET_CLASS
-                } else {
-                    crate::jdk::collections::keyed::MAP_CLASS
-                };
+                let class = crate::jdk::collections::keyed::model_class(&class);
                 let at = (env.returned(), index);
                 self.keyed_call(st, method, (class, name), &env.params, at, out_)?;
             }

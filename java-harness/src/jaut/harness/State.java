@@ -221,7 +221,7 @@ final class State {
      * test makes it: {@code List.of(...)}, {@code new ArrayList<>(...)},
      * {@code Set.of(...)}, {@code new HashSet<>(...)}, {@code Map.of(...)}
      * or a {@code new HashMap<>()} filled by {@code put} (a map's keys and
-     * values alternate), {@code new ArrayDeque<>(...)}, {@code new
+     * values alternate), {@code new TreeSet<>(...)}, {@code new TreeMap<>()}, {@code new ArrayDeque<>(...)}, {@code new
      * LinkedList<>(...)}, {@code Optional.of(v)} or {@code Optional.empty()}.
      */
     private Object collection(int i, Map<String, Object> o, List<Object> objs, int[] progress)
@@ -273,15 +273,28 @@ final class State {
                 }
             }
             case "hash_map":
-            case "linked_hash_map": {
+            case "linked_hash_map":
+            case "tree_map": {
                 Map<Object, Object> map = factory.equals("hash_map")
                         ? new java.util.HashMap<>()
+                        : factory.equals("tree_map")
+                        ? new java.util.TreeMap<>()
                         : new java.util.LinkedHashMap<>();
-                for (int k = 0; k + 1 < values.size(); k += 2) {
-                    map.put(values.get(k), values.get(k + 1));
+                try {
+                    for (int k = 0; k + 1 < values.size(); k += 2) {
+                        map.put(values.get(k), values.get(k + 1));
+                    }
+                } catch (NullPointerException | ClassCastException e) {
+                    throw new Unbuilt(i, "TreeMap: " + e);
                 }
                 return map;
             }
+            case "tree_set":
+                try {
+                    return new java.util.TreeSet<>(values);
+                } catch (NullPointerException | ClassCastException e) {
+                    throw new Unbuilt(i, "TreeSet: " + e);
+                }
             case "array_deque":
                 try {
                     return new java.util.ArrayDeque<>(values);

@@ -222,6 +222,18 @@ pub const ENTRIES: &[Entry] = &[
     e(LANG3, BOOLEAN_UTILS, WHOLE_CLASS),
     e(LANG3, WORD_UTILS, WHOLE_CLASS),
     e(LANG3, VALIDATE, WHOLE_CLASS),
+    // Sorted sets (issue 36): an input SortedSet or NavigableSet built as
+    // new TreeSet<>(List.of(…)) (src/search/sorted.rs).
+    e(
+        COLLECTIONS4,
+        "org.apache.commons.collections4.set.TransformedSortedSet",
+        "transformedSortedSet",
+    ),
+    e(
+        COLLECTIONS4,
+        "org.apache.commons.collections4.SetUtils",
+        "unmodifiableNavigableSet",
+    ),
 ];
 
 /// The Debian package that installs `jar`, for the missing-jar message.
