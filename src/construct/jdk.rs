@@ -41,6 +41,7 @@ pub fn proposals(state: &InputState, o: &Object) -> Vec<Construction> {
                 }),
                 factory: None,
                 setters: Vec::new(),
+                builder: None,
             })
             .collect(),
         "java.nio.ByteBuffer" => byte_buffers(state, o),
@@ -70,6 +71,7 @@ fn byte_buffers(state: &InputState, o: &Object) -> Vec<Construction> {
             field: method.into(),
         }),
         setters: Vec::new(),
+        builder: None,
     };
     let mut out = Vec::new();
     let array = answers("array").find_map(|v| match v {

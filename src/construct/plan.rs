@@ -9,7 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
-use super::{constants, factories, jdk, setters, text};
+use super::{builders, constants, factories, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -92,7 +92,8 @@ fn propose_one(
         return Vec::new();
     }
     let constants = constants::of(cp, access, package, &class);
-    let factories = factories::of(cp, access, package, &class, state, i, o);
+    let mut factories = factories::of(cp, access, package, &class, state, i, o);
+    factories.extend(builders::of(cp, access, package, &class, state, i, o));
     if !access.type_accessible(&o.class) {
         // An anonymous or private class: its static final fields and the
         // factories of its enclosing class, best first.
@@ -272,6 +273,7 @@ pub(super) fn call_for(
             constant: None,
             factory: None,
             setters: Vec::new(),
+            builder: None,
         },
         rank,
         missing,
