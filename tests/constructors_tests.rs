@@ -11,7 +11,10 @@
 //! `String` into a longer buffer), `Codec` (a `Charset` and `ByteBuffer`s,
 //! made by the JDK's factories), `Scoreboard.Lane` (an inner class),
 //! `Money` and `Views` (static factories), `Filters` (a factory that
-//! refuses null sets and keeps a predicate it makes itself).
+//! refuses null sets and keeps a predicate it makes itself), `Query` (a
+//! builder from `Query.builder()` that refuses a negative limit),
+//! `Layout.Page` (an enum constant's builder, `Layout.NARROW.builder()`)
+//! and `Range` (instance factories on a constant, `Range.EMPTY.withLow(..)`).
 
 mod support;
 
@@ -476,4 +479,101 @@ fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_m
         "{text}"
     );
     assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
+}
+
+/// jaut with `--objects constructors` on class `class` (under the samples,
+/// `a/B$C` for a nested one) of `sample` at the target marked `marker` in
+/// `method`: the JVM confirms it reached, the receiver made by a chain
+/// whose JSON `builder` is returned with the test's text; the suite
+/// compiles and passes with `-ea`.
+fn from_chain(class: &str, sample: &str, method: &str, marker: &str) -> (Json, String) {
+    let out = tempfile::tempdir().unwrap();
+    let file = support::sample_class(class);
+    let line = support::marker_line(sample, marker).to_string();
+    let (code, json) = support::jaut_json(&[
+        file.to_str().unwrap(),
+        "-m",
+        method,
+        "--line",
+        &line,
+        "--out",
+        out.path().to_str().unwrap(),
+        "--objects",
+        "constructors",
+    ]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    let object = &json["state"]["objects"][0];
+    assert_eq!(object["built_by"], "constructor", "{json:#}");
+    let text = test_text(out.path());
+    assert!(!text.contains("allocate("), "{text}");
+    let under_test = class.rsplit('/').next().unwrap();
+    support::compile_and_run_suite(out.path(), under_test, support::samples(), &[]);
+    (object["constructor"]["builder"].clone(), text)
+}
+
+#[test]
+fn an_object_only_a_builder_makes_comes_from_its_builder() {
+    // Query's constructor is private and takes its Builder: the test calls
+    // Query.builder(), one step per field the path reads, then build().
+    let (builder, text) = from_chain("objects/Query", "objects/Query", "isPaged", "paged");
+    assert_eq!(builder["start"]["kind"], "static", "{builder:#}");
+    assert_eq!(builder["finish"], "build", "{builder:#}");
+    assert!(
+        text.contains("Query query = Query.builder().table("),
+        "{text}"
+    );
+    assert!(text.contains(").build();"), "{text}");
+}
+
+#[test]
+fn an_object_an_enum_constants_builder_makes_comes_from_it() {
+    // Layout.Page's constructor is private; Layout.NARROW.builder() makes
+    // the builder whose build() makes pages (as DoubleFormat.PLAIN.builder()).
+    let (builder, text) = from_chain(
+        "objects/Layout$Page",
+        "objects/Layout",
+        "overflows",
+        "overflow",
+    );
+    assert_eq!(builder["start"]["kind"], "on_constant", "{builder:#}");
+    assert!(
+        text.contains("Layout.Page page = Layout.NARROW.builder().columns("),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_object_instance_factories_make_comes_from_a_constant_and_its_withs() {
+    // Range's constructor is private: Range.EMPTY.withLow(..).withHigh(..).
+    let (builder, text) = from_chain("objects/Range", "objects/Range", "isWide", "wide");
+    assert_eq!(builder["start"]["kind"], "constant", "{builder:#}");
+    assert!(
+        text.contains("Range range = Range.EMPTY.withLow("),
+        "{text}"
+    );
+    assert!(text.contains(".withHigh("), "{text}");
+}
+
+#[test]
+fn with_constructors_only_a_state_no_builder_makes_is_not_claimed() {
+    // The builder refuses a negative limit: no query has one.
+    let out = tempfile::tempdir().unwrap();
+    let (code, json) = aim(
+        "objects/Query",
+        "isPaged",
+        "negative",
+        out.path(),
+        &["--objects", "constructors"],
+    );
+    assert_eq!(code, Some(1), "{json:#}");
+    assert_eq!(json["verdict"], "unknown", "{json:#}");
+    let reasons = json["reasons"].as_array().expect("reasons");
+    assert!(
+        reasons.iter().any(|r| r["kind"] == "not-constructible"),
+        "{json:#}"
+    );
+    assert!(support::java_files(out.path()).is_empty());
+    // By default the reflection fallback keeps the target.
+    reached("objects/Query", "isPaged", "negative", &[], &["reflection"]);
 }

@@ -67,7 +67,7 @@ pub(super) fn of(
                     constant: None,
                     factory: None,
                     setters: steps.clone(),
-                    builder: Some(chain),
+                    builder: Some(Box::new(chain)),
                 },
                 rank,
             ));

@@ -321,7 +321,7 @@ pub struct Construction {
     /// starts and ends. `descriptor`, `params` and `args` are then the
     /// start's own, and `setters` the calls chained on what it returns.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub builder: Option<Builder>,
+    pub builder: Option<Box<Builder>>,
 }
 
 /// A chain of calls that makes an object: a start that makes a builder
