@@ -33,9 +33,10 @@ const DEPTH: usize = 3;
 const CHAINS: usize = 4;
 
 /// The chains that may make object `i` (of `class`) of `state` for a test
-/// in `package`, with their ranks; only chains with at least one step,
-/// since a bare start is a constructor, constant or factory the other
-/// proposals already try.
+/// in `package`, with their ranks. A chain without a builder or steps is
+/// proposed only where it calls a constant's method
+/// (`DoubleFormat.PLAIN.builder()`): any other bare start is a
+/// constructor, constant or factory the other proposals already try.
 pub(super) fn of(
     cp: &ClassPath,
     access: &mut Access,
@@ -49,10 +50,11 @@ pub(super) fn of(
     for (b, finish) in makers(cp, access, package, class) {
         let same_package = crate::junit::java::package_of(&b.java_name()) == package;
         let (steps, rank) = steps_for(cp, access, &b, same_package, state, i, o);
-        if steps.is_empty() {
-            continue;
-        }
         for (start, descriptor) in starts(cp, access, package, class, &b) {
+            let bare = steps.is_empty() && finish.is_none();
+            if bare && !matches!(start, BuilderStart::OnConstant { .. }) {
+                continue;
+            }
             let chain = Builder {
                 class: b.java_name(),
                 start,

@@ -39,6 +39,8 @@ pub fn propose(
                 propose_one(cp, &mut access, package, state, i, o)
             } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
                 jdk::proposals(state, o)
+            } else if Some(i) != fresh {
+                jdk::by_constructor(cp, &mut access, o)
             } else {
                 Vec::new()
             }
@@ -63,7 +65,7 @@ pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
         if let Some(c) = plan {
             // A JDK value's fields are the JDK's (and closed to
             // reflection): its factory decides them.
-            let jdk = jdk::made_by_factories(&o.class);
+            let jdk = jdk::is_jdk(&o.class);
             o.fields.retain(|f| f.read && !jdk);
             o.mock = None;
             o.built_by = Some(BuiltBy::Constructor {
