@@ -14,7 +14,8 @@
 //! refuses null sets and keeps a predicate it makes itself), `Query` (a
 //! builder from `Query.builder()` that refuses a negative limit),
 //! `Layout.Page` (an enum constant's builder, `Layout.NARROW.builder()`)
-//! and `Range` (instance factories on a constant, `Range.EMPTY.withLow(..)`).
+//! and `Range` (instance factories on a constant, `Range.EMPTY.withLow(..)`),
+//! `Digits` (a `DecimalFormatSymbols`, a JDK object made by `new`).
 
 mod support;
 
@@ -576,4 +577,24 @@ fn with_constructors_only_a_state_no_builder_makes_is_not_claimed() {
     assert!(support::java_files(out.path()).is_empty());
     // By default the reflection fallback keeps the target.
     reached("objects/Query", "isPaged", "negative", &[], &["reflection"]);
+}
+
+#[test]
+fn a_jdk_object_comes_from_its_public_constructor_not_allocate() {
+    // The search reads DecimalFormatSymbols.zeroDigit; the state's object
+    // is made by new DecimalFormatSymbols(), whose zero digit serves.
+    let out = tempfile::tempdir().unwrap();
+    let (code, json) = aim("objects/Digits", "nine", "nine", out.path(), &[]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    assert_eq!(built_by(&json), ["constructor"], "{json:#}");
+    support::compile_and_run_suite(out.path(), "objects/Digits", support::samples(), &[]);
+    let text = test_text(out.path());
+    assert!(
+        text.contains(
+            "java.text.DecimalFormatSymbols symbols = new java.text.DecimalFormatSymbols();"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("allocate("), "{text}");
 }
