@@ -70,13 +70,15 @@ fn test_text(out: &std::path::Path) -> String {
     std::fs::read_to_string(&files[0]).unwrap()
 }
 
-#[test]
-fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
+/// [`aim`] with `--objects constructors` at a target only a state no
+/// constructor (or builder) makes reaches: unknown, `not-constructible`,
+/// no test written.
+fn not_claimed(sample: &str, method: &str, target: &str) {
     let out = tempfile::tempdir().unwrap();
     let (code, json) = aim(
-        "objects/Interval",
-        "length",
-        "dead",
+        sample,
+        method,
+        target,
         out.path(),
         &["--objects", "constructors"],
     );
@@ -88,6 +90,11 @@ fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
         "{json:#}"
     );
     assert!(support::java_files(out.path()).is_empty());
+}
+
+#[test]
+fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
+    not_claimed("objects/Interval", "length", "dead");
 }
 
 #[test]
@@ -411,83 +418,12 @@ fn an_object_whose_constructor_is_private_comes_from_its_static_factory() {
     assert!(!text.contains("allocate("), "{text}");
 }
 
-/// jaut with `--objects constructors` on the anonymous class `sample$1`
-/// at the target marked `marker` in its method `method`: the JVM confirms
-/// it reached, its object (the receiver) made by the factory `factory` of
-/// `sample`. The directory of the test written, the JSON and the test's text.
-fn from_factory(
-    sample: &str,
-    method: &str,
-    marker: &str,
-    factory: &str,
-) -> (tempfile::TempDir, Json, String) {
-    let out = tempfile::tempdir().unwrap();
-    let class = support::sample_class(&format!("{sample}$1"));
-    let line = support::marker_line(sample, marker).to_string();
-    let (code, json) = support::jaut_json(&[
-        class.to_str().unwrap(),
-        "-m",
-        method,
-        "--line",
-        &line,
-        "--out",
-        out.path().to_str().unwrap(),
-        "--objects",
-        "constructors",
-    ]);
-    assert_eq!(code, Some(0), "{json:#}");
-    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
-    let object = &json["state"]["objects"][0];
-    assert_eq!(object["built_by"], "constructor", "{json:#}");
-    let owner = sample.replace('/', ".");
-    assert_eq!(
-        object["constructor"]["factory"],
-        serde_json::json!({"class": owner, "field": factory}),
-        "{json:#}"
-    );
-    let text = test_text(out.path());
-    assert!(!text.contains("allocate("), "{text}");
-    let under_test = format!("{}$1", sample.rsplit('/').next().unwrap());
-    support::compile_and_run_suite(out.path(), &under_test, support::samples(), &[]);
-    (out, json, text)
-}
-
-#[test]
-fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
-    // Views$1 is the anonymous View that Views.union makes, its arrays in
-    // val$a and val$b: the test calls union with the arrays the path needs.
-    let (_out, _json, text) = from_factory("objects/Views", "contains", "second", "union");
-    assert!(text.contains("Views.View a1 = Views.union("), "{text}");
-    // The method is called through the public interface it implements.
-    assert!(text.contains("((Views.View) a1).contains("), "{text}");
-}
-
-#[test]
-fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_makes() {
-    // Filters$1 keeps the sets Filters.without captures and a predicate
-    // the factory makes itself; the path only passes them on, so the
-    // state holds null there. without(null, null) throws: the call is
-    // tried again with empty sets, and the predicate is the factory's.
-    let (_out, json, text) = from_factory("objects/Filters", "keep", "keep", "without");
-    // The predicate is the factory's: no value of the state's.
-    assert_eq!(
-        json["state"]["objects"][0]["fields"],
-        serde_json::json!([]),
-        "{json:#}"
-    );
-    assert!(
-        text.contains("Filters.without(hashSet1, hashSet2)"),
-        "{text}"
-    );
-    assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
-}
-
 /// jaut with `--objects constructors` on class `class` (under the samples,
 /// `a/B$C` for a nested one) of `sample` at the target marked `marker` in
-/// `method`: the JVM confirms it reached, the receiver made by a chain
-/// whose JSON `builder` is returned with the test's text; the suite
-/// compiles and passes with `-ea`.
-fn from_chain(class: &str, sample: &str, method: &str, marker: &str) -> (Json, String) {
+/// `method`: the JVM confirms it reached, its object (the receiver) made
+/// by a call, not by reflection; the suite compiles and passes with `-ea`.
+/// The JSON's receiver and the test's text.
+fn made_by_calls(class: &str, sample: &str, method: &str, marker: &str) -> (Json, String) {
     let out = tempfile::tempdir().unwrap();
     let file = support::sample_class(class);
     let line = support::marker_line(sample, marker).to_string();
@@ -504,12 +440,58 @@ fn from_chain(class: &str, sample: &str, method: &str, marker: &str) -> (Json, S
     ]);
     assert_eq!(code, Some(0), "{json:#}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
-    let object = &json["state"]["objects"][0];
+    let object = json["state"]["objects"][0].clone();
     assert_eq!(object["built_by"], "constructor", "{json:#}");
     let text = test_text(out.path());
     assert!(!text.contains("allocate("), "{text}");
     let under_test = class.rsplit('/').next().unwrap();
     support::compile_and_run_suite(out.path(), under_test, support::samples(), &[]);
+    (object, text)
+}
+
+/// [`made_by_calls`] on the anonymous class `sample$1`, its object made by
+/// the factory `factory` of `sample`: the JSON's receiver and the text.
+fn from_factory(sample: &str, method: &str, marker: &str, factory: &str) -> (Json, String) {
+    let (object, text) = made_by_calls(&format!("{sample}$1"), sample, method, marker);
+    let owner = sample.replace('/', ".");
+    assert_eq!(
+        object["constructor"]["factory"],
+        serde_json::json!({"class": owner, "field": factory}),
+        "{object:#}"
+    );
+    (object, text)
+}
+
+#[test]
+fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
+    // Views$1 is the anonymous View that Views.union makes, its arrays in
+    // val$a and val$b: the test calls union with the arrays the path needs.
+    let (_object, text) = from_factory("objects/Views", "contains", "second", "union");
+    assert!(text.contains("Views.View a1 = Views.union("), "{text}");
+    // The method is called through the public interface it implements.
+    assert!(text.contains("((Views.View) a1).contains("), "{text}");
+}
+
+#[test]
+fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_makes() {
+    // Filters$1 keeps the sets Filters.without captures and a predicate
+    // the factory makes itself; the path only passes them on, so the
+    // state holds null there. without(null, null) throws: the call is
+    // tried again with empty sets, and the predicate is the factory's.
+    let (object, text) = from_factory("objects/Filters", "keep", "keep", "without");
+    // The predicate is the factory's: no value of the state's.
+    assert_eq!(object["fields"], serde_json::json!([]), "{object:#}");
+    assert!(
+        text.contains("Filters.without(hashSet1, hashSet2)"),
+        "{text}"
+    );
+    assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
+}
+
+/// [`made_by_calls`], its object made by a chain: the chain's JSON
+/// `builder` and the test's text.
+fn from_chain(class: &str, sample: &str, method: &str, marker: &str) -> (Json, String) {
+    let (object, text) = made_by_calls(class, sample, method, marker);
     (object["constructor"]["builder"].clone(), text)
 }
 
@@ -559,22 +541,7 @@ fn an_object_instance_factories_make_comes_from_a_constant_and_its_withs() {
 #[test]
 fn with_constructors_only_a_state_no_builder_makes_is_not_claimed() {
     // The builder refuses a negative limit: no query has one.
-    let out = tempfile::tempdir().unwrap();
-    let (code, json) = aim(
-        "objects/Query",
-        "isPaged",
-        "negative",
-        out.path(),
-        &["--objects", "constructors"],
-    );
-    assert_eq!(code, Some(1), "{json:#}");
-    assert_eq!(json["verdict"], "unknown", "{json:#}");
-    let reasons = json["reasons"].as_array().expect("reasons");
-    assert!(
-        reasons.iter().any(|r| r["kind"] == "not-constructible"),
-        "{json:#}"
-    );
-    assert!(support::java_files(out.path()).is_empty());
+    not_claimed("objects/Query", "isPaged", "negative");
     // By default the reflection fallback keeps the target.
     reached("objects/Query", "isPaged", "negative", &[], &["reflection"]);
 }
