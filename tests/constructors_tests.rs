@@ -11,7 +11,11 @@
 //! `String` into a longer buffer), `Codec` (a `Charset` and `ByteBuffer`s,
 //! made by the JDK's factories), `Scoreboard.Lane` (an inner class),
 //! `Money` and `Views` (static factories), `Filters` (a factory that
-//! refuses null sets and keeps a predicate it makes itself).
+//! refuses null sets and keeps a predicate it makes itself), `Query` (a
+//! builder from `Query.builder()` that refuses a negative limit),
+//! `Layout.Page` (an enum constant's builder, `Layout.NARROW.builder()`)
+//! and `Range` (instance factories on a constant, `Range.EMPTY.withLow(..)`),
+//! `Digits` (a `DecimalFormatSymbols`, a JDK object made by `new`).
 
 mod support;
 
@@ -66,13 +70,15 @@ fn test_text(out: &std::path::Path) -> String {
     std::fs::read_to_string(&files[0]).unwrap()
 }
 
-#[test]
-fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
+/// [`aim`] with `--objects constructors` at a target only a state no
+/// constructor (or builder) makes reaches: unknown, `not-constructible`,
+/// no test written.
+fn not_claimed(sample: &str, method: &str, target: &str) {
     let out = tempfile::tempdir().unwrap();
     let (code, json) = aim(
-        "objects/Interval",
-        "length",
-        "dead",
+        sample,
+        method,
+        target,
         out.path(),
         &["--objects", "constructors"],
     );
@@ -84,6 +90,11 @@ fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
         "{json:#}"
     );
     assert!(support::java_files(out.path()).is_empty());
+}
+
+#[test]
+fn with_constructors_only_a_target_no_interval_can_reach_is_not_claimed() {
+    not_claimed("objects/Interval", "length", "dead");
 }
 
 #[test]
@@ -407,21 +418,17 @@ fn an_object_whose_constructor_is_private_comes_from_its_static_factory() {
     assert!(!text.contains("allocate("), "{text}");
 }
 
-/// jaut with `--objects constructors` on the anonymous class `sample$1`
-/// at the target marked `marker` in its method `method`: the JVM confirms
-/// it reached, its object (the receiver) made by the factory `factory` of
-/// `sample`. The directory of the test written, the JSON and the test's text.
-fn from_factory(
-    sample: &str,
-    method: &str,
-    marker: &str,
-    factory: &str,
-) -> (tempfile::TempDir, Json, String) {
+/// jaut with `--objects constructors` on class `class` (under the samples,
+/// `a/B$C` for a nested one) of `sample` at the target marked `marker` in
+/// `method`: the JVM confirms it reached, its object (the receiver) made
+/// by a call, not by reflection; the suite compiles and passes with `-ea`.
+/// The JSON's receiver and the test's text.
+fn made_by_calls(class: &str, sample: &str, method: &str, marker: &str) -> (Json, String) {
     let out = tempfile::tempdir().unwrap();
-    let class = support::sample_class(&format!("{sample}$1"));
+    let file = support::sample_class(class);
     let line = support::marker_line(sample, marker).to_string();
     let (code, json) = support::jaut_json(&[
-        class.to_str().unwrap(),
+        file.to_str().unwrap(),
         "-m",
         method,
         "--line",
@@ -433,26 +440,33 @@ fn from_factory(
     ]);
     assert_eq!(code, Some(0), "{json:#}");
     assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
-    let object = &json["state"]["objects"][0];
+    let object = json["state"]["objects"][0].clone();
     assert_eq!(object["built_by"], "constructor", "{json:#}");
+    let text = test_text(out.path());
+    assert!(!text.contains("allocate("), "{text}");
+    let under_test = class.rsplit('/').next().unwrap();
+    support::compile_and_run_suite(out.path(), under_test, support::samples(), &[]);
+    (object, text)
+}
+
+/// [`made_by_calls`] on the anonymous class `sample$1`, its object made by
+/// the factory `factory` of `sample`: the JSON's receiver and the text.
+fn from_factory(sample: &str, method: &str, marker: &str, factory: &str) -> (Json, String) {
+    let (object, text) = made_by_calls(&format!("{sample}$1"), sample, method, marker);
     let owner = sample.replace('/', ".");
     assert_eq!(
         object["constructor"]["factory"],
         serde_json::json!({"class": owner, "field": factory}),
-        "{json:#}"
+        "{object:#}"
     );
-    let text = test_text(out.path());
-    assert!(!text.contains("allocate("), "{text}");
-    let under_test = format!("{}$1", sample.rsplit('/').next().unwrap());
-    support::compile_and_run_suite(out.path(), &under_test, support::samples(), &[]);
-    (out, json, text)
+    (object, text)
 }
 
 #[test]
 fn an_anonymous_object_comes_from_the_factory_of_its_enclosing_class() {
     // Views$1 is the anonymous View that Views.union makes, its arrays in
     // val$a and val$b: the test calls union with the arrays the path needs.
-    let (_out, _json, text) = from_factory("objects/Views", "contains", "second", "union");
+    let (_object, text) = from_factory("objects/Views", "contains", "second", "union");
     assert!(text.contains("Views.View a1 = Views.union("), "{text}");
     // The method is called through the public interface it implements.
     assert!(text.contains("((Views.View) a1).contains("), "{text}");
@@ -464,16 +478,90 @@ fn a_factory_refusing_null_sets_is_given_empty_ones_and_keeps_the_predicate_it_m
     // the factory makes itself; the path only passes them on, so the
     // state holds null there. without(null, null) throws: the call is
     // tried again with empty sets, and the predicate is the factory's.
-    let (_out, json, text) = from_factory("objects/Filters", "keep", "keep", "without");
+    let (object, text) = from_factory("objects/Filters", "keep", "keep", "without");
     // The predicate is the factory's: no value of the state's.
-    assert_eq!(
-        json["state"]["objects"][0]["fields"],
-        serde_json::json!([]),
-        "{json:#}"
-    );
+    assert_eq!(object["fields"], serde_json::json!([]), "{object:#}");
     assert!(
         text.contains("Filters.without(hashSet1, hashSet2)"),
         "{text}"
     );
     assert!(text.contains("= new java.util.HashSet<>();"), "{text}");
+}
+
+/// [`made_by_calls`], its object made by a chain: the chain's JSON
+/// `builder` and the test's text.
+fn from_chain(class: &str, sample: &str, method: &str, marker: &str) -> (Json, String) {
+    let (object, text) = made_by_calls(class, sample, method, marker);
+    (object["constructor"]["builder"].clone(), text)
+}
+
+#[test]
+fn an_object_only_a_builder_makes_comes_from_its_builder() {
+    // Query's constructor is private and takes its Builder: the test calls
+    // Query.builder(), one step per field the path reads, then build().
+    let (builder, text) = from_chain("objects/Query", "objects/Query", "isPaged", "paged");
+    assert_eq!(builder["start"]["kind"], "static", "{builder:#}");
+    assert_eq!(builder["finish"], "build", "{builder:#}");
+    assert!(
+        text.contains("Query query = Query.builder().table("),
+        "{text}"
+    );
+    assert!(text.contains(").build();"), "{text}");
+}
+
+#[test]
+fn an_object_an_enum_constants_builder_makes_comes_from_it() {
+    // Layout.Page's constructor is private; Layout.NARROW.builder() makes
+    // the builder whose build() makes pages (as DoubleFormat.PLAIN.builder()).
+    let (builder, text) = from_chain(
+        "objects/Layout$Page",
+        "objects/Layout",
+        "overflows",
+        "overflow",
+    );
+    assert_eq!(builder["start"]["kind"], "on_constant", "{builder:#}");
+    assert!(
+        text.contains("Layout.Page page = Layout.NARROW.builder().columns("),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_object_instance_factories_make_comes_from_a_constant_and_its_withs() {
+    // Range's constructor is private: Range.EMPTY.withLow(..).withHigh(..).
+    let (builder, text) = from_chain("objects/Range", "objects/Range", "isWide", "wide");
+    assert_eq!(builder["start"]["kind"], "constant", "{builder:#}");
+    assert!(
+        text.contains("Range range = Range.EMPTY.withLow("),
+        "{text}"
+    );
+    assert!(text.contains(".withHigh("), "{text}");
+}
+
+#[test]
+fn with_constructors_only_a_state_no_builder_makes_is_not_claimed() {
+    // The builder refuses a negative limit: no query has one.
+    not_claimed("objects/Query", "isPaged", "negative");
+    // By default the reflection fallback keeps the target.
+    reached("objects/Query", "isPaged", "negative", &[], &["reflection"]);
+}
+
+#[test]
+fn a_jdk_object_comes_from_its_public_constructor_not_allocate() {
+    // The search reads DecimalFormatSymbols.zeroDigit; the state's object
+    // is made by new DecimalFormatSymbols(), whose zero digit serves.
+    let out = tempfile::tempdir().unwrap();
+    let (code, json) = aim("objects/Digits", "nine", "nine", out.path(), &[]);
+    assert_eq!(code, Some(0), "{json:#}");
+    assert_eq!(json["replay"]["status"], "confirmed", "{json:#}");
+    assert_eq!(built_by(&json), ["constructor"], "{json:#}");
+    support::compile_and_run_suite(out.path(), "objects/Digits", support::samples(), &[]);
+    let text = test_text(out.path());
+    assert!(
+        text.contains(
+            "java.text.DecimalFormatSymbols symbols = new java.text.DecimalFormatSymbols();"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("allocate("), "{text}");
 }

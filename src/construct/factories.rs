@@ -79,7 +79,7 @@ pub(super) fn of(
 
 /// The class itself and the classes enclosing it, innermost first
 /// (internal names): `a/Outer$1` → `a/Outer$1`, `a/Outer`.
-fn owners(class: &str) -> Vec<String> {
+pub(super) fn owners(class: &str) -> Vec<String> {
     let mut out = vec![class.to_string()];
     let mut name = class;
     while let Some((outer, _)) = name.rsplit_once('$') {

@@ -7,8 +7,53 @@
 //! or `ByteBuffer.allocateDirect(n)` (none), with `n` what the mock said
 //! the buffer holds. The replay runs the method on each until one meets the
 //! goal and covers as much as the mock did (docs/objects.md).
+//!
+//! An object of a concrete JDK class the state made by reflection
+//! (`allocate(java.text.DecimalFormatSymbols.class)`, its fields the
+//! JDK's) is offered as what its public no-argument constructor makes
+//! (`new DecimalFormatSymbols()`), checked the same way: no `allocate` of
+//! a `java.*` value where a constructor serves.
 
+use crate::classfile::access;
+use crate::classfile::descriptor::internal_name;
+use crate::classpath::ClassPath;
+use crate::junit::access::Access;
 use crate::state::{Construction, InputState, Object, StaticRef, Value};
+
+/// Whether `class` (Java form) is the JDK's: its objects are no program
+/// objects, and their fields are the JDK's to decide.
+pub fn is_jdk(class: &str) -> bool {
+    crate::classpath::is_jdk_class(&internal_name(class))
+}
+
+/// `new C()` for object `o` of a JDK class `C` the state makes by
+/// reflection, when `C` is a concrete class a test may name with a public
+/// constructor of no parameters.
+pub(crate) fn by_constructor(cp: &ClassPath, access: &mut Access, o: &Object) -> Vec<Construction> {
+    let by_reflection = o.built_by.is_none() && o.mock.is_none() && o.elements.is_none();
+    if !by_reflection || !is_jdk(&o.class) || !access.type_accessible(&o.class) {
+        return Vec::new();
+    }
+    let Ok(class) = cp.load(&internal_name(&o.class)) else {
+        return Vec::new();
+    };
+    let public_no_args = class
+        .methods
+        .iter()
+        .any(|m| m.name == "<init>" && m.desc.params.is_empty() && m.access & access::PUBLIC != 0);
+    if class.is_abstract() || class.is_interface() || !public_no_args {
+        return Vec::new();
+    }
+    vec![Construction {
+        descriptor: "()V".into(),
+        params: Vec::new(),
+        args: Vec::new(),
+        constant: None,
+        factory: None,
+        setters: Vec::new(),
+        builder: None,
+    }]
+}
 
 /// The charsets every JVM has (`java.nio.charset.StandardCharsets`).
 const CHARSETS: [&str; 6] = [
@@ -41,6 +86,7 @@ pub fn proposals(state: &InputState, o: &Object) -> Vec<Construction> {
                 }),
                 factory: None,
                 setters: Vec::new(),
+                builder: None,
             })
             .collect(),
         "java.nio.ByteBuffer" => byte_buffers(state, o),
@@ -70,6 +116,7 @@ fn byte_buffers(state: &InputState, o: &Object) -> Vec<Construction> {
             field: method.into(),
         }),
         setters: Vec::new(),
+        builder: None,
     };
     let mut out = Vec::new();
     let array = answers("array").find_map(|v| match v {

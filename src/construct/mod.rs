@@ -13,6 +13,7 @@
 //! made by reflection instead, and the whole state by reflection when the
 //! constructed one misses the goal. `--objects` chooses the policy.
 
+mod builders;
 mod constants;
 mod factories;
 pub mod flow;
@@ -62,11 +63,7 @@ impl Counts {
     pub fn of(state: &InputState) -> Counts {
         let mut c = Counts::default();
         // JDK values made by their factories are no program objects.
-        for o in state
-            .objects
-            .iter()
-            .filter(|o| !jdk::made_by_factories(&o.class))
-        {
+        for o in state.objects.iter().filter(|o| !jdk::is_jdk(&o.class)) {
             match o.built_by {
                 Some(BuiltBy::Constructor { .. }) => c.constructor += 1,
                 Some(BuiltBy::Reflection) => c.reflection += 1,
@@ -141,12 +138,18 @@ pub fn build(
                 }
             }
             // The goal missed: the first object with another proposal
-            // tries it.
+            // tries it; else a JDK object goes back to reflection, so
+            // that it does not cost the program's objects their calls.
             Ok(_) => {
                 note("the objects the constructors made miss the goal or cover less".into());
-                match proposals.iter_mut().find(|p| p.len() > 1) {
-                    Some(p) => {
-                        let missed = p.remove(0);
+                let jdk =
+                    |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&state.objects[*k].class);
+                let next = (0..proposals.len())
+                    .find(|&k| proposals[k].len() > 1)
+                    .or_else(|| (0..proposals.len()).find(jdk));
+                match next {
+                    Some(k) => {
+                        let missed = proposals[k].remove(0);
                         standins::forget(&mut base, state.objects.len(), &missed);
                     }
                     None => break,

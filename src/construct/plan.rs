@@ -9,7 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
-use super::{constants, factories, jdk, setters, text};
+use super::{builders, constants, factories, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -39,6 +39,8 @@ pub fn propose(
                 propose_one(cp, &mut access, package, state, i, o)
             } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
                 jdk::proposals(state, o)
+            } else if Some(i) != fresh {
+                jdk::by_constructor(cp, &mut access, o)
             } else {
                 Vec::new()
             }
@@ -63,7 +65,7 @@ pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
         if let Some(c) = plan {
             // A JDK value's fields are the JDK's (and closed to
             // reflection): its factory decides them.
-            let jdk = jdk::made_by_factories(&o.class);
+            let jdk = jdk::is_jdk(&o.class);
             o.fields.retain(|f| f.read && !jdk);
             o.mock = None;
             o.built_by = Some(BuiltBy::Constructor {
@@ -92,7 +94,8 @@ fn propose_one(
         return Vec::new();
     }
     let constants = constants::of(cp, access, package, &class);
-    let factories = factories::of(cp, access, package, &class, state, i, o);
+    let mut factories = factories::of(cp, access, package, &class, state, i, o);
+    factories.extend(builders::of(cp, access, package, &class, state, i, o));
     if !access.type_accessible(&o.class) {
         // An anonymous or private class: its static final fields and the
         // factories of its enclosing class, best first.
@@ -272,6 +275,7 @@ pub(super) fn call_for(
             constant: None,
             factory: None,
             setters: Vec::new(),
+            builder: None,
         },
         rank,
         missing,

@@ -72,7 +72,7 @@ impl ObjectCounts {
             // JDK values made by their factories are no program objects.
             let program = |o: &&Value| {
                 let class = o.get("class").and_then(Value::as_str).unwrap_or("");
-                !crate::construct::jdk::made_by_factories(class)
+                !crate::construct::jdk::is_jdk(class)
             };
             for o in objects.into_iter().flatten().filter(program) {
                 match o.get("built_by").and_then(Value::as_str) {

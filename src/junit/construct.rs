@@ -7,7 +7,7 @@ use super::arrange::{Inputs, Var};
 use super::java::is_primitive;
 use super::method::Scope;
 use super::JunitError;
-use crate::state::{Construction, InputState, Object, StaticRef, Value};
+use crate::state::{Builder, BuilderStart, Construction, InputState, Object, StaticRef, Value};
 
 /// The objects of `state` made by constructors, each after those its
 /// arguments name (the state has no cycle among them: the planner drops
@@ -53,6 +53,9 @@ pub(super) fn declare(
         .expect("only objects made by constructors are declared here");
     if let Some(k) = &c.constant {
         return Ok(constant(s, o, k, hint));
+    }
+    if let Some(b) = &c.builder {
+        return chain(s, inputs, o, c, b, hint);
     }
     let overloaded = s.access.load(&o.class).is_some_and(|class| {
         class
@@ -148,4 +151,47 @@ fn constant(s: &mut Scope, o: &Object, k: &StaticRef, hint: &str) -> Var {
         .unwrap_or_else(|| "java.lang.Object".into());
     let read = format!("{owner}.{}", k.field);
     declare_as(s, o, &declared, &read, name)
+}
+
+/// Declares a variable holding object `o`, made by the chain `b` of
+/// construction `c`: `DoubleFunction<String> f =
+/// DoubleFormat.PLAIN.builder().maxPrecision(3).build();`, typed by what
+/// the chain's last call returns ([`declare_as`]).
+fn chain(
+    s: &mut Scope,
+    inputs: &Inputs,
+    o: &Object,
+    c: &Construction,
+    b: &Builder,
+    hint: &str,
+) -> Result<Var, JunitError> {
+    let mut expr = match &b.start {
+        BuilderStart::New => format!("new {}()", s.access.type_name(&b.class)),
+        BuilderStart::Static { method } => {
+            format!("{}.{}()", s.access.type_name(&method.class), method.field)
+        }
+        BuilderStart::Constant { constant } => {
+            format!("{}.{}", s.access.type_name(&constant.class), constant.field)
+        }
+        BuilderStart::OnConstant { constant, method } => format!(
+            "{}.{}.{method}()",
+            s.access.type_name(&constant.class),
+            constant.field
+        ),
+    };
+    for step in &c.setters {
+        let arg = inputs.value_expr(s, &step.arg, &step.param, false)?;
+        expr.push_str(&format!(".{}({arg})", step.method));
+    }
+    let declared = match (&b.finish, &b.finish_descriptor) {
+        (Some(finish), Some(d)) => {
+            expr.push_str(&format!(".{finish}()"));
+            crate::classfile::MethodDescriptor::parse(d)
+                .map(|d| d.ret.to_string())
+                .unwrap_or_else(|| "java.lang.Object".into())
+        }
+        _ => b.class.clone(),
+    };
+    let name = s.fresh(hint);
+    Ok(declare_as(s, o, &declared, &expr, name))
 }

@@ -162,6 +162,7 @@ fn state_json(s: &InputState) -> Json {
                         "setters": c.setters.iter().map(|s| json!({
                             "method": s.method, "descriptor": s.descriptor, "arg": value_json(&s.arg),
                         })).collect::<Vec<_>>(),
+                        "builder": c.builder,
                     });
                 }
                 if let Some(methods) = &o.mock {

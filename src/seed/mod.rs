@@ -30,13 +30,14 @@
 mod chars;
 pub mod objects;
 mod patterns;
+mod pools;
 
 use std::time::{Duration, Instant};
 
-use crate::classfile::bytecode::Constant;
 use crate::classfile::{Class, JType, Method, Op};
 use crate::classpath::ClassPath;
 use crate::labeling::{Arg, InputState, Object, Value};
+use pools::Pools;
 
 /// Seeded states tried for one target, at most.
 pub const SEEDS: usize = 2000;
@@ -84,13 +85,6 @@ pub const FIRST_PASS_STATES: usize = 16;
 
 /// Receivers the first pass tries per instance method, at most.
 const RECEIVERS: usize = 3;
-
-/// A text of several kinds of characters — upper and lower case, a
-/// repeated letter, a blank, punctuation below `A` and above `Z`, digits —
-/// tried right after `""` and `"a"`: methods that read text letter by
-/// letter (phonetic encoders, parsers) take more of their branches on it
-/// than on `"a"`.
-const MIXED_TEXT: &str = "Hello_World, 42";
 
 /// Candidate states for `method`, most plausible first, at most `limit`:
 /// the first pass's and one target's seeds alike. Scalars from the
@@ -143,111 +137,12 @@ fn receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
         .collect()
 }
 
-/// The states of [`seeded_states`].
+/// The states of [`seeded_states`]: each parameter's (and the receiver's)
+/// seeds, combined by rank.
 fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Option<Vec<InputState>> {
     let code = method.code.as_ref()?;
-    let params = &method.desc.params;
-    let mut ints: Vec<i64> = vec![0, 1, -1];
-    let push = |v: i64, ints: &mut Vec<i64>| {
-        for w in [v, v.wrapping_sub(1), v.wrapping_add(1)] {
-            if !ints.contains(&w) {
-                ints.push(w);
-            }
-        }
-    };
-    // Floats: the values where IEEE-754 and Java's casts change behaviour,
-    // then the method's constants and their negations.
-    let mut floats: Vec<f64> = vec![
-        0.0,
-        1.0,
-        -1.0,
-        f64::NAN,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        -0.0,
-    ];
-    let push_float = |v: f64, floats: &mut Vec<f64>| {
-        for w in [v, -v] {
-            if !floats.iter().any(|f| f.to_bits() == w.to_bits()) {
-                floats.push(w);
-            }
-        }
-    };
-    // Strings: empty, one letter, null, then the method's own string
-    // constants (a separator, a prefix it looks for), then a blank, a
-    // digit and two letters.
-    let mut strings: Vec<Value> = vec![
-        Value::Str(String::new()),
-        Value::Str("a".into()),
-        Value::Null,
-    ];
-    let mut constants = 0;
-    for insn in &code.instructions {
-        if let Op::Const(c) = &insn.op {
-            match c.as_ref() {
-                Constant::Int(v) => push(i64::from(*v), &mut ints),
-                Constant::Long(v) => push(*v, &mut ints),
-                Constant::Float(v) => push_float(f64::from(*v), &mut floats),
-                Constant::Double(v) => push_float(*v, &mut floats),
-                Constant::String(text) if text.chars().count() <= MAX_SEED_TEXT => {
-                    let v = Value::Str(text.clone());
-                    if !strings.contains(&v) && constants < MAX_STRING_SEEDS {
-                        strings.push(v);
-                        constants += 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    strings.insert(2, Value::Str(MIXED_TEXT.into()));
-    // Then texts the class's regular expressions match (an address, a
-    // number format), which the search cannot make through
-    // `java.util.regex`; texts of the characters the method (or a helper
-    // of its class) looks for: a separator between letters, doubled, two
-    // of them in a row; a blank, a digit and two letters; and a scanner's
-    // cases: each character it switches on with the ones its case
-    // compares with ("SCH", "CIA").
-    let texts = patterns::pattern_texts(class)
-        .into_iter()
-        .chain(chars::texts(&chars::compared_chars(class, method)))
-        .chain([" ", "0", "ab"].map(String::from))
-        .chain(chars::scanner_texts(class, method));
-    for text in texts {
-        let v = Value::Str(text);
-        if !strings.contains(&v) {
-            strings.push(v);
-        }
-    }
-    // Small magnitudes first: a reader prefers them, and loops run shorter.
-    ints.sort_by_key(|v| (v.unsigned_abs(), *v < 0));
-    let scalars = |ty: &JType| -> Option<Vec<Value>> {
-        Some(match ty {
-            JType::Boolean => vec![Value::Bool(false), Value::Bool(true)],
-            JType::Int | JType::Long => ints.iter().map(|&v| Value::Int(v)).collect(),
-            JType::Float | JType::Double => floats.iter().map(|&v| Value::Float(v)).collect(),
-            JType::Short | JType::Byte | JType::Char => ints
-                .iter()
-                .copied()
-                .filter(|&v| in_range(ty, v))
-                .map(Value::Int)
-                .collect(),
-            JType::Object(name) if STRING_TYPES.contains(&name.as_str()) => strings.clone(),
-            // An enum: each of its constants, then null.
-            JType::Object(name) => {
-                let mut d: Vec<Value> = crate::enums::constants(cp, name)?
-                    .into_iter()
-                    .map(|c| Value::Enum {
-                        class: crate::classfile::descriptor::java_name(name),
-                        constant: c.name,
-                    })
-                    .collect();
-                d.push(Value::Null);
-                d
-            }
-            _ => return None,
-        })
-    };
+    let pools = Pools::of(class, method, code);
+    let scalars = |ty: &JType| pools.scalars(cp, ty);
     let mut domains: Vec<Vec<Seed>> = Vec::new();
     if !method.is_static() {
         let receivers = receivers(cp, class, method);
@@ -256,65 +151,88 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
         }
         domains.push(receivers);
     }
-    for ty in params {
-        let domain: Vec<Seed> = match ty {
-            // Past what plain seeds build: null, then for a class of the
-            // program an instance of it.
-            _ if ty.is_reference() && object_scalars(ty, &scalars).is_none() => {
-                let mut d = vec![Seed::Value(Value::Null)];
-                if let JType::Object(name) = ty {
-                    if !crate::classpath::is_jdk_class(name) {
-                        d.extend(objects::instances(cp, name, 1).into_iter().map(Seed::Graph));
-                    }
-                }
-                d
-            }
-            // An array: empty, null, then of one element, each of the
-            // element's first few seeds.
-            JType::Array(elem) => {
-                let firsts = scalars(elem)?;
-                let mut d = vec![
-                    Seed::Array(ty.to_string(), Vec::new()),
-                    Seed::Value(Value::Null),
-                ];
-                d.extend(
-                    firsts
-                        .into_iter()
-                        .take(ARRAY_ELEMENT_SEEDS)
-                        .map(|v| Seed::Array(ty.to_string(), vec![v])),
-                );
-                d
-            }
-            // An `Object`: the strings, then arrays, which only reflection
-            // (`Array.getLength`) tells apart from other objects.
-            JType::Object(name) if name == "java/lang/Object" => {
-                let mut d: Vec<Seed> = scalars(ty)?.into_iter().map(Seed::Value).collect();
-                // The array types the method tests its values against
-                // (`instanceof byte[]`, a cast to `char[]`), early: empty,
-                // then of one element.
-                let tested = tested_arrays(code).into_iter().flat_map(|arr| {
-                    let JType::Array(elem) = &arr else {
-                        return Vec::new();
-                    };
-                    let first = scalars(elem).and_then(|v| v.into_iter().next());
-                    let mut seeds = vec![Seed::Array(arr.to_string(), Vec::new())];
-                    seeds.extend(first.map(|v| Seed::Array(arr.to_string(), vec![v])));
-                    seeds
-                });
-                let at = d.len().min(3);
-                d.splice(at..at, tested);
-                d.extend([
-                    Seed::Array("java.lang.Object[]".into(), Vec::new()),
-                    Seed::Array("java.lang.Object[]".into(), vec![Value::Null]),
-                    Seed::Array("int[]".into(), Vec::new()),
-                    Seed::Array("int[]".into(), vec![Value::Int(0)]),
-                ]);
-                d
-            }
-            _ => scalars(ty)?.into_iter().map(Seed::Value).collect(),
-        };
-        domains.push(domain);
+    for ty in &method.desc.params {
+        domains.push(parameter_seeds(cp, code, ty, &scalars)?);
     }
+    Some(combine(method, code, &domains, limit))
+}
+
+/// The seeds of a parameter of type `ty`; `None` when it cannot be seeded
+/// (a nested array of objects).
+fn parameter_seeds(
+    cp: &ClassPath,
+    code: &crate::classfile::Code,
+    ty: &JType,
+    scalars: &impl Fn(&JType) -> Option<Vec<Value>>,
+) -> Option<Vec<Seed>> {
+    Some(match ty {
+        // Past what plain seeds build: null, then for a class of the
+        // program an instance of it.
+        _ if ty.is_reference() && object_scalars(ty, scalars).is_none() => {
+            let mut d = vec![Seed::Value(Value::Null)];
+            if let JType::Object(name) = ty {
+                if !crate::classpath::is_jdk_class(name) {
+                    d.extend(objects::instances(cp, name, 1).into_iter().map(Seed::Graph));
+                }
+            }
+            d
+        }
+        // An array: empty, null, then of one element, each of the
+        // element's first few seeds.
+        JType::Array(elem) => {
+            let firsts = scalars(elem)?;
+            let mut d = vec![
+                Seed::Array(ty.to_string(), Vec::new()),
+                Seed::Value(Value::Null),
+            ];
+            d.extend(
+                firsts
+                    .into_iter()
+                    .take(ARRAY_ELEMENT_SEEDS)
+                    .map(|v| Seed::Array(ty.to_string(), vec![v])),
+            );
+            d
+        }
+        // An `Object`: the strings, then arrays, which only reflection
+        // (`Array.getLength`) tells apart from other objects.
+        JType::Object(name) if name == "java/lang/Object" => {
+            let mut d: Vec<Seed> = scalars(ty)?.into_iter().map(Seed::Value).collect();
+            // The array types the method tests its values against
+            // (`instanceof byte[]`, a cast to `char[]`), early: empty,
+            // then of one element.
+            let tested = tested_arrays(code).into_iter().flat_map(|arr| {
+                let JType::Array(elem) = &arr else {
+                    return Vec::new();
+                };
+                let first = scalars(elem).and_then(|v| v.into_iter().next());
+                let mut seeds = vec![Seed::Array(arr.to_string(), Vec::new())];
+                seeds.extend(first.map(|v| Seed::Array(arr.to_string(), vec![v])));
+                seeds
+            });
+            let at = d.len().min(3);
+            d.splice(at..at, tested);
+            d.extend([
+                Seed::Array("java.lang.Object[]".into(), Vec::new()),
+                Seed::Array("java.lang.Object[]".into(), vec![Value::Null]),
+                Seed::Array("int[]".into(), Vec::new()),
+                Seed::Array("int[]".into(), vec![Value::Int(0)]),
+            ]);
+            d
+        }
+        _ => scalars(ty)?.into_iter().map(Seed::Value).collect(),
+    })
+}
+
+/// At most `limit` states of `method` from the seeds of each of its inputs
+/// (`domains`: the receiver's first for an instance method), by the sum
+/// of their values' ranks: (0,0), (0,1), (1,0), ...
+fn combine(
+    method: &Method,
+    code: &crate::classfile::Code,
+    domains: &[Vec<Seed>],
+    limit: usize,
+) -> Vec<InputState> {
+    let params = &method.desc.params;
     let first_arg = usize::from(!method.is_static());
     let names: Vec<String> = (0..params.len())
         .map(|i| {
@@ -323,30 +241,15 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
                 .map_or_else(|| format!("arg{i}"), str::to_string)
         })
         .collect();
-    // Tuples by the sum of their values' ranks: (0,0), (0,1), (1,0), ...
-    // (the receiver's first, for an instance method).
     let mut out = Vec::new();
     let max_rank: usize = domains.iter().map(|d| d.len().saturating_sub(1)).sum();
     for total in 0..=max_rank {
         let mut ranks = vec![0usize; domains.len()];
-        tuples(&domains, total, 0, &mut ranks, &mut |ranks| {
+        tuples(domains, total, 0, &mut ranks, &mut |ranks| {
             if out.len() < limit {
                 let mut state = InputState::default();
                 for (i, &r) in ranks.iter().enumerate() {
-                    let value = match &domains[i][r] {
-                        Seed::Value(v) => v.clone(),
-                        Seed::Array(class, elements) => {
-                            let id = state.objects.len();
-                            state.objects.push(Object {
-                                id,
-                                class: class.clone(),
-                                elements: Some(elements.clone()),
-                                ..Object::default()
-                            });
-                            Value::Ref(id)
-                        }
-                        Seed::Graph(graph) => add_graph(&mut state, graph),
-                    };
+                    let value = seed_value(&mut state, &domains[i][r]);
                     let Some(k) = i.checked_sub(first_arg) else {
                         state.receiver = Some(value);
                         continue;
@@ -364,7 +267,25 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
             break;
         }
     }
-    Some(out)
+    out
+}
+
+/// The value of `seed` in `state`, the objects it makes added there.
+fn seed_value(state: &mut InputState, seed: &Seed) -> Value {
+    match seed {
+        Seed::Value(v) => v.clone(),
+        Seed::Array(class, elements) => {
+            let id = state.objects.len();
+            state.objects.push(Object {
+                id,
+                class: class.clone(),
+                elements: Some(elements.clone()),
+                ..Object::default()
+            });
+            Value::Ref(id)
+        }
+        Seed::Graph(graph) => add_graph(state, graph),
+    }
 }
 
 /// The one-dimensional array types of primitives or strings `code` tests
@@ -386,20 +307,6 @@ fn tested_arrays(code: &crate::classfile::Code) -> Vec<JType> {
     }
     out
 }
-
-/// The parameter types a string seed is given to: a `String` is a
-/// `CharSequence` and an `Object` too.
-const STRING_TYPES: [&str; 3] = [
-    "java/lang/String",
-    "java/lang/CharSequence",
-    "java/lang/Object",
-];
-
-/// The method's string constants seeded, at most.
-const MAX_STRING_SEEDS: usize = 12;
-
-/// The longest string constant seeded, in characters.
-const MAX_SEED_TEXT: usize = 64;
 
 /// The one-element arrays seeded per array parameter: one per element seed.
 const ARRAY_ELEMENT_SEEDS: usize = 3;
@@ -468,15 +375,6 @@ fn tuples<T>(
     for r in 0..domains[at].len().min(left + 1) {
         ranks[at] = r;
         tuples(domains, left - r, at + 1, ranks, f);
-    }
-}
-
-fn in_range(ty: &JType, v: i64) -> bool {
-    match ty {
-        JType::Byte => i8::try_from(v).is_ok(),
-        JType::Short => i16::try_from(v).is_ok(),
-        JType::Char => u16::try_from(v).is_ok(),
-        _ => true,
     }
 }
 

@@ -320,9 +320,50 @@ pub struct Construction {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub factory: Option<StaticRef>,
     /// Calls of the object's setters after it is made (`setName("a")`),
-    /// in order, for fields no constructor parameter reaches.
+    /// in order, for fields no constructor parameter reaches; for an
+    /// object a builder makes, the builder's steps (`.maxPrecision(3)`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub setters: Vec<SetterCall>,
+    /// For an object a builder or an instance factory makes
+    /// (`Foo.builder().x(1).build()`, `Foo.EMPTY.withX(1)`): how the chain
+    /// starts and ends. `descriptor`, `params` and `args` are then the
+    /// start's own, and `setters` the calls chained on what it returns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub builder: Option<Box<Builder>>,
+}
+
+/// A chain of calls that makes an object: a start that makes a builder
+/// (or a first object), steps each called on what the previous returned,
+/// and an optional finishing call (`build()`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Builder {
+    /// The class the start makes, Java form: the builder's
+    /// (`a.Foo$Builder`), or the object's own for an instance factory.
+    pub class: String,
+    pub start: BuilderStart,
+    /// The no-argument method called last on the builder (`build`), which
+    /// returns the object; none where the steps return it themselves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finish: Option<String>,
+    /// The finishing method's JVM descriptor: `()La/Foo;`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finish_descriptor: Option<String>,
+}
+
+/// How a chain of [`Builder`] starts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BuilderStart {
+    /// A constructor of the builder's class: `new Foo.Builder()`.
+    New,
+    /// A static method (`field` names it): `Foo.builder()`.
+    Static { method: StaticRef },
+    /// The object a static final field holds, the steps called on it:
+    /// `Range.EMPTY.withLow(2)`.
+    Constant { constant: StaticRef },
+    /// An instance method of the object a static final field holds:
+    /// `DoubleFormat.PLAIN.builder()`.
+    OnConstant { constant: StaticRef, method: String },
 }
 
 /// A static field (or method), by its declaring class (Java form) and name.

@@ -6,7 +6,7 @@ use std::fmt;
 
 use std::collections::BTreeSet;
 
-use super::input::{simple_class, InputState, Value};
+use super::input::{simple_class, BuilderStart, InputState, Value};
 
 impl InputState {
     fn write_value(
@@ -97,19 +97,41 @@ impl InputState {
                 if let Some(k) = &c.constant {
                     return write!(f, " = {}.{}", simple_class(&k.class), k.field);
                 }
-                match &c.factory {
-                    Some(k) => write!(f, " = {}.{}(", simple_class(&k.class), k.field)?,
-                    None => write!(f, " = new {}(", simple_class(&o.class))?,
+                match &c.builder {
+                    Some(b) => match &b.start {
+                        BuilderStart::New => write!(f, " = new {}()", simple_class(&b.class))?,
+                        BuilderStart::Static { method } => {
+                            write!(f, " = {}.{}()", simple_class(&method.class), method.field)?
+                        }
+                        BuilderStart::Constant { constant } => {
+                            write!(f, " = {}.{}", simple_class(&constant.class), constant.field)?
+                        }
+                        BuilderStart::OnConstant { constant, method } => write!(
+                            f,
+                            " = {}.{}.{method}()",
+                            simple_class(&constant.class),
+                            constant.field
+                        )?,
+                    },
+                    None => {
+                        match &c.factory {
+                            Some(k) => write!(f, " = {}.{}(", simple_class(&k.class), k.field)?,
+                            None => write!(f, " = new {}(", simple_class(&o.class))?,
+                        }
+                        for (i, (arg, ty)) in c.args.iter().zip(&c.params).enumerate() {
+                            f.write_str(if i == 0 { "" } else { ", " })?;
+                            self.write_value(f, arg, ty, shown)?;
+                        }
+                        f.write_str(")")?;
+                    }
                 }
-                for (i, (arg, ty)) in c.args.iter().zip(&c.params).enumerate() {
-                    f.write_str(if i == 0 { "" } else { ", " })?;
-                    self.write_value(f, arg, ty, shown)?;
-                }
-                f.write_str(")")?;
                 for s in &c.setters {
                     write!(f, ".{}(", s.method)?;
                     self.write_value(f, &s.arg, &s.param, shown)?;
                     f.write_str(")")?;
+                }
+                if let Some(m) = c.builder.as_ref().and_then(|b| b.finish.as_ref()) {
+                    write!(f, ".{m}()")?;
                 }
                 Ok(())
             }

@@ -9,7 +9,7 @@ mod input_text;
 mod path;
 
 pub use input::{
-    Arg, BuiltBy, CollectionFactory, Construction, EnvValue, FieldValue, InitialStatic, InputState,
-    MockMethod, Object, SetterCall, StaticRef, StaticValue, Value,
+    Arg, Builder, BuilderStart, BuiltBy, CollectionFactory, Construction, EnvValue, FieldValue,
+    InitialStatic, InputState, MockMethod, Object, SetterCall, StaticRef, StaticValue, Value,
 };
 pub use path::PathStep;

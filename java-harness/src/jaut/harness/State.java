@@ -202,6 +202,12 @@ final class State {
             }
         }
         Class<?> c = Reflect.classFor((String) o.get("class"), loader);
+        if (call.get("builder") != null) {
+            objects[i] = chain(i, c, call, args, setters);
+            made.put(objects[i], i);
+            progress[i] = 2;
+            return;
+        }
         if (call.get("constant") != null) {
             objects[i] = constant(i, c, (Map<String, Object>) call.get("constant"));
         } else if (call.get("factory") != null) {
@@ -320,19 +326,24 @@ final class State {
     /** The object a static final field holds, which must be of class {@code c}. */
     private Object constant(int i, Class<?> c, Map<String, Object> constant) throws ReflectiveOperationException {
         Class<?> owner = Reflect.classFor((String) constant.get("class"), loader);
-        Object v;
-        try {
-            Field f = Reflect.field(owner, (String) constant.get("field"));
-            f.setAccessible(true);
-            v = f.get(null);
-        } catch (ReflectiveOperationException | RuntimeException | ExceptionInInitializerError e) {
-            throw new Unbuilt(i, "reading " + owner.getSimpleName() + "." + constant.get("field") + ": " + e);
-        }
+        Object v = staticValue(i, constant);
         if (!fits(c, v)) {
             throw new Unbuilt(i, owner.getSimpleName() + "." + constant.get("field") + " holds " + shown(v)
                     + ", not a " + c.getName());
         }
         return v;
+    }
+
+    /** What the static field {@code k} ({@code class}, {@code field}) holds, for object {@code i}. */
+    private Object staticValue(int i, Map<String, Object> k) throws ReflectiveOperationException {
+        Class<?> owner = Reflect.classFor((String) k.get("class"), loader);
+        try {
+            Field f = Reflect.field(owner, (String) k.get("field"));
+            f.setAccessible(true);
+            return f.get(null);
+        } catch (ReflectiveOperationException | RuntimeException | ExceptionInInitializerError e) {
+            throw new Unbuilt(i, "reading " + owner.getSimpleName() + "." + k.get("field") + ": " + e);
+        }
     }
 
     /**
@@ -389,39 +400,98 @@ final class State {
         return values;
     }
 
-    /** Calls setter {@code call} on object {@code i}. */
+    /**
+     * Object {@code i} made by a chain of calls (issue 34): a builder (or a
+     * first object) from its start, each step called on what the previous
+     * returned ({@code .maxPrecision(3)}, {@code .withLimit(2)}), then the
+     * finishing call ({@code build()}); what it makes must be of exactly
+     * class {@code c}.
+     */
     @SuppressWarnings("unchecked")
-    private void set(int i, Class<?> c, Map<String, Object> call) throws ReflectiveOperationException {
-        Class<?>[] types = java.lang.invoke.MethodType
-                .fromMethodDescriptorString((String) call.get("descriptor"), loader).parameterArray();
-        String name = (String) call.get("method");
-        Object arg;
-        try {
-            arg = value(types[0], call.get("arg"), "the argument of " + name);
-        } catch (Unbuilt e) {
-            throw e;
-        } catch (Refusal e) {
-            throw new Unbuilt(i, e.getMessage());
+    private Object chain(int i, Class<?> c, Map<String, Object> call, List<Object> args, List<Object> steps)
+            throws ReflectiveOperationException {
+        Map<String, Object> builder = (Map<String, Object>) call.get("builder");
+        Map<String, Object> start = (Map<String, Object>) builder.get("start");
+        Class<?> b = Reflect.classFor((String) builder.get("class"), loader);
+        Object at;
+        switch ((String) start.get("kind")) {
+            case "new":
+                at = newInstance(i, b, call, args);
+                break;
+            case "static": {
+                Map<String, Object> m = (Map<String, Object>) start.get("method");
+                Class<?> owner = Reflect.classFor((String) m.get("class"), loader);
+                at = invoke(i, owner, null, (String) m.get("field"), (String) call.get("descriptor"), null);
+                break;
+            }
+            case "constant":
+                at = staticValue(i, (Map<String, Object>) start.get("constant"));
+                break;
+            case "on_constant": {
+                Map<String, Object> k = (Map<String, Object>) start.get("constant");
+                Class<?> owner = Reflect.classFor((String) k.get("class"), loader);
+                at = invoke(i, owner, staticValue(i, k), (String) start.get("method"), (String) call.get("descriptor"), null);
+                break;
+            }
+            default:
+                throw new Refusal("object #" + i + ": no builder start " + start.get("kind"));
         }
+        for (Object so : steps) {
+            Map<String, Object> step = (Map<String, Object>) so;
+            Object next = invoke(i, b, at, (String) step.get("method"), (String) step.get("descriptor"), step.get("arg"));
+            // A fluent step returns the builder, or a new one (`withX`).
+            if (next != null && b.isInstance(next)) {
+                at = next;
+            }
+        }
+        Object v = at;
+        if (builder.get("finish") != null) {
+            v = invoke(i, b, at, (String) builder.get("finish"), (String) builder.get("finish_descriptor"), null);
+        }
+        if (!fits(c, v)) {
+            throw new Unbuilt(i, "the chain made " + shown(v));
+        }
+        return v;
+    }
+
+    /**
+     * Calls method {@code name} (of {@code descriptor}, declared in {@code
+     * k} or a superclass) on {@code target} (null: a static method) with
+     * the one JSON argument {@code arg}, or none when the method has no
+     * parameter; what it returns.
+     */
+    private Object invoke(int i, Class<?> k, Object target, String name, String descriptor, Object arg)
+            throws ReflectiveOperationException {
+        Class<?>[] types = java.lang.invoke.MethodType.fromMethodDescriptorString(descriptor, loader).parameterArray();
+        List<Object> given = new java.util.ArrayList<>();
+        if (types.length > 0) {
+            given.add(arg);
+        }
+        Object[] values = arguments(i, types, given);
         java.lang.reflect.Method m = null;
-        for (Class<?> k = c; k != null && m == null; k = k.getSuperclass()) {
+        for (Class<?> up = k; up != null && m == null; up = up.getSuperclass()) {
             try {
-                m = k.getDeclaredMethod(name, types);
+                m = up.getDeclaredMethod(name, types);
             } catch (NoSuchMethodException e) {
                 // declared higher up
             }
         }
         if (m == null) {
-            throw new Unbuilt(i, "no method " + name + call.get("descriptor") + " in " + c.getTypeName());
+            throw new Unbuilt(i, "no method " + name + descriptor + " in " + k.getTypeName());
         }
         try {
             m.setAccessible(true);
-            m.invoke(objects[i], arg);
+            return m.invoke(target, values);
         } catch (java.lang.reflect.InvocationTargetException e) {
             throw new Unbuilt(i, name + "(...) threw " + e.getCause());
         } catch (RuntimeException e) {
             throw new Unbuilt(i, name + "(...): " + e);
         }
+    }
+
+    /** Calls setter {@code call} on object {@code i}. */
+    private void set(int i, Class<?> c, Map<String, Object> call) throws ReflectiveOperationException {
+        invoke(i, c, objects[i], (String) call.get("method"), (String) call.get("descriptor"), call.get("arg"));
     }
 
     /** A new object of class {@code c} made by the constructor {@code call}. */

@@ -122,9 +122,18 @@ fn cells(r: &EntryResult, schedule: &[u64]) -> String {
             )
         },
     );
+    let objects = r.jaut.as_ref().map_or_else(
+        || "–".into(),
+        |j| {
+            ratio(
+                j.objects.constructor,
+                j.objects.constructor + j.objects.reflection,
+            )
+        },
+    );
     let _ = write!(
         s,
-        " | {branches} | {blocks} | {tests} | {:.0} | {:.1}",
+        " | {branches} | {blocks} | {tests} | {objects} | {:.0} | {:.1}",
         r.peak_rss_mib, r.jaut_seconds
     );
     s
@@ -138,8 +147,8 @@ fn table(s: &mut String, first: &str, second: &str, rows: &[&EntryResult], sched
     for (i, &t) in schedule.iter().enumerate() {
         let _ = write!(s, " {} |", heading(t, i + 1 == schedule.len()));
     }
-    s.push_str(" branches at the end | jaut: blocks reached / unreachable / unknown | tests at the end: written / passed / failed | peak RSS (MiB) | jaut s |\n|---|---|");
-    for _ in 0..schedule.len() + 7 {
+    s.push_str(" branches at the end | jaut: blocks reached / unreachable / unknown | tests at the end: written / passed / failed | objects made by constructors | peak RSS (MiB) | jaut s |\n|---|---|");
+    for _ in 0..schedule.len() + 8 {
         s.push_str("---:|");
     }
     s.push('\n');
@@ -460,7 +469,7 @@ mod tests {
         assert!(md.contains("## Whole classes (`--budget 20`)"));
         assert!(md.contains("| class | jar | bytecodes (jaut) | instructions (JaCoCo) | 10 s | end (20 s budget) | branches at the end |"));
         assert!(md.contains(
-            "| Hex | commons-codec.jar | 549 | 200 | **0.0% (did not compile)** | 95.0% · 50/60 blocks | 10/40 = 25.0% | 50 / 2 / 8 of 60 | 3 / 2 / **1** | 812 | 31.3 |"
+            "| Hex | commons-codec.jar | 549 | 200 | **0.0% (did not compile)** | 95.0% · 50/60 blocks | 10/40 = 25.0% | 50 / 2 / 8 of 60 | 3 / 2 / **1** | 9/10 = 90.0% | 812 | 31.3 |"
         ), "{md}");
         assert!(md.contains(
             "| Soundex | commons-codec.jar | 549 | 200 | 50.0% (no tests yet) | 50.0% |"

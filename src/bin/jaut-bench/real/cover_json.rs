@@ -20,6 +20,20 @@ pub struct CoverJson {
     pub methods: Vec<MethodJson>,
     #[serde(default)]
     pub tests: Vec<TestJson>,
+    /// The objects of program classes in the tests' states, by how they
+    /// are made (absent before jaut counted them: all zero).
+    #[serde(default)]
+    pub objects: ObjectsJson,
+}
+
+/// jaut's count of the objects of program classes in its tests (issue 34:
+/// at least 80% made by constructors).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+pub struct ObjectsJson {
+    /// Made by a constructor, factory, constant or builder call.
+    pub constructor: u64,
+    /// Allocated without a constructor, their fields written.
+    pub reflection: u64,
 }
 
 /// A new test: the method it calls and how the replayed call ended.

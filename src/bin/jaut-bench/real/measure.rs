@@ -62,6 +62,7 @@ pub(super) fn measure(
         reasons: Vec::new(),
         tests: TestsResult::default(),
         jacoco: Counters::default(),
+        objects: Default::default(),
         notes: Vec::new(),
     };
 
@@ -148,6 +149,7 @@ impl EntryRun<'_> {
             })
             .collect();
         r.tests.in_json = j.tests.len();
+        r.objects = j.objects;
         if let Some(m) = j.methods.iter().find(|m| m.class != self.entry.class) {
             r.notes
                 .push(format!("jaut covered a method of {}", m.class));

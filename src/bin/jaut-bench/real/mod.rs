@@ -253,6 +253,9 @@ pub struct EntryResult {
     pub tests: TestsResult,
     /// JaCoCo's counters over the entry's methods.
     pub jacoco: Counters,
+    /// jaut's count of the program-class objects in its tests, by how
+    /// they are made.
+    pub objects: cover_json::ObjectsJson,
     /// Anything odd: methods JaCoCo and jaut disagree on, no execution data.
     pub notes: Vec<String>,
 }

@@ -29,6 +29,8 @@ struct Totals {
     not_run: u64,
     jaut_seconds: f64,
     jaut_failed: usize,
+    by_constructor: u64,
+    by_reflection: u64,
 }
 
 impl Totals {
@@ -52,6 +54,8 @@ impl Totals {
         self.not_run += r.tests.not_run();
         self.jaut_seconds += r.jaut_seconds;
         self.jaut_failed += usize::from(r.jaut_error.is_some());
+        self.by_constructor += r.objects.constructor;
+        self.by_reflection += r.objects.reflection;
     }
 
     fn of<'a>(rs: impl IntoIterator<Item = &'a EntryResult>) -> Totals {
@@ -102,7 +106,7 @@ fn cells(t: &Totals, jaut_error: Option<&str>) -> String {
         ),
     };
     format!(
-        "{} | {jaut} | {} | {} | {} | {} | {} / {} / {} / {} | {:.1}",
+        "{} | {jaut} | {} | {} | {} | {} | {} / {} / {} / {} | {} | {:.1}",
         t.bytecodes,
         pct(t.claimed, t.bytecodes),
         pct(t.branches_claimed, t.branches),
@@ -112,6 +116,7 @@ fn cells(t: &Totals, jaut_error: Option<&str>) -> String {
         t.passed,
         bold_if(t.failed),
         bold_if(t.not_run),
+        ratio(t.by_constructor, t.by_constructor + t.by_reflection),
         t.jaut_seconds,
     )
 }
@@ -155,7 +160,7 @@ pub fn progress_line(r: &EntryResult) -> String {
     )
 }
 
-const HEADER: &str = "| entry | bytecodes | jaut: targets reached | unreachable | unknown | jaut: instr. claimed | jaut: branches claimed | JaCoCo: instructions | JaCoCo: branches | tests: written / passed / failed / not run | jaut s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+const HEADER: &str = "| entry | bytecodes | jaut: targets reached | unreachable | unknown | jaut: instr. claimed | jaut: branches claimed | JaCoCo: instructions | JaCoCo: branches | tests: written / passed / failed / not run | objects made by constructors | jaut s |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 
 pub fn markdown(run: &Run) -> String {
     let mut s = String::new();
@@ -179,6 +184,7 @@ pub fn markdown(run: &Run) -> String {
          in a JVM of their own. **Coverage is JaCoCo's, measured on the generated tests**, for exactly the entry's methods; \
          \"jaut: targets reached\", \"jaut: instr. claimed\" and \"jaut: branches claimed\" are what jaut says (the pcs and branch outcomes its own replays executed). \
          Targets are the first instructions of the basic blocks (the branch outcomes jaut also aims at are counted in \"branches claimed\"). Tests that fail or do not compile are counted, and listed below. \
+         \"Objects made by constructors\" is jaut's own count of the objects of program classes in the tests' states (`objects` in its JSON): those a constructor, factory, constant or builder makes, of all (the rest are allocated by reflection). \
          The list of entries is in `src/bin/jaut-bench/real/entries.rs`.\n",
         run.timeout,
         run.jobs.map(|j| format!(" --jobs {j}")).unwrap_or_default(),
@@ -505,6 +511,10 @@ mod tests {
                 branches_covered: 1,
                 branches: 2,
             },
+            objects: super::super::cover_json::ObjectsJson {
+                constructor: 3,
+                reflection: 1,
+            },
             notes: vec![],
         }
     }
@@ -527,10 +537,10 @@ mod tests {
             entries: vec![entry("A.f", "a.jar"), broken],
         };
         let md = markdown(&run);
-        assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 1.5 |"), "{md}");
-        assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 1.5 |"), "{md}");
+        assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 3/4 = 75.0% | 1.5 |"), "{md}");
+        assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 3/4 = 75.0% | 1.5 |"), "{md}");
         assert!(md.contains("**all 2 entries (2 methods)**"));
-        assert!(md.contains("| **all** | 20 | 6/8 = 75.0% | 0 | 2 | 90.0% | 100.0% | 14/20 = 70.0% | 2/4 = 50.0% | 4 / 1 / **1** / **2** | 3.0 |"), "{md}");
+        assert!(md.contains("| **all** | 20 | 6/8 = 75.0% | 0 | 2 | 90.0% | 100.0% | 14/20 = 70.0% | 2/4 = 50.0% | 4 / 1 / **1** / **2** | 6/8 = 75.0% | 3.0 |"), "{md}");
         assert!(
             md.contains("- A.f: `AJautTest.f_line3()` failed: org.opentest4j.AssertionFailedError")
         );
