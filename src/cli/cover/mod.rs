@@ -162,7 +162,7 @@ pub struct CoverArgs {
     /// method is run in the JVM from a few simple inputs (defaults, its
     /// constants, a receiver as its constructor makes it), and each run
     /// that covers something new is kept as a test. It takes at most 5 s
-    /// per class and a tenth of --budget. No first pass with --no-replay.
+    /// per class and half of --budget. No first pass with --no-replay.
     #[arg(long)]
     pub no_first_pass: bool,
 
