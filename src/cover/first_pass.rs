@@ -184,11 +184,16 @@ fn unit_runs(
     made: &AtomicUsize,
 ) -> Vec<Run> {
     let (class, method) = (&unit.class, unit.method());
+    // Past the deadline not even the seeds are made: on a whole jar, the
+    // units left would take the seeding's time each.
+    if past(deadline) {
+        return Vec::new();
+    }
     let states = crate::seed::seeded_states(cp, class, method, crate::seed::FIRST_PASS_STATES);
     let mut runs = Vec::new();
     for mut state in states {
         construct::unmark_fresh(&method.name, &mut state);
-        if Instant::now() >= deadline || crate::stop::requested() {
+        if past(deadline) {
             break;
         }
         made.fetch_add(1, Ordering::Relaxed);
@@ -198,7 +203,9 @@ fn unit_runs(
             continue;
         };
         // Its objects made by constructors where the JVM shows that covers
-        // as much, else as the seed gives them.
+        // as much, else as the seed gives them. The constructors tried are
+        // runs too: none starts past the deadline (a whole jar's pass
+        // overran a 60 s limit by a minute of them).
         let built = (objects != Objects::Reflection && is_test(&found))
             .then(|| {
                 construct::build(
@@ -206,7 +213,12 @@ fn unit_runs(
                     &construct::package_of(&class.name),
                     &state,
                     construct::fresh_receiver(&method.name, &state),
-                    |s| jvm.run_once(class, method, s, timeout),
+                    |s| {
+                        if past(deadline) {
+                            return Err(crate::replay::ReplayFailure::Stopped);
+                        }
+                        jvm.run_once(class, method, s, timeout)
+                    },
                     |o| is_test(o) && construct::covers_as_much(o, &found),
                 )
                 .ok()
@@ -220,6 +232,11 @@ fn unit_runs(
         }
     }
     runs
+}
+
+/// Whether the pass must end: its deadline came, or a stop was requested.
+fn past(deadline: Instant) -> bool {
+    Instant::now() >= deadline || crate::stop::requested()
 }
 
 /// Whether a run makes a test: it ended (a run that did not is no test)

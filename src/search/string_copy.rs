@@ -194,7 +194,7 @@ impl Explorer<'_> {
     /// `s.getChars(begin, end, dst, at)` on its normal path (else
     /// StringIndexOutOfBoundsException, or NullPointerException for a null
     /// `dst`): `0 <= begin <= end <= s.length()`, `dst` not null,
-    /// `0 <= at` and `at + (end - begin) <= dst.length`; the elements of
+    /// `0 <= at <= dst.length - (end - begin)`; the elements of
     /// `dst` from `at` hold the string's characters from `begin`, the
     /// others keep their values.
     pub(super) fn chars_into_array(
@@ -214,9 +214,11 @@ impl Explorer<'_> {
         out.push(self.non_null(dst));
         let len_dst = self.array_length(st, dst, out);
         let n = self.terms.bin(BvOp::Sub, end, begin);
-        let stop = self.terms.bin(BvOp::Add, at, n);
+        // `at <= dst.length - n`, as the JDK checks it: `at + n` could wrap.
+        let room = self.terms.bin(BvOp::Sub, len_dst, n);
         out.push(self.terms.cmp(BvCmp::Sge, at, zero));
-        out.push(self.terms.cmp(BvCmp::Sle, stop, len_dst));
+        out.push(self.terms.cmp(BvCmp::Sle, at, room));
+        let stop = self.terms.bin(BvOp::Add, at, n);
         let chars = self.string_cells(st);
         let key = FieldKey::array_elements(&JType::Char);
         self.redefine_elements(st, key, dst, out, |ex, prior, i| {
