@@ -185,8 +185,13 @@ impl<'a> RunState<'a> {
     }
 
     /// Whether the next checkpoint is due: [`CHECKPOINT_EVERY`] since the
-    /// last, and [`CHECKPOINT_SHARE`] times what it took to write.
+    /// last, and [`CHECKPOINT_SHARE`] times what it took to write; at once
+    /// after a stop request (the binary ends a stopped run within a second,
+    /// printing the report of the first checkpoint written since).
     fn checkpoint_due(&self) -> bool {
+        if crate::stop::requested() && !self.stop_written {
+            return true;
+        }
         let every = CHECKPOINT_EVERY.max(self.checkpoint_took * CHECKPOINT_SHARE);
         self.last_checkpoint.elapsed() >= every
     }
@@ -194,6 +199,7 @@ impl<'a> RunState<'a> {
     /// Hands `report` to the checkpoint listener, timing it.
     fn write_checkpoint(&mut self, report: &Report) {
         let start = Instant::now();
+        self.stop_written |= crate::stop::requested();
         (self.listeners.checkpoint)(report);
         self.checkpoint_took = start.elapsed();
         self.last_checkpoint = Instant::now();
