@@ -15,7 +15,8 @@
 //!
 //! The initial value ([`Initial`]) is read from the class file: the
 //! `ConstantValue` attribute (JVMS §4.7.2), or the one `putstatic` of the
-//! field in `<clinit>` when it stores a constant or a new object on the
+//! field in `<clinit>` when it stores a constant (a class literal
+//! included: `static final Class<?> C = String.class`) or a new object on the
 //! straight-line start of the initializer; a field never written holds its
 //! default value (JVMS §2.3, §2.4). What the initializer computes another
 //! way is [`Initial::Computed`]: the search leaves it unknown (never an
@@ -73,6 +74,7 @@ impl fmt::Display for Initial {
             Initial::Constant(Constant::Float(v)) => write!(f, "{v:?}f"),
             Initial::Constant(Constant::Double(v)) => write!(f, "{v:?}"),
             Initial::Constant(Constant::String(s)) => write!(f, "{s:?}"),
+            Initial::Constant(Constant::Class(t)) => write!(f, "{t}.class"),
             Initial::Constant(c) => write!(f, "{c:?}"),
             Initial::NewObject(class) => write!(
                 f,
@@ -349,5 +351,6 @@ fn is_value(c: &Constant) -> bool {
             | Constant::Float(_)
             | Constant::Double(_)
             | Constant::String(_)
+            | Constant::Class(_)
     )
 }

@@ -152,6 +152,19 @@ fn cover_writes_tests_of_the_callers_for_private_targets() {
         .filter(|m| private.contains(m))
         .collect();
     assert_eq!(of_private, ["measure"], "{}", doc["tests"]);
+    // A test through a caller says which private target it was made for
+    // and through which calls: the first is its own method's call, at the
+    // pc it is named after.
+    let through: Vec<&Value> = tests.iter().filter(|t| t.get("via").is_some()).collect();
+    assert!(!through.is_empty(), "{}", doc["tests"]);
+    for t in through {
+        let via = &t["via"];
+        assert!(private.contains(&via["method"].as_str().unwrap()), "{t}");
+        let calls = via["calls"].as_array().unwrap();
+        assert_eq!(calls[0]["method"], t["method"], "{t}");
+        assert_eq!(calls[0]["pc"], t["target"], "{t}");
+        assert!(via["target"].is_u64(), "{t}");
+    }
     let text: String = java_files(out.path())
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap())

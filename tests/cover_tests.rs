@@ -1929,3 +1929,22 @@ fn a_generic_call_javac_cannot_infer_goes_through_invoke() {
     assert!(text.contains("Bounds.rank(null, null)"), "{text}");
     run_generated_suite_over(out.path(), "Bounds", classes);
 }
+
+/// An argument whose class another overload takes more specifically is
+/// cast to the parameter's type (`Specific.size((Object) bytes)`), so the
+/// test calls the method it was written for: without the cast javac picks
+/// `size(byte[])`, and the test of `size(Object)` fails and is removed.
+#[test]
+fn an_argument_another_overload_takes_is_cast_to_the_parameter_type() {
+    let classes = samples();
+    let class = classes.join("overloads/Specific.class");
+    let (doc, _code, out) = cover_json(&[class.to_str().unwrap(), "--jobs", "1"]);
+    let check = &doc["suite_check"];
+    assert!(
+        check["removed_tests"].as_array().unwrap().is_empty(),
+        "{check:#}"
+    );
+    let text = sources_text(out.path());
+    assert!(text.contains("Specific.size((Object) "), "{text}");
+    run_generated_suite_over(out.path(), "Specific", classes);
+}

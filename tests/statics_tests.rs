@@ -102,3 +102,27 @@ fn after_a_mismatch_the_search_looks_again() {
     }
     assert_eq!(v["state"]["args"][0]["value"], 1, "{v:#}");
 }
+
+/// A static field the class initializer sets to a class literal holds
+/// that class's `Class` object: a `Class` input equal to it is that class
+/// (an array class included), where the field used to be an unknown value
+/// and the state found one the JVM refuted; two such fields of different
+/// classes are never equal, a proof.
+#[test]
+fn class_literal_statics_hold_their_class() {
+    for (target, class) in [
+        ("text", "java.lang.String"),
+        ("numbers", "java.lang.Integer[]"),
+    ] {
+        let (code, v) = support::aim_at_marker("statics/Kinds", "kind", target);
+        assert_eq!(code, Some(0), "{target}: {v:#}");
+        assert_eq!(v["replay"]["status"], "confirmed", "{target}: {v:#}");
+        assert_eq!(
+            v["state"]["args"][0]["value"]["class_object"], class,
+            "{v:#}"
+        );
+    }
+    let (code, v) = support::aim_at_marker("statics/Kinds", "same", "same");
+    assert_eq!(code, Some(3), "{v:#}");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}

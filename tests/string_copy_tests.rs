@@ -2,7 +2,8 @@
 //! (src/search/string_copy.rs), on the sample `copies/Copies`: a target
 //! behind `new String("test").equals("test")` is reached and the opposite
 //! proved unreachable, where the copy used to be a string of any
-//! characters; every reached state is confirmed by the JVM.
+//! characters; `getChars` and `subSequence` keep theirs too; every
+//! reached state is confirmed by the JVM.
 
 mod support;
 
@@ -46,4 +47,26 @@ fn intern_and_to_string_keep_the_characters() {
     let v = reached_and_confirmed("interned");
     let s = v["state"]["args"][0]["value"].as_str().unwrap_or("");
     assert!(s.chars().count() == 3 && s.ends_with('q'), "{v:#}");
+}
+
+/// `getChars` writes the range into the array from its offset and keeps
+/// the elements before it: the one target is reached, the other proved
+/// unreachable.
+#[test]
+fn get_chars_copies_a_range_into_the_array() {
+    let v = reached_and_confirmed("gotChars");
+    let s = v["state"]["args"][0]["value"].as_str().unwrap_or("");
+    assert!(s.starts_with("[ok"), "{v:#}");
+    let (code, v) = aim("gotCharsKeepsTheRest");
+    assert_eq!(code, Some(3), "{v:#}");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// `String.subSequence` and `StringBuilder.subSequence` are their
+/// `substring`s.
+#[test]
+fn sub_sequences_hold_the_characters_between() {
+    let v = reached_and_confirmed("subSequences");
+    let s = v["state"]["args"][0]["value"].as_str().unwrap_or("");
+    assert!(s.starts_with("xab"), "{v:#}");
 }

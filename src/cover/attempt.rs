@@ -84,7 +84,7 @@ pub(super) fn commit(
         pipeline::Verdict::Reached(r) => *r,
     };
     if let Some(via) = reached.via.clone() {
-        return through::via_test(cp, units, target.unit, reached, &via);
+        return through::via_test(cp, units, target, reached, &via);
     }
     let mut uncredited = credit::Uncredited::default();
     let (observation, covers, edges) = match reached.replay {
@@ -118,6 +118,7 @@ pub(super) fn commit(
             .as_ref()
             .map_or(Origin::Search, |f| Origin::Forward(f.strategy)),
         elsewhere: Vec::new(),
+        via: None,
     };
     (
         Status::Reached {

@@ -278,6 +278,24 @@ pub struct TestEntry {
     /// method calls), JaCoCo-credited.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub elsewhere: Vec<ElsewhereEntry>,
+    /// For a test through a caller: the target it was made for, in a
+    /// private method its method calls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub via: Option<ViaEntry>,
+}
+
+/// The target a test through a caller was made for: block `target` (or
+/// the outcome `target_from` → `target`) of `method`, reached through
+/// `calls`, the invokes from the test's method down to it, outermost
+/// first (each: the calling method and the invoke's pc).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ViaEntry {
+    pub method: String,
+    pub descriptor: String,
+    pub target: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_from: Option<u32>,
+    pub calls: Vec<crate::pipeline::ViaSite>,
 }
 
 /// A test's coverage in another method of its class.

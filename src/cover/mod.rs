@@ -72,7 +72,7 @@ use crate::search;
 pub use covered::Covered;
 pub use document::Document;
 pub use jvm::JvmReplayers;
-pub use outcome::{GeneratedTest, Origin, Status};
+pub use outcome::{GeneratedTest, Origin, Status, Through};
 pub use report::Report;
 pub use shard::Shard;
 pub use targets::{Target, Unit};

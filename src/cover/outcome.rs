@@ -64,6 +64,21 @@ pub struct GeneratedTest {
     /// What it covered, JaCoCo-credited, in other methods of the run (the
     /// private helpers its method calls), by unit ([`callees`]).
     pub elsewhere: Vec<(usize, Covered)>,
+    /// For a test through a caller ([`super::through`]): the target it
+    /// was made for, in another method, and the calls down to it.
+    pub via: Option<Through>,
+}
+
+/// The target a test through a caller was made for: in method `unit`
+/// (index in the run's units), block `pc` (or the outcome `from` → `pc`),
+/// reached through `calls`, the invokes from the test's method down to
+/// the target's, outermost first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Through {
+    pub unit: usize,
+    pub pc: Pc,
+    pub from: Option<Pc>,
+    pub calls: Vec<crate::pipeline::ViaSite>,
 }
 
 /// What found a test's state.

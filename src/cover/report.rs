@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::document::{
     BranchCounts, By, CoverageSource, Document, ElsewhereEntry, FirstPassEntry, MethodEntry,
-    ReasonEntry, TargetEntry, TestEntry, TimelineEntry, TimingEntry, Verdict, SCHEMA,
+    ReasonEntry, TargetEntry, TestEntry, TimelineEntry, TimingEntry, Verdict, ViaEntry, SCHEMA,
 };
 use super::{Covered, GeneratedTest, Origin, Status, Target, Timing, Unit};
 use crate::pipeline::Strategy;
@@ -255,6 +255,13 @@ impl Report {
                                 edges: c.edges.iter().copied().collect(),
                             })
                             .collect(),
+                        via: t.via.as_ref().map(|v| ViaEntry {
+                            method: self.units[v.unit].method().name.clone(),
+                            descriptor: self.units[v.unit].method().descriptor.clone(),
+                            target: v.pc,
+                            target_from: v.from,
+                            calls: v.calls.clone(),
+                        }),
                     }
                 })
                 .collect();

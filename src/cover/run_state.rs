@@ -19,8 +19,14 @@ use super::{
 };
 
 /// How often a run reports what it settled so far (for a run that may be
-/// killed before it ends).
+/// killed before it ends), at most.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+
+/// The time between two checkpoints is at least this many times what the
+/// last one took: writing a whole jar's suite takes seconds on the calling
+/// thread, which also commits the attempts (checkpoints every 2 s held a
+/// whole jar's first pass to the run's end, at load 15).
+const CHECKPOINT_SHARE: u32 = 4;
 
 /// Where a run reports as it goes, on the calling thread: its progress
 /// after each commit, and what is settled so far at each checkpoint.
@@ -65,6 +71,8 @@ pub(super) struct RunState<'a> {
     pub(super) timing: Timing,
     pub(super) first_pass_summary: Option<first_pass::Summary>,
     pub(super) last_checkpoint: Instant,
+    /// How long the last checkpoint took to write.
+    pub(super) checkpoint_took: Duration,
     /// Whether the checkpoint of a stop request is written.
     pub(super) stop_written: bool,
 }
@@ -105,6 +113,7 @@ impl<'a> RunState<'a> {
             timing,
             first_pass_summary: None,
             last_checkpoint: Instant::now(),
+            checkpoint_took: Duration::ZERO,
             stop_written: false,
         }
     }
@@ -170,10 +179,30 @@ impl<'a> RunState<'a> {
     pub(super) fn after_commits(&mut self) {
         let now = self.report_progress();
         grow_timeline(&mut self.timeline, self.wall.elapsed(), now.blocks_covered);
-        if self.last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-            self.last_checkpoint = Instant::now();
+        if self.checkpoint_due() {
             self.checkpoint_now();
         }
+    }
+
+    /// Whether the next checkpoint is due: [`CHECKPOINT_EVERY`] since the
+    /// last, and [`CHECKPOINT_SHARE`] times what it took to write; at once
+    /// after a stop request (the binary ends a stopped run within a second,
+    /// printing the report of the first checkpoint written since).
+    fn checkpoint_due(&self) -> bool {
+        if crate::stop::requested() && !self.stop_written {
+            return true;
+        }
+        let every = CHECKPOINT_EVERY.max(self.checkpoint_took * CHECKPOINT_SHARE);
+        self.last_checkpoint.elapsed() >= every
+    }
+
+    /// Hands `report` to the checkpoint listener, timing it.
+    fn write_checkpoint(&mut self, report: &Report) {
+        let start = Instant::now();
+        self.stop_written |= crate::stop::requested();
+        (self.listeners.checkpoint)(report);
+        self.checkpoint_took = start.elapsed();
+        self.last_checkpoint = Instant::now();
     }
 
     /// What is settled so far, for a run that may be killed: targets not
@@ -207,7 +236,7 @@ impl<'a> RunState<'a> {
     /// timing and the first pass's summary as they are now.
     pub(super) fn checkpoint_now(&mut self) {
         let report = self.partial_report(&self.timing, self.first_pass_summary);
-        (self.listeners.checkpoint)(&report);
+        self.write_checkpoint(&report);
     }
 
     /// The first pass: every method run from simple inputs on the
@@ -239,7 +268,6 @@ impl<'a> RunState<'a> {
         // The pass's tests are written now: the rounds' first commit may
         // be a long search away.
         if summary.kept > 0 {
-            self.last_checkpoint = Instant::now();
             self.checkpoint_now();
         }
     }
@@ -295,12 +323,11 @@ impl<'a> RunState<'a> {
         }
         let now = self.report_progress();
         grow_timeline(&mut self.timeline, self.wall.elapsed(), now.blocks_covered);
-        if self.last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
-            self.last_checkpoint = Instant::now();
+        if self.checkpoint_due() {
             let mut timing = self.timing.clone();
             timing.first_pass = started.elapsed();
             let report = self.partial_report(&timing, Some(*summary));
-            (self.listeners.checkpoint)(&report);
+            self.write_checkpoint(&report);
         }
     }
 }

@@ -96,6 +96,7 @@ pub(super) fn first_pass_test(
         observation: Some(observation),
         origin: Origin::FirstPass,
         elsewhere: Vec::new(),
+        via: None,
     };
     let mut after = covered[u].clone();
     after.add_credited(&test);

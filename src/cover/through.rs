@@ -13,7 +13,7 @@
 //! the same targets for any `--jobs`.
 
 use super::callees::credited_elsewhere;
-use super::{credit, Covered, GeneratedTest, Origin, Status, Unit};
+use super::{credit, Covered, GeneratedTest, Origin, Status, Target, Through, Unit};
 use crate::classpath::ClassPath;
 use crate::pipeline::{Reached, Replayed, Via};
 use crate::reason::Reason;
@@ -52,11 +52,11 @@ pub(super) fn left_to_callers(cp: &ClassPath, units: &[Unit], unit: &Unit) -> bo
 pub(super) fn via_test(
     cp: &ClassPath,
     units: &[Unit],
-    target_unit: usize,
+    target: &Target,
     reached: Reached,
     via: &Via,
 ) -> (Status, Option<GeneratedTest>) {
-    let class = &units[target_unit].class;
+    let class = &units[target.unit].class;
     let caller = units.iter().position(|u| {
         u.class.name == class.name
             && u.method().name == via.method
@@ -87,6 +87,12 @@ pub(super) fn via_test(
         elsewhere: credited_elsewhere(units, cu, &obs),
         observation: Some(obs),
         origin: Origin::Search,
+        via: Some(Through {
+            unit: target.unit,
+            pc: target.pc,
+            from: target.from,
+            calls: via.sites.clone(),
+        }),
     };
     (
         Status::Reached {

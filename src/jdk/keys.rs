@@ -35,6 +35,7 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
             ("valueOf([C)Ljava/lang/String;", I::StringOfChars),
             ("copyValueOf([C)Ljava/lang/String;", I::StringOfChars),
             ("toCharArray()[C", I::StringToChars),
+            ("getChars(II[CI)V", I::StringGetChars),
             ("<init>(Ljava/lang/StringBuilder;)V", I::StringOfBuilder),
             ("<init>(Ljava/lang/StringBuffer;)V", I::StringOfBuilder),
             (
@@ -43,6 +44,11 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
             ),
             (
                 "substring(II)Ljava/lang/String;",
+                I::StringMethod(StringMethod::Substring),
+            ),
+            // CharSequence.subSequence: String's is substring(begin, end).
+            (
+                "subSequence(II)Ljava/lang/CharSequence;",
                 I::StringMethod(StringMethod::Substring),
             ),
             ("indexOf(I)I", I::StringMethod(StringMethod::IndexOf)),

@@ -67,6 +67,9 @@ pub enum Intrinsic {
     StringOfChars,
     /// `String.toCharArray()`: a new `char[]` of the string's characters.
     StringToChars,
+    /// `String.getChars(srcBegin, srcEnd, dst, dstBegin)`: the string's
+    /// characters in the range copied into `dst` from `dstBegin`.
+    StringGetChars,
     /// `String.toString()`: the string itself.
     StringSelf,
     /// `String.intern()`: a string with the same characters (the canonical
@@ -149,7 +152,7 @@ pub enum Intrinsic {
 /// Which method an intrinsic models.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StringMethod {
-    /// `substring(int)`, `substring(int, int)`.
+    /// `substring(int)`, `substring(int, int)`, `subSequence(int, int)`.
     Substring,
     /// `indexOf(int)`, `indexOf(int, int)`: a `char` (code points above
     /// 0xFFFF are outside the model).
@@ -223,7 +226,7 @@ pub enum BuilderMethod {
     /// `delete(start, end)`.
     Delete,
     Reverse,
-    /// `substring(start[, end])`.
+    /// `substring(start[, end])`, `subSequence(start, end)`.
     Substring,
     ToString,
     /// Any other instance method of the builder classes.
@@ -269,6 +272,8 @@ impl BuilderMethod {
             "delete" if params == "(II)" => BuilderMethod::Delete,
             "reverse" if params == "()" => BuilderMethod::Reverse,
             "substring" if params == "(I)" || params == "(II)" => BuilderMethod::Substring,
+            // A builder's subSequence is its substring(start, end).
+            "subSequence" if params == "(II)" => BuilderMethod::Substring,
             "toString" if params == "()" => BuilderMethod::ToString,
             _ => BuilderMethod::Other,
         })

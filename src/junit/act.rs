@@ -127,11 +127,41 @@ pub(super) fn call(
         _ => None,
     };
     let direct = direct || through.is_some();
+    // An object of another class than parameter `i`'s, where another
+    // overload of the same arity takes another type: javac would pick the
+    // overload most specific to the argument's type (JLS §15.12.2.5,
+    // `encode(byte[])` for an `Object` parameter given a `byte[]`), so the
+    // argument is cast to the parameter's type. Not for a generic method,
+    // whose type variables the cast would fix.
+    let generic = overloads::is_generic(s.access.class_path(), &target.class, method);
+    let picks_another = |i: usize, v: &Value| {
+        let Value::Ref { object } = v else {
+            return false;
+        };
+        let other_type_there = subject.class.methods.iter().any(|m| {
+            m.name == method.name
+                && m.desc.params.len() == method.desc.params.len()
+                && m.desc.params[i] != method.desc.params[i]
+        });
+        other_type_there
+            && state
+                .objects
+                .iter()
+                .any(|o| o.id == *object && o.class != subject.params[i])
+    };
     let mut args = Vec::new();
     for (i, (a, p)) in state.args.iter().zip(&subject.params).enumerate() {
         let e = match (&a.value, direct) {
             (Value::Null, true) if ambiguous_null(i) || (varargs && i == last) => {
                 format!("({}) null", s.access.type_name(p))
+            }
+            (v, true) if !generic && picks_another(i, v) => {
+                let e = inputs.value_expr(s, v, p, false)?;
+                if e.starts_with('(') {
+                    e
+                } else {
+                    format!("({}) {e}", s.access.type_name(p))
+                }
             }
             (v, direct) => inputs.value_expr(s, v, p, !direct)?,
         };

@@ -45,7 +45,7 @@ pub struct Via {
 }
 
 /// One call on the way in: the invoke at `pc` of a method.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ViaSite {
     pub method: String,
     pub descriptor: String,

@@ -41,7 +41,7 @@ use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 
 /// Methods among [`BuilderMethod::Other`] that change nothing.
-const READ_ONLY: [&str; 11] = [
+const READ_ONLY: [&str; 10] = [
     "indexOf",
     "lastIndexOf",
     "capacity",
@@ -50,7 +50,6 @@ const READ_ONLY: [&str; 11] = [
     "codePointCount",
     "offsetByCodePoints",
     "compareTo",
-    "subSequence",
     "isEmpty",
     "hashCode",
 ];
@@ -87,7 +86,10 @@ impl Explorer<'_> {
         // A method returning the builder (`append`, `insert`, … and their
         // bridges typed `Appendable`/`AbstractStringBuilder`) returns `this`.
         if let Some((r, JType::Object(c))) = result {
-            if c != "java/lang/String" {
+            // `subSequence` returns its substring typed `CharSequence`.
+            let text = c == "java/lang/String"
+                || (c == "java/lang/CharSequence" && method == BuilderMethod::Substring);
+            if !text {
                 if c == "java/lang/Appendable" || BUILDER_CLASSES.contains(&c.as_str()) {
                     out.push(self.terms.eq(*r, b));
                 } else {

@@ -1,7 +1,8 @@
 //! `java.lang.Class` objects on backward paths (docs/objects.md): one
 //! object per class, made by the JVM before the method ran — the fixed
 //! reference [`crate::model::class_object`] of the class's id — which
-//! `Object.getClass()`, `ldc Foo.class` and `Class`-typed inputs name.
+//! `Object.getClass()`, `ldc Foo.class`, the static fields `<clinit>` sets
+//! to a class literal (`crate::statics`) and `Class`-typed inputs name.
 //!
 //! The methods of `Class` that programs test their inputs with are
 //! intrinsics ([`ClassMethod`]), exact for the classes of the search's
@@ -22,6 +23,23 @@ use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::ARRAY_ID_BASE;
 
 impl Explorer<'_> {
+    /// The `Class` object of `ty` (`ldc Foo.class`, `ldc Object[].class`):
+    /// `None` for a class outside the search's universe.
+    pub(super) fn class_literal(
+        &mut self,
+        st: &St,
+        ty: &crate::classfile::JType,
+        out: &mut Vec<TermId>,
+    ) -> Option<TermId> {
+        let id = match ty {
+            crate::classfile::JType::Array(_) => self.universe.array_id(&ty.descriptor()),
+            crate::classfile::JType::Object(name) => self.universe.id(name)?,
+            _ => return None,
+        };
+        let id = self.terms.int(id as i32);
+        Some(self.class_object(st, id, out))
+    }
+
     /// The `Class` object of the class with id `class_id` (a term): a
     /// fixed reference, whose own class is `java.lang.Class`.
     pub(super) fn class_object(

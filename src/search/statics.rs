@@ -56,6 +56,10 @@ impl Explorer<'_> {
         let fixed = match &initial {
             Initial::Default => zero,
             Initial::Constant(Constant::String(text)) => self.string_literal(st, text, out)?,
+            Initial::Constant(Constant::Class(t)) => match self.class_literal(st, t, out) {
+                Some(c) => c,
+                None => return Ok(StaticRead::Heap),
+            },
             Initial::Constant(c) => match inputs::scalar_constant(&mut self.terms, c) {
                 Some(t) => t,
                 None => return Ok(StaticRead::Heap),

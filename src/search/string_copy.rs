@@ -1,6 +1,7 @@
 //! Strings made from other strings or from `char[]`s, and `char[]`s made
 //! from strings: `new String(s)`, `new String(chars)`, `String.valueOf`/
-//! `copyValueOf(char[])`, `toCharArray`, `intern`, `String.toString`. Each
+//! `copyValueOf(char[])`, `toCharArray`, `getChars`, `intern`,
+//! `String.toString`. Each
 //! keeps the characters it copies (the string model of
 //! [`super::calls`]: an immutable length and characters per string), so a
 //! path through `new String("test")` knows it equals `"test"`.
@@ -189,5 +190,48 @@ impl Explorer<'_> {
             (ex.terms.ite(mine, c, before), vec![k])
         });
         st.mem.fields.insert(key, prior);
+    }
+    /// `s.getChars(begin, end, dst, at)` on its normal path (else
+    /// StringIndexOutOfBoundsException, or NullPointerException for a null
+    /// `dst`): `0 <= begin <= end <= s.length()`, `dst` not null,
+    /// `0 <= at <= dst.length - (end - begin)`; the elements of
+    /// `dst` from `at` hold the string's characters from `begin`, the
+    /// others keep their values.
+    pub(super) fn chars_into_array(
+        &mut self,
+        st: &mut St,
+        s: TermId,
+        (begin, end): (TermId, TermId),
+        (dst, at): (TermId, TermId),
+        out: &mut Vec<TermId>,
+    ) {
+        use crate::model::term::BvOp;
+        let zero = self.terms.int(0);
+        let len_s = self.string_length(st, s, out);
+        out.push(self.terms.cmp(BvCmp::Sge, begin, zero));
+        out.push(self.terms.cmp(BvCmp::Sle, begin, end));
+        out.push(self.terms.cmp(BvCmp::Sle, end, len_s));
+        out.push(self.non_null(dst));
+        let len_dst = self.array_length(st, dst, out);
+        let n = self.terms.bin(BvOp::Sub, end, begin);
+        // `at <= dst.length - n`, as the JDK checks it: `at + n` could wrap.
+        let room = self.terms.bin(BvOp::Sub, len_dst, n);
+        out.push(self.terms.cmp(BvCmp::Sge, at, zero));
+        out.push(self.terms.cmp(BvCmp::Sle, at, room));
+        let stop = self.terms.bin(BvOp::Add, at, n);
+        let chars = self.string_cells(st);
+        let key = FieldKey::array_elements(&JType::Char);
+        self.redefine_elements(st, key, dst, out, |ex, prior, i| {
+            let low = ex.terms.cmp(BvCmp::Sge, i, at);
+            let high = ex.terms.cmp(BvCmp::Slt, i, stop);
+            let copied = ex.terms.and(vec![low, high]);
+            let offset = ex.terms.bin(BvOp::Sub, i, at);
+            let from = ex.terms.bin(BvOp::Add, begin, offset);
+            let source = ex.terms.cell(s, from);
+            let c = ex.terms.select(chars, source);
+            let cell = ex.terms.cell(dst, i);
+            let kept = ex.terms.select(prior, cell);
+            (ex.terms.ite(copied, c, kept), vec![cell])
+        });
     }
 }

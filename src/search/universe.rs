@@ -279,23 +279,38 @@ fn deque_model(name: &str) -> Option<(&'static str, &'static str)> {
 /// The classes whose `Class` objects a `Class`-typed input may be: a few
 /// JDK types related by subtyping and unrelated to each other (so tests of
 /// `isInstance`, `isAssignableFrom` and `==` can go either way), and the
-/// classes the method under test names with `ldc Foo.class`. Choosing
+/// classes the method under test names with `ldc Foo.class` or reads from
+/// a static field its class initializer sets to `Foo.class`. Choosing
 /// among them closes the world (an assumption, [`crate::model::inputs`]).
 fn add_class_objects(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) {
-    let named = root
+    use crate::classfile::bytecode::Constant;
+    let literals: Vec<JType> = root
         .method()
         .code
         .iter()
         .flat_map(|code| code.instructions.iter())
         .filter_map(|insn| match &insn.op {
             Op::Const(c) => match c.as_ref() {
-                crate::classfile::bytecode::Constant::Class(JType::Object(name)) => {
-                    Some(name.clone())
-                }
+                Constant::Class(t @ JType::Object(_)) => Some(t.clone()),
                 _ => None,
             },
+            Op::GetStatic(f) => {
+                let key = crate::model::FieldKey {
+                    class: f.class.clone(),
+                    name: f.name.clone(),
+                };
+                match crate::statics::initial(cp, &key) {
+                    crate::statics::Initial::Constant(Constant::Class(t)) => Some(t),
+                    _ => None,
+                }
+            }
             _ => None,
-        });
+        })
+        .collect();
+    let named = literals.iter().filter_map(|t| match t {
+        JType::Object(name) => Some(name.clone()),
+        _ => None,
+    });
     let names: Vec<String> = CLASS_OBJECTS
         .iter()
         .map(|n| n.to_string())
@@ -306,8 +321,16 @@ fn add_class_objects(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) {
             u.add_class_object(c);
         }
     }
-    for descriptor in ARRAY_CLASS_OBJECTS {
-        u.add_array_class_object(descriptor);
+    let arrays = literals
+        .iter()
+        .filter(|t| matches!(t, JType::Array(_)))
+        .map(JType::descriptor);
+    for descriptor in ARRAY_CLASS_OBJECTS
+        .iter()
+        .map(|d| d.to_string())
+        .chain(arrays)
+    {
+        u.add_array_class_object(&descriptor);
     }
 }
 

@@ -62,4 +62,35 @@ public class Copies {
         }
         return 0;
     }
+    /** getChars copies a range of the string into the array from an offset; the rest keeps its values. */
+    public static int gotChars(String s) {
+        char[] cs = new char[4];
+        cs[0] = '-';
+        s.getChars(1, 3, cs, 1);
+        if (cs[0] == '-' && cs[1] == 'o' && cs[2] == 'k' && s.charAt(0) == '[') {
+            return 1; // TARGET: gotChars
+        }
+        return 0;
+    }
+
+    /** ... and never writes before its offset: a proof. */
+    public static int gotCharsKeepsTheRest(String s) {
+        char[] cs = new char[4];
+        cs[0] = '-';
+        s.getChars(0, s.length(), cs, 1);
+        if (cs[0] != '-') {
+            return 1; // TARGET: gotCharsKeepsTheRest
+        }
+        return 0;
+    }
+
+    /** String's and StringBuilder's subSequence hold the characters between. */
+    public static int subSequences(String s) {
+        CharSequence a = s.subSequence(1, 3);
+        CharSequence b = new StringBuilder(s).subSequence(0, 1);
+        if (a.length() == 2 && a.toString().equals("ab") && b.toString().equals("x")) {
+            return 1; // TARGET: subSequences
+        }
+        return 0;
+    }
 }

@@ -162,7 +162,7 @@ pub struct CoverArgs {
     /// method is run in the JVM from a few simple inputs (defaults, its
     /// constants, a receiver as its constructor makes it), and each run
     /// that covers something new is kept as a test. It takes at most 5 s
-    /// per class and a tenth of --budget. No first pass with --no-replay.
+    /// per class and half of --budget. No first pass with --no-replay.
     #[arg(long)]
     pub no_first_pass: bool,
 
@@ -261,6 +261,9 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     // The report as the checkpoint written on a stop request has it: what
     // is printed when the run must end before its attempts do.
     let stopped_text: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+    // The tests the writer could not express, each warned about once
+    // (the files are written again at every checkpoint).
+    let unwritten = outputs::Unwritten::default();
     let run = || {
         cover::run(
             &cp,
@@ -273,7 +276,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
             &mut on_progress,
             &mut |partial| {
                 // A run killed later still leaves what it settled so far.
-                let suite = suite_of(&cp, partial, args);
+                let suite = suite_of(&cp, partial, args, &unwritten);
                 let tests = match &keeper {
                     Some(keeper) => {
                         keeper.offer(suite);
@@ -326,7 +329,7 @@ pub fn cover(args: &CoverArgs) -> Result<(String, super::ExitStatus), UserError>
     report.imported = imported_from;
     report.timing.parse += load;
 
-    let mut suite = suite_of(&cp, &report, args);
+    let mut suite = suite_of(&cp, &report, args, &unwritten);
     let check = outputs::check_at_end(&mut suite, keeper, &roots, args)?;
     let tests = match &check {
         Some(check) => Tests::Checked(&suite, check),

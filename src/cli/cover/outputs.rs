@@ -102,12 +102,18 @@ pub(super) fn check_at_end(
 /// descriptor and target pc: `CoordJautTest.moveY_line30`.
 pub(super) type TestNames = std::collections::BTreeMap<(String, String, String, u32), String>;
 
+/// The tests the writer could not express so far, by warning text: each
+/// is warned about once per run.
+pub(super) type Unwritten = std::sync::Mutex<std::collections::BTreeSet<String>>;
+
 /// The JUnit tests of a report's replayed states. A test the writer
-/// cannot express is left out with a warning; it does not cost the others.
+/// cannot express is left out with a warning (the first time `unwritten`
+/// meets it); it does not cost the others.
 pub(super) fn suite_of(
     cp: &jaut::classpath::ClassPath,
     report: &cover::Report,
     args: &CoverArgs,
+    unwritten: &Unwritten,
 ) -> jaut::junit::TestSuite {
     let flavor = if args.junit4 {
         jaut::junit::Flavor::Junit4
@@ -125,11 +131,11 @@ pub(super) fn suite_of(
         let target = jaut::junit::Target::new(&unit.class, unit.method(), test.target)
             .with_conditions(conditions);
         if let Err(e) = suite.add(cp, &target, &test.state, observation) {
-            eprintln!(
-                "jaut: warning: no JUnit test for {} pc {}: {e}",
-                unit.label(),
-                test.target
-            );
+            let warning = format!("no JUnit test for {} pc {}: {e}", unit.label(), test.target);
+            let mut warned = unwritten.lock().unwrap_or_else(|p| p.into_inner());
+            if warned.insert(warning.clone()) {
+                eprintln!("jaut: warning: {warning}");
+            }
         }
     }
     suite

@@ -149,6 +149,7 @@ impl Explorer<'_> {
             | Intrinsic::StringMethod(_)
             | Intrinsic::StringEdit(_)
             | Intrinsic::StringToChars
+            | Intrinsic::StringGetChars
             | Intrinsic::StringSelf
             | Intrinsic::StringIntern => self.string_intrinsic(st, env, i, index, out_)?,
         }

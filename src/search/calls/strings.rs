@@ -98,6 +98,10 @@ impl Explorer<'_> {
                 let result = env.result_term()?;
                 self.chars_of_string(st, result, env.receiver()?, index, out_);
             }
+            Intrinsic::StringGetChars => {
+                let (s, range) = (env.receiver()?, (env.arg(0), env.arg(1)));
+                self.chars_into_array(st, s, range, (env.arg(2), env.arg(3)), out_);
+            }
             Intrinsic::StringSelf => {
                 let result = env.result_term()?;
                 out_.push(self.terms.eq(result, env.receiver()?));

@@ -5,7 +5,6 @@
 //! operands.
 
 use crate::classfile::bytecode::{Constant, Instruction, StackOp};
-use crate::classfile::JType;
 use crate::frames::{Frame, VType};
 use crate::model::inputs;
 use crate::model::sort_of_vtype;
@@ -30,17 +29,10 @@ impl Explorer<'_> {
                 Ok(r) => r,
                 Err(why) => return Err(self.unsupported(st, insn, &why.to_string())),
             },
-            (None, Constant::Class(ty @ JType::Array(_))) => {
-                // `ldc Object[].class`: the class object of an array class.
-                let id = self.universe.array_id(&ty.descriptor());
-                let idc = self.terms.int(id as i32);
-                self.class_object(st, idc, out)
-            }
-            (None, Constant::Class(JType::Object(name))) if self.universe.id(name).is_some() => {
-                let id = self.universe.id(name).expect("checked");
-                let idc = self.terms.int(id as i32);
-                self.class_object(st, idc, out)
-            }
+            (None, Constant::Class(ty)) => match self.class_literal(st, ty, out) {
+                Some(c) => c,
+                None => return Err(self.unsupported(st, insn, &format!("ldc of {c}"))),
+            },
             (None, other) => {
                 let what = format!("ldc of {other}");
                 return Err(self.unsupported(st, insn, &what));
