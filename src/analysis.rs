@@ -290,6 +290,16 @@ fn is_own(cp: &ClassPath, class: &Class) -> bool {
 /// every level of recursion.
 pub const PROGRAM_CALL_WEIGHT: u32 = 32;
 
+/// The weight of a method's whole body: the sum of its instructions'
+/// [`weight`]s (0 for a method without code). Dispatch tries the cheaper
+/// implementations of a call first (`search::dispatch`).
+pub fn body_weight(method: &crate::classfile::Method) -> u32 {
+    method
+        .code
+        .as_ref()
+        .map_or(0, |code| code.instructions.iter().map(weight).sum())
+}
+
 /// The weight of one instruction on a path: 1, plus
 /// [`PROGRAM_CALL_WEIGHT`] for a call into the program's own code.
 fn weight(instruction: &crate::classfile::bytecode::Instruction) -> u32 {

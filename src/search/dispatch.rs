@@ -204,9 +204,30 @@ impl Explorer<'_> {
         if let Some(found) = self.implementations.get(&key) {
             return found.clone();
         }
-        let found = Arc::new(implementations(self.cp, kind, r, self.universe.classes()));
+        let found = Arc::new(
+            implementations(self.cp, kind, r, self.universe.classes())
+                .map(|impls| self.cheapest_first(impls)),
+        );
         self.implementations.insert(key, found.clone());
         found
+    }
+
+    /// `impls` in the order the search tries them: a method the registry
+    /// models first (a step, not a body to walk), then by the weight of
+    /// the body the search would walk ([`crate::analysis::body_weight`]),
+    /// the universe's order among equals. The order decides only which
+    /// callee a depth-first search tries first — every one is tried — so a
+    /// one-line `evaluate` is not queued behind a class whose method walks
+    /// a collection.
+    fn cheapest_first(&self, mut impls: Vec<Implementation>) -> Vec<Implementation> {
+        impls.sort_by_cached_key(|(found, _)| {
+            if self.model_of(found, None).is_some() {
+                0
+            } else {
+                1 + crate::analysis::body_weight(&found.member)
+            }
+        });
+        impls
     }
 
     /// The class the receiver of the call at `index` is an instance of, by
