@@ -105,6 +105,9 @@ pub(super) fn same_method(a: &Found<Method>, b: &Found<Method>) -> bool {
 /// The interface a for-each loop calls.
 const ITERATOR: &str = "java/util/Iterator";
 
+/// The interface of a list's `listIterator()` (search::lists).
+const LIST_ITERATOR: &str = "java/util/ListIterator";
+
 /// The interface of a map's entries.
 const ENTRY_INTERFACE: &str = crate::jdk::collections::views::ENTRY_INTERFACE;
 
@@ -256,6 +259,7 @@ impl Explorer<'_> {
         // the JDK's specification of its type (search::lists, keyed).
         crate::jdk::collections::is_modelled_type(class)
             || (class == ITERATOR && self.no_input_of(ITERATOR))
+            || (class == LIST_ITERATOR && self.no_input_of(LIST_ITERATOR))
             || (class == ENTRY_INTERFACE && self.no_input_of(ENTRY_INTERFACE))
             || self.cp.user_class_names().iter().any(|n| n == class)
             || class == crate::classpath::hierarchy::OBJECT
