@@ -129,6 +129,9 @@ pub struct Class {
     /// own InnerClasses entry (JVMS §4.7.6): a `protected` or `private`
     /// member class is `ACC_PUBLIC` or package-private in `access`.
     pub inner_access: Option<u16>,
+    /// Its `Signature` attribute (JVMS §4.7.9.1), unparsed: it starts
+    /// with `<` exactly when the class declares type parameters.
+    pub signature: Option<String>,
 }
 
 impl Class {

@@ -149,6 +149,7 @@ pub fn lambda_class(
         major_version: owner.major_version,
         bootstrap_methods: Vec::new(),
         inner_access: None,
+        signature: None,
     })
 }
 

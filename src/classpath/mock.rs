@@ -157,5 +157,6 @@ pub fn mock_class(cp: &ClassPath, interface: &str) -> Option<Class> {
         major_version: iface.major_version,
         bootstrap_methods: Vec::new(),
         inner_access: None,
+        signature: None,
     })
 }

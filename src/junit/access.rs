@@ -63,23 +63,21 @@ impl<'a> Access<'a> {
 
     pub(super) fn load(&mut self, java_name: &str) -> Option<Arc<Class>> {
         let cp = self.cp;
-        if !self.generic.contains_key(java_name) {
-            // A class file's Signature attribute starts with `<` exactly
-            // when the class declares type parameters (JVMS §4.7.9.1).
-            let generic = match cp.find_bytes(&internal_name(java_name)) {
-                Some(Ok((bytes, _))) => cafebabe::parse_class(&bytes).map_or(true, |c| {
-                    c.attributes.iter().any(|a| {
-                        matches!(&a.data, cafebabe::attributes::AttributeData::Signature(sig) if sig.starts_with('<'))
-                    })
-                }),
-                _ => true,
-            };
-            self.generic.insert(java_name.to_string(), generic);
-        }
-        self.classes
+        let class = self
+            .classes
             .entry(java_name.to_string())
             .or_insert_with(|| cp.load(&internal_name(java_name)).ok())
-            .clone()
+            .clone();
+        // A class's Signature attribute starts with `<` exactly when the
+        // class declares type parameters (JVMS §4.7.9.1); a class the
+        // class path cannot load counts as generic.
+        let generic = class.as_ref().is_none_or(|c| {
+            c.signature
+                .as_deref()
+                .is_some_and(|sig| sig.starts_with('<'))
+        });
+        self.generic.entry(java_name.to_string()).or_insert(generic);
+        class
     }
 
     /// Whether the test may write type `ty` (Java form) in its source.

@@ -12,8 +12,6 @@
 //! included. Such a call goes through the `invoke` helper, which names the
 //! method by its parameter types.
 
-use std::collections::BTreeSet;
-
 use super::access::Access;
 use crate::classfile::{access, descriptor::internal_name, JType, Method};
 use crate::classpath::ClassPath;
@@ -53,16 +51,8 @@ pub(crate) fn ambiguous(a: &mut Access<'_>, class: &str, method: &Method) -> boo
         if rivals.is_empty() {
             continue;
         }
-        let generic = generic_methods(cp, owner);
-        let ours = *ours_generic.get_or_insert_with(|| {
-            generic_methods(cp, &internal)
-                .contains(&(method.name.clone(), method.descriptor.clone()))
-        });
-        if ours
-            || rivals
-                .iter()
-                .any(|m| generic.contains(&(m.name.clone(), m.descriptor.clone())))
-        {
+        let ours = *ours_generic.get_or_insert_with(|| is_generic(cp, class, method));
+        if ours || rivals.iter().any(|m| declares_type_parameters(m)) {
             return true;
         }
     }
@@ -87,28 +77,19 @@ fn takes(cp: &ClassPath, theirs: &[JType], ours: &[JType]) -> bool {
 /// arguments (commons-lang3's `Validate.inclusiveBetween(T, T,
 /// Comparable<T>)` given `Object`s).
 pub(crate) fn is_generic(cp: &ClassPath, class: &str, method: &Method) -> bool {
-    generic_methods(cp, &internal_name(class))
-        .contains(&(method.name.clone(), method.descriptor.clone()))
+    // The class as loaded (and cached) by the class path: the writer asks
+    // this for every test, so the class file is not parsed again.
+    cp.load(&internal_name(class)).is_ok_and(|c| {
+        c.methods.iter().any(|m| {
+            m.name == method.name
+                && m.descriptor == method.descriptor
+                && declares_type_parameters(m)
+        })
+    })
 }
 
-/// The methods of class `internal` (internal name) that declare type
-/// parameters of their own: a method's Signature attribute starts with `<`
-/// exactly then (JVMS §4.7.9.1). As (name, descriptor).
-fn generic_methods(cp: &ClassPath, internal: &str) -> BTreeSet<(String, String)> {
-    let Some(Ok((bytes, _))) = cp.find_bytes(internal) else {
-        return BTreeSet::new();
-    };
-    let Ok(class) = cafebabe::parse_class(&bytes) else {
-        return BTreeSet::new();
-    };
-    class
-        .methods
-        .iter()
-        .filter(|m| {
-            m.attributes.iter().any(|a| {
-                matches!(&a.data, cafebabe::attributes::AttributeData::Signature(sig) if sig.starts_with('<'))
-            })
-        })
-        .map(|m| (m.name.to_string(), m.descriptor.to_string()))
-        .collect()
+/// Whether `m` declares type parameters of its own: its Signature
+/// attribute starts with `<` exactly then (JVMS §4.7.9.1).
+fn declares_type_parameters(m: &Method) -> bool {
+    m.signature.as_deref().is_some_and(|s| s.starts_with('<'))
 }

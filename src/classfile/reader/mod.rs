@@ -41,9 +41,11 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
     let mut source_file = None;
     let mut bootstrap_methods = Vec::new();
     let mut inner_access = None;
+    let mut signature = None;
     for attr in &cf.attributes {
         match &attr.data {
             AttributeData::SourceFile(s) => source_file = Some(s.to_string()),
+            AttributeData::Signature(s) => signature = Some(s.to_string()),
             AttributeData::BootstrapMethods(entries) => {
                 bootstrap_methods = entries.iter().map(bootstrap_method).collect();
             }
@@ -123,5 +125,6 @@ pub(super) fn read_class(bytes: &[u8]) -> Result<Class, ClassFileError> {
         major_version: cf.major_version,
         bootstrap_methods,
         inner_access,
+        signature,
     })
 }
