@@ -56,23 +56,6 @@ pub(super) fn call(
     inputs: &Inputs,
 ) -> Result<Call, JunitError> {
     let (target, method, ctor) = (subject.target, &subject.method, subject.ctor);
-    // A bare `null` at parameter `i` is ambiguous when another overload of
-    // the same arity takes a reference there too; a cast to the erased
-    // type picks this one (and only then: the cast would keep javac from
-    // inferring a generic method's type variable from the other arguments).
-    let ambiguous_null = |i: usize| {
-        subject
-            .class
-            .methods
-            .iter()
-            .filter(|m| {
-                m.name == method.name
-                    && m.desc.params.len() == subject.params.len()
-                    && m.desc.params[i].is_reference()
-            })
-            .count()
-            > 1
-    };
     let class_ok = s.access.type_accessible(&target.class);
     let params_ok = subject.params.iter().all(|p| s.access.type_accessible(p));
     // The receiver as (expression, typed as the target class): an object's
@@ -105,11 +88,6 @@ pub(super) fn call(
         && !inner
         && !s.reflective_call
         && !overloads::ambiguous(&mut s.access, &target.class, method);
-    // A variable arity parameter (JLS §15.12.4.2) takes the state's array
-    // as it is: a bare `null` there would be a non-varargs call with an
-    // inexact type (a javac warning), so it is cast to the array type.
-    let varargs = method.access & crate::classfile::access::VARARGS != 0;
-    let last = subject.params.len().saturating_sub(1);
     // A method of a class the test cannot name (an anonymous class's
     // `contains`) that implements a public method of a type it can
     // (`View.contains`) is called through that type: the receiver's class
@@ -127,6 +105,55 @@ pub(super) fn call(
         _ => None,
     };
     let direct = direct || through.is_some();
+    let args = arguments(s, subject, state, inputs, direct)?;
+    let (expr, expr_type) = call_expr(s, subject, &receiver, &through, &args, direct);
+    let result_type = if ctor {
+        target.class.clone()
+    } else {
+        subject.ret.clone()
+    };
+    Ok(Call {
+        direct,
+        expr,
+        expr_type,
+        result_type,
+    })
+}
+
+/// The call's arguments as Java expressions: a bare `null` or an object
+/// another overload would take is cast to the parameter's type when the
+/// call is `direct`; through the reflection helpers a lone `null` or
+/// array is cast to `Object` (JLS §15.12.4.2).
+fn arguments(
+    s: &mut Scope,
+    subject: &Subject,
+    state: &InputState,
+    inputs: &Inputs,
+    direct: bool,
+) -> Result<Vec<String>, JunitError> {
+    let (target, method) = (subject.target, &subject.method);
+    // A bare `null` at parameter `i` is ambiguous when another overload of
+    // the same arity takes a reference there too; a cast to the erased
+    // type picks this one (and only then: the cast would keep javac from
+    // inferring a generic method's type variable from the other arguments).
+    let ambiguous_null = |i: usize| {
+        subject
+            .class
+            .methods
+            .iter()
+            .filter(|m| {
+                m.name == method.name
+                    && m.desc.params.len() == subject.params.len()
+                    && m.desc.params[i].is_reference()
+            })
+            .count()
+            > 1
+    };
+    // A variable arity parameter (JLS §15.12.4.2) takes the state's array
+    // as it is: a bare `null` there would be a non-varargs call with an
+    // inexact type (a javac warning), so it is cast to the array type.
+    let varargs = method.access & crate::classfile::access::VARARGS != 0;
+    let last = subject.params.len().saturating_sub(1);
     // An object of another class than parameter `i`'s, where another
     // overload of the same arity takes another type: javac would pick the
     // overload most specific to the argument's type (JLS §15.12.2.5,
@@ -177,14 +204,29 @@ pub(super) fn call(
             args[0] = format!("(Object) {}", args[0]);
         }
     }
+    Ok(args)
+}
+
+/// The call itself and its static type: `new C(..)`, `receiver.m(..)`
+/// (through the declaring supertype `through` when the test cannot name
+/// the receiver's class), or the `construct`/`invoke` reflection helpers.
+fn call_expr(
+    s: &mut Scope,
+    subject: &Subject,
+    receiver: &Option<(String, bool)>,
+    through: &Option<String>,
+    args: &[String],
+    direct: bool,
+) -> (String, String) {
+    let (target, method, ctor) = (subject.target, &subject.method, subject.ctor);
     let owner = s.access.type_name(&target.class);
-    let (expr, expr_type) = if ctor && direct {
+    if ctor && direct {
         (
             format!("new {owner}({})", args.join(", ")),
             target.class.clone(),
         )
     } else if direct {
-        let on = match (&receiver, &through) {
+        let on = match (receiver, through) {
             (None, _) => owner.clone(),
             (Some((name, true)), _) => name.clone(),
             (Some((name, false)), Some(sup)) => format!("(({}) {name})", s.access.type_name(sup)),
@@ -216,18 +258,7 @@ pub(super) fn call(
             )
         };
         (expr, "java.lang.Object".to_string())
-    };
-    let result_type = if ctor {
-        target.class.clone()
-    } else {
-        subject.ret.clone()
-    };
-    Ok(Call {
-        direct,
-        expr,
-        expr_type,
-        result_type,
-    })
+    }
 }
 
 /// A public supertype of `class` (Java form) the test may name that

@@ -1,8 +1,9 @@
 //! The depth-first backward search itself (JAUT ISSRE 2010 §V): from a
 //! state "just before" an instruction, walk back over straight-line code
-//! ([`super::rules`]) to the next choice point — a block's start, whose
-//! predecessors are tried nearest to the entry first (loop exits before loop
-//! bodies), or a call ([`super::callee`]) — and try each choice in its own
+//! ([`super::rules`]) to the next choice point — a block's start
+//! ([`super::junction`]), whose predecessors are tried nearest to the entry
+//! first (loop exits before loop bodies), or a call ([`super::callee`]) —
+//! and try each choice in its own
 //! solver scope. What a straight-line segment adds is checked once, at the
 //! choice point, so an infeasible suffix dies before the search goes
 //! further back; backtracking pops the scope and truncates the terms made
@@ -16,7 +17,6 @@ use std::time::Instant;
 use super::cmv::{method_name, Act, Flow, MethodInfo, St};
 use super::{Config, PathStep};
 use crate::analysis::MethodKey;
-use crate::cfg::{BlockId, Edge};
 use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::Op;
 use crate::classpath::ClassPath;
@@ -370,147 +370,9 @@ impl Explorer<'_> {
         }
     }
 
-    /// At a block start: the method's entry (if this is it) and every
-    /// predecessor, nearest to the entry first.
-    fn choose(&mut self, mut st: St, pending: Vec<TermId>, block_id: BlockId) -> Flow {
-        let m = st.top().m.clone();
-        let block = m.cfg.block(block_id).expect("a block").clone();
-        st.steps.push(PathStep {
-            method: m.key.to_string(),
-            pc: block.start,
-            line: m.code().line_of(block.start),
-        });
-        // Check the path so far before branching, when there is a choice.
-        // A branch-outcome goal allows only the edge from its branch.
-        let junction = Junction {
-            block: block_id,
-            came_from: st.came_from.take(),
-            summarized: std::mem::take(&mut st.summarized),
-        };
-        let preds = junction.preds(&m);
-        let options = usize::from(junction.is_entry(&m)) + preds.len();
-        for &c in &pending {
-            self.solver.assert(&self.terms, c);
-        }
-        // At a loop head whose every iteration passes another join, that
-        // join checks each unrolling: the head's check, nearly always
-        // satisfiable and among the costliest on heap code, is left out
-        // (an infeasible unrolling dies one block later; a path is found
-        // only after the entry's check, refuted only by a check).
-        let is_loop_head = preds.iter().any(|(p, _)| m.cfg.dominates(block_id, *p));
-        let check =
-            options >= 2 && !(is_loop_head && self.loop_facts(&m, block_id).checked_elsewhere);
-        if check && !self.feasible(&st) {
-            return Flow::Exhausted;
-        }
-        if is_loop_head {
-            // What refuted the paths from this loop head before may refute
-            // this one ([`super::loop_learn`]).
-            return self.branch_learning(st, &junction);
-        }
-        self.branch(st, &junction)
-    }
-
-    /// A block start's choices, after its check: a loop's summary, the
-    /// method's entry, then each predecessor.
-    pub(super) fn branch(&mut self, st: St, junction: &Junction) -> Flow {
-        let m = st
-            .acts
-            .last()
-            .expect("a path has an active method")
-            .m
-            .clone();
-        let block_id = junction.block;
-        let block = m.cfg.block(block_id).expect("a block").clone();
-        let came_from = junction.came_from;
-        let summarized = junction.summarized;
-        let is_entry = junction.is_entry(&m);
-        let preds = junction.preds(&m);
-
-        // A counter loop met for the first time on this path: first its
-        // summary (any number of iterations, the counter not wrapping),
-        // then only the unrolling of runs in which it wraps.
-        let summary = if summarized {
-            None
-        } else {
-            self.summary_at(&st, &m, block_id, came_from.is_some())
-        };
-        let mut may_wrap = None;
-        if let Some(l) = &summary {
-            let (flow, summarized) =
-                self.try_summary(&st, |ex, next, out| ex.summarize(next, l, out));
-            if let Some(flow) = flow {
-                return flow;
-            }
-            if summarized {
-                may_wrap = Some(l.body());
-            }
-        }
-
-        if summary.is_none() && !summarized {
-            if let Some(flow) = self.cell_summary(&st, &m, block_id, came_from.is_some()) {
-                return flow;
-            }
-        }
-
-        if is_entry && may_wrap.is_none() {
-            let flow = if st.acts.len() == 1 {
-                self.finish(st.clone())
-            } else {
-                self.scoped(|ex| {
-                    let mut next = st.clone();
-                    let bind = ex.return_to_caller(&mut next);
-                    ex.dfs(next, bind)
-                })
-            };
-            if !matches!(flow, Flow::Exhausted) {
-                return flow;
-            }
-        }
-
-        for (pred, edge) in preds {
-            let pred_block = m.cfg.block(pred).expect("preds are blocks").clone();
-            let mut next = st.clone();
-            let is_back = m.cfg.dominates(block_id, pred);
-            // The summary covered the runs entering here without a wrap.
-            if may_wrap.is_some_and(|body| body != pred) {
-                continue;
-            }
-            if is_back && !self.unroll(&mut next, &m, block_id, pred_block.start) {
-                continue;
-            }
-            let flow = self.try_choice(|ex| {
-                if edge.is_exceptional() {
-                    return ex.step_exception_edge(next, pred, edge);
-                }
-                let mut edge_pending = Vec::new();
-                if let Some(l) = summary.as_ref().filter(|_| may_wrap.is_some()) {
-                    if let Some(wraps) = ex.may_wrap(&mut next, l, &mut edge_pending) {
-                        edge_pending.push(wraps);
-                    }
-                } else if !is_back {
-                    // Leaving a loop backward ends its visit.
-                    let depth = next.acts.len();
-                    next.visit.remove(&(m.key.clone(), block.start, depth));
-                }
-                next.top().block = pred;
-                next.top().index = pred_block.last + 1;
-                if let Err(cut) = ex.step_edge(&mut next, edge, &mut edge_pending) {
-                    ex.cut(cut);
-                    return Flow::Exhausted;
-                }
-                ex.dfs(next, edge_pending)
-            });
-            if let Some(flow) = flow {
-                return flow;
-            }
-        }
-        Flow::Exhausted
-    }
-
     /// At the entry of the method under test: constrain the inputs, check,
     /// and hand the state to labeling.
-    fn finish(&mut self, st: St) -> Flow {
+    pub(super) fn finish(&mut self, st: St) -> Flow {
         let act = st.acts[0].clone();
         let m = act.m.clone();
         let mut cons = Vec::new();
@@ -599,41 +461,4 @@ impl Explorer<'_> {
 /// one hard check along a path leaves time for others.
 pub(super) fn check_limit(config: &Config) -> std::time::Duration {
     config.timeout / 4
-}
-
-/// A block start as a choice point: the block, and what the path allows
-/// there (set by the state until its first step back).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Junction {
-    pub block: BlockId,
-    /// For a branch-outcome goal: the branch or switch the path must come
-    /// from.
-    pub came_from: Option<crate::classfile::Pc>,
-    /// Right after a loop summary: only the loop's entry edges remain.
-    pub summarized: bool,
-}
-
-impl Junction {
-    /// Whether the path may begin here: the method's entry, unless a
-    /// branch-outcome goal names the edge the path came by.
-    pub fn is_entry(&self, m: &MethodInfo) -> bool {
-        self.block == m.cfg.entry() && self.came_from.is_none()
-    }
-
-    /// The predecessors the path may come from, nearest to the entry
-    /// first.
-    pub fn preds<'m>(&self, m: &'m MethodInfo) -> Vec<(BlockId, &'m Edge)> {
-        let mut preds = m.cfg.preds(self.block);
-        if let Some(from) = self.came_from {
-            preds.retain(|(_, e)| {
-                matches!(e, Edge::Branch { .. } | Edge::Switch { .. })
-                    && e.source_pc() == Some(from)
-            });
-        }
-        if self.summarized {
-            preds.retain(|(p, _)| !m.cfg.dominates(self.block, *p));
-        }
-        preds.sort_by_key(|(p, e)| (m.dist[p.index()], e.source_pc()));
-        preds
-    }
 }

@@ -32,7 +32,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 
 use super::cmv::{Flow, St};
-use super::explore::{check_limit, Explorer, Junction};
+use super::explore::{check_limit, Explorer};
+use super::junction::Junction;
 use crate::model::term::{Sort, TermId};
 use crate::reason::Reason;
 use crate::solver::{Sat, Solver};

@@ -67,6 +67,7 @@ mod exclude;
 mod explore;
 mod float_rules;
 mod heap;
+mod junction;
 mod keyed;
 mod lists;
 mod loop_bound;

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::super::cmv::{Act, St};
-use super::super::explore::Junction;
+use super::super::junction::Junction;
 use crate::model::term::{Node, Sort, TermId, Terms};
 use crate::model::{Alloc, HeapRead, Memory};
 
