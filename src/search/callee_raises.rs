@@ -377,12 +377,10 @@ impl Explorer<'_> {
             Some(Model::Intrinsic(Intrinsic::Log)) => true,
             _ => return false,
         };
-        let runs_program = crate::jdk::printing::may_print_objects(&m.descriptor)
-            && self.cp.analyses().program_overrides_to_string(self.cp)
-            && !st
-                .acts
-                .last()
-                .is_some_and(|act| super::printed_values::prints_only_values(&act.m, index));
+        let runs_program = st
+            .acts
+            .last()
+            .is_some_and(|act| self.may_run_program_to_string(&act.m, index, &m.descriptor));
         let program_raises = match (runs_program, logs) {
             (false, _) => false,
             (true, false) => true,

@@ -14,7 +14,7 @@
 //! `PrintStream` made before the method ran, unless the program calls
 //! `System.setOut`/`setErr`/`setIn` (then they stay unknown values).
 
-use super::cmv::St;
+use super::cmv::{MethodInfo, St};
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::bytecode::MethodRef;
@@ -133,16 +133,29 @@ impl Explorer<'_> {
         let Some(r) = self.invoked(st, index) else {
             return;
         };
-        if may_print_objects(&r.descriptor)
-            && self.cp.analyses().program_overrides_to_string(self.cp)
-            && !super::printed_values::prints_only_values(&st.top().m, index)
-        {
+        let caller = st.top().m.clone();
+        if self.may_run_program_to_string(&caller, index, &r.descriptor) {
             self.assume(format!(
                 "{}.{} may run a toString() or hashCode() of the program, whose effects were left out",
                 r.class.replace('/', "."),
                 r.name
             ));
         }
+    }
+
+    /// Whether the print call at `index` of `caller`, to a method with
+    /// `descriptor`, may run a `toString()` of the program: it takes an
+    /// object to print, the program declares a `toString`, and the call
+    /// site does not pass only JDK values ([`super::printed_values`]).
+    pub(super) fn may_run_program_to_string(
+        &self,
+        caller: &MethodInfo,
+        index: usize,
+        descriptor: &str,
+    ) -> bool {
+        may_print_objects(descriptor)
+            && self.cp.analyses().program_overrides_to_string(self.cp)
+            && !super::printed_values::prints_only_values(caller, index)
     }
 
     /// `System.out` and `System.err`, when the program never replaces
