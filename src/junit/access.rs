@@ -32,8 +32,6 @@ pub(crate) struct Access<'a> {
     /// The test's package: the package of the class under test.
     package: String,
     classes: HashMap<String, Option<Arc<Class>>>,
-    /// Whether each class loaded declares type parameters.
-    generic: HashMap<String, bool>,
     /// Set when a generic class (or one not found) was written (see
     /// `Helpers::raw_types`).
     raw: std::cell::Cell<bool>,
@@ -45,7 +43,6 @@ impl<'a> Access<'a> {
             cp,
             package: package.to_string(),
             classes: HashMap::new(),
-            generic: HashMap::new(),
             raw: std::cell::Cell::new(false),
         }
     }
@@ -63,21 +60,24 @@ impl<'a> Access<'a> {
 
     pub(super) fn load(&mut self, java_name: &str) -> Option<Arc<Class>> {
         let cp = self.cp;
-        let class = self
-            .classes
+        self.classes
             .entry(java_name.to_string())
             .or_insert_with(|| cp.load(&internal_name(java_name)).ok())
-            .clone();
-        // A class's Signature attribute starts with `<` exactly when the
-        // class declares type parameters (JVMS §4.7.9.1); a class the
-        // class path cannot load counts as generic.
-        let generic = class.as_ref().is_none_or(|c| {
-            c.signature
+            .clone()
+    }
+
+    /// Whether class `ty` (Java form) may declare type parameters: its
+    /// Signature attribute starts with `<` exactly when it does (JVMS
+    /// §4.7.9.1); a class not loaded, or that the class path cannot load,
+    /// may.
+    fn may_be_generic(&self, ty: &str) -> bool {
+        match self.classes.get(ty) {
+            Some(Some(c)) => c
+                .signature
                 .as_deref()
-                .is_some_and(|sig| sig.starts_with('<'))
-        });
-        self.generic.entry(java_name.to_string()).or_insert(generic);
-        class
+                .is_some_and(|sig| sig.starts_with('<')),
+            _ => true,
+        }
     }
 
     /// Whether the test may write type `ty` (Java form) in its source.
@@ -153,7 +153,7 @@ impl<'a> Access<'a> {
             return format!("{}[]", self.type_name(elem));
         }
         // A generic class is written raw: the state has no type arguments.
-        if !is_primitive(ty) && self.generic.get(ty).copied().unwrap_or(true) {
+        if !is_primitive(ty) && self.may_be_generic(ty) {
             self.raw.set(true);
         }
         let pkg = java::package_of(ty);
