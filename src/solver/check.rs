@@ -2,15 +2,20 @@
 //! the probe limit, the check timeout), the last model when it already
 //! satisfies everything, Z3 under the watchdog of [`super::guard`] (or a
 //! child process, [`super::child`]; a formula with floating-point
-//! arithmetic in a one-shot solver, [`super::one_shot`]), and the retry
-//! with the bit-vector axioms when a check without them was not decided.
+//! arithmetic in a one-shot solver, [`super::one_shot`]), the retry
+//! with the bit-vector axioms when a check without them was not decided,
+//! and the second opinion: a check the incremental solver did not decide
+//! within [`super::SECOND_OPINION_AFTER`] is made again by a one-shot
+//! solver in the time left.
 
 use std::time::{Duration, Instant};
 
 use z3::ast::Bool;
 use z3::{Model, SatResult};
 
-use super::{guard, one_shot, timeout_ms, Sat, Solver, FAST_LIMIT, UNBOUNDED};
+use super::{
+    guard, one_shot, timeout_ms, Sat, Solver, FAST_LIMIT, SECOND_OPINION_AFTER, UNBOUNDED,
+};
 
 impl Solver {
     /// A check under `assumptions`, which hold floating-point arithmetic
@@ -51,7 +56,8 @@ impl Solver {
             bound = Some(bound.map_or(probe, |b| b.min(probe)));
         }
         let (mut r, mut model) = if self.axioms {
-            self.z3_check(assumptions, bound, assumptions_float)
+            let incremental = self.incremental_bound(bound, assumptions_float);
+            self.z3_check(assumptions, incremental, assumptions_float)
         } else {
             // Half the check's own limit when that is short (a small
             // `--timeout`, or near the deadline): the rest is for Z3 with
@@ -77,7 +83,22 @@ impl Solver {
         if failed || gave_up {
             self.redone += 1;
             self.rebuild_with_axioms();
-            (r, model) = self.z3_check(assumptions, left, assumptions_float);
+            let incremental = self.incremental_bound(left, assumptions_float);
+            (r, model) = self.z3_check(assumptions, incremental, assumptions_float);
+        }
+        // The incremental solver gave up within its share: the same
+        // assertions go to a solver made for the check, in the time left.
+        let left = bound.map(|b| b.saturating_sub(start.elapsed()));
+        let second_opinion = r == SatResult::Unknown
+            && self.axioms
+            && !self.float_check(assumptions_float)
+            && self.cut.is_none()
+            && !crate::stop::requested()
+            && start.elapsed() >= SECOND_OPINION_AFTER
+            && left.is_none_or(|l| l > Duration::ZERO);
+        if second_opinion {
+            self.second_opinions += 1;
+            (r, model) = self.one_shot_z3_check(assumptions, left);
         }
         self.time += start.elapsed();
         self.checks += 1;
@@ -100,6 +121,21 @@ impl Solver {
         }
     }
 
+    /// How long the incremental solver may take over a check bounded by
+    /// `bound`: at most [`SECOND_OPINION_AFTER`] when the check could go
+    /// to a solver made for it afterwards (no floating point: those go
+    /// there first), so that solver gets the rest.
+    fn incremental_bound(
+        &self,
+        bound: Option<Duration>,
+        assumptions_float: bool,
+    ) -> Option<Duration> {
+        if self.float_check(assumptions_float) {
+            return bound;
+        }
+        Some(bound.map_or(SECOND_OPINION_AFTER, |b| b.min(SECOND_OPINION_AFTER)))
+    }
+
     /// One check by Z3 within `bound` (`None`: unbounded); a check over
     /// floating-point arithmetic by a solver made for it ([`one_shot`]).
     pub(super) fn z3_check(
@@ -108,8 +144,29 @@ impl Solver {
         bound: Option<Duration>,
         assumptions_float: bool,
     ) -> (SatResult, Option<Model>) {
-        let bound = bound.unwrap_or(UNBOUNDED);
         let one_shot = self.float_check(assumptions_float);
+        self.decide(assumptions, bound, one_shot)
+    }
+
+    /// The second opinion: one check by a solver made for it
+    /// ([`one_shot`]) within `bound`, whatever the assertions hold.
+    fn one_shot_z3_check(
+        &mut self,
+        assumptions: &[Bool],
+        bound: Option<Duration>,
+    ) -> (SatResult, Option<Model>) {
+        self.decide(assumptions, bound, true)
+    }
+
+    /// One check by Z3 within `bound`: by the incremental solver, or by a
+    /// solver made for it when `one_shot`.
+    fn decide(
+        &mut self,
+        assumptions: &[Bool],
+        bound: Option<Duration>,
+        one_shot: bool,
+    ) -> (SatResult, Option<Model>) {
+        let bound = bound.unwrap_or(UNBOUNDED);
         if !one_shot {
             self.set_check_timeout(bound);
         }

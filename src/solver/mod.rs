@@ -95,6 +95,9 @@ pub struct Solver {
     /// Of `checks`, those decided again with the equality axioms (a model
     /// that failed, or Z3 past the fast limit without them).
     pub redone: u64,
+    /// Checks the incremental solver did not decide within
+    /// [`SECOND_OPINION_AFTER`], made again by a solver made for them.
+    pub second_opinions: u64,
     pub time: Duration,
     /// Why the watchdog interrupted this search's last check, if it did
     /// ([`guard`]). A memory cut stays until the solver is handed back:
@@ -171,6 +174,16 @@ const UNBOUNDED: Duration = Duration::from_millis(u32::MAX as u64);
 /// (median 4.6 ms against 3.5 ms).
 const FAST_LIMIT: Duration = Duration::from_millis(50);
 
+/// How long the incremental solver (with the equality axioms) may take
+/// over a check before the same assertions go to a solver made for the
+/// check ([`one_shot`]) for the time left: a second opinion. After many
+/// scopes the incremental solver can lose its way where a fresh one,
+/// which simplifies the formula first, is quick: a map lookup of
+/// `collections/Views.orDefault` (nested arrays, a chain of key
+/// comparisons) ran 7.7 s to `unknown` here, 1 run in 6, and Z3 decided
+/// the same assertions from scratch in 0.6 s.
+const SECOND_OPINION_AFTER: Duration = Duration::from_secs(1);
+
 thread_local! {
     /// One Z3 solver per thread, reused across searches: a new Z3 solver
     /// costs ~10 ms before its first check answers, which would dominate
@@ -187,6 +200,7 @@ impl Solver {
         s.checks = 0;
         s.reused = 0;
         s.redone = 0;
+        s.second_opinions = 0;
         s.time = Duration::ZERO;
         s
     }
@@ -285,6 +299,7 @@ impl Solver {
             checks: 0,
             reused: 0,
             redone: 0,
+            second_opinions: 0,
             time: Duration::ZERO,
             cut: None,
         }

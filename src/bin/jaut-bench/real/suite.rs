@@ -1,6 +1,6 @@
 //! A directory of generated tests run as a user runs them: its `.java`
 //! files compiled with javac against the code under test and Debian's
-//! JUnit jars, then run by the JUnit console launcher under the JaCoCo
+//! JUnit jars, then run by the JUnit console launcher (with `-ea`) under the JaCoCo
 //! agent, in one JVM. What did not compile or failed is kept in the
 //! [`TestsResult`], not dropped.
 
@@ -73,7 +73,10 @@ pub fn compile_and_run(
     let mut run_cp = vec![classes.display().to_string()];
     run_cp.extend(classpath.iter().map(|p| p.display().to_string()));
     let mut java = m.jdk.java();
-    java.arg(m.tools.agent_option(exec, includes))
+    // Assertions on, as Maven Surefire and Gradle run tests (and as jaut
+    // replays and checks them).
+    java.arg("-ea")
+        .arg(m.tools.agent_option(exec, includes))
         .arg("-jar")
         .arg(m.libs.join(junit::CONSOLE_JAR))
         .args([
