@@ -9,9 +9,10 @@
 //! As in cranelift, the analyses share one lifecycle: each is computed the
 //! first time it is asked for, then shared through an [`Arc`] by every stage
 //! that asks again (the search, the JUnit writer's key conditions, `cover`'s
-//! targets), and dropped with the rest when [`ClassPath::add`] changes the
-//! class path. A failure is not kept: asking again computes again; nor are
-//! the analyses of a class that is not the class path's own. Results
+//! targets), and dropped with the rest when `Program::add` changes the
+//! class path (a `crate::program::Program` keeps them beside its class
+//! path). A failure is not kept: asking again computes again; nor are the
+//! analyses of a class that is not the class path's own. Results
 //! are computed without a lock held, so threads searching at once never
 //! wait for one another (two may compute the same analysis; the first
 //! stored is the one shared).

@@ -43,6 +43,7 @@ pub mod labeling;
 pub mod literals;
 pub mod model;
 pub mod pipeline;
+pub mod program;
 pub mod reason;
 pub mod replay;
 pub mod search;

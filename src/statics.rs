@@ -35,6 +35,7 @@ use crate::classfile::{Class, Code, FieldConstant, Op};
 use crate::classpath::ClassPath;
 use crate::frames::VType;
 use crate::model::FieldKey;
+use crate::program::Program;
 
 /// Which static fields of the program are inputs (`--statics`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -181,7 +182,7 @@ impl Writers {
     /// the JVM's assertion setting decides it.
     pub fn role(
         &self,
-        cp: &ClassPath,
+        cp: &Program,
         key: &FieldKey,
         policy: StaticsPolicy,
         assertions: Assertions,
@@ -217,7 +218,7 @@ impl Writers {
 /// in `System.<clinit>` and set by the native `setOut0`), so a class with
 /// native methods gives no initial value, nor does a reference field left
 /// null (a final static that stays null is one something else sets).
-pub fn final_initial(cp: &ClassPath, key: &FieldKey) -> Option<Initial> {
+pub fn final_initial(cp: &Program, key: &FieldKey) -> Option<Initial> {
     let class = cp.load(&key.class).ok()?;
     let field = class.field(&key.name)?;
     let final_static = crate::classfile::access::FINAL | crate::classfile::access::STATIC;
@@ -244,7 +245,7 @@ fn is_constant_variable(cp: &ClassPath, key: &FieldKey) -> bool {
 }
 
 /// The value of static field `key` once its class is initialized.
-pub fn initial(cp: &ClassPath, key: &FieldKey) -> Initial {
+pub fn initial(cp: &Program, key: &FieldKey) -> Initial {
     let Ok(class) = cp.load(&key.class) else {
         return Initial::Computed;
     };
@@ -272,7 +273,7 @@ enum Stored {
     Otherwise,
 }
 
-fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
+fn stored_by_clinit(cp: &Program, class: &Class, key: &FieldKey) -> Stored {
     let Some(clinit) = class.method("<clinit>", "()V") else {
         return Stored::Never;
     };

@@ -37,10 +37,10 @@ pub(crate) use entry::{entry_state, environment_domains};
 pub use entry::{EntryState, EnvCall};
 
 use crate::classfile::JType;
-use crate::classpath::ClassPath;
 use crate::model::inputs::{self, InputDomain};
 use crate::model::term::{TermId, Terms};
 use crate::model::{Fresh, Universe};
+use crate::program::Program;
 use crate::solver::Solver;
 use values::Labeler;
 
@@ -65,7 +65,7 @@ pub enum LabelingError {
 /// universe, and the domain of the inputs. The search builds one and passes
 /// it; labeling never sees the search itself.
 pub(crate) struct Labeling<'a> {
-    pub cp: &'a ClassPath,
+    pub cp: &'a Program,
     pub terms: &'a mut Terms,
     pub solver: &'a mut Solver,
     pub fresh: &'a mut Fresh,
