@@ -31,7 +31,7 @@ use std::fmt;
 use crate::analysis::MethodKey;
 use crate::assertions::Assertions;
 use crate::classfile::bytecode::{Constant, InvokeKind};
-use crate::classfile::{Class, Code, FieldConstant, Op};
+use crate::classfile::{Class, FieldConstant, Op};
 use crate::classpath::ClassPath;
 use crate::frames::VType;
 use crate::model::FieldKey;
@@ -301,7 +301,7 @@ fn stored_by_clinit(cp: &Program, class: &Class, key: &FieldKey) -> Stored {
             Stored::Otherwise
         };
     };
-    if !runs_on_every_completion(code, at, at) || at == 0 {
+    if !code.runs_on_every_completion(at, at) || at == 0 {
         return Stored::Otherwise;
     }
     let before = &code.instructions[at - 1];
@@ -328,19 +328,6 @@ fn stored_by_clinit(cp: &Program, class: &Class, key: &FieldKey) -> Stored {
         }
         _ => Stored::Otherwise,
     }
-}
-
-/// Whether the instructions of `code` from index `from` to index `to` run
-/// on every normal completion of the method: no instruction before `from`
-/// jumps or ends the flow, and no exception handler covers any of them up
-/// to `to` (so none can be skipped). What lies between `from` and `to` is
-/// the caller's to check.
-pub(crate) fn runs_on_every_completion(code: &Code, from: usize, to: usize) -> bool {
-    let last = code.instructions[to].pc;
-    code.instructions[..from]
-        .iter()
-        .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
-        && code.handlers.iter().all(|h| h.start > last)
 }
 
 fn is_value(c: &Constant) -> bool {

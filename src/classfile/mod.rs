@@ -296,6 +296,19 @@ impl Code {
         self.instructions.binary_search_by_key(&pc, |i| i.pc).ok()
     }
 
+    /// Whether the instructions from index `from` to index `to` run on
+    /// every normal completion of the method: no instruction before `from`
+    /// jumps or ends the flow, and no exception handler covers any of them
+    /// up to `to` (so none can be skipped). What lies between `from` and
+    /// `to` is the caller's to check.
+    pub fn runs_on_every_completion(&self, from: usize, to: usize) -> bool {
+        let last = self.instructions[to].pc;
+        self.instructions[..from]
+            .iter()
+            .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
+            && self.handlers.iter().all(|h| h.start > last)
+    }
+
     pub fn instruction_at(&self, pc: Pc) -> Option<&Instruction> {
         self.index_of(pc).map(|i| &self.instructions[i])
     }
