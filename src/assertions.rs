@@ -23,9 +23,8 @@
 use std::fmt;
 
 use crate::classfile::bytecode::{Cond, Constant, InvokeKind};
-use crate::classfile::{access, Class, JType, Op};
+use crate::classfile::{access, Class, FieldKey, JType, Op};
 use crate::classpath::ClassPath;
-use crate::model::FieldKey;
 
 /// The name javac gives the field.
 pub const STATUS_FIELD: &str = "$assertionsDisabled";

@@ -31,10 +31,9 @@ use std::fmt;
 use crate::analysis::MethodKey;
 use crate::assertions::Assertions;
 use crate::classfile::bytecode::{Constant, InvokeKind};
-use crate::classfile::{Class, FieldConstant, Op};
+use crate::classfile::{Class, FieldConstant, FieldKey, Op};
 use crate::classpath::ClassPath;
 use crate::frames::VType;
-use crate::model::FieldKey;
 use crate::program::Program;
 
 /// Which static fields of the program are inputs (`--statics`).

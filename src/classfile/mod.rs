@@ -290,6 +290,19 @@ pub struct Code {
     pub code_len: u32,
 }
 
+/// A field, identified by the class declaring it (hidden fields differ).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FieldKey {
+    pub class: String,
+    pub name: String,
+}
+
+impl std::fmt::Display for FieldKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.class.replace('/', "."), self.name)
+    }
+}
+
 impl Code {
     /// Index in `instructions` of the instruction starting at `pc`.
     pub fn index_of(&self, pc: Pc) -> Option<usize> {
