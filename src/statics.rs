@@ -25,10 +25,9 @@
 //! ([`Initial::AssertionStatus`], [`crate::assertions`]). Writes through
 //! reflection, `Unsafe` or native code are not seen.
 
-use std::collections::HashMap;
 use std::fmt;
 
-use crate::analysis::MethodKey;
+use crate::analysis::{MethodKey, Writers};
 use crate::assertions::Assertions;
 use crate::classfile::bytecode::{Constant, InvokeKind};
 use crate::classfile::{Class, FieldConstant, FieldKey, Op};
@@ -128,50 +127,9 @@ impl fmt::Display for InputBecause {
     }
 }
 
-/// The methods of the program that write each static field, outside the
-/// field's own class initializer: the first found per field, by class name
-/// then method order.
-#[derive(Debug, Default)]
-pub struct Writers {
-    by_field: HashMap<FieldKey, MethodKey>,
-    /// Classes of the program that could not be read.
-    unread: Vec<String>,
-}
-
+/// What [`Writers`] (an analysis of the program, [`crate::analysis`]) says
+/// of the part a static field plays.
 impl Writers {
-    /// Scans every method of every class of the program (the class path's
-    /// user entries).
-    pub fn scan(cp: &ClassPath) -> Writers {
-        let mut writers = Writers::default();
-        for name in cp.user_class_names() {
-            let Ok(class) = cp.load(name) else {
-                writers.unread.push(name.clone());
-                continue;
-            };
-            for method in &class.methods {
-                let Some(code) = &method.code else { continue };
-                for insn in &code.instructions {
-                    let Op::PutStatic(f) = &insn.op else { continue };
-                    let Ok(Some(found)) = cp.resolve_field(&f.class, &f.name) else {
-                        continue;
-                    };
-                    if method.name == "<clinit>" && found.class.name == class.name {
-                        continue;
-                    }
-                    let key = FieldKey {
-                        class: found.class.name.clone(),
-                        name: f.name.clone(),
-                    };
-                    writers
-                        .by_field
-                        .entry(key)
-                        .or_insert_with(|| MethodKey::of(&class, method));
-                }
-            }
-        }
-        writers
-    }
-
     /// The role of the program's static field `key` under `policy`, in a
     /// run with `assertions`.
     /// A constant variable (JLS §4.12.4) is never an input, whatever the
@@ -196,9 +154,9 @@ impl Writers {
             StaticsPolicy::Free => Role::Input(InputBecause::Policy),
             StaticsPolicy::Init => Role::Fixed(initial(cp, key)),
             StaticsPolicy::Auto => {
-                if let Some(m) = self.by_field.get(key) {
+                if let Some(m) = self.writer_of(key) {
                     Role::Input(InputBecause::WrittenBy(m.clone()))
-                } else if let Some(c) = self.unread.first() {
+                } else if let Some(c) = self.unread().first() {
                     Role::Input(InputBecause::Unread(c.clone()))
                 } else {
                     Role::Fixed(initial(cp, key))
