@@ -52,7 +52,6 @@ mod class_objects;
 mod cmv;
 mod deques;
 mod dispatch;
-pub(crate) use dispatch::PREFER_FALSE;
 mod array_clone;
 mod array_types;
 mod arrays_methods;
