@@ -218,6 +218,14 @@ impl io::Seek for OffsetFile {
     }
 }
 
+/// Whether `class` (internal name) is one of the program's classes (on the
+/// user's class path, not the JDK's).
+pub fn is_program_class(cp: &ClassPath, class: &str) -> bool {
+    cp.user_class_names()
+        .binary_search_by(|n| n.as_str().cmp(class))
+        .is_ok()
+}
+
 /// The classes jaut can see: the user's entries, then the JDK.
 pub struct ClassPath {
     entries: Vec<Entry>,

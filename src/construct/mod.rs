@@ -44,14 +44,6 @@ pub enum Objects {
     Reflection,
 }
 
-/// Whether `class` (internal name) is one of the program's classes (on the
-/// user's class path, not the JDK's).
-pub fn is_program_class(cp: &ClassPath, class: &str) -> bool {
-    cp.user_class_names()
-        .binary_search_by(|n| n.as_str().cmp(class))
-        .is_ok()
-}
-
 /// How many objects of program classes a state has, by how they are made.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
