@@ -29,20 +29,7 @@ use crate::replay::observation::Observed;
 use crate::replay::{Observation, ReplayFailure};
 use crate::state::{BuiltBy, Construction, InputState, Object, Value};
 
-/// How the objects of program classes in a state are made (`--objects`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Objects {
-    /// By a constructor where one makes the fields the path needs, by
-    /// reflection otherwise. The default.
-    #[default]
-    Auto,
-    /// Only by constructors: a state with an object no constructor makes is
-    /// not claimed (the target is unknown, [`crate::reason::Reason::NotConstructible`]).
-    Constructors,
-    /// Always by reflection (allocated without a constructor, fields
-    /// written), as before `--objects` existed.
-    Reflection,
-}
+pub use crate::state::Objects;
 
 /// How many objects of program classes a state has, by how they are made.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
