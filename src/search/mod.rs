@@ -52,6 +52,7 @@ mod class_objects;
 mod cmv;
 mod deques;
 mod dispatch;
+
 mod array_clone;
 mod array_types;
 mod arrays_methods;
