@@ -58,7 +58,7 @@ fn imports(line: &str) -> Vec<&str> {
             code[..*at]
                 .chars()
                 .next_back()
-                .map_or(true, |c| !(c.is_alphanumeric() || c == '_'))
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
         })
         .map(|(at, prefix)| {
             let rest = &code[at + prefix.len()..];
