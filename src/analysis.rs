@@ -1,4 +1,4 @@
-//! The analyses of a method, computed once per class path: its control-flow
+//! The analyses of a method, computed once per program: its control-flow
 //! graph ([`crate::cfg`]), its frames ([`crate::frames`], the types of JVMS
 //! §4.10.1) and the distance from its entry to each block, which the
 //! backward search (JAUT ISSRE 2010 §V) uses to try the predecessors
@@ -169,7 +169,7 @@ impl Analyses {
     }
 
     /// Which methods of the program write each static field (scanned
-    /// once per class path).
+    /// once per program).
     pub fn static_writers(&self, cp: &ClassPath) -> Arc<Writers> {
         self.static_writers
             .get_or_init(|| Arc::new(Writers::scan(cp)))

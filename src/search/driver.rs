@@ -98,7 +98,7 @@ pub(super) fn search_inside(
     // are labelled: the outermost caller, or the method itself.
     let root = callers.first().map_or(&target, |(m, _)| m).clone();
     // The classes objects may have are the same for every search from this
-    // method: the class path keeps them with its analyses. They are read
+    // method: the program keeps them with its analyses. They are read
     // off the code within the first round's call depth: the code of a
     // deeper round that allocates a class outside them is unsupported (a
     // cut), and the JDK's code within 32 calls is far too much to read.
