@@ -148,12 +148,7 @@ impl Explorer<'_> {
     /// The exact behaviours of a draw by `this`, a generator with a seed
     /// made on the path: one per number of `next` calls the draw makes.
     fn exact_draws(&mut self, after: &St, draw: Draw) -> Vec<(St, Vec<TermId>)> {
-        let Draw {
-            method: m,
-            this,
-            bound,
-            result: r,
-        } = draw;
+        let (m, this, bound, r) = (draw.method, draw.this, draw.bound, draw.result);
         // (draws, whether all of them were rejected)
         let cases: Vec<(usize, bool)> = match m {
             RandomMethod::NextIntBounded => {
@@ -300,12 +295,7 @@ impl Explorer<'_> {
         index: usize,
         env: &Env,
     ) -> (St, Vec<TermId>) {
-        let Draw {
-            method: m,
-            this,
-            bound,
-            result: r,
-        } = draw;
+        let (m, this, bound, r) = (draw.method, draw.this, draw.bound, draw.result);
         let zero = self.terms.int(0);
         let seeds = self.heap_array(&mut st, seed_key(), Sort::Array(64));
         let seed = self.terms.select(seeds, this);
