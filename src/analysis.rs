@@ -1,17 +1,19 @@
-//! The analyses of a method, computed once per class path: its control-flow
+//! The analyses of a method, computed once per program: its control-flow
 //! graph ([`crate::cfg`]), its frames ([`crate::frames`], the types of JVMS
 //! §4.10.1) and the distance from its entry to each block, which the
 //! backward search (JAUT ISSRE 2010 §V) uses to try the predecessors
 //! nearest to the entry first. The search's class universe of a method under
 //! test is kept here as well, and which methods write each static field
-//! ([`crate::statics`]).
+//! ([`Writers`], from which [`crate::statics`] decides the part a field
+//! plays).
 //!
 //! As in cranelift, the analyses share one lifecycle: each is computed the
 //! first time it is asked for, then shared through an [`Arc`] by every stage
 //! that asks again (the search, the JUnit writer's key conditions, `cover`'s
-//! targets), and dropped with the rest when [`ClassPath::add`] changes the
-//! class path. A failure is not kept: asking again computes again; nor are
-//! the analyses of a class that is not the class path's own. Results
+//! targets), and dropped with the rest when `Program::add` changes the
+//! class path (a `crate::program::Program` keeps them beside its class
+//! path). A failure is not kept: asking again computes again; nor are the
+//! analyses of a class that is not the class path's own. Results
 //! are computed without a lock held, so threads searching at once never
 //! wait for one another (two may compute the same analysis; the first
 //! stored is the one shared).
@@ -22,11 +24,10 @@ use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
 use crate::cfg::{BlockId, Cfg, CfgError};
-use crate::classfile::{Class, Method};
+use crate::classfile::{Class, FieldKey, Method, Op};
 use crate::classpath::ClassPath;
 use crate::frames::{self, FrameError, Frames};
 use crate::model::Universe;
-use crate::statics::Writers;
 
 /// A method, by the class declaring it (internal name), its name and its
 /// descriptor. Written `pkg/C.name(descriptor)`.
@@ -168,7 +169,7 @@ impl Analyses {
     }
 
     /// Which methods of the program write each static field (scanned
-    /// once per class path).
+    /// once per program).
     pub fn static_writers(&self, cp: &ClassPath) -> Arc<Writers> {
         self.static_writers
             .get_or_init(|| Arc::new(Writers::scan(cp)))
@@ -238,6 +239,61 @@ impl Analyses {
     ) -> Result<Arc<Universe>, E> {
         self.universes
             .get_or_compute(key, is_own(cp, class), || compute().map(Arc::new))
+    }
+}
+
+/// The methods of the program that write each static field, outside the
+/// field's own class initializer: the first found per field, by class name
+/// then method order.
+#[derive(Debug, Default)]
+pub struct Writers {
+    by_field: HashMap<FieldKey, MethodKey>,
+    /// Classes of the program that could not be read.
+    unread: Vec<String>,
+}
+
+impl Writers {
+    /// Scans every method of every class of the program (the class path's
+    /// user entries).
+    pub fn scan(cp: &ClassPath) -> Writers {
+        let mut writers = Writers::default();
+        for name in cp.user_class_names() {
+            let Ok(class) = cp.load(name) else {
+                writers.unread.push(name.clone());
+                continue;
+            };
+            for method in &class.methods {
+                let Some(code) = &method.code else { continue };
+                for insn in &code.instructions {
+                    let Op::PutStatic(f) = &insn.op else { continue };
+                    let Ok(Some(found)) = cp.resolve_field(&f.class, &f.name) else {
+                        continue;
+                    };
+                    if method.name == "<clinit>" && found.class.name == class.name {
+                        continue;
+                    }
+                    let key = FieldKey {
+                        class: found.class.name.clone(),
+                        name: f.name.clone(),
+                    };
+                    writers
+                        .by_field
+                        .entry(key)
+                        .or_insert_with(|| MethodKey::of(&class, method));
+                }
+            }
+        }
+        writers
+    }
+
+    /// The first method found that writes `key`, if any.
+    pub fn writer_of(&self, key: &FieldKey) -> Option<&MethodKey> {
+        self.by_field.get(key)
+    }
+
+    /// The classes of the program that could not be read.
+    pub fn unread(&self) -> &[String] {
+        &self.unread
     }
 }
 

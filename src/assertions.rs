@@ -23,9 +23,8 @@
 use std::fmt;
 
 use crate::classfile::bytecode::{Cond, Constant, InvokeKind};
-use crate::classfile::{access, Class, JType, Op};
+use crate::classfile::{access, Class, FieldKey, JType, Op};
 use crate::classpath::ClassPath;
-use crate::model::FieldKey;
 
 /// The name javac gives the field.
 pub const STATUS_FIELD: &str = "$assertionsDisabled";
@@ -137,7 +136,7 @@ fn set_from_status(cp: &ClassPath, class: &Class) -> bool {
         && matches!(&w[4].op, Op::Goto(target) if *target == w[6].pc)
         && matches!(&w[5].op, Op::Const(c) if **c == Constant::Int(0))
         && matches!(&w[6].op, Op::PutStatic(_));
-    pattern && crate::statics::runs_on_every_completion(code, start, at)
+    pattern && code.runs_on_every_completion(start, at)
 }
 
 fn is_program_class(cp: &ClassPath, class: &str) -> bool {

@@ -13,9 +13,8 @@
 //! stores, so the array's contents are exact rather than an unknown value.
 
 use crate::classfile::bytecode::InvokeKind;
-use crate::classfile::{access, Class, Op};
+use crate::classfile::{access, Class, FieldKey, Op};
 use crate::classpath::ClassPath;
-use crate::model::FieldKey;
 
 /// One constant of an enum.
 #[derive(Debug, Clone, PartialEq, Eq)]

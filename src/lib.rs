@@ -7,8 +7,8 @@
 //!   files, the JDK's jmods) and the class hierarchy;
 //! - [`cfg`]: control-flow graphs of methods, with labelled edges;
 //! - [`frames`]: the operand-stack and local types at every pc;
-//! - [`analysis`]: those analyses of each method, computed once per class
-//!   path and shared;
+//! - [`analysis`]: those analyses of each method, computed once and
+//!   shared; [`program`]: the class path with its analyses beside it;
 //! - [`statics`]: which static fields are inputs and what the others hold;
 //!   [`assertions`]: whether `assert`s run, in the search and the replay;
 //! - [`state`]: the input state and the path that flow between stages;
@@ -43,6 +43,7 @@ pub mod labeling;
 pub mod literals;
 pub mod model;
 pub mod pipeline;
+pub mod program;
 pub mod reason;
 pub mod replay;
 pub mod search;

@@ -25,16 +25,15 @@
 //! ([`Initial::AssertionStatus`], [`crate::assertions`]). Writes through
 //! reflection, `Unsafe` or native code are not seen.
 
-use std::collections::HashMap;
 use std::fmt;
 
-use crate::analysis::MethodKey;
+use crate::analysis::{MethodKey, Writers};
 use crate::assertions::Assertions;
 use crate::classfile::bytecode::{Constant, InvokeKind};
-use crate::classfile::{Class, Code, FieldConstant, Op};
+use crate::classfile::{Class, FieldConstant, FieldKey, Op};
 use crate::classpath::ClassPath;
 use crate::frames::VType;
-use crate::model::FieldKey;
+use crate::program::Program;
 
 /// Which static fields of the program are inputs (`--statics`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -128,50 +127,9 @@ impl fmt::Display for InputBecause {
     }
 }
 
-/// The methods of the program that write each static field, outside the
-/// field's own class initializer: the first found per field, by class name
-/// then method order.
-#[derive(Debug, Default)]
-pub struct Writers {
-    by_field: HashMap<FieldKey, MethodKey>,
-    /// Classes of the program that could not be read.
-    unread: Vec<String>,
-}
-
+/// What [`Writers`] (an analysis of the program, [`crate::analysis`]) says
+/// of the part a static field plays.
 impl Writers {
-    /// Scans every method of every class of the program (the class path's
-    /// user entries).
-    pub fn scan(cp: &ClassPath) -> Writers {
-        let mut writers = Writers::default();
-        for name in cp.user_class_names() {
-            let Ok(class) = cp.load(name) else {
-                writers.unread.push(name.clone());
-                continue;
-            };
-            for method in &class.methods {
-                let Some(code) = &method.code else { continue };
-                for insn in &code.instructions {
-                    let Op::PutStatic(f) = &insn.op else { continue };
-                    let Ok(Some(found)) = cp.resolve_field(&f.class, &f.name) else {
-                        continue;
-                    };
-                    if method.name == "<clinit>" && found.class.name == class.name {
-                        continue;
-                    }
-                    let key = FieldKey {
-                        class: found.class.name.clone(),
-                        name: f.name.clone(),
-                    };
-                    writers
-                        .by_field
-                        .entry(key)
-                        .or_insert_with(|| MethodKey::of(&class, method));
-                }
-            }
-        }
-        writers
-    }
-
     /// The role of the program's static field `key` under `policy`, in a
     /// run with `assertions`.
     /// A constant variable (JLS §4.12.4) is never an input, whatever the
@@ -181,7 +139,7 @@ impl Writers {
     /// the JVM's assertion setting decides it.
     pub fn role(
         &self,
-        cp: &ClassPath,
+        cp: &Program,
         key: &FieldKey,
         policy: StaticsPolicy,
         assertions: Assertions,
@@ -196,9 +154,9 @@ impl Writers {
             StaticsPolicy::Free => Role::Input(InputBecause::Policy),
             StaticsPolicy::Init => Role::Fixed(initial(cp, key)),
             StaticsPolicy::Auto => {
-                if let Some(m) = self.by_field.get(key) {
+                if let Some(m) = self.writer_of(key) {
                     Role::Input(InputBecause::WrittenBy(m.clone()))
-                } else if let Some(c) = self.unread.first() {
+                } else if let Some(c) = self.unread().first() {
                     Role::Input(InputBecause::Unread(c.clone()))
                 } else {
                     Role::Fixed(initial(cp, key))
@@ -217,7 +175,7 @@ impl Writers {
 /// in `System.<clinit>` and set by the native `setOut0`), so a class with
 /// native methods gives no initial value, nor does a reference field left
 /// null (a final static that stays null is one something else sets).
-pub fn final_initial(cp: &ClassPath, key: &FieldKey) -> Option<Initial> {
+pub fn final_initial(cp: &Program, key: &FieldKey) -> Option<Initial> {
     let class = cp.load(&key.class).ok()?;
     let field = class.field(&key.name)?;
     let final_static = crate::classfile::access::FINAL | crate::classfile::access::STATIC;
@@ -244,7 +202,7 @@ fn is_constant_variable(cp: &ClassPath, key: &FieldKey) -> bool {
 }
 
 /// The value of static field `key` once its class is initialized.
-pub fn initial(cp: &ClassPath, key: &FieldKey) -> Initial {
+pub fn initial(cp: &Program, key: &FieldKey) -> Initial {
     let Ok(class) = cp.load(&key.class) else {
         return Initial::Computed;
     };
@@ -272,7 +230,7 @@ enum Stored {
     Otherwise,
 }
 
-fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
+fn stored_by_clinit(cp: &Program, class: &Class, key: &FieldKey) -> Stored {
     let Some(clinit) = class.method("<clinit>", "()V") else {
         return Stored::Never;
     };
@@ -300,7 +258,7 @@ fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
             Stored::Otherwise
         };
     };
-    if !runs_on_every_completion(code, at, at) || at == 0 {
+    if !code.runs_on_every_completion(at, at) || at == 0 {
         return Stored::Otherwise;
     }
     let before = &code.instructions[at - 1];
@@ -327,19 +285,6 @@ fn stored_by_clinit(cp: &ClassPath, class: &Class, key: &FieldKey) -> Stored {
         }
         _ => Stored::Otherwise,
     }
-}
-
-/// Whether the instructions of `code` from index `from` to index `to` run
-/// on every normal completion of the method: no instruction before `from`
-/// jumps or ends the flow, and no exception handler covers any of them up
-/// to `to` (so none can be skipped). What lies between `from` and `to` is
-/// the caller's to check.
-pub(crate) fn runs_on_every_completion(code: &Code, from: usize, to: usize) -> bool {
-    let last = code.instructions[to].pc;
-    code.instructions[..from]
-        .iter()
-        .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
-        && code.handlers.iter().all(|h| h.start > last)
 }
 
 fn is_value(c: &Constant) -> bool {

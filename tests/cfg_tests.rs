@@ -6,12 +6,12 @@ mod support;
 use jaut::cfg::{Cfg, CfgText, Edge, Operands, SwitchKey, Thrown};
 use jaut::classfile::bytecode::Cond;
 use jaut::classfile::Class;
-use jaut::classpath::ClassPath;
 use jaut::frames::{self, Frames, VType};
+use jaut::program::Program;
 use std::sync::Arc;
 
 struct Analysed {
-    cp: ClassPath,
+    cp: Program,
     class: Arc<Class>,
     method: usize,
     cfg: Cfg,

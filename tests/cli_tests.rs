@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use jaut::cfg::{Cfg, CfgText};
 use jaut::classfile::{Class, Method};
+use jaut::program::Program;
 use support::{describe, jaut, sample_class, samples, stderr, stdout};
 
 const MOVE_Y: &str = "moveY(Lcoord/Chrono;I)Lcoord/Coord;";
@@ -690,12 +691,7 @@ fn analyse_in_process(
 
 /// A short search from `pc` in a method of a corrupt class, in process;
 /// `Err` holds a panic's message. Errors and every verdict are fine.
-fn search_in_process(
-    cp: &jaut::classpath::ClassPath,
-    bytes: &[u8],
-    spec: &str,
-    pc: u32,
-) -> Result<(), String> {
+fn search_in_process(cp: &Program, bytes: &[u8], spec: &str, pc: u32) -> Result<(), String> {
     catch_unwind(AssertUnwindSafe(|| {
         let class = Arc::new(Class::parse(bytes).expect("parsed before"));
         let method = class

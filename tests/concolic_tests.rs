@@ -15,10 +15,11 @@ use jaut::classpath::ClassPath;
 use jaut::concolic::{self, Budget, Outcome};
 use jaut::labeling::Value;
 use jaut::pipeline::{meets, Jvm};
+use jaut::program::Program;
 use jaut::search::Goal;
 
 struct Fixture {
-    cp: ClassPath,
+    cp: Program,
     jvm: Jvm,
     assertions: Assertions,
 }

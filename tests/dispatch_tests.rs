@@ -97,7 +97,7 @@ fn a_jdk_interface_receiver_is_no_proof() {
         .status()
         .expect("javac");
     assert!(status.success());
-    let mut cp = jaut::classpath::ClassPath::new().expect("jdk");
+    let mut cp = jaut::program::Program::new(jaut::classpath::ClassPath::new().expect("jdk"));
     cp.add(dir.path()).expect("dir");
     let class = cp.load("Cmp").expect("class");
     let m = class.methods.iter().find(|m| m.name == "f").expect("f");

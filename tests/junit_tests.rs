@@ -18,6 +18,7 @@ use jaut::classpath::ClassPath;
 use jaut::junit::jacoco::Jacoco;
 use jaut::junit::{conditions, Flavor, Target, TestSuite};
 use jaut::labeling::InputState;
+use jaut::program::Program;
 use jaut::replay::{Observation, ReplayRequest, Replayer};
 use jaut::search::{self, Config, Verdict};
 use support::samples;
@@ -57,7 +58,7 @@ struct Reached {
 }
 
 /// Search, label and replay one target over the class path `dir`.
-fn reach(cp: &ClassPath, replayer: &mut Replayer, a: Aim) -> Reached {
+fn reach(cp: &Program, replayer: &mut Replayer, a: Aim) -> Reached {
     let class = cp.load(a.class).expect("the class loads");
     let method = find_method(&class, a.method);
     let outcome =
@@ -86,8 +87,8 @@ fn reach(cp: &ClassPath, replayer: &mut Replayer, a: Aim) -> Reached {
     }
 }
 
-fn classpath_over(dir: &Path) -> ClassPath {
-    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
+fn classpath_over(dir: &Path) -> Program {
+    let mut cp = Program::new(ClassPath::with_jdk(Some(support::jdk())));
     cp.add(dir).expect("classes directory");
     cp
 }

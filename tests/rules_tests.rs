@@ -24,6 +24,7 @@ use std::sync::{Arc, OnceLock};
 use jaut::classfile::{Class, Method};
 use jaut::classpath::ClassPath;
 use jaut::labeling::{InputState, Value};
+use jaut::program::Program;
 use jaut::reason::{Kind, Reason};
 use jaut::search::{search, Config, Verdict};
 
@@ -43,8 +44,8 @@ fn fixtures() -> &'static Path {
     DIR.get_or_init(|| support::compiled_fixtures("rules"))
 }
 
-fn classpath(dir: &Path) -> ClassPath {
-    let mut cp = ClassPath::with_jdk(Some(support::jdk()));
+fn classpath(dir: &Path) -> Program {
+    let mut cp = Program::new(ClassPath::with_jdk(Some(support::jdk())));
     cp.add(dir)
         .unwrap_or_else(|e| panic!("adding {}: {e}", dir.display()));
     cp
@@ -55,7 +56,7 @@ fn classpath(dir: &Path) -> ClassPath {
 /// A target: the first instruction of the line marked `// @marker` in the
 /// fixture class's source.
 struct Target {
-    cp: ClassPath,
+    cp: Program,
     class: Arc<Class>,
     method: Method,
     pc: u32,

@@ -21,6 +21,7 @@ use jaut::classfile::bytecode::{BinOp, Constant, Kind};
 use jaut::classfile::{Class, Code, Method, Op, Pc};
 use jaut::classpath::ClassPath;
 use jaut::labeling::{InputState, Object, Value};
+use jaut::program::Program;
 use jaut::search::{self, Config, Outcome, Verdict};
 
 // ------------------------------------------------------------ finding targets
@@ -105,20 +106,20 @@ fn return_const_pc(code: &Code, v: i32) -> Pc {
 
 // ------------------------------------------------------------- running
 
-fn samples() -> (ClassPath, Arc<Class>) {
+fn samples() -> (Program, Arc<Class>) {
     let cp = support::sample_classpath();
     let class = cp.load("core/Targets").expect("core.Targets loads");
     (cp, class)
 }
 
-fn run(cp: &ClassPath, class: &Arc<Class>, name: &str, pc: Pc) -> Outcome {
+fn run(cp: &Program, class: &Arc<Class>, name: &str, pc: Pc) -> Outcome {
     let m = method(class, name);
     search::search(cp, class, m, pc, &Config::default())
         .unwrap_or_else(|e| panic!("{}.{name} pc {pc}: {e}", class.java_name()))
 }
 
 /// The state reaching `pc`; panics with the verdict otherwise.
-fn reach(cp: &ClassPath, class: &Arc<Class>, name: &str, pc: Pc) -> InputState {
+fn reach(cp: &Program, class: &Arc<Class>, name: &str, pc: Pc) -> InputState {
     match run(cp, class, name, pc).verdict {
         Verdict::Reached { state, .. } => {
             check_well_formed(&state);
@@ -583,7 +584,7 @@ fn foo_loop_runs_42_times() {
     let dir = tempfile::tempdir().unwrap();
     for n in [1, 10, 100, 1000] {
         let name = compile_foo_variant(dir.path(), n);
-        let mut cp = ClassPath::new().expect("a JDK");
+        let mut cp = Program::new(ClassPath::new().expect("a JDK"));
         cp.add(&dir.path().join("classes")).unwrap();
         let class = cp.load(&name).unwrap();
         let pc = return_const_pc(code(method(&class, "foo")), 1);
@@ -835,7 +836,7 @@ fn a_deep_path_does_not_overflow_a_small_stack() {
 
 /// The verdict of `solverstate.TypeTests.arrayAfterCollection` at its
 /// `// target` (the `Object[]` branch): reachable, with `new Object[0]`.
-fn array_after_collection(cp: &ClassPath, class: &Arc<Class>) -> Verdict {
+fn array_after_collection(cp: &Program, class: &Arc<Class>) -> Verdict {
     let m = method(class, "arrayAfterCollection");
     let line = source_line(
         "solverstate/TypeTests.java",

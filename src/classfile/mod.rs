@@ -290,10 +290,36 @@ pub struct Code {
     pub code_len: u32,
 }
 
+/// A field, identified by the class declaring it (hidden fields differ).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FieldKey {
+    pub class: String,
+    pub name: String,
+}
+
+impl std::fmt::Display for FieldKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.class.replace('/', "."), self.name)
+    }
+}
+
 impl Code {
     /// Index in `instructions` of the instruction starting at `pc`.
     pub fn index_of(&self, pc: Pc) -> Option<usize> {
         self.instructions.binary_search_by_key(&pc, |i| i.pc).ok()
+    }
+
+    /// Whether the instructions from index `from` to index `to` run on
+    /// every normal completion of the method: no instruction before `from`
+    /// jumps or ends the flow, and no exception handler covers any of them
+    /// up to `to` (so none can be skipped). What lies between `from` and
+    /// `to` is the caller's to check.
+    pub fn runs_on_every_completion(&self, from: usize, to: usize) -> bool {
+        let last = self.instructions[to].pc;
+        self.instructions[..from]
+            .iter()
+            .all(|insn| insn.op.branch_targets().is_empty() && !insn.op.ends_flow())
+            && self.handlers.iter().all(|h| h.start > last)
     }
 
     pub fn instruction_at(&self, pc: Pc) -> Option<&Instruction> {

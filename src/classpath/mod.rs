@@ -11,8 +11,8 @@
 //! Hierarchy queries (superclass chains, field and method resolution and
 //! selection, known subtypes) live in [`hierarchy`].
 //!
-//! A class path also keeps the analyses of its methods ([`Analyses`]: CFGs,
-//! frames, ...), computed once and dropped when an entry is added.
+//! A class path knows class files only: the analyses of their methods are
+//! kept beside it, in a [`crate::program::Program`].
 
 pub mod hierarchy;
 mod jdk;
@@ -26,7 +26,6 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::analysis::Analyses;
 use crate::classfile::{Class, ClassFileError};
 use crate::java_home::NoJdk;
 
@@ -219,6 +218,14 @@ impl io::Seek for OffsetFile {
     }
 }
 
+/// Whether `class` (internal name) is one of the program's classes (on the
+/// user's class path, not the JDK's).
+pub fn is_program_class(cp: &ClassPath, class: &str) -> bool {
+    cp.user_class_names()
+        .binary_search_by(|n| n.as_str().cmp(class))
+        .is_ok()
+}
+
 /// The classes jaut can see: the user's entries, then the JDK.
 pub struct ClassPath {
     entries: Vec<Entry>,
@@ -229,9 +236,6 @@ pub struct ClassPath {
     /// `to` (the dispatch of every call asks them of every class).
     assignable: Mutex<HashMap<String, HashMap<String, bool>>>,
     user_names: OnceLock<Vec<String>>,
-    /// The analyses of its methods, computed once (cleared by
-    /// [`add`](Self::add)).
-    analyses: Analyses,
 }
 
 impl ClassPath {
@@ -251,7 +255,6 @@ impl ClassPath {
             subtypes: OnceLock::new(),
             assignable: Mutex::new(HashMap::new()),
             user_names: OnceLock::new(),
-            analyses: Analyses::default(),
         }
     }
 
@@ -293,7 +296,6 @@ impl ClassPath {
         self.subtypes = OnceLock::new();
         self.assignable = Mutex::new(HashMap::new());
         self.user_names = OnceLock::new();
-        self.analyses = Analyses::default();
         Ok(names)
     }
 
@@ -402,12 +404,6 @@ impl ClassPath {
             names.dedup();
             names
         })
-    }
-
-    /// The analyses of this class path's methods (CFGs, frames, ...),
-    /// each computed on first ask.
-    pub fn analyses(&self) -> &Analyses {
-        &self.analyses
     }
 
     fn lock_assignable(&self) -> std::sync::MutexGuard<'_, HashMap<String, HashMap<String, bool>>> {

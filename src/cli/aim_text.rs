@@ -13,11 +13,12 @@ use jaut::search::{Goal, PathStep};
 
 use super::commands::analysis_error;
 use super::target::{code_of, UserError};
+use jaut::program::Program;
 /// The target's description: class, method, instruction, line, block,
 /// predecessors, stack and locals.
 pub(super) fn write_target(
     out: &mut String,
-    cp: &jaut::classpath::ClassPath,
+    cp: &Program,
     class: &Class,
     method: &Method,
     aim: &super::target::Aim,

@@ -8,8 +8,8 @@ use std::path::Path;
 use super::target::UserError;
 use jaut::cfg::{svg, CfgText, DotStyle};
 use jaut::classfile::{Class, Method};
-use jaut::classpath::ClassPath;
 use jaut::pipeline::{Outcome, Verdict};
+use jaut::program::Program;
 
 /// The fill of the path's blocks.
 const PATH_FILL: &str = "#bbdefb";
@@ -30,7 +30,7 @@ pub fn check(file: &Path, force: bool) -> Result<(), UserError> {
 /// Draws the CFG of `method` with the path of `outcome` (when a state was
 /// found) and the target `pc`, into `file`.
 pub fn write(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Class,
     method: &Method,
     pc: Option<u32>,

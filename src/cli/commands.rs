@@ -13,6 +13,7 @@ use jaut::junit::Flavor;
 use jaut::pipeline::{
     self, Forward, Jvm, Options, Outcome, PipelineError, Replayed, Strategy, TestOptions, Verdict,
 };
+use jaut::program::Program;
 use jaut::replay::Ended;
 use jaut::search::Goal;
 use std::path::{Path, PathBuf};
@@ -138,7 +139,7 @@ pub fn aim(args: &AimArgs) -> Result<(String, ExitStatus), UserError> {
 #[allow(clippy::too_many_arguments)]
 fn report(
     args: &AimArgs,
-    cp: &jaut::classpath::ClassPath,
+    cp: &Program,
     class: &std::sync::Arc<Class>,
     method: &Method,
     code: &jaut::classfile::Code,

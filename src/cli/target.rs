@@ -8,6 +8,7 @@ use super::{classpath_entries, Source};
 use jaut::classfile::descriptor::{internal_name, java_name};
 use jaut::classfile::{Class, Code, Method, Pc};
 use jaut::classpath::{ClassPath, ClassPathError};
+use jaut::program::Program;
 
 /// Input the user can fix. Its message is the whole error line.
 #[derive(Debug, thiserror::Error)]
@@ -24,9 +25,9 @@ fn user<T>(message: impl Into<String>) -> Result<T, UserError> {
     Err(UserError(message.into()))
 }
 
-/// The class path and the classes TARGET names.
+/// The program (its class path) and the classes TARGET names.
 pub struct Selected {
-    pub cp: ClassPath,
+    pub cp: Program,
     pub classes: Vec<Arc<Class>>,
 }
 
@@ -62,7 +63,7 @@ pub enum TargetKind {
 
 /// TARGET on its class path, before any class is chosen.
 pub struct Opened {
-    pub cp: ClassPath,
+    pub cp: Program,
     /// Internal names of the classes TARGET holds (for a class name, that
     /// name), in class-path order.
     pub names: Vec<String>,
@@ -109,7 +110,11 @@ pub fn open(target: &str, classpath: &[String], wanted: &[String]) -> Result<Ope
         cp.add(&entry)
             .map_err(|e| UserError(format!("--classpath entry {e}")))?;
     }
-    Ok(Opened { cp, names, kind })
+    Ok(Opened {
+        cp: Program::new(cp),
+        names,
+        kind,
+    })
 }
 
 /// Builds the class path from TARGET and `--classpath`, and finds the

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use crate::classfile::{Op, Pc};
-use crate::classpath::ClassPath;
 use crate::pipeline::{self, Jvm, Replayed};
+use crate::program::Program;
 use crate::reason::Reason;
 use crate::search::PathStep;
 
@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 /// With `through_callers`, a target of a private method is first searched
 /// through the class's accessible callers ([`super::through`]).
 pub(super) fn attempt(
-    cp: &ClassPath,
+    cp: &Program,
     unit: &Unit,
     target: &Target,
     config: &Config,
@@ -65,7 +65,7 @@ pub(super) fn credits(test: &GeneratedTest, target: &Target) -> bool {
 }
 
 pub(super) fn commit(
-    cp: &ClassPath,
+    cp: &Program,
     units: &[Unit],
     target: &Target,
     a: Attempt,

@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 
 use crate::cfg::Edge;
 use crate::classfile::{Op, Pc};
-use crate::classpath::ClassPath;
+use crate::program::Program;
 use crate::replay::observation::{Ended, Observation};
 
 use super::Unit;
@@ -34,7 +34,7 @@ pub struct Uncredited {
 /// and the one that ended the call — unless it arose at an `athrow` (a
 /// probe precedes it) or the instruction after it also ran (it completed
 /// at another time).
-pub fn uncredited(cp: &ClassPath, unit: &Unit, o: &Observation) -> Uncredited {
+pub fn uncredited(cp: &Program, unit: &Unit, o: &Observation) -> Uncredited {
     let mut out = Uncredited::default();
     let mut points = o.raised.clone();
     if let (Ended::Threw { .. }, Some(last)) = (&o.ended, o.last) {

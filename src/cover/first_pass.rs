@@ -27,10 +27,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Unit;
-use crate::classpath::ClassPath;
 use crate::construct::{self, Objects};
 use crate::labeling::InputState;
 use crate::pipeline::Jvm;
+use crate::program::Program;
 use crate::replay::observation::{Ended, Observation};
 
 /// The share of `--budget` the first pass may take, at most: half. Its
@@ -124,7 +124,7 @@ pub struct Summary {
 /// started (the deadline came first) are not handed. Returns the number of
 /// runs made.
 pub fn run(
-    cp: &ClassPath,
+    cp: &Program,
     units: &[Unit],
     jvms: &mut [Jvm],
     deadline: Instant,
@@ -176,7 +176,7 @@ pub fn run(
 /// `objects` other than reflection, each run's objects made by
 /// constructors where the JVM shows that covers as much.
 fn unit_runs(
-    cp: &ClassPath,
+    cp: &Program,
     unit: &Unit,
     jvm: &mut Jvm,
     deadline: Instant,

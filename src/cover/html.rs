@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use super::document::{By, Document, MethodEntry, TargetEntry, Verdict};
 use super::render::{joined, unreachable_why};
 use crate::cfg::{CfgText, DotStyle};
-use crate::classpath::ClassPath;
+use crate::program::Program;
 
 /// Fill colours of the verdicts, in the tables and in the CFGs.
 pub const REACHED: &str = "#c8e6c9";
@@ -50,7 +50,7 @@ pub fn escape(s: &str) -> String {
 /// The `dot` text of a method's CFG with every target's block filled with
 /// its verdict's colour (and the verdict as the block's tooltip); `None`
 /// when the class or the CFG cannot be had.
-pub fn method_cfg_dot(cp: &ClassPath, m: &MethodEntry) -> Option<String> {
+pub fn method_cfg_dot(cp: &Program, m: &MethodEntry) -> Option<String> {
     let class = cp.load(&m.class.replace('.', "/")).ok()?;
     let method = class.method(&m.method, &m.descriptor)?;
     let code = method.code.as_ref()?;

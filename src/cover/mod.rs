@@ -64,8 +64,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::classfile::{access, Class};
-use crate::classpath::ClassPath;
 use crate::pipeline::{self, Jvm};
+use crate::program::Program;
 use crate::reason::Reason;
 use crate::search;
 
@@ -182,7 +182,7 @@ type Attempt = Result<pipeline::Outcome, Reason>;
 /// (`None`: coverage is the search's claim). `progress` is called on the
 /// calling thread after each commit.
 pub fn run(
-    cp: &ClassPath,
+    cp: &Program,
     units: Vec<Unit>,
     before: Option<&CoveredBefore<'_>>,
     config: &Config,

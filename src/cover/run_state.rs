@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use crate::classpath::ClassPath;
 use crate::pipeline::Jvm;
+use crate::program::Program;
 use crate::reason::{Reason, Stop};
 
 use super::settle::{block_pcs, credit_helpers, first_pass_test, grow_timeline, mark_covered};
@@ -38,7 +38,7 @@ pub(super) struct Listeners<'a> {
 /// The state of a cover run, owned by the calling thread (the workers see
 /// only the targets and the job queue, [`super::worker`]).
 pub(super) struct RunState<'a> {
-    pub(super) cp: &'a ClassPath,
+    pub(super) cp: &'a Program,
     pub(super) units: &'a [Unit],
     pub(super) all: &'a [Target],
     pub(super) config: &'a Config,
@@ -81,7 +81,7 @@ impl<'a> RunState<'a> {
     /// A run over `all`, the targets of `units`, nothing settled yet; the
     /// targets were parsed since `wall`.
     pub(super) fn new(
-        cp: &'a ClassPath,
+        cp: &'a Program,
         units: &'a [Unit],
         all: &'a [Target],
         config: &'a Config,

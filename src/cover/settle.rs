@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::classfile::Pc;
-use crate::classpath::ClassPath;
+use crate::program::Program;
 use crate::reason::Reason;
 
 use super::{
@@ -75,7 +75,7 @@ pub(super) fn credit_helpers(
 /// after the first such target (a block before a branch outcome). `None`
 /// when the run covers nothing new.
 pub(super) fn first_pass_test(
-    cp: &ClassPath,
+    cp: &Program,
     unit: &Unit,
     u: usize,
     all: &[Target],

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::cfg::{Cfg, Edge, Node};
 use crate::classfile::{Class, Code, Method, Pc};
-use crate::classpath::ClassPath;
+use crate::program::Program;
 
 use super::CoverError;
 
@@ -91,7 +91,7 @@ impl Target {
 }
 
 /// The targets of one method, in pc order.
-pub fn of_unit(cp: &ClassPath, unit_index: usize, unit: &Unit) -> Result<Vec<Target>, CoverError> {
+pub fn of_unit(cp: &Program, unit_index: usize, unit: &Unit) -> Result<Vec<Target>, CoverError> {
     let code = unit.code();
     let cfg = cp
         .analyses()

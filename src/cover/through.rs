@@ -14,8 +14,8 @@
 
 use super::callees::credited_elsewhere;
 use super::{credit, Covered, GeneratedTest, Origin, Status, Target, Through, Unit};
-use crate::classpath::ClassPath;
 use crate::pipeline::{Reached, Replayed, Via};
+use crate::program::Program;
 use crate::reason::Reason;
 
 /// Whether the run holds every method a test can call of `unit`'s class,
@@ -38,7 +38,7 @@ pub(super) fn callers_in_run(units: &[Unit], unit: &Unit) -> bool {
 /// the run's accessible methods call (its callers' runs cover what they
 /// run of it, the rounds search the rest through them, and only then by a
 /// direct call by reflection).
-pub(super) fn left_to_callers(cp: &ClassPath, units: &[Unit], unit: &Unit) -> bool {
+pub(super) fn left_to_callers(cp: &Program, units: &[Unit], unit: &Unit) -> bool {
     unit.method().is_private()
         && callers_in_run(units, unit)
         && !crate::search::callers::chains(cp, &unit.class, unit.method()).is_empty()
@@ -50,7 +50,7 @@ pub(super) fn left_to_callers(cp: &ClassPath, units: &[Unit], unit: &Unit) -> bo
 /// caller is no unit of the run or the replay is not a confirmed one (the
 /// pipeline settles a target through a caller only on a confirmed run).
 pub(super) fn via_test(
-    cp: &ClassPath,
+    cp: &Program,
     units: &[Unit],
     target: &Target,
     reached: Reached,

@@ -6,8 +6,8 @@
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::classpath::ClassPath;
 use crate::pipeline::Jvm;
+use crate::program::Program;
 use crate::reason::Reason;
 
 use super::attempt::attempt;
@@ -16,7 +16,7 @@ use super::{in_flight, through, Attempt, Config, Target, Unit};
 /// What every worker of a run shares: the targets, the settings and the
 /// job queue.
 pub(super) struct Worker<'a> {
-    pub(super) cp: &'a ClassPath,
+    pub(super) cp: &'a Program,
     pub(super) all: &'a [Target],
     pub(super) units: &'a [Unit],
     pub(super) config: &'a Config,

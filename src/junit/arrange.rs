@@ -222,7 +222,7 @@ pub(super) fn arrange<'s>(
         > 1;
     inputs.plan = values::plan(s, state, overloaded);
     // Arrays the constructors make themselves are not written.
-    let held = crate::construct::held_by_constructions(state);
+    let held = crate::state::held_by_constructions(state);
     if let Some(note) = reflection_note(state) {
         s.line(note);
     }

@@ -106,7 +106,7 @@ fn identities(
     // call left there is asserted as a value. So is an array a
     // constructor made (the test does not write it) that the call
     // changed; one it left alone is no news.
-    let held = crate::construct::held_by_constructions(state);
+    let held = crate::state::held_by_constructions(state);
     identity.retain(|k, i| {
         let untouched = || {
             let before = state.objects[*i].elements.as_ref();

@@ -12,7 +12,7 @@ use crate::analysis::MethodKey;
 use crate::cfg::{Cfg, Edge, Operands, SwitchKey};
 use crate::classfile::bytecode::{BinOp, Constant, Conversion, Op, StackOp};
 use crate::classfile::{Class, Code, JType, Method};
-use crate::classpath::ClassPath;
+use crate::program::Program;
 use crate::search::PathStep;
 
 /// An expression on the simulated stack.
@@ -64,7 +64,7 @@ impl Ex {
 /// a repeated one (a loop test) once with its count: `line 19: i > 0
 /// (42 times)`. Empty when the CFG cannot be built.
 pub fn key_conditions(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Class,
     method: &Method,
     path: &[PathStep],

@@ -63,6 +63,7 @@ use std::path::{Path, PathBuf};
 use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
+use crate::program::Program;
 use crate::replay::observation::Observation;
 
 /// Which JUnit the tests are written for.
@@ -410,7 +411,7 @@ pub fn check_test_file(
 /// with what the check took out.
 #[allow(clippy::too_many_arguments)]
 pub fn write_test(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Class,
     method: &Method,
     pc: u32,

@@ -37,12 +37,17 @@ pub(crate) use entry::{entry_state, environment_domains};
 pub use entry::{EntryState, EnvCall};
 
 use crate::classfile::JType;
-use crate::classpath::ClassPath;
 use crate::model::inputs::{self, InputDomain};
 use crate::model::term::{TermId, Terms};
 use crate::model::{Fresh, Universe};
+use crate::program::Program;
 use crate::solver::Solver;
 use values::Labeler;
+
+/// The prefix of every predicate labeling prefers false: a type test the
+/// search left open (`search::dispatch`'s `OUTSIDE`) or a result left free
+/// past what a model follows (the search's `beyond_model`).
+pub(crate) const PREFER_FALSE: &str = "outside_";
 
 /// Why an entry state could not be made concrete.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -65,7 +70,7 @@ pub enum LabelingError {
 /// universe, and the domain of the inputs. The search builds one and passes
 /// it; labeling never sees the search itself.
 pub(crate) struct Labeling<'a> {
-    pub cp: &'a ClassPath,
+    pub cp: &'a Program,
     pub terms: &'a mut Terms,
     pub solver: &'a mut Solver,
     pub fresh: &'a mut Fresh,
@@ -138,7 +143,7 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
     // replay refutes most states that need otherwise, so these
     // preferences get the search's full limit per check.
     l.cx.solver.set_probe_limit(None);
-    for open in l.cx.terms.pred_applications(crate::search::PREFER_FALSE) {
+    for open in l.cx.terms.pred_applications(PREFER_FALSE) {
         let closed = l.cx.terms.not(open);
         l.prefer(closed);
     }
@@ -175,10 +180,10 @@ fn label_entry(cx: &mut Labeling<'_>, entry: &EntryState) -> Result<InputState, 
 /// assumptions the search made (every one made so far, a superset of the
 /// path's own), and, when the inputs labelled leave no way for every
 /// intrinsic to give its exact result, the results left free
-/// ([`crate::search::PREFER_FALSE`] predicates that must hold).
+/// ([`PREFER_FALSE`] predicates that must hold).
 fn assumptions(cx: &mut Labeling<'_>) -> Vec<String> {
     let mut out: Vec<String> = cx.domain.assumptions().iter().cloned().collect();
-    let open = cx.terms.pred_applications(crate::search::PREFER_FALSE);
+    let open = cx.terms.pred_applications(PREFER_FALSE);
     if !open.is_empty() {
         let closed: Vec<TermId> = open.iter().map(|&o| cx.terms.not(o)).collect();
         let all = cx.terms.and(closed);

@@ -178,7 +178,7 @@ impl Labeler<'_, '_> {
                 generic: None,
                 // The receiver of a constructor under test is made by the
                 // call itself.
-                built_by: (crate::construct::is_program_class(self.cx.cp, &class)
+                built_by: (crate::classpath::is_program_class(self.cx.cp, &class)
                     && !(entry.is_constructor && receiver == Some(&Value::Ref(i))))
                 .then_some(crate::state::BuiltBy::Reflection),
             },

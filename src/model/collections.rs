@@ -7,7 +7,16 @@
 //! size and emptiness serves the three.
 
 use super::FieldKey;
-use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS};
+
+/// The class of a modelled list (the JDK models, `crate::jdk::collections`,
+/// answer its methods).
+pub const LIST_CLASS: &str = "java/util/ArrayList";
+
+/// The class of the iterator `ArrayList.iterator()` returns (JDK 17).
+pub const ITERATOR_CLASS: &str = "java/util/ArrayList$Itr";
+
+/// The class of a modelled map.
+pub const MAP_CLASS: &str = "java/util/HashMap";
 
 impl FieldKey {
     /// The sizes of lists, sets and maps (mutable).
@@ -82,7 +91,7 @@ impl FieldKey {
     /// [`FieldKey::list_elements`]) (mutable).
     pub fn map_values() -> FieldKey {
         FieldKey {
-            class: crate::jdk::collections::keyed::MAP_CLASS.into(),
+            class: MAP_CLASS.into(),
             name: "<values>".into(),
         }
     }
@@ -92,7 +101,7 @@ impl FieldKey {
     /// own (`search::sequence`).
     pub fn map_values_length() -> FieldKey {
         FieldKey {
-            class: crate::jdk::collections::keyed::MAP_CLASS.into(),
+            class: MAP_CLASS.into(),
             name: "<values-length>".into(),
         }
     }

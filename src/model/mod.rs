@@ -41,18 +41,10 @@ use crate::classfile::{Class, JType};
 use crate::classpath::ClassPath;
 use crate::frames::VType;
 
-/// A field, identified by the class declaring it (hidden fields differ).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FieldKey {
-    pub class: String,
-    pub name: String,
-}
-
-impl std::fmt::Display for FieldKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}.{}", self.class.replace('/', "."), self.name)
-    }
-}
+/// The key of a field, defined with the class files ([`crate::classfile`]):
+/// the memory model adds its own keys for what is no field of a class
+/// (array lengths and elements, string characters, below).
+pub use crate::classfile::FieldKey;
 
 impl FieldKey {
     /// The lengths of all arrays. A length never changes, so one term

@@ -11,7 +11,7 @@
 
 use crate::classfile::bytecode::Op;
 use crate::classfile::{Class, Method, Pc};
-use crate::classpath::ClassPath;
+use crate::program::Program;
 use crate::replay::observation::{Ended, Observation};
 use crate::search::Goal;
 
@@ -42,7 +42,7 @@ pub(super) fn ends_uncredited(method: &Method, o: &Observation) -> bool {
 /// block's sole way in). `None` when the goal's pc is the block's last
 /// instruction already, or for an exception goal.
 pub(super) fn block_end_goal(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Class,
     method: &Method,
     goal: &Goal,
@@ -68,7 +68,7 @@ pub(super) fn block_end_goal(
 /// `reached` as it was.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn prefer_credited(
-    cp: &ClassPath,
+    cp: &Program,
     class: &std::sync::Arc<Class>,
     method: &Method,
     goal: &Goal,

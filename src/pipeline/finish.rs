@@ -15,6 +15,7 @@ use crate::classpath::ClassPath;
 use crate::construct::{self, Objects};
 use crate::junit::{self};
 use crate::labeling::InputState;
+use crate::program::Program;
 use crate::reason::Reason;
 use crate::replay::{Ended, Observation, ReplayFailure};
 use crate::search::{Goal, PathStep, Stats};
@@ -116,7 +117,7 @@ pub(super) fn unconfirmed(reached: &Reached) -> Option<Vec<Reason>> {
 /// Writes the JUnit test of a confirmed state when asked, and wraps up.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn finish(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Class,
     method: &Method,
     goal: &Goal,

@@ -35,6 +35,7 @@ use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::junit::{Flavor, JunitError};
 use crate::labeling::InputState;
+use crate::program::Program;
 use crate::reason::Reason;
 use crate::replay::{Ended, Observation, ReplayFailure};
 use crate::search::{self, Goal, PathStep, SearchError, Stats};
@@ -265,7 +266,7 @@ pub fn meets(cp: &ClassPath, goal: &Goal, observation: &Observation) -> bool {
 /// ([`Options::through_callers`]), then search, forward fallbacks, replay,
 /// test.
 pub fn run(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
@@ -299,7 +300,7 @@ pub fn run(
 /// Runs one target by calling its method: search, forward fallbacks,
 /// replay, test.
 fn run_direct(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,

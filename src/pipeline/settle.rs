@@ -15,6 +15,7 @@ use super::{
 use crate::classfile::{Class, Method};
 use crate::classpath::ClassPath;
 use crate::labeling::InputState;
+use crate::program::Program;
 use crate::reason::Reason;
 use crate::replay::{Ended, Observation, ReplayFailure};
 use crate::search::{self, Goal, PathStep, Stats};
@@ -31,7 +32,7 @@ pub(super) enum Settled {
 /// One target: what the stages of [`run`] after the first search share.
 #[derive(Clone, Copy)]
 pub(super) struct Target<'a> {
-    pub cp: &'a ClassPath,
+    pub cp: &'a Program,
     pub class: &'a Arc<Class>,
     pub method: &'a Method,
     pub goal: &'a Goal,

@@ -19,8 +19,8 @@ use super::finish::{construct_checked, finish};
 use super::settle::Target;
 use super::{Jvm, Options, Outcome, PipelineError, Reached, Replayed, MISMATCH_RETRIES};
 use crate::classfile::{Class, Method, Pc};
-use crate::classpath::ClassPath;
 use crate::labeling::InputState;
+use crate::program::Program;
 use crate::replay::{Ended, Observation};
 use crate::search::callers::{self, Chain};
 use crate::search::{self, Goal, PathStep, Stats};
@@ -221,7 +221,7 @@ pub(super) fn through_callers(
 /// [`MISMATCH_RETRIES`] more searches found none.
 #[allow(clippy::too_many_arguments)]
 fn reach(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     chain: &Chain,
     (method, goal): (&Method, &Goal),

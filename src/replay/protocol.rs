@@ -130,7 +130,7 @@ fn state_json(s: &InputState) -> Json {
             .collect(),
     );
     // Arrays a constructor makes its own copy of: compared by contents.
-    let held = crate::construct::held_by_constructions(s);
+    let held = crate::state::held_by_constructions(s);
     let by_contents =
         |v: &Value| matches!(v, Value::Ref { object } if held.get(*object) == Some(&true));
     m.insert(

@@ -55,7 +55,7 @@ impl Observation {
             Observed::Str(s) => {
                 let _ = write!(out, "{s:?}");
             }
-            Observed::Utf16 { utf16 } => out.push_str(&crate::junit::java::utf16_literal(utf16)),
+            Observed::Utf16 { utf16 } => out.push_str(&crate::literals::utf16_literal(utf16)),
             Observed::Ref { object } => {
                 let Some(o) = self.objects.get(*object) else {
                     let _ = write!(out, "#{object}");

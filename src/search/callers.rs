@@ -24,7 +24,7 @@ use super::driver::search_inside;
 use super::explore::Explorer;
 use super::{Config, Goal, Outcome, SearchError, Stats, Verdict};
 use crate::classfile::{access, Class, Method, Op, Pc};
-use crate::classpath::ClassPath;
+use crate::program::Program;
 use crate::reason::Reason;
 
 /// Chains longer than this (private methods between the accessible
@@ -74,7 +74,7 @@ pub fn accessible(m: &Method) -> bool {
 /// `class.method` in another method of `class`, followed up through
 /// private callers up to [`MAX_CHAIN`] sites. Empty for a method a test
 /// can call itself.
-pub fn chains(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Chain> {
+pub fn chains(cp: &Program, class: &Class, method: &Method) -> Vec<Chain> {
     let Some(index) = position(class, method) else {
         return Vec::new();
     };
@@ -111,7 +111,7 @@ pub fn chains(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Chain> {
 /// The invokes of `class.methods[callee]` in the other methods of
 /// `class`, each with the weight of the cheapest path from its method's
 /// entry through its block.
-fn sites_calling(cp: &ClassPath, class: &Class, callee: usize) -> Vec<(CallSite, u32)> {
+fn sites_calling(cp: &Program, class: &Class, callee: usize) -> Vec<(CallSite, u32)> {
     let target = &class.methods[callee];
     let mut out = BTreeSet::new();
     for (mi, m) in class.methods.iter().enumerate() {
@@ -162,7 +162,7 @@ fn position(class: &Class, method: &Method) -> Option<usize> {
 /// chain reaches the goal (see the module's header). An exception goal is
 /// not searched through callers.
 pub fn search_through(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     chain: &Chain,
     method: &Method,

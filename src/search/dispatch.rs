@@ -18,6 +18,7 @@ use crate::classfile::{Class, Method};
 use crate::classpath::hierarchy::Found;
 use crate::classpath::ClassPath;
 use crate::frames::VType;
+use crate::labeling::PREFER_FALSE;
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::reason::Reason;
 
@@ -25,11 +26,6 @@ use crate::reason::Reason;
 /// universe that is a subtype of C" ([`Explorer::is_subtype`]); labeling
 /// prefers them false, so input objects get the classes it can build.
 pub(crate) const OUTSIDE: &str = "outside_subtype_of_";
-
-/// The prefix of every predicate labeling prefers false: a type test left
-/// open ([`OUTSIDE`]) or a result left free past what a model follows
-/// ([`Explorer::beyond_model`]).
-pub(crate) const PREFER_FALSE: &str = "outside_";
 
 /// The methods a call may run, each with the condition under which it does.
 pub(super) type CallTargets = Vec<(Found<Method>, Option<TermId>)>;

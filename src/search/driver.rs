@@ -20,9 +20,9 @@ use super::{Config, Goal, Outcome, PathStep, SearchError, Stats, Verdict};
 use crate::analysis::UniverseKey;
 use crate::cfg::{Edge, Thrown};
 use crate::classfile::{Class, Method, Pc};
-use crate::classpath::ClassPath;
 use crate::labeling::{self, EntryState, LabelingError};
 use crate::model::term::Sort;
+use crate::program::Program;
 use crate::reason::{Bound, Reason, Stop};
 
 /// Doubles each bound the round cut paths at and may still grow (up to
@@ -50,7 +50,7 @@ fn deepen(ex: &mut Explorer, config: &Config) -> bool {
 
 /// Searches for an input state reaching `pc` in `method` of `class`.
 pub fn search(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     method: &Method,
     pc: Pc,
@@ -61,7 +61,7 @@ pub fn search(
 
 /// Searches for an input state meeting `goal` in `method` of `class`.
 pub fn search_goal(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
@@ -75,7 +75,7 @@ pub fn search_goal(
 /// the state is the outermost caller's inputs. No sites: `method` is the
 /// method under test.
 pub(super) fn search_inside(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     sites: &[CallSite],
     method: &Method,
@@ -98,7 +98,7 @@ pub(super) fn search_inside(
     // are labelled: the outermost caller, or the method itself.
     let root = callers.first().map_or(&target, |(m, _)| m).clone();
     // The classes objects may have are the same for every search from this
-    // method: the class path keeps them with its analyses. They are read
+    // method: the program keeps them with its analyses. They are read
     // off the code within the first round's call depth: the code of a
     // deeper round that allocates a class outside them is unsupported (a
     // cut), and the JDK's code within 32 calls is far too much to read.

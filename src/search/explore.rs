@@ -19,11 +19,11 @@ use super::{Config, PathStep};
 use crate::analysis::MethodKey;
 use crate::classfile::bytecode::{InvokeKind, MethodRef};
 use crate::classfile::Op;
-use crate::classpath::ClassPath;
 use crate::labeling::{self, Labeling};
 use crate::model::inputs::InputDomain;
 use crate::model::term::{TermId, Terms};
 use crate::model::{sort_of_vtype, Fresh, Memory, Universe};
+use crate::program::Program;
 use crate::reason::{Bound, Reason, SolverPoint};
 use crate::solver::{Sat, Solver};
 
@@ -43,7 +43,7 @@ const FIRST_RECURSION: usize = 3;
 /// One search: its solver and terms, its class universe and the
 /// bookkeeping of the current round.
 pub(super) struct Explorer<'a> {
-    pub cp: &'a ClassPath,
+    pub cp: &'a Program,
     pub config: Config,
     pub terms: Terms,
     pub solver: Solver,
@@ -94,7 +94,7 @@ pub(super) struct Explorer<'a> {
 impl<'a> Explorer<'a> {
     /// A search over `cp` that stops at `deadline`, with an empty universe
     /// and the loop bound at 1.
-    pub fn new(cp: &'a ClassPath, config: &Config, deadline: Instant) -> Explorer<'a> {
+    pub fn new(cp: &'a Program, config: &Config, deadline: Instant) -> Explorer<'a> {
         Explorer {
             cp,
             config: config.clone(),

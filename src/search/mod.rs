@@ -52,7 +52,7 @@ mod class_objects;
 mod cmv;
 mod deques;
 mod dispatch;
-pub(crate) use dispatch::PREFER_FALSE;
+
 mod array_clone;
 mod array_types;
 mod arrays_methods;
@@ -153,8 +153,8 @@ pub struct Config {
     /// How the objects of program classes in a confirmed state are made
     /// (`--objects`, [`crate::construct`]): the search finds their fields,
     /// the pipeline then looks for constructor calls that make them.
-    /// Default: [`crate::construct::Objects::Auto`], constructors first.
-    pub objects: crate::construct::Objects,
+    /// Default: [`crate::state::Objects::Auto`], constructors first.
+    pub objects: crate::state::Objects,
     /// States the JVM refuted (replay mismatches): the search looks for
     /// others ([`exclude`]). Default: none.
     pub excluded: Vec<InputState>,
@@ -175,7 +175,7 @@ impl Default for Config {
             max_checks: None,
             statics: crate::statics::StaticsPolicy::Auto,
             assertions: crate::assertions::Assertions::Enabled,
-            objects: crate::construct::Objects::Auto,
+            objects: crate::state::Objects::Auto,
             excluded: Vec::new(),
         }
     }

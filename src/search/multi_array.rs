@@ -35,6 +35,14 @@ fn rows_per_level(dims: usize) -> usize {
         .unwrap_or(1)
 }
 
+/// One `multianewarray`: its instruction, and how many rows each level
+/// below the last holds at most.
+#[derive(Clone, Copy)]
+struct MultiNew<'i> {
+    insn: &'i Instruction,
+    rows: usize,
+}
+
 impl Explorer<'_> {
     /// `r` is the new array of type `ty` (`dims = counts.len()` ≥ 2
     /// dimensions) a `multianewarray` with these counts makes, on its
@@ -58,23 +66,23 @@ impl Explorer<'_> {
             let within = self.terms.cmp(BvCmp::Sle, c, bound);
             st.bounded.push((within, Bound::Rows { max: k }));
         }
-        self.allocate_level(st, insn, r, counts, ty, k, out);
+        let new = MultiNew { insn, rows: k };
+        self.allocate_level(st, &new, r, counts, ty, out);
     }
 
     /// `r` is a new array of type `ty` of `counts[0]` elements, each a new
-    /// array for `counts[1..]` (at most `k` of them), or zero at the last
-    /// level.
-    #[allow(clippy::too_many_arguments)]
+    /// array for `counts[1..]` (at most `new.rows` of them), or zero at the
+    /// last level.
     fn allocate_level(
         &mut self,
         st: &mut St,
-        insn: &Instruction,
+        new: &MultiNew<'_>,
         r: TermId,
         counts: &[TermId],
         ty: &JType,
-        k: usize,
         out: &mut Vec<TermId>,
     ) {
+        let MultiNew { insn, rows: k } = *new;
         let JType::Array(elem) = ty else {
             unreachable!("multianewarray of a non-array type {ty:?} passes the verifier")
         };
@@ -89,7 +97,7 @@ impl Explorer<'_> {
         out.push(self.terms.eq(len, counts[0]));
         let rows: Vec<TermId> = (0..k).map(|_| self.fresh("row", Sort::Ref)).collect();
         for &row in &rows {
-            self.allocate_level(st, insn, row, &counts[1..], elem, k, out);
+            self.allocate_level(st, new, row, &counts[1..], elem, out);
         }
         // The cells of `r` hold the rows, by index. Past the row bound a
         // row is any reference (`beyond[index]`): the model without the

@@ -43,6 +43,16 @@ fn seed_key() -> FieldKey {
     }
 }
 
+/// One draw from a generator: a call of `method` on the generator `this`
+/// (with `nextInt`'s `bound`) whose result is `result`.
+#[derive(Clone, Copy)]
+struct Draw {
+    method: RandomMethod,
+    this: TermId,
+    bound: Option<TermId>,
+    result: TermId,
+}
+
 impl Explorer<'_> {
     /// The behaviours of a call of a [`RandomMethod`], each a state before
     /// the call (from `next`, after it) and its constraints. `key` names
@@ -73,8 +83,14 @@ impl Explorer<'_> {
                 // The environment first: refuted at once for a generator
                 // seeded on the path, while the exact draws of one made
                 // elsewhere cost the solver more before they are refuted.
-                let exact = self.exact_draws(&next, m, this, bound, r);
-                let mut out = vec![self.environment_draw(next, m, this, bound, r, key, index, env)];
+                let draw = Draw {
+                    method: m,
+                    this,
+                    bound,
+                    result: r,
+                };
+                let exact = self.exact_draws(&next, draw);
+                let mut out = vec![self.environment_draw(next, draw, key, index, env)];
                 out.extend(exact);
                 out
             }
@@ -131,14 +147,8 @@ impl Explorer<'_> {
 
     /// The exact behaviours of a draw by `this`, a generator with a seed
     /// made on the path: one per number of `next` calls the draw makes.
-    fn exact_draws(
-        &mut self,
-        after: &St,
-        m: RandomMethod,
-        this: TermId,
-        bound: Option<TermId>,
-        r: TermId,
-    ) -> Vec<(St, Vec<TermId>)> {
+    fn exact_draws(&mut self, after: &St, draw: Draw) -> Vec<(St, Vec<TermId>)> {
+        let (m, this, bound, r) = (draw.method, draw.this, draw.bound, draw.result);
         // (draws, whether all of them were rejected)
         let cases: Vec<(usize, bool)> = match m {
             RandomMethod::NextIntBounded => {
@@ -277,18 +287,15 @@ impl Explorer<'_> {
 
     /// A draw of a generator that is an input or has no seed: the
     /// environment's, in the method's range.
-    #[allow(clippy::too_many_arguments)]
     fn environment_draw(
         &mut self,
         mut st: St,
-        m: RandomMethod,
-        this: TermId,
-        bound: Option<TermId>,
-        r: TermId,
+        draw: Draw,
         key: &str,
         index: usize,
         env: &Env,
     ) -> (St, Vec<TermId>) {
+        let (m, this, bound, r) = (draw.method, draw.this, draw.bound, draw.result);
         let zero = self.terms.int(0);
         let seeds = self.heap_array(&mut st, seed_key(), Sort::Array(64));
         let seed = self.terms.select(seeds, this);

@@ -22,6 +22,7 @@ use crate::jdk::collections::lists::{ITERATOR_CLASS, LIST_CLASS, LIST_ITERATOR_C
 use crate::jdk::collections::views::ViewMethod;
 use crate::jdk::env_objects::EnvObject;
 use crate::model::Universe;
+use crate::program::Program;
 
 const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
 
@@ -30,7 +31,7 @@ const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
 /// and its static and special callees, within the call-depth bound), and
 /// `java.lang.Object`.
 pub(super) fn collect_universe(
-    cp: &ClassPath,
+    cp: &Program,
     root: &MethodInfo,
     max_depth: usize,
 ) -> Result<Universe, SearchError> {
@@ -282,7 +283,7 @@ fn deque_model(name: &str) -> Option<(&'static str, &'static str)> {
 /// classes the method under test names with `ldc Foo.class` or reads from
 /// a static field its class initializer sets to `Foo.class`. Choosing
 /// among them closes the world (an assumption, [`crate::model::inputs`]).
-fn add_class_objects(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) {
+fn add_class_objects(cp: &Program, root: &MethodInfo, u: &mut Universe) {
     use crate::classfile::bytecode::Constant;
     let literals: Vec<JType> = root
         .method()

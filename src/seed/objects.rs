@@ -340,7 +340,7 @@ impl<'a> Eval<'a> {
         let mut objects = vec![Object {
             id: 0,
             class: class.java_name(),
-            built_by: crate::construct::is_program_class(self.cp, &class.name)
+            built_by: crate::classpath::is_program_class(self.cp, &class.name)
                 .then_some(crate::state::BuiltBy::Reflection),
             ..Object::default()
         }];

@@ -228,6 +228,21 @@ pub struct FieldValue {
     pub read: bool,
 }
 
+/// How the objects of program classes in a state are made (`--objects`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objects {
+    /// By a constructor where one makes the fields the path needs, by
+    /// reflection otherwise. The default.
+    #[default]
+    Auto,
+    /// Only by constructors: a state with an object no constructor makes is
+    /// not claimed (the target is unknown, [`crate::reason::Reason::NotConstructible`]).
+    Constructors,
+    /// Always by reflection (allocated without a constructor, fields
+    /// written), as before `--objects` existed.
+    Reflection,
+}
+
 /// How the replay and the test make an object of a program class.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "built_by", rename_all = "snake_case")]

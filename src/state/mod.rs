@@ -4,12 +4,15 @@
 //! types — so that the search, labeling and the stages after them can share
 //! them without depending on one another.
 
+mod held;
 mod input;
 mod input_text;
 mod path;
 
+pub use held::held_by_constructions;
 pub use input::{
     Arg, Builder, BuilderStart, BuiltBy, CollectionFactory, Construction, EnvValue, FieldValue,
-    InitialStatic, InputState, MockMethod, Object, SetterCall, StaticRef, StaticValue, Value,
+    InitialStatic, InputState, MockMethod, Object, Objects, SetterCall, StaticRef, StaticValue,
+    Value,
 };
 pub use path::PathStep;

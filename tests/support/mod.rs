@@ -66,9 +66,10 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// A class path over the JDK and the compiled samples.
-pub fn sample_classpath() -> jaut::classpath::ClassPath {
-    let mut cp = jaut::classpath::ClassPath::new().expect("a JDK with jmods");
+/// The program of a class path over the JDK and the compiled samples.
+pub fn sample_classpath() -> jaut::program::Program {
+    let cp = jaut::classpath::ClassPath::new().expect("a JDK with jmods");
+    let mut cp = jaut::program::Program::new(cp);
     cp.add(samples()).expect("samples directory");
     cp
 }

@@ -11,6 +11,7 @@ use jaut::assertions::Assertions;
 use jaut::cfg::Cfg;
 use jaut::classpath::ClassPath;
 use jaut::labeling::InputState;
+use jaut::program::Program;
 use jaut::replay::{ReplayRequest, Replayer};
 use jaut::search::{self, Config, Verdict};
 
@@ -39,7 +40,7 @@ pub fn run(samples: &Path, repeat: usize, runs: usize) -> anyhow::Result<()> {
         .arg(samples)
         .status()?;
     anyhow::ensure!(status.success(), "samples/build.sh failed");
-    let mut cp = ClassPath::new()?;
+    let mut cp = Program::new(ClassPath::new()?);
     cp.add(samples)?;
 
     // The states to replay: every block of the methods the search reaches.

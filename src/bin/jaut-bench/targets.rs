@@ -8,6 +8,7 @@ use std::time::Duration;
 use jaut::cfg::Cfg;
 use jaut::classfile::{Class, Op};
 use jaut::classpath::ClassPath;
+use jaut::program::Program;
 use jaut::search::{self, Config, Outcome};
 
 /// One target: a label, a class, a method and a pc.
@@ -248,7 +249,7 @@ pub fn run(samples: &Path, timeout: f64, only: Option<&str>, repeat: usize) -> a
     for n in [1, 10, 100, 1000] {
         foo_variant(variants, n)?;
     }
-    let mut cp = ClassPath::new()?;
+    let mut cp = Program::new(ClassPath::new()?);
     cp.add(samples)?;
     cp.add(&variants.join("classes"))?;
     let config = Config::default().with_timeout(Duration::from_secs_f64(timeout));

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::{user, CoverArgs, JSON_FILE, REPORT_FILE};
 use crate::cli::target::UserError;
 use jaut::cover;
+use jaut::program::Program;
 
 /// Refuses, before any search, to overwrite the reports, the `--html` page
 /// or the test classes this run may write (unless --force): the run
@@ -110,7 +111,7 @@ pub(super) type Unwritten = std::sync::Mutex<std::collections::BTreeSet<String>>
 /// cannot express is left out with a warning (the first time `unwritten`
 /// meets it); it does not cost the others.
 pub(super) fn suite_of(
-    cp: &jaut::classpath::ClassPath,
+    cp: &Program,
     report: &cover::Report,
     args: &CoverArgs,
     unwritten: &Unwritten,
@@ -248,7 +249,7 @@ fn remove_emptied_files(report: &cover::Report, suite: &jaut::junit::TestSuite, 
 /// `--html FILE`: the report as one page, each method's CFG drawn by
 /// Graphviz (a method whose drawing fails gets a note, and a warning).
 pub(super) fn write_html(
-    cp: &jaut::classpath::ClassPath,
+    cp: &Program,
     doc: &cover::Document,
     names: &TestNames,
     file: &Path,

@@ -14,12 +14,7 @@ use jaut::cover;
 
 /// A class path, the classes to cover, their directories or jars, and
 /// whether a TARGET was a jar or a directory (not one class).
-pub(super) type Selection = (
-    jaut::classpath::ClassPath,
-    Vec<Arc<Class>>,
-    Vec<PathBuf>,
-    bool,
-);
+pub(super) type Selection = (jaut::program::Program, Vec<Arc<Class>>, Vec<PathBuf>, bool);
 
 /// The run's budget per class when a jar or directory is covered without
 /// `--budget`: a whole jar is not left to run for hours.

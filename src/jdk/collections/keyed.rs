@@ -14,8 +14,7 @@
 
 use super::sorted::{is_sorted, End, Nearest, TREE_MAP, TREE_SET};
 
-/// The class of a modelled map.
-pub const MAP_CLASS: &str = "java/util/HashMap";
+pub use crate::model::collections::MAP_CLASS;
 
 /// The class of a modelled map that keeps its insertion order.
 pub const LINKED_MAP_CLASS: &str = "java/util/LinkedHashMap";

@@ -9,11 +9,7 @@
 //! (`AbstractCollection.toString`, `Collection.stream`) keep their
 //! bytecode, which calls back into the modelled ones.
 
-/// The class of a modelled list.
-pub const LIST_CLASS: &str = "java/util/ArrayList";
-
-/// The class of the iterator `ArrayList.iterator()` returns (JDK 17).
-pub const ITERATOR_CLASS: &str = "java/util/ArrayList$Itr";
+pub use crate::model::collections::{ITERATOR_CLASS, LIST_CLASS};
 
 /// The list iterator `ArrayList.listIterator()` returns (JDK 17): an
 /// [`ITERATOR_CLASS`] that also walks back.

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use jaut::classpath::ClassPath;
+use jaut::program::Program;
 
 use super::{secs, FOO_A};
 pub(super) struct FooPoint {
@@ -20,7 +21,7 @@ pub(super) struct FooPoint {
 /// Fig. 4: one search for foo's target (`return 1`) per value of `a`, and
 /// the replay of the state found.
 pub(super) fn fig4(variants: &Path, timeout: f64) -> anyhow::Result<Vec<FooPoint>> {
-    let mut cp = ClassPath::new()?;
+    let mut cp = Program::new(ClassPath::new()?);
     cp.add(&variants.join("classes"))?;
     let config = jaut::search::Config::default().with_timeout(Duration::from_secs_f64(timeout));
     let mut replayer =

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use jaut::classpath::ClassPath;
 use jaut::cover::{self, JvmReplayers};
+use jaut::program::Program;
 
 /// The line after which RESULTS.md holds sections this command does not
 /// write, kept as they are.
@@ -245,7 +246,7 @@ struct Fig5Run {
 fn fig5(samples: &Path, jobs: usize, timeout: f64) -> anyhow::Result<Fig5Run> {
     let sampler = crate::memory::MemorySampler::start();
     let start = Instant::now();
-    let mut cp = ClassPath::new()?;
+    let mut cp = Program::new(ClassPath::new()?);
     cp.add(samples)?;
     let mut units = Vec::new();
     for (label, class, method) in FIG5 {
