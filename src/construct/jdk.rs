@@ -52,6 +52,7 @@ pub(crate) fn by_constructor(cp: &ClassPath, access: &mut Access, o: &Object) ->
         factory: None,
         setters: Vec::new(),
         builder: None,
+        free: Vec::new(),
     }]
 }
 
@@ -87,6 +88,7 @@ pub fn proposals(state: &InputState, o: &Object) -> Vec<Construction> {
                 factory: None,
                 setters: Vec::new(),
                 builder: None,
+                free: Vec::new(),
             })
             .collect(),
         "java.nio.ByteBuffer" => byte_buffers(state, o),
@@ -117,6 +119,7 @@ fn byte_buffers(state: &InputState, o: &Object) -> Vec<Construction> {
         }),
         setters: Vec::new(),
         builder: None,
+        free: Vec::new(),
     };
     let mut out = Vec::new();
     let array = answers("array").find_map(|v| match v {

@@ -13,7 +13,7 @@ use super::{builders, constants, factories, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
-use crate::state::{BuiltBy, Construction, InputState, Object, Value};
+use crate::state::{BuiltBy, Construction, InputState, NoConstructor, Object, Value};
 
 /// Constructor calls tried per object, at most.
 const CANDIDATES: usize = 6;
@@ -46,6 +46,30 @@ pub fn propose(
             }
         })
         .collect()
+}
+
+/// Why no call is proposed for object `o` of a program class, for a test
+/// in `package`: a class the test may name, concrete, with a constructor
+/// it may call has calls that take none of the values the path needs;
+/// any other has no maker a test may call.
+pub fn why_none(cp: &ClassPath, package: &str, o: &Object) -> NoConstructor {
+    let mut access = Access::new(cp, package);
+    let Ok(class) = cp.load(&internal_name(&o.class)) else {
+        return NoConstructor::NoMaker;
+    };
+    let same_package = crate::junit::java::package_of(&o.class) == package;
+    let callable = access.type_accessible(&o.class)
+        && !class.is_interface()
+        && !class.is_abstract()
+        && class
+            .methods
+            .iter()
+            .any(|m| m.name == "<init>" && constructor_accessible(m, same_package));
+    if callable {
+        NoConstructor::NoFittingCall
+    } else {
+        NoConstructor::NoMaker
+    }
 }
 
 /// The first proposal left for each object, with the objects whose
@@ -207,6 +231,7 @@ pub(super) fn call_for(
     o: &Object,
 ) -> Option<(Construction, Rank, Vec<FieldSlot>)> {
     let mut args = Vec::with_capacity(flows.len());
+    let mut free = Vec::new();
     let mut texts = Vec::new();
     // An inner class's enclosing instance (its first parameter, JLS
     // §8.8.1) is the state's, whether or not the path reads it.
@@ -240,9 +265,15 @@ pub(super) fn call_for(
                     texts = t.fields;
                     Value::Str(t.text)
                 }
-                None => Value::Null,
+                None => {
+                    free.push(k);
+                    Value::Null
+                }
             },
-            None => Value::default_of(ty),
+            None => {
+                free.push(k);
+                Value::default_of(ty)
+            }
         };
         args.push(arg);
     }
@@ -276,6 +307,7 @@ pub(super) fn call_for(
             factory: None,
             setters: Vec::new(),
             builder: None,
+            free,
         },
         rank,
         missing,

@@ -19,8 +19,10 @@ use crate::state::{BuiltBy, CollectionFactory, Construction, InputState, Object,
 
 /// The collections a null argument may become, in the order tried: the
 /// first whose class the parameter's type accepts.
-const KINDS: [(&str, CollectionFactory); 4] = [
+const KINDS: [(&str, CollectionFactory); 5] = [
     ("java.util.HashSet", CollectionFactory::HashSet),
+    // A `SortedSet` or `NavigableSet` parameter (`SetUtils.unmodifiableNavigableSet`).
+    ("java.util.TreeSet", CollectionFactory::TreeSet),
     ("java.util.ArrayList", CollectionFactory::ArrayList),
     ("java.util.HashMap", CollectionFactory::HashMap),
     ("java.util.ArrayDeque", CollectionFactory::ArrayDeque),
@@ -74,12 +76,25 @@ fn collection_for(cp: &ClassPath, param: &str) -> Option<(&'static str, Collecti
 
 /// Drops from `state` the empty collections a refused call `call` was
 /// given (objects from `found` on, the state found's count), where they
-/// are the last objects: no other call names them, and a test would
-/// declare them for nothing.
-pub(super) fn forget(state: &mut InputState, found: usize, call: &Construction) {
+/// are the last objects and none of the calls `still` to try names them:
+/// a test would declare them for nothing.
+pub(super) fn forget(
+    state: &mut InputState,
+    found: usize,
+    call: &Construction,
+    still: &[Construction],
+) {
+    let named = |object: usize| {
+        still
+            .iter()
+            .flat_map(Construction::values)
+            .any(|v| *v == Value::Ref { object })
+    };
     for arg in call.args.iter().rev() {
         match *arg {
-            Value::Ref { object } if object >= found && object + 1 == state.objects.len() => {
+            Value::Ref { object }
+                if object >= found && object + 1 == state.objects.len() && !named(object) =>
+            {
                 state.objects.pop();
             }
             _ => {}

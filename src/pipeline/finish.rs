@@ -79,7 +79,10 @@ pub(super) fn construct_checked(
                 reached.state = state;
                 reached.replay = Replayed::Confirmed(observation);
             }
-            Err(failed) => tried = failed,
+            Err(unmade) => {
+                unmade.explain(&mut reached.state);
+                tried = unmade.tried;
+            }
         }
     }
     let left = construct::made_by_reflection(&reached.state);

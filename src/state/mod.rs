@@ -10,6 +10,7 @@ mod path;
 
 pub use input::{
     Arg, Builder, BuilderStart, BuiltBy, CollectionFactory, Construction, EnvValue, FieldValue,
-    InitialStatic, InputState, MockMethod, Object, SetterCall, StaticRef, StaticValue, Value,
+    InitialStatic, InputState, MockMethod, NoConstructor, Object, SetterCall, StaticRef,
+    StaticValue, Value,
 };
 pub use path::PathStep;
