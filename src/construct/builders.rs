@@ -67,24 +67,49 @@ pub(super) fn of(
                 finish: finish.as_ref().map(|m| m.name.clone()),
                 finish_descriptor: finish.as_ref().map(|m| m.descriptor.clone()),
             };
-            out.push((
-                Construction {
-                    descriptor: start.descriptor,
-                    params: start.params.iter().map(JType::to_string).collect(),
-                    args,
-                    constant: None,
-                    factory: None,
-                    setters: steps.clone(),
-                    builder: Some(Box::new(chain)),
-                    free,
-                },
-                rank,
-            ));
+            let call = Construction {
+                descriptor: start.descriptor,
+                params: start.params.iter().map(JType::to_string).collect(),
+                args,
+                constant: None,
+                factory: None,
+                setters: steps.clone(),
+                builder: Some(Box::new(chain)),
+                free,
+            };
+            // The chain without the steps that give a field its default
+            // too, first: what the builder makes there may do (the run
+            // decides), and a builder may refuse a default its own
+            // defaults contradict (`withMinBackReferenceLength(0)`).
+            let mut lean = call.clone();
+            lean.setters.retain(|s| !s.arg.is_default());
+            if lean.setters.len() < call.setters.len()
+                && !(lean.setters.is_empty() && bare_start(&lean))
+            {
+                let rank = Rank {
+                    params: rank.params - (call.setters.len() - lean.setters.len()),
+                    ..rank
+                };
+                out.push((lean, rank));
+            }
+            out.push((call, rank));
         }
     }
     out.sort_by_key(|(_, rank)| *rank);
     out.truncate(CHAINS);
     out
+}
+
+/// Whether chain `c` would make its object by its start alone (no steps,
+/// no finish, no arguments): a constructor, constant or factory the other
+/// proposals already try.
+fn bare_start(c: &Construction) -> bool {
+    let b = c.builder.as_ref();
+    c.setters.is_empty()
+        && c.args.is_empty()
+        && b.is_some_and(|b| {
+            b.finish.is_none() && !matches!(b.start, BuilderStart::OnConstant { .. })
+        })
 }
 
 /// How a chain may start: the start itself, its JVM descriptor (empty for
