@@ -157,30 +157,13 @@ pub fn build(
             }
         }
         let candidate = plan::apply(&base, &plans);
-        let r = run(&candidate);
-        if std::env::var_os("JAUT_DEBUG_PRE").is_some() {
-            eprintln!(
-                "round {:?} -> {:?}",
-                plans
-                    .iter()
-                    .map(|p| p.as_ref().map(|c| (&c.args, c.builder.is_some())))
-                    .collect::<Vec<_>>(),
-                r.as_ref().map(|o| accepted(o)).map_err(|e| e.to_string())
-            );
-        }
-        match r {
+        match run(&candidate) {
             Ok(o) if accepted(&o) => {
                 let mut made = as_made(candidate, &o);
                 explain(&mut made, &because);
                 return Ok((made, o));
             }
             Err(ReplayFailure::Unbuilt { object, why }) if object < proposals.len() => {
-                if std::env::var_os("JAUT_DEBUG_PRE").is_some() {
-                    eprintln!(
-                        "unbuilt #{object}: {why} {:?}",
-                        proposals[object].first().map(|c| &c.args)
-                    );
-                }
                 note(format!("object #{object}: {why}"));
                 because[object] = Some(NoConstructor::Refused);
                 if proposals[object].is_empty() {

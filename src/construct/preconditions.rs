@@ -127,14 +127,7 @@ fn search_arguments(
         ..Config::default()
     };
     for pc in returns {
-        let outcome = search::search_goal(cp, &class, method, &Goal::Pc(pc), &config);
-        if std::env::var_os("JAUT_DEBUG_PRE").is_some() {
-            eprintln!(
-                "pre {owner}.{name}{descriptor} pc {pc}: {:?}",
-                outcome.as_ref().map(|o| o.verdict.name())
-            );
-        }
-        let outcome = outcome.ok()?;
+        let outcome = search::search_goal(cp, &class, method, &Goal::Pc(pc), &config).ok()?;
         if let Verdict::Reached { state, .. } = outcome.verdict {
             let values = state
                 .args
