@@ -18,7 +18,8 @@
 //! `Digits` (a `DecimalFormatSymbols`, a JDK object made by `new`),
 //! `Window` (a builder start that takes an argument its precondition
 //! limits), `Checksums` (a `MessageDigest` from `getInstance`) and `Shelf`
-//! (a constructor refusing a null `NavigableSet`).
+//! (a constructor refusing a null `NavigableSet`), `Encoder` (null
+//! arguments of a program class and a program interface).
 
 mod support;
 
@@ -624,4 +625,20 @@ fn a_refused_null_navigable_set_becomes_an_empty_tree_set() {
     );
     assert!(text.contains("TreeSet"), "{text}");
     assert!(text.contains("new Shelf("), "{text}");
+}
+
+#[test]
+fn refused_null_arguments_become_a_program_object_and_a_do_nothing_mock() {
+    // new Encoder(null, null) throws; a new Settings (its level chosen by
+    // the search of its constructor's normal return) and a Sink answering
+    // nothing stand in for the nulls the path never read.
+    let (object, text) = made_by_calls("objects/Encoder", "objects/Encoder", "isIdle", "idle");
+    assert_eq!(
+        object["constructor"]["descriptor"],
+        "(Lobjects/Encoder$Settings;Lobjects/Encoder$Sink;)V"
+    );
+    assert!(text.contains("new Encoder.Settings("), "{text}");
+    assert!(!text.contains("new Encoder.Settings(0)"), "{text}");
+    assert!(text.contains("new Encoder.Sink() {"), "{text}");
+    assert!(text.contains("new Encoder("), "{text}");
 }

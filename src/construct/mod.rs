@@ -26,6 +26,7 @@ mod text;
 
 use crate::classfile::descriptor::internal_name;
 use crate::classpath::ClassPath;
+use crate::junit::access::Access;
 use crate::replay::observation::Observed;
 use crate::replay::{Observation, ReplayFailure};
 use crate::state::{BuiltBy, Construction, InputState, NoConstructor, Object, Value};
@@ -124,6 +125,7 @@ pub fn build(
     accepted: impl Fn(&Observation) -> bool,
 ) -> Result<(InputState, Observation), Unmade> {
     let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, state, fresh);
+    let mut access = Access::new(cp, package);
     let mut because: Vec<Option<NoConstructor>> = proposals
         .iter()
         .zip(&state.objects)
@@ -141,11 +143,13 @@ pub fn build(
     // The state the calls start from: the state found, and the empty
     // collections stand-ins give null arguments ([`standins`]).
     let mut base = state.clone();
-    // The calls refused, never tried again.
+    // The calls refused, never tried again, and the objects whose refused
+    // call was retried with stand-ins and searched arguments.
     let mut given_up: Vec<Construction> = Vec::new();
+    let mut retried = vec![false; proposals.len()];
     // Each round either succeeds or gives up one proposal (or turns a
     // refused one into its stand-in and searched variants, once).
-    let rounds = 4 * proposals.iter().map(Vec::len).sum::<usize>();
+    let rounds = 4 * proposals.iter().map(Vec::len).sum::<usize>() + 8;
     for _ in 0..=rounds {
         let plans = plan::firsts(&proposals);
         if plans.iter().all(Option::is_none) {
@@ -170,12 +174,26 @@ pub fn build(
                     break;
                 }
                 let refused = proposals[object].remove(0);
-                let mut next = retries(cp, &mut base, &state.objects[object].class, &refused);
+                let class = &base.objects[object].class.clone();
+                // Searched once per object: each retry is another run of
+                // the method.
+                let search = !std::mem::replace(&mut retried[object], true);
+                let mut next = retries(cp, &mut access, &mut base, class, &refused, search);
                 next.retain(|c| !proposals[object].contains(c) && !given_up.contains(c));
                 given_up.push(refused.clone());
                 standins::forget(&mut base, state.objects.len(), &refused, &next);
+                proposals.truncate(base.objects.len().max(state.objects.len()));
+                because.truncate(proposals.len());
+                retried.truncate(proposals.len());
                 for (n, call) in next.into_iter().enumerate() {
                     proposals[object].insert(n, call);
+                }
+                // The stand-ins added, each with its own calls.
+                while proposals.len() < base.objects.len() {
+                    let k = proposals.len();
+                    proposals.push(plan::propose_at(cp, &mut access, package, &base, k, fresh));
+                    because.push(None);
+                    retried.push(false);
                 }
             }
             // The goal missed: the first object with another proposal
@@ -197,6 +215,9 @@ pub fn build(
                     Some(k) => {
                         let missed = proposals[k].remove(0);
                         standins::forget(&mut base, state.objects.len(), &missed, &proposals[k]);
+                        proposals.truncate(base.objects.len().max(state.objects.len()));
+                        because.truncate(proposals.len());
+                        retried.truncate(proposals.len());
                     }
                     None => break,
                 }
@@ -220,17 +241,23 @@ pub fn build(
 }
 
 /// The calls to try for an object of `class` after `refused`: the call
-/// with empty collections for its null collection arguments (added to
-/// `base`, [`standins`]), then that call with the arguments its
+/// with stand-ins for its null arguments (added to `base`,
+/// [`standins`]), then, when `search`, that call with the arguments its
 /// precondition needs ([`preconditions`]).
 fn retries(
     cp: &ClassPath,
+    access: &mut Access,
     base: &mut InputState,
     class: &str,
     refused: &Construction,
+    search: bool,
 ) -> Vec<Construction> {
-    let filled = standins::with_empty_collections(cp, base, refused);
-    let searched = preconditions::variants(cp, class, filled.as_ref().unwrap_or(refused));
+    let filled = standins::with_standins(cp, access, base, refused);
+    let searched = if search {
+        preconditions::variants(cp, class, filled.as_ref().unwrap_or(refused))
+    } else {
+        Vec::new()
+    };
     let mut next: Vec<Construction> = filled
         .into_iter()
         .map(|mut call| {

@@ -29,23 +29,31 @@ pub fn propose(
     fresh: Option<usize>,
 ) -> Vec<Vec<Construction>> {
     let mut access = Access::new(cp, package);
-    state
-        .objects
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
-            if wanted {
-                propose_one(cp, &mut access, package, state, i, o)
-            } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
-                jdk::proposals(state, o)
-            } else if Some(i) != fresh {
-                jdk::by_constructor(cp, &mut access, o)
-            } else {
-                Vec::new()
-            }
-        })
+    (0..state.objects.len())
+        .map(|i| propose_at(cp, &mut access, package, state, i, fresh))
         .collect()
+}
+
+/// The calls proposed for object `i` of `state`, as [`propose`] gives them.
+pub(super) fn propose_at(
+    cp: &ClassPath,
+    access: &mut Access,
+    package: &str,
+    state: &InputState,
+    i: usize,
+    fresh: Option<usize>,
+) -> Vec<Construction> {
+    let o = &state.objects[i];
+    let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
+    if wanted {
+        propose_one(cp, access, package, state, i, o)
+    } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
+        jdk::proposals(state, o)
+    } else if Some(i) != fresh {
+        jdk::by_constructor(cp, access, o)
+    } else {
+        Vec::new()
+    }
 }
 
 /// Why no call is proposed for object `o` of a program class, for a test
@@ -333,9 +341,12 @@ pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: 
     match (v, ty) {
         (Value::Ref { object }, _) if *object == i => false,
         (Value::Ref { object }, JType::Object(name)) => match state.objects.get(*object) {
-            // A mock is declared after the objects its answers name; a
-            // JDK value made by its factories instead is not.
-            Some(target) if target.mock.is_some() => jdk::made_by_factories(&target.class),
+            // A mock is declared after the objects its answers name, so
+            // only one whose answers name none may be an argument; a JDK
+            // value made by its factories instead is none.
+            Some(target) if target.mock.is_some() => {
+                jdk::made_by_factories(&target.class) || names_no_object(target)
+            }
             Some(target) if target.elements.is_none() => cp
                 .is_assignable(&internal_name(&target.class), name)
                 .unwrap_or(false),
@@ -344,6 +355,16 @@ pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: 
         },
         _ => true,
     }
+}
+
+/// Whether mock `o` answers with no object (a stand-in answering
+/// nothing, a comparator answering numbers).
+fn names_no_object(o: &Object) -> bool {
+    o.mock
+        .iter()
+        .flatten()
+        .flat_map(|m| &m.returns)
+        .all(|v| !matches!(v, Value::Ref { .. }))
 }
 
 /// Objects whose constructor calls need one another (directly or round a

@@ -15,7 +15,8 @@
 //! the replay makes the object and runs the method on it, and the state
 //! stands only if it meets the goal and covers as much
 //! (docs/objects.md). One search per method and process, at most
-//! [`SEARCH_TIME`] long.
+//! [`SEARCH_TIME`] long; once per object and state (each try is a run of
+//! the method).
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -28,7 +29,7 @@ use crate::search::{self, Config, Goal, Verdict};
 use crate::state::{BuilderStart, Construction, Value};
 
 /// How long the search for one method's arguments may take.
-const SEARCH_TIME: Duration = Duration::from_secs(2);
+const SEARCH_TIME: Duration = Duration::from_secs(1);
 
 /// The calls to try after `refused` (made for an object of `class`, Java
 /// form) was refused: its free parameters, then all its primitive and
