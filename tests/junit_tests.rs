@@ -883,6 +883,7 @@ fn identities_decide_what_is_asserted() {
         mock: None,
         generic: None,
         built_by: None,
+        reflection_because: None,
     };
     let list_fields = |first: Value, last: Value, size: Value| {
         [
@@ -920,6 +921,7 @@ fn identities_decide_what_is_asserted() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             node(1, Value::Ref(2), Value::Null),
             node(2, Value::Ref(3), Value::Ref(1)),
@@ -1076,6 +1078,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             Object {
                 id: 1,
@@ -1089,6 +1092,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             Object {
                 id: 2,
@@ -1103,6 +1107,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
         ],
     };

@@ -101,7 +101,7 @@ pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
             o.fields.retain(|f| f.read && !jdk);
             o.mock = None;
             o.built_by = Some(BuiltBy::Constructor {
-                constructor: c.clone(),
+                constructor: Box::new(c.clone()),
             });
         }
     }

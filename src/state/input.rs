@@ -237,7 +237,7 @@ pub enum BuiltBy {
     /// `setField` helpers in the test).
     Reflection,
     /// By a call of one of its class's constructors.
-    Constructor { constructor: Construction },
+    Constructor { constructor: Box<Construction> },
     /// A JDK collection made from its [`Object::elements`] (issue 36), as
     /// `factory` says.
     Collection { factory: CollectionFactory },
@@ -477,7 +477,7 @@ impl Object {
     /// The constructor call that makes the object, if one does.
     pub fn construction(&self) -> Option<&Construction> {
         match &self.built_by {
-            Some(BuiltBy::Constructor { constructor }) => Some(constructor),
+            Some(BuiltBy::Constructor { constructor }) => Some(constructor.as_ref()),
             _ => None,
         }
     }
