@@ -15,7 +15,11 @@
 //! builder from `Query.builder()` that refuses a negative limit),
 //! `Layout.Page` (an enum constant's builder, `Layout.NARROW.builder()`)
 //! and `Range` (instance factories on a constant, `Range.EMPTY.withLow(..)`),
-//! `Digits` (a `DecimalFormatSymbols`, a JDK object made by `new`).
+//! `Digits` (a `DecimalFormatSymbols`, a JDK object made by `new`),
+//! `Window` (a builder start that takes an argument its precondition
+//! limits), `Checksums` (a `MessageDigest` from `getInstance`) and `Shelf`
+//! (a constructor refusing a null `NavigableSet`), `Encoder` (null
+//! arguments of a program class and a program interface).
 
 mod support;
 
@@ -564,4 +568,77 @@ fn a_jdk_object_comes_from_its_public_constructor_not_allocate() {
         "{text}"
     );
     assert!(!text.contains("allocate("), "{text}");
+}
+
+#[test]
+fn a_builder_start_with_an_argument_takes_one_its_precondition_accepts() {
+    // Window.builder(int size) refuses a size that is not a power of two;
+    // the path leaves the size at 0, so builder(0) is refused and the
+    // backward search of builder's normal return chooses the size.
+    let (builder, text) = from_chain("objects/Window", "objects/Window", "fits", "within");
+    assert_eq!(builder["start"]["kind"], "static", "{builder:#}");
+    assert_eq!(builder["finish"], "build", "{builder:#}");
+    assert!(text.contains("Window window = Window.builder("), "{text}");
+    assert!(!text.contains("Window.builder(0)"), "{text}");
+}
+
+#[test]
+fn an_object_left_to_reflection_says_why() {
+    // The builder refuses a negative limit: every call tried is refused.
+    let (_, json) = reached("objects/Query", "isPaged", "negative", &[], &["reflection"]);
+    let object = &json["state"]["objects"][0];
+    assert_eq!(object["reflection_because"], "refused", "{json:#}");
+    // A state made by constructors names no cause.
+    let (_, json) = reached("objects/Query", "isPaged", "paged", &[], &["constructor"]);
+    assert!(json["state"]["objects"][0]
+        .get("reflection_because")
+        .is_none());
+}
+
+#[test]
+fn a_message_digest_comes_from_get_instance() {
+    // The mock's digest length (20) names SHA-1.
+    let (out, json) = reached(
+        "objects/Checksums",
+        "hexLength",
+        "sha1",
+        &[],
+        &["constructor"],
+    );
+    let call = &json["state"]["objects"][0]["constructor"];
+    assert_eq!(call["factory"]["field"], "getInstance", "{json:#}");
+    let text = test_text(out.path());
+    assert!(
+        text.contains("MessageDigest.getInstance(\"SHA-1\")"),
+        "{text}"
+    );
+    assert!(!text.contains("allocate("), "{text}");
+}
+
+#[test]
+fn a_refused_null_navigable_set_becomes_an_empty_tree_set() {
+    // Shelf's constructor refuses null titles, which the path never reads.
+    let (object, text) = made_by_calls("objects/Shelf", "objects/Shelf", "isBoarded", "boarded");
+    assert_eq!(
+        object["constructor"]["descriptor"],
+        "(Ljava/util/NavigableSet;I)V"
+    );
+    assert!(text.contains("TreeSet"), "{text}");
+    assert!(text.contains("new Shelf("), "{text}");
+}
+
+#[test]
+fn refused_null_arguments_become_a_program_object_and_a_do_nothing_mock() {
+    // new Encoder(null, null) throws; a new Settings (its level chosen by
+    // the search of its constructor's normal return) and a Sink answering
+    // nothing stand in for the nulls the path never read.
+    let (object, text) = made_by_calls("objects/Encoder", "objects/Encoder", "isIdle", "idle");
+    assert_eq!(
+        object["constructor"]["descriptor"],
+        "(Lobjects/Encoder$Settings;Lobjects/Encoder$Sink;)V"
+    );
+    assert!(text.contains("new Encoder.Settings("), "{text}");
+    assert!(!text.contains("new Encoder.Settings(0)"), "{text}");
+    assert!(text.contains("new Encoder.Sink() {"), "{text}");
+    assert!(text.contains("new Encoder("), "{text}");
 }

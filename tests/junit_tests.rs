@@ -884,6 +884,7 @@ fn identities_decide_what_is_asserted() {
         mock: None,
         generic: None,
         built_by: None,
+        reflection_because: None,
     };
     let list_fields = |first: Value, last: Value, size: Value| {
         [
@@ -921,6 +922,7 @@ fn identities_decide_what_is_asserted() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             node(1, Value::Ref(2), Value::Null),
             node(2, Value::Ref(3), Value::Ref(1)),
@@ -1077,6 +1079,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             Object {
                 id: 1,
@@ -1090,6 +1093,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             Object {
                 id: 2,
@@ -1104,6 +1108,7 @@ fn reflection_hidden_fields_and_floating_point() {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
         ],
     };

@@ -172,6 +172,7 @@ fn object(id: usize, class: &str, fields: &[(&str, &str, &str, Value)]) -> Objec
         mock: None,
         generic: None,
         built_by: None,
+        reflection_because: None,
     }
 }
 
@@ -184,6 +185,7 @@ fn array(id: usize, class: &str, elements: Vec<Value>) -> Object {
         mock: None,
         generic: None,
         built_by: None,
+        reflection_because: None,
     }
 }
 

@@ -23,7 +23,7 @@ use crate::classfile::{access, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
 use crate::state::{
-    Builder, BuilderStart, Construction, InputState, Object, SetterCall, StaticRef,
+    Builder, BuilderStart, Construction, InputState, Object, SetterCall, StaticRef, Value,
 };
 
 /// Superclasses whose steps are looked at, at most.
@@ -49,34 +49,121 @@ pub(super) fn of(
     let mut out = Vec::new();
     for (b, finish) in makers(cp, access, package, class) {
         let same_package = crate::junit::java::package_of(&b.java_name()) == package;
-        let (steps, rank) = steps_for(cp, access, &b, same_package, state, i, o);
-        for (start, descriptor) in starts(cp, access, package, class, &b) {
-            let bare = steps.is_empty() && finish.is_none();
-            if bare && !matches!(start, BuilderStart::OnConstant { .. }) {
+        let (steps, missing) = steps_for(cp, access, &b, same_package, state, i, o);
+        for start in starts(cp, access, package, class, &b) {
+            let bare = steps.is_empty() && finish.is_none() && start.params.is_empty();
+            if bare && !matches!(start.start, BuilderStart::OnConstant { .. }) {
                 continue;
             }
+            let (args, free, reached) = start_args(cp, state, i, o, &start);
+            let rank = Rank {
+                missing: missing.iter().filter(|f| !reached.contains(f)).count(),
+                guessed: free.len(),
+                params: steps.len() + 1 + args.len(),
+            };
             let chain = Builder {
                 class: b.java_name(),
-                start,
+                start: start.start,
                 finish: finish.as_ref().map(|m| m.name.clone()),
                 finish_descriptor: finish.as_ref().map(|m| m.descriptor.clone()),
             };
-            out.push((
-                Construction {
-                    descriptor,
-                    params: Vec::new(),
-                    args: Vec::new(),
-                    constant: None,
-                    factory: None,
-                    setters: steps.clone(),
-                    builder: Some(Box::new(chain)),
-                },
-                rank,
-            ));
+            let call = Construction {
+                descriptor: start.descriptor,
+                params: start.params.iter().map(JType::to_string).collect(),
+                args,
+                constant: None,
+                factory: None,
+                setters: steps.clone(),
+                builder: Some(Box::new(chain)),
+                free,
+            };
+            // The chain without the steps that give a field its default
+            // too, first: what the builder makes there may do (the run
+            // decides), and a builder may refuse a default its own
+            // defaults contradict (`withMinBackReferenceLength(0)`).
+            let mut lean = call.clone();
+            lean.setters.retain(|s| !s.arg.is_default());
+            if lean.setters.len() < call.setters.len()
+                && !(lean.setters.is_empty() && bare_start(&lean))
+            {
+                let rank = Rank {
+                    params: rank.params - (call.setters.len() - lean.setters.len()),
+                    ..rank
+                };
+                out.push((lean, rank));
+            }
+            out.push((call, rank));
         }
     }
+    out.sort_by_key(|(_, rank)| *rank);
     out.truncate(CHAINS);
     out
+}
+
+/// Whether chain `c` would make its object by its start alone (no steps,
+/// no finish, no arguments): a constructor, constant or factory the other
+/// proposals already try.
+fn bare_start(c: &Construction) -> bool {
+    let b = c.builder.as_ref();
+    c.setters.is_empty()
+        && c.args.is_empty()
+        && b.is_some_and(|b| {
+            b.finish.is_none() && !matches!(b.start, BuilderStart::OnConstant { .. })
+        })
+}
+
+/// How a chain may start: the start itself, its JVM descriptor (empty for
+/// a field read), its parameters and, for each, the fields of the builder
+/// it reaches ([`flow`]).
+struct Start {
+    start: BuilderStart,
+    descriptor: String,
+    params: Vec<JType>,
+    flows: Vec<Vec<flow::FieldSlot>>,
+}
+
+impl Start {
+    fn bare(start: BuilderStart, descriptor: String) -> Start {
+        Start {
+            start,
+            descriptor,
+            params: Vec::new(),
+            flows: Vec::new(),
+        }
+    }
+}
+
+/// The arguments of `start` for object `i`, chosen as a constructor's are
+/// (`plan::call_for`): a parameter reaching a builder field named as a
+/// field the path reads takes that field's value, any other its type's
+/// default (its index among the free ones returned); with the names of
+/// the fields the arguments give.
+fn start_args(
+    cp: &ClassPath,
+    state: &InputState,
+    i: usize,
+    o: &Object,
+    start: &Start,
+) -> (Vec<Value>, Vec<usize>, Vec<String>) {
+    let mut args = Vec::with_capacity(start.params.len());
+    let mut free = Vec::new();
+    let mut reached = Vec::new();
+    for (k, (ty, slots)) in start.params.iter().zip(&start.flows).enumerate() {
+        let field = o.fields.iter().find(|f| {
+            f.read && slots.iter().any(|s| s.name == f.name) && fits(cp, state, i, &f.value, ty)
+        });
+        match field {
+            Some(f) => {
+                reached.push(f.name.clone());
+                args.push(f.value.clone());
+            }
+            None => {
+                free.push(k);
+                args.push(Value::default_of(ty));
+            }
+        }
+    }
+    (args, free, reached)
 }
 
 /// The classes whose chains may end in an object of `class`, each with
@@ -130,7 +217,7 @@ fn returns(cp: &ClassPath, m: &Method, class: &str) -> bool {
 /// The steps that give object `o` the values of the fields the path reads
 /// (non-null ones), by the fluent methods of `b` (one parameter, returning
 /// `b`'s type) named after a field or storing into a field of that name,
-/// with the rank they leave.
+/// with the names of the fields they leave (not at their defaults).
 fn steps_for(
     cp: &ClassPath,
     access: &mut Access,
@@ -139,10 +226,10 @@ fn steps_for(
     state: &InputState,
     i: usize,
     o: &Object,
-) -> (Vec<SetterCall>, Rank) {
+) -> (Vec<SetterCall>, Vec<String>) {
     let fluent = fluent_methods(cp, access, b, same_package);
     let mut steps: Vec<SetterCall> = Vec::new();
-    let mut missing = 0;
+    let mut missing = Vec::new();
     for f in o
         .fields
         .iter()
@@ -162,16 +249,11 @@ fn steps_for(
                 arg: f.value.clone(),
             }),
             Some(_) => {}
-            None if !f.value.is_default() => missing += 1,
+            None if !f.value.is_default() => missing.push(f.name.clone()),
             None => {}
         }
     }
-    let rank = Rank {
-        missing,
-        guessed: 0,
-        params: steps.len() + 1,
-    };
-    (steps, rank)
+    (steps, missing)
 }
 
 /// The fluent methods of `b` and its superclasses a test may call, each
@@ -223,27 +305,38 @@ fn field_named(method: &str) -> String {
     method.to_string()
 }
 
-/// How a chain making a `b` may start, with the start's descriptor (empty
-/// for a field read): a no-argument constructor of `b`, a no-argument
-/// static method of `b` or of a class enclosing `class` returning a `b`,
-/// a static final field of such a class holding a `b` (`Range.EMPTY`), or
-/// a no-argument method returning a `b` of an object such a field holds —
-/// the fields whose names the object's class name contains first (`PLAIN`
-/// for `DoubleFormat$PlainDoubleFormat`).
+/// How a chain making a `b` may start: a constructor of `b`, a static
+/// method of `b` or of a class enclosing `class` returning a `b` (their
+/// parameters reaching the builder's fields, `Parameters.builder(int
+/// windowSize)`), a static final field of such a class holding a `b`
+/// (`Range.EMPTY`), or a no-argument method returning a `b` of an object
+/// such a field holds — the fields whose names the object's class name
+/// contains first (`PLAIN` for `DoubleFormat$PlainDoubleFormat`).
 fn starts(
     cp: &ClassPath,
     access: &mut Access,
     package: &str,
     class: &Class,
     b: &Class,
-) -> Vec<(BuilderStart, String)> {
+) -> Vec<Start> {
     let mut out = Vec::new();
     let b_same = crate::junit::java::package_of(&b.java_name()) == package;
     let nested_inner = b.inner_access.is_some_and(|f| f & access::STATIC == 0);
+    let nameable = |access: &mut Access, m: &Method| {
+        m.desc
+            .params
+            .iter()
+            .all(|p| access.type_accessible(&p.to_string()))
+    };
     if !nested_inner && access.type_accessible(&b.java_name()) {
         for m in &b.methods {
-            if m.name == "<init>" && m.desc.params.is_empty() && constructor_accessible(m, b_same) {
-                out.push((BuilderStart::New, m.descriptor.clone()));
+            if m.name == "<init>" && constructor_accessible(m, b_same) && nameable(access, m) {
+                out.push(Start {
+                    start: BuilderStart::New,
+                    descriptor: m.descriptor.clone(),
+                    params: m.desc.params.clone(),
+                    flows: flow::parameter_fields(cp, b, m),
+                });
             }
         }
     }
@@ -266,7 +359,7 @@ fn starts(
         }
         let same = crate::junit::java::package_of(&java) == package;
         let making = |m: &&Method| {
-            m.desc.params.is_empty()
+            (m.desc.params.is_empty() || m.is_static())
                 && constructor_accessible(m, same)
                 && returns(cp, m, &b.name)
                 && m.name != "<init>"
@@ -294,16 +387,26 @@ fn starts(
                 let start = BuilderStart::Constant {
                     constant: k.clone(),
                 };
-                on_constants.push((!named, start, String::new()));
+                on_constants.push((!named, Start::bare(start, String::new())));
             }
         }
         for m in c.methods.iter().filter(making) {
             if m.is_static() {
+                if !nameable(access, m) {
+                    continue;
+                }
                 let method = StaticRef {
                     class: java.clone(),
                     field: m.name.clone(),
                 };
-                out.push((BuilderStart::Static { method }, m.descriptor.clone()));
+                let flows = super::factories::factory_flows(cp, b, m)
+                    .unwrap_or_else(|| vec![Vec::new(); m.desc.params.len()]);
+                out.push(Start {
+                    start: BuilderStart::Static { method },
+                    descriptor: m.descriptor.clone(),
+                    params: m.desc.params.clone(),
+                    flows,
+                });
                 continue;
             }
             for (k, _, named) in constants.iter().filter(|(_, ty, _)| holds(ty, &c.name)) {
@@ -311,13 +414,13 @@ fn starts(
                     constant: k.clone(),
                     method: m.name.clone(),
                 };
-                on_constants.push((!named, start, m.descriptor.clone()));
+                on_constants.push((!named, Start::bare(start, m.descriptor.clone())));
             }
         }
     }
     // Stable: the fields named in the class's name first.
-    on_constants.sort_by_key(|(unnamed, _, _)| *unnamed);
-    out.extend(on_constants.into_iter().map(|(_, s, d)| (s, d)));
+    on_constants.sort_by_key(|(unnamed, _)| *unnamed);
+    out.extend(on_constants.into_iter().map(|(_, s)| s));
     out
 }
 

@@ -58,6 +58,7 @@ pub fn of(cp: &ClassPath, access: &mut Access, package: &str, class: &Class) -> 
                     factory: None,
                     setters: Vec::new(),
                     builder: None,
+                    free: Vec::new(),
                 });
             }
         }

@@ -95,7 +95,11 @@ pub(super) fn owners(class: &str) -> Vec<String> {
 /// For each parameter of static method `m`, the fields of the object of
 /// `class` it makes (`new class(…)`) that the parameter reaches; `None`
 /// when `m` makes no object of `class` in the shape javac gives `new`.
-fn factory_flows(cp: &ClassPath, class: &Class, m: &Method) -> Option<Vec<Vec<FieldSlot>>> {
+pub(super) fn factory_flows(
+    cp: &ClassPath,
+    class: &Class,
+    m: &Method,
+) -> Option<Vec<Vec<FieldSlot>>> {
     let code = m.code.as_ref()?;
     let ins: Vec<&Op> = code.instructions.iter().map(|i| &i.op).collect();
     let stored = flow::stored_slots(&ins);

@@ -5,7 +5,8 @@
 //! `StandardCharsets`' constants, a `ByteBuffer` as `ByteBuffer.allocate(n)`
 //! (an array behind it), `ByteBuffer.wrap(bytes)` of an array the state has,
 //! or `ByteBuffer.allocateDirect(n)` (none), with `n` what the mock said
-//! the buffer holds. The replay runs the method on each until one meets the
+//! the buffer holds; a `MessageDigest` as `MessageDigest.getInstance("MD5")`
+//! (or SHA-1, SHA-256: the one whose name or length the mock gave first). The replay runs the method on each until one meets the
 //! goal and covers as much as the mock did (docs/objects.md).
 //!
 //! An object of a concrete JDK class the state made by reflection
@@ -52,6 +53,7 @@ pub(crate) fn by_constructor(cp: &ClassPath, access: &mut Access, o: &Object) ->
         factory: None,
         setters: Vec::new(),
         builder: None,
+        free: Vec::new(),
     }]
 }
 
@@ -68,8 +70,15 @@ const CHARSETS: [&str; 6] = [
 /// Whether an object of `class` (Java form) is a JDK value its factories
 /// make, proposed here in place of a mock.
 pub fn made_by_factories(class: &str) -> bool {
-    matches!(class, "java.nio.charset.Charset" | "java.nio.ByteBuffer")
+    matches!(
+        class,
+        "java.nio.charset.Charset" | "java.nio.ByteBuffer" | "java.security.MessageDigest"
+    )
 }
+
+/// The digests every JVM has (`MessageDigest`'s specification), with their
+/// lengths in bytes.
+const DIGESTS: [(&str, i64); 3] = [("MD5", 16), ("SHA-1", 20), ("SHA-256", 32)];
 
 /// The factory-made objects proposed for mock `o` of `state`, best first.
 pub fn proposals(state: &InputState, o: &Object) -> Vec<Construction> {
@@ -87,9 +96,11 @@ pub fn proposals(state: &InputState, o: &Object) -> Vec<Construction> {
                 factory: None,
                 setters: Vec::new(),
                 builder: None,
+                free: Vec::new(),
             })
             .collect(),
         "java.nio.ByteBuffer" => byte_buffers(state, o),
+        "java.security.MessageDigest" => digests(o),
         _ => Vec::new(),
     }
 }
@@ -117,6 +128,7 @@ fn byte_buffers(state: &InputState, o: &Object) -> Vec<Construction> {
         }),
         setters: Vec::new(),
         builder: None,
+        free: Vec::new(),
     };
     let mut out = Vec::new();
     let array = answers("array").find_map(|v| match v {
@@ -151,6 +163,39 @@ fn byte_buffers(state: &InputState, o: &Object) -> Vec<Construction> {
         vec![Value::Int(size)],
     ));
     out
+}
+
+/// `MessageDigest.getInstance(name)` for mock `o`: the algorithm it holds
+/// (its `algorithm` field, which `getAlgorithm` reads), names or whose
+/// length it gave (`getDigestLength`) first, then the others.
+fn digests(o: &Object) -> Vec<Construction> {
+    let named = |name: &str, length: i64| {
+        let algorithm = o
+            .fields
+            .iter()
+            .any(|f| f.name == "algorithm" && f.value == Value::Str(name.into()));
+        algorithm
+            || answers(o, "getAlgorithm").any(|v| *v == Value::Str(name.into()))
+            || answers(o, "getDigestLength").any(|v| *v == Value::Int(length))
+    };
+    let mut order: Vec<&str> = DIGESTS.iter().map(|(n, _)| *n).collect();
+    order.sort_by_key(|n| !DIGESTS.iter().any(|(d, l)| d == n && named(d, *l)));
+    order
+        .into_iter()
+        .map(|name| Construction {
+            descriptor: "(Ljava/lang/String;)Ljava/security/MessageDigest;".into(),
+            params: vec!["java.lang.String".into()],
+            args: vec![Value::Str(name.into())],
+            constant: None,
+            factory: Some(StaticRef {
+                class: "java.security.MessageDigest".into(),
+                field: "getInstance".into(),
+            }),
+            setters: Vec::new(),
+            builder: None,
+            free: Vec::new(),
+        })
+        .collect()
 }
 
 /// What mock `o` answered to its method `name`, call by call.

@@ -19,15 +19,17 @@ mod factories;
 pub mod flow;
 pub mod jdk;
 pub mod plan;
+mod preconditions;
 mod setters;
 mod standins;
 mod text;
 
 use crate::classfile::descriptor::internal_name;
-use crate::classpath::ClassPath;
+use crate::program::Program;
+use crate::junit::access::Access;
 use crate::replay::observation::Observed;
 use crate::replay::{Observation, ReplayFailure};
-use crate::state::{BuiltBy, Construction, InputState, Object, Value};
+use crate::state::{BuiltBy, Construction, InputState, NoConstructor, Object, Value};
 
 pub use crate::state::Objects;
 
@@ -70,21 +72,47 @@ pub fn made_by_reflection(state: &InputState) -> Vec<String> {
         .collect()
 }
 
+/// Why a state's objects are left to reflection, when [`build`] makes
+/// none of them by a call: what was tried, in words, and the cause for
+/// each object (by index; `None` for an object that needed no call).
+#[derive(Debug, Clone, Default)]
+pub struct Unmade {
+    pub tried: Vec<String>,
+    pub because: Vec<Option<NoConstructor>>,
+}
+
+impl Unmade {
+    /// Marks each object of `state` made by reflection with its cause.
+    pub fn explain(&self, state: &mut InputState) {
+        explain(state, &self.because);
+    }
+}
+
 /// The state with as many of its program-class objects as possible made
 /// by constructors, and what the JVM observed running it; else what went
 /// wrong with the calls tried (none when no object had a proposal). `run`
 /// replays a state; `accepted` says whether a run may stand for the state
 /// found; `fresh` is the object the call under test makes itself (a
-/// constructor's receiver); `package` is the test's.
+/// constructor's receiver); `package` is the test's. The objects left to
+/// reflection carry why (`reflection_because`).
 pub fn build(
-    cp: &ClassPath,
+    cp: &Program,
     package: &str,
     state: &InputState,
     fresh: Option<usize>,
     mut run: impl FnMut(&InputState) -> Result<Observation, ReplayFailure>,
     accepted: impl Fn(&Observation) -> bool,
-) -> Result<(InputState, Observation), Vec<String>> {
+) -> Result<(InputState, Observation), Unmade> {
     let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, state, fresh);
+    let mut access = Access::new(cp, package);
+    let mut because: Vec<Option<NoConstructor>> = proposals
+        .iter()
+        .zip(&state.objects)
+        .map(|(p, o)| {
+            let wanted = o.built_by == Some(BuiltBy::Reflection);
+            (wanted && p.is_empty()).then(|| plan::why_none(cp, package, o))
+        })
+        .collect();
     let mut failed: Vec<String> = Vec::new();
     let mut note = |why: String| {
         if failed.len() < 3 && !failed.contains(&why) {
@@ -94,26 +122,57 @@ pub fn build(
     // The state the calls start from: the state found, and the empty
     // collections stand-ins give null arguments ([`standins`]).
     let mut base = state.clone();
-    // Each round either succeeds or gives up one proposal (or turns it
-    // into its stand-in, once).
-    let rounds = 2 * proposals.iter().map(Vec::len).sum::<usize>();
+    // The calls refused, never tried again, and the objects whose refused
+    // call was retried with stand-ins and searched arguments.
+    let mut given_up: Vec<Construction> = Vec::new();
+    let mut retried = vec![false; proposals.len()];
+    // Each round either succeeds or gives up one proposal (or turns a
+    // refused one into its stand-in and searched variants, once).
+    let rounds = 4 * proposals.iter().map(Vec::len).sum::<usize>() + 8;
     for _ in 0..=rounds {
         let plans = plan::firsts(&proposals);
         if plans.iter().all(Option::is_none) {
             break;
         }
+        for (k, plan) in plans.iter().enumerate() {
+            if plan.is_none() && !proposals[k].is_empty() {
+                because[k] = Some(NoConstructor::Cycle);
+            }
+        }
         let candidate = plan::apply(&base, &plans);
         match run(&candidate) {
-            Ok(o) if accepted(&o) => return Ok((as_made(candidate, &o), o)),
+            Ok(o) if accepted(&o) => {
+                let mut made = as_made(candidate, &o);
+                explain(&mut made, &because);
+                return Ok((made, o));
+            }
             Err(ReplayFailure::Unbuilt { object, why }) if object < proposals.len() => {
                 note(format!("object #{object}: {why}"));
+                because[object] = Some(NoConstructor::Refused);
                 if proposals[object].is_empty() {
                     break;
                 }
                 let refused = proposals[object].remove(0);
-                standins::forget(&mut base, state.objects.len(), &refused);
-                if let Some(call) = standins::with_empty_collections(cp, &mut base, &refused) {
-                    proposals[object].insert(0, call);
+                let class = &base.objects[object].class.clone();
+                // Searched once per object: each retry is another run of
+                // the method.
+                let search = !std::mem::replace(&mut retried[object], true);
+                let mut next = retries(cp, &mut access, &mut base, class, &refused, search);
+                next.retain(|c| !proposals[object].contains(c) && !given_up.contains(c));
+                given_up.push(refused.clone());
+                standins::forget(&mut base, state.objects.len(), &refused, &next);
+                proposals.truncate(base.objects.len().max(state.objects.len()));
+                because.truncate(proposals.len());
+                retried.truncate(proposals.len());
+                for (n, call) in next.into_iter().enumerate() {
+                    proposals[object].insert(n, call);
+                }
+                // The stand-ins added, each with its own calls.
+                while proposals.len() < base.objects.len() {
+                    let k = proposals.len();
+                    proposals.push(plan::propose_at(cp, &mut access, package, &base, k, fresh));
+                    because.push(None);
+                    retried.push(false);
                 }
             }
             // The goal missed: the first object with another proposal
@@ -121,6 +180,11 @@ pub fn build(
             // that it does not cost the program's objects their calls.
             Ok(_) => {
                 note("the objects the constructors made miss the goal or cover less".into());
+                for (k, plan) in plans.iter().enumerate() {
+                    if plan.is_some() {
+                        because[k] = Some(NoConstructor::MissesGoal);
+                    }
+                }
                 let jdk =
                     |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&state.objects[*k].class);
                 let next = (0..proposals.len())
@@ -129,7 +193,10 @@ pub fn build(
                 match next {
                     Some(k) => {
                         let missed = proposals[k].remove(0);
-                        standins::forget(&mut base, state.objects.len(), &missed);
+                        standins::forget(&mut base, state.objects.len(), &missed, &proposals[k]);
+                        proposals.truncate(base.objects.len().max(state.objects.len()));
+                        because.truncate(proposals.len());
+                        retried.truncate(proposals.len());
                     }
                     None => break,
                 }
@@ -137,11 +204,61 @@ pub fn build(
             // The replay failed: keep the state as found.
             Err(e) => {
                 note(e.to_string());
+                for (k, plan) in plans.iter().enumerate() {
+                    if plan.is_some() {
+                        because[k] = Some(NoConstructor::ReplayFailed);
+                    }
+                }
                 break;
             }
         }
     }
-    Err(failed)
+    Err(Unmade {
+        tried: failed,
+        because,
+    })
+}
+
+/// The calls to try for an object of `class` after `refused`: the call
+/// with stand-ins for its null arguments (added to `base`,
+/// [`standins`]), then, when `search`, that call with the arguments its
+/// precondition needs ([`preconditions`]).
+fn retries(
+    cp: &Program,
+    access: &mut Access,
+    base: &mut InputState,
+    class: &str,
+    refused: &Construction,
+    search: bool,
+) -> Vec<Construction> {
+    let filled = standins::with_standins(cp, access, base, refused);
+    let searched = if search {
+        preconditions::variants(cp, class, filled.as_ref().unwrap_or(refused))
+    } else {
+        Vec::new()
+    };
+    let mut next: Vec<Construction> = filled
+        .into_iter()
+        .map(|mut call| {
+            if !searched.is_empty() {
+                call.free.clear();
+            }
+            call
+        })
+        .collect();
+    next.extend(searched);
+    next
+}
+
+/// Marks each object of `state` made by reflection with its cause in
+/// `because` (by index), or [`NoConstructor::NotTried`].
+fn explain(state: &mut InputState, because: &[Option<NoConstructor>]) {
+    for (k, o) in state.objects.iter_mut().enumerate() {
+        if o.built_by == Some(BuiltBy::Reflection) && !jdk::is_jdk(&o.class) {
+            let cause = because.get(k).copied().flatten();
+            o.reflection_because = Some(cause.unwrap_or(NoConstructor::NotTried));
+        }
+    }
 }
 
 /// Whether run `new` covers everything run `old` did in the class under

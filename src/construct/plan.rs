@@ -13,7 +13,7 @@ use super::{builders, constants, factories, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
-use crate::state::{BuiltBy, Construction, InputState, Object, Value};
+use crate::state::{BuiltBy, Construction, InputState, NoConstructor, Object, Value};
 
 /// Constructor calls tried per object, at most.
 const CANDIDATES: usize = 6;
@@ -29,23 +29,55 @@ pub fn propose(
     fresh: Option<usize>,
 ) -> Vec<Vec<Construction>> {
     let mut access = Access::new(cp, package);
-    state
-        .objects
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
-            if wanted {
-                propose_one(cp, &mut access, package, state, i, o)
-            } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
-                jdk::proposals(state, o)
-            } else if Some(i) != fresh {
-                jdk::by_constructor(cp, &mut access, o)
-            } else {
-                Vec::new()
-            }
-        })
+    (0..state.objects.len())
+        .map(|i| propose_at(cp, &mut access, package, state, i, fresh))
         .collect()
+}
+
+/// The calls proposed for object `i` of `state`, as [`propose`] gives them.
+pub(super) fn propose_at(
+    cp: &ClassPath,
+    access: &mut Access,
+    package: &str,
+    state: &InputState,
+    i: usize,
+    fresh: Option<usize>,
+) -> Vec<Construction> {
+    let o = &state.objects[i];
+    let wanted = o.built_by == Some(BuiltBy::Reflection) && Some(i) != fresh;
+    if wanted {
+        propose_one(cp, access, package, state, i, o)
+    } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
+        jdk::proposals(state, o)
+    } else if Some(i) != fresh {
+        jdk::by_constructor(cp, access, o)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Why no call is proposed for object `o` of a program class, for a test
+/// in `package`: a class the test may name, concrete, with a constructor
+/// it may call has calls that take none of the values the path needs;
+/// any other has no maker a test may call.
+pub fn why_none(cp: &ClassPath, package: &str, o: &Object) -> NoConstructor {
+    let mut access = Access::new(cp, package);
+    let Ok(class) = cp.load(&internal_name(&o.class)) else {
+        return NoConstructor::NoMaker;
+    };
+    let same_package = crate::junit::java::package_of(&o.class) == package;
+    let callable = access.type_accessible(&o.class)
+        && !class.is_interface()
+        && !class.is_abstract()
+        && class
+            .methods
+            .iter()
+            .any(|m| m.name == "<init>" && constructor_accessible(m, same_package));
+    if callable {
+        NoConstructor::NoFittingCall
+    } else {
+        NoConstructor::NoMaker
+    }
 }
 
 /// The first proposal left for each object, with the objects whose
@@ -69,7 +101,7 @@ pub fn apply(state: &InputState, plans: &[Option<Construction>]) -> InputState {
             o.fields.retain(|f| f.read && !jdk);
             o.mock = None;
             o.built_by = Some(BuiltBy::Constructor {
-                constructor: c.clone(),
+                constructor: Box::new(c.clone()),
             });
         }
     }
@@ -207,6 +239,7 @@ pub(super) fn call_for(
     o: &Object,
 ) -> Option<(Construction, Rank, Vec<FieldSlot>)> {
     let mut args = Vec::with_capacity(flows.len());
+    let mut free = Vec::new();
     let mut texts = Vec::new();
     // An inner class's enclosing instance (its first parameter, JLS
     // §8.8.1) is the state's, whether or not the path reads it.
@@ -240,9 +273,15 @@ pub(super) fn call_for(
                     texts = t.fields;
                     Value::Str(t.text)
                 }
-                None => Value::Null,
+                None => {
+                    free.push(k);
+                    Value::Null
+                }
             },
-            None => Value::default_of(ty),
+            None => {
+                free.push(k);
+                Value::default_of(ty)
+            }
         };
         args.push(arg);
     }
@@ -276,6 +315,7 @@ pub(super) fn call_for(
             factory: None,
             setters: Vec::new(),
             builder: None,
+            free,
         },
         rank,
         missing,
@@ -301,9 +341,12 @@ pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: 
     match (v, ty) {
         (Value::Ref { object }, _) if *object == i => false,
         (Value::Ref { object }, JType::Object(name)) => match state.objects.get(*object) {
-            // A mock is declared after the objects its answers name; a
-            // JDK value made by its factories instead is not.
-            Some(target) if target.mock.is_some() => jdk::made_by_factories(&target.class),
+            // A mock is declared after the objects its answers name, so
+            // only one whose answers name none may be an argument; a JDK
+            // value made by its factories instead is none.
+            Some(target) if target.mock.is_some() => {
+                jdk::made_by_factories(&target.class) || names_no_object(target)
+            }
             Some(target) if target.elements.is_none() => cp
                 .is_assignable(&internal_name(&target.class), name)
                 .unwrap_or(false),
@@ -312,6 +355,16 @@ pub(super) fn fits(cp: &ClassPath, state: &InputState, i: usize, v: &Value, ty: 
         },
         _ => true,
     }
+}
+
+/// Whether mock `o` answers with no object (a stand-in answering
+/// nothing, a comparator answering numbers).
+fn names_no_object(o: &Object) -> bool {
+    o.mock
+        .iter()
+        .flatten()
+        .flat_map(|m| &m.returns)
+        .all(|v| !matches!(v, Value::Ref { .. }))
 }
 
 /// Objects whose constructor calls need one another (directly or round a

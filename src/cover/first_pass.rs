@@ -221,6 +221,7 @@ fn unit_runs(
                     },
                     |o| is_test(o) && construct::covers_as_much(o, &found),
                 )
+                .map_err(|unmade| unmade.explain(&mut state))
                 .ok()
             })
             .flatten();

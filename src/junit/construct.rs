@@ -165,10 +165,19 @@ fn chain(
     b: &Builder,
     hint: &str,
 ) -> Result<Var, JunitError> {
+    let mut args = Vec::with_capacity(c.args.len());
+    for (arg, ty) in c.args.iter().zip(&c.params) {
+        args.push(inputs.value_expr(s, arg, ty, false)?);
+    }
+    let args = args.join(", ");
     let mut expr = match &b.start {
-        BuilderStart::New => format!("new {}()", s.access.type_name(&b.class)),
+        BuilderStart::New => format!("new {}({args})", s.access.type_name(&b.class)),
         BuilderStart::Static { method } => {
-            format!("{}.{}()", s.access.type_name(&method.class), method.field)
+            format!(
+                "{}.{}({args})",
+                s.access.type_name(&method.class),
+                method.field
+            )
         }
         BuilderStart::Constant { constant } => {
             format!("{}.{}", s.access.type_name(&constant.class), constant.field)

@@ -81,6 +81,7 @@ impl Labeler<'_, '_> {
             mock: None,
             generic,
             built_by: Some(BuiltBy::Collection { factory }),
+            reflection_because: None,
         })
     }
 
@@ -296,6 +297,7 @@ impl Labeler<'_, '_> {
             built_by: Some(BuiltBy::Collection {
                 factory: CollectionFactory::Optional,
             }),
+            reflection_because: None,
         })
     }
 

@@ -109,6 +109,7 @@ impl Labeler<'_, '_> {
                 mock: None,
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             });
         }
         if crate::jdk::collections::is_modelled_class(&class) {
@@ -168,6 +169,7 @@ impl Labeler<'_, '_> {
                 mock: Some(self.mock_answers(id_term, &class, entry)?),
                 generic: None,
                 built_by: None,
+                reflection_because: None,
             },
             None => Object {
                 id: i,
@@ -181,6 +183,7 @@ impl Labeler<'_, '_> {
                 built_by: (crate::classpath::is_program_class(self.cx.cp, &class)
                     && !(entry.is_constructor && receiver == Some(&Value::Ref(i))))
                 .then_some(crate::state::BuiltBy::Reflection),
+                reflection_because: None,
             },
         })
     }

@@ -11,7 +11,6 @@ use super::{
     meets, Jvm, Options, Outcome, PipelineError, Reached, Refuted, Replayed, Verdict, REPLAY_GRACE,
 };
 use crate::classfile::{Class, Method};
-use crate::classpath::ClassPath;
 use crate::construct::{self, Objects};
 use crate::junit::{self};
 use crate::labeling::InputState;
@@ -25,7 +24,7 @@ use crate::search::{Goal, PathStep, Stats};
 /// under `--objects constructors`, a state left with an object made by
 /// reflection is no claim: the reason it is not.
 pub(super) fn construct_objects(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     method: &Method,
     goal: &Goal,
@@ -45,7 +44,7 @@ pub(super) fn construct_objects(
 /// the caller, and met in another method ([`super::through`]).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn construct_checked(
-    cp: &ClassPath,
+    cp: &Program,
     class: &Arc<Class>,
     method: &Method,
     options: &Options,
@@ -80,7 +79,10 @@ pub(super) fn construct_checked(
                 reached.state = state;
                 reached.replay = Replayed::Confirmed(observation);
             }
-            Err(failed) => tried = failed,
+            Err(unmade) => {
+                unmade.explain(&mut reached.state);
+                tried = unmade.tried;
+            }
         }
     }
     let left = construct::made_by_reflection(&reached.state);

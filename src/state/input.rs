@@ -252,7 +252,7 @@ pub enum BuiltBy {
     /// `setField` helpers in the test).
     Reflection,
     /// By a call of one of its class's constructors.
-    Constructor { constructor: Construction },
+    Constructor { constructor: Box<Construction> },
     /// A JDK collection made from its [`Object::elements`] (issue 36), as
     /// `factory` says.
     Collection { factory: CollectionFactory },
@@ -345,6 +345,12 @@ pub struct Construction {
     /// start's own, and `setters` the calls chained on what it returns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub builder: Option<Box<Builder>>,
+    /// The parameters (by index) no field the path reads decides, given
+    /// their type's default: a call refused with them is tried again with
+    /// arguments the backward search finds for the call's normal return
+    /// (`construct::preconditions`). Empty once those are tried.
+    #[serde(skip)]
+    pub free: Vec<usize>,
 }
 
 /// A chain of calls that makes an object: a start that makes a builder
@@ -428,6 +434,37 @@ pub struct Object {
     /// objects of JDK classes, which are made as before (docs/objects.md).
     #[serde(flatten)]
     pub built_by: Option<BuiltBy>,
+    /// For an object of a program class made by reflection: why no
+    /// constructor, factory or builder made it (docs/objects.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reflection_because: Option<NoConstructor>,
+}
+
+/// Why an object of a program class is made by reflection
+/// ([`BuiltBy::Reflection`]) and not by a call of the program's: the
+/// first cause that holds, in the order below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoConstructor {
+    /// No call was tried: `--objects reflection`, a state the JVM did not
+    /// confirm, or a run past its deadline.
+    NotTried,
+    /// The class is abstract, an interface, or one the test cannot name
+    /// with no factory of its enclosing classes.
+    NoMaker,
+    /// The class has constructors, factories or builders a test may call,
+    /// but none takes the values the path needs (two of its fields a
+    /// parameter reaches disagree, or a value does not fit).
+    NoFittingCall,
+    /// Its call would need an object whose own call needs it (a cycle).
+    Cycle,
+    /// Every call tried threw, or made other values than the path needs.
+    Refused,
+    /// A call made it, but the state so made missed the goal or covered
+    /// less than the state found.
+    MissesGoal,
+    /// The replay of a state made by calls failed.
+    ReplayFailed,
 }
 
 /// One abstract method of a mock and its answers, in call order (past
@@ -455,7 +492,7 @@ impl Object {
     /// The constructor call that makes the object, if one does.
     pub fn construction(&self) -> Option<&Construction> {
         match &self.built_by {
-            Some(BuiltBy::Constructor { constructor }) => Some(constructor),
+            Some(BuiltBy::Constructor { constructor }) => Some(constructor.as_ref()),
             _ => None,
         }
     }

@@ -12,7 +12,7 @@ mod path;
 pub use held::held_by_constructions;
 pub use input::{
     Arg, Builder, BuilderStart, BuiltBy, CollectionFactory, Construction, EnvValue, FieldValue,
-    InitialStatic, InputState, MockMethod, Object, Objects, SetterCall, StaticRef, StaticValue,
-    Value,
+    InitialStatic, InputState, MockMethod, NoConstructor, Object, Objects, SetterCall, StaticRef,
+    StaticValue, Value,
 };
 pub use path::PathStep;

@@ -421,7 +421,7 @@ final class State {
             case "static": {
                 Map<String, Object> m = (Map<String, Object>) start.get("method");
                 Class<?> owner = Reflect.classFor((String) m.get("class"), loader);
-                at = invoke(i, owner, null, (String) m.get("field"), (String) call.get("descriptor"), null);
+                at = invokeWith(i, owner, null, (String) m.get("field"), (String) call.get("descriptor"), args);
                 break;
             }
             case "constant":
@@ -462,11 +462,21 @@ final class State {
      */
     private Object invoke(int i, Class<?> k, Object target, String name, String descriptor, Object arg)
             throws ReflectiveOperationException {
-        Class<?>[] types = java.lang.invoke.MethodType.fromMethodDescriptorString(descriptor, loader).parameterArray();
         List<Object> given = new java.util.ArrayList<>();
-        if (types.length > 0) {
+        if (!descriptor.startsWith("()")) {
             given.add(arg);
         }
+        return invokeWith(i, k, target, name, descriptor, given);
+    }
+
+    /**
+     * Calls method {@code name} as {@link #invoke} does, with the JSON
+     * arguments {@code given} (a builder's start, {@code
+     * Parameters.builder(32)}).
+     */
+    private Object invokeWith(int i, Class<?> k, Object target, String name, String descriptor, List<Object> given)
+            throws ReflectiveOperationException {
+        Class<?>[] types = java.lang.invoke.MethodType.fromMethodDescriptorString(descriptor, loader).parameterArray();
         Object[] values = arguments(i, types, given);
         java.lang.reflect.Method m = null;
         for (Class<?> up = k; up != null && m == null; up = up.getSuperclass()) {
