@@ -265,8 +265,7 @@ fn cover_writes_into_new_builders_and_covers_a_helper_through_its_entry() {
     );
     let java = std::fs::read_to_string(out.path().join("firstpass/SinksJautTest.java")).unwrap();
     assert!(
-        java.contains("new PrintWriter(new StringWriter())")
-            || java.contains("new java.io.PrintWriter(new java.io.StringWriter())"),
+        java.contains("new java.io.StringWriter()") && java.contains("new java.io.PrintWriter("),
         "{java}"
     );
     assert!(

@@ -31,7 +31,7 @@ mod chars;
 pub mod objects;
 mod patterns;
 mod pools;
-mod sinks;
+mod jdk_objects;
 
 use std::time::{Duration, Instant};
 
@@ -171,14 +171,15 @@ fn parameter_seeds(
         // program an instance of it.
         _ if ty.is_reference() && object_scalars(ty, scalars).is_none() => {
             let mut d = vec![Seed::Value(Value::Null)];
-            // A builder or writer to write into (sinks.rs), empty or
-            // holding the method's first non-empty string.
+            // A builder or writer to write into, empty or
+            // holding the method's first non-empty string, or a JDK value
+            // made from a text (jdk_objects.rs).
             let strings = scalars(&JType::Object("java/lang/String".into())).unwrap_or_default();
             let text = strings.iter().find_map(|v| match v {
                 Value::Str(s) if !s.is_empty() => Some(s.as_str()),
                 _ => None,
             });
-            d.extend(sinks::seeds(ty, text).into_iter().map(Seed::Graph));
+            d.extend(jdk_objects::seeds(ty, text).into_iter().map(Seed::Graph));
             if let JType::Object(name) = ty {
                 if !crate::classpath::is_jdk_class(name) {
                     d.extend(objects::instances(cp, name, 1).into_iter().map(Seed::Graph));

@@ -1,23 +1,27 @@
-//! Seeds of the JDK types a method writes its output into: a
-//! `StringBuilder`, `StringBuffer` or `Appendable` to append to, a
-//! `Writer`, `PrintWriter`, `OutputStream` or `PrintStream` to print to.
-//! The search has no input object of these types (a builder input is null,
-//! `search::universe`), so without a seed a method such as commons-cli's
+//! Seeds of the JDK objects a parameter may be that plain seeds do not
+//! build. The sinks a method writes its output into: a `StringBuilder`,
+//! `StringBuffer` or `Appendable` to append to, a `Writer`, `PrintWriter`,
+//! `OutputStream` or `PrintStream` to print to. The search has no input
+//! object of these types (a builder input is null, `search::universe`), so
+//! without a seed a method such as commons-cli's
 //! `HelpFormatter.renderOptions(StringBuffer, …)` only ever ran into a
-//! `NullPointerException` at its first append. Each seed is made by the
+//! `NullPointerException` at its first append. And the values a constructor
+//! makes from a text (`URL`, `URI`, `File`, `BigInteger`, `BigDecimal`):
+//! one well-formed example of each (jsoup's `StringUtil.resolve(URL,
+//! String)` was only ever called with null). Each seed is made by the
 //! JDK's public constructors, as a person's test makes it
-//! (`new PrintWriter(new StringWriter())`): empty, and for a builder also
-//! holding one of the method's strings. Nothing here is a claim: the JVM's
-//! replay of the state is what counts.
+//! (`new PrintWriter(new StringWriter())`): a sink empty, and a builder
+//! also holding one of the method's strings. Nothing here is a claim: the
+//! JVM's replay of the state is what counts.
 
 use crate::classfile::JType;
 use crate::state::{BuiltBy, Construction, Object, Value};
 
 use super::objects::Graph;
 
-/// The seeds of a parameter of type `ty` when it is one of the sinks,
-/// most plausible first (the empty one); `text` is a string of the method
-/// a builder may start with. Empty for any other type.
+/// The seeds of a parameter of type `ty` when it is one of the sinks or
+/// value classes, most plausible first (an empty sink); `text` is a string
+/// of the method a builder may start with. Empty for any other type.
 pub(super) fn seeds(ty: &JType, text: Option<&str>) -> Vec<Graph> {
     let JType::Object(name) = ty else {
         return Vec::new();
@@ -43,8 +47,24 @@ pub(super) fn seeds(ty: &JType, text: Option<&str>) -> Vec<Graph> {
             "java.io.PrintStream",
             "java.io.ByteArrayOutputStream",
         )],
-        _ => Vec::new(),
+        _ => from_text(name)
+            .map(|(class, example)| vec![vec![made(class, vec![Value::Str(example.into())])]])
+            .unwrap_or_default(),
     }
+}
+
+/// For a JDK value class made from a text by a public constructor
+/// (internal name `name`): the class (Java form) and a well-formed example
+/// of the text.
+fn from_text(name: &str) -> Option<(&'static str, &'static str)> {
+    Some(match name {
+        "java/net/URL" => ("java.net.URL", "http://example.com/a/b?q=1"),
+        "java/net/URI" => ("java.net.URI", "http://example.com/a/b?q=1"),
+        "java/io/File" => ("java.io.File", "a/b.txt"),
+        "java/math/BigInteger" => ("java.math.BigInteger", "12"),
+        "java/math/BigDecimal" => ("java.math.BigDecimal", "1.5"),
+        _ => return None,
+    })
 }
 
 /// An object of `class` (Java form) made by its public constructor taking
@@ -127,5 +147,8 @@ mod tests {
         };
         assert_eq!(constructor.args, [Value::Str("ab".into())]);
         assert!(seeds(&JType::Object("java/util/List".into()), None).is_empty());
+        let url = seeds(&JType::Object("java/net/URL".into()), None);
+        assert_eq!(url.len(), 1);
+        assert_eq!(url[0][0].class, "java.net.URL");
     }
 }
