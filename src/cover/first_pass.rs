@@ -32,6 +32,7 @@ use crate::construct::{self, Objects};
 use crate::labeling::InputState;
 use crate::pipeline::Jvm;
 use crate::replay::observation::{Ended, Observation};
+use crate::replay::ReplayFailure;
 
 /// The share of `--budget` the first pass may take, at most: half. Its
 /// runs cover in milliseconds what takes the rounds a search per target
@@ -49,8 +50,17 @@ pub const CLASS_TIME: Duration = Duration::from_secs(5);
 pub const RUN_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The shortest timeout a run is given near the deadline (the JVM's own
-/// start is not counted in it).
+/// start is not counted in it), and every run of a method after one of
+/// its runs did not end in time.
 const MIN_RUN_TIMEOUT: Duration = Duration::from_millis(100);
+
+/// Runs of one method that may not end (its timeout killed the JVM, or
+/// the replay stopped it looping) before the pass gives up on the method:
+/// a simple input that makes a method loop (a wrap width of 0) makes
+/// others loop too, and each can cost its timeout and a new JVM
+/// (commons-cli `HelpFormatter`'s pass took its whole 10 s for 209
+/// runs).
+const MAX_RAN_AWAY: usize = 2;
 
 /// The time the first pass of a run over `classes` classes may take:
 /// [`CLASS_TIME`] per class, and with a budget at most [`BUDGET_SHARE`]
@@ -229,17 +239,30 @@ fn unit_runs(
     }
     let states = crate::seed::seeded_states(cp, class, method, sweep.to);
     let mut runs = Vec::new();
+    let mut ran_away = 0;
     for mut state in states.into_iter().skip(sweep.from) {
         construct::unmark_fresh(&method.name, &mut state);
-        if past(deadline) {
+        if past(deadline) || ran_away >= MAX_RAN_AWAY {
             break;
         }
         made.fetch_add(1, Ordering::Relaxed);
         let left = deadline.saturating_duration_since(Instant::now());
-        let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
-        let Ok(found) = jvm.run_once(class, method, &state, timeout) else {
-            continue;
+        let limit = if ran_away > 0 {
+            MIN_RUN_TIMEOUT
+        } else {
+            RUN_TIMEOUT
         };
+        let timeout = limit.min(left).max(MIN_RUN_TIMEOUT);
+        let found = match jvm.run_once(class, method, &state, timeout) {
+            Ok(found) => found,
+            Err(e) => {
+                ran_away += usize::from(matches!(e, ReplayFailure::Timeout(_)));
+                continue;
+            }
+        };
+        if matches!(found.ended, Ended::RanAway { .. }) {
+            ran_away += 1;
+        }
         // Its objects made by constructors where the JVM shows that covers
         // as much, else as the seed gives them. The constructors tried are
         // runs too: none starts past the deadline (a whole jar's pass

@@ -28,10 +28,10 @@
 //! a proof: a target no seed reaches stays `unknown`.
 
 mod chars;
+mod jdk_objects;
 pub mod objects;
 mod patterns;
 mod pools;
-mod jdk_objects;
 
 use std::time::{Duration, Instant};
 
