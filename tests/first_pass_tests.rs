@@ -163,13 +163,11 @@ fn a_regular_expression_of_the_class_gives_seeds() {
     }
 }
 
-/// Under a short budget `jaut cover` covers every block of the scanner
-/// and of the address check: the cases and the pattern's branches are
-/// seeded.
-#[test]
-fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
+/// `jaut cover` of the sample class `name` under `--budget 60`, which must
+/// leave no target unknown: its output directory and its JSON report.
+fn cover_sample(name: &str) -> (tempfile::TempDir, serde_json::Value) {
     let out = tempfile::tempdir().unwrap();
-    let class = support::sample_class("firstpass/Scanner");
+    let class = support::sample_class(name);
     let (code, v) = support::jaut_json(&[
         "cover",
         class.to_str().unwrap(),
@@ -179,6 +177,15 @@ fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
         out.path().to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{v:#}");
+    (out, v)
+}
+
+/// Under a short budget `jaut cover` covers every block of the scanner
+/// and of the address check: the cases and the pattern's branches are
+/// seeded.
+#[test]
+fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
+    let (_out, v) = cover_sample("firstpass/Scanner");
     for m in v["methods"].as_array().unwrap() {
         let name = m["method"].as_str().unwrap();
         if name == "encode" || name == "isAddress" {
@@ -236,17 +243,7 @@ fn a_builder_or_writer_parameter_is_seeded_with_a_new_one() {
 /// suite passes.
 #[test]
 fn cover_writes_into_new_builders_and_covers_a_helper_through_its_entry() {
-    let out = tempfile::tempdir().unwrap();
-    let class = support::sample_class("firstpass/Sinks");
-    let (code, v) = support::jaut_json(&[
-        "cover",
-        class.to_str().unwrap(),
-        "--budget",
-        "60",
-        "--out",
-        out.path().to_str().unwrap(),
-    ]);
-    assert_eq!(code, Some(0), "{v:#}");
+    let (out, v) = cover_sample("firstpass/Sinks");
     for m in v["methods"].as_array().unwrap() {
         let name = m["method"].as_str().unwrap();
         for t in m["target_list"].as_array().unwrap() {
