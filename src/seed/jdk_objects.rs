@@ -8,14 +8,19 @@
 //! `NullPointerException` at its first append. And the values a constructor
 //! makes from a text (`URL`, `URI`, `File`, `BigInteger`, `BigDecimal`):
 //! one well-formed example of each (jsoup's `StringUtil.resolve(URL,
-//! String)` was only ever called with null). Each seed is made by the
+//! String)` was only ever called with null). The sources a method reads
+//! (an `InputStream` or `Reader` over nothing, then over one of the
+//! method's strings) and the JDK collections it fills or reads (an empty
+//! `ArrayList`, `HashSet`, `HashMap`): commons-compress
+//! `TarUtils.parsePaxHeaders(InputStream, List, Map, long)` ran only into
+//! a `NullPointerException`. Each seed is made by the
 //! JDK's public constructors, as a person's test makes it
 //! (`new PrintWriter(new StringWriter())`): a sink empty, and a builder
 //! also holding one of the method's strings. Nothing here is a claim: the
 //! JVM's replay of the state is what counts.
 
 use crate::classfile::JType;
-use crate::state::{BuiltBy, Construction, Object, Value};
+use crate::state::{BuiltBy, CollectionFactory, Construction, Object, Value};
 
 use super::objects::Graph;
 
@@ -47,9 +52,68 @@ pub(super) fn seeds(ty: &JType, text: Option<&str>) -> Vec<Graph> {
             "java.io.PrintStream",
             "java.io.ByteArrayOutputStream",
         )],
+        // A source to read from: empty, then over the text.
+        "java/io/InputStream" | "java/io/ByteArrayInputStream" => ["", text.unwrap_or("a")]
+            .into_iter()
+            .map(bytes_in)
+            .collect(),
+        "java/io/Reader" | "java/io/StringReader" => ["", text.unwrap_or("a")]
+            .into_iter()
+            .map(|t| vec![made("java.io.StringReader", vec![Value::Str(t.into())])])
+            .collect(),
+        // An empty collection to fill or to read nothing from.
+        "java/util/List"
+        | "java/util/ArrayList"
+        | "java/util/Collection"
+        | "java/lang/Iterable" => {
+            vec![vec![empty(
+                "java.util.ArrayList",
+                CollectionFactory::ArrayList,
+            )]]
+        }
+        "java/util/Set" | "java/util/HashSet" => {
+            vec![vec![empty("java.util.HashSet", CollectionFactory::HashSet)]]
+        }
+        "java/util/Map" | "java/util/HashMap" => {
+            vec![vec![empty("java.util.HashMap", CollectionFactory::HashMap)]]
+        }
         _ => from_text(name)
             .map(|(class, example)| vec![vec![made(class, vec![Value::Str(example.into())])]])
             .unwrap_or_default(),
+    }
+}
+
+/// `new ByteArrayInputStream(bytes)` over the UTF-8 bytes of `text`.
+fn bytes_in(text: &str) -> Graph {
+    let descriptor = "([B)V";
+    let stream = Object {
+        id: 0,
+        class: "java.io.ByteArrayInputStream".into(),
+        built_by: Some(BuiltBy::Constructor {
+            constructor: constructor(descriptor, vec!["byte[]".into()], vec![Value::Ref(1)]),
+        }),
+        ..Object::default()
+    };
+    let bytes = Object {
+        id: 1,
+        class: "byte[]".into(),
+        elements: Some(
+            text.bytes()
+                .map(|b| Value::Int(i64::from(b as i8)))
+                .collect(),
+        ),
+        ..Object::default()
+    };
+    vec![stream, bytes]
+}
+
+/// An empty JDK collection of `class` (Java form) made as `factory` says.
+fn empty(class: &str, factory: CollectionFactory) -> Object {
+    Object {
+        class: class.into(),
+        elements: Some(Vec::new()),
+        built_by: Some(BuiltBy::Collection { factory }),
+        ..Object::default()
     }
 }
 
@@ -147,6 +211,12 @@ mod tests {
         };
         assert_eq!(constructor.args, [Value::Str("ab".into())]);
         assert!(seeds(&JType::Object("java/util/List".into()), None).is_empty());
+        let stream = seeds(&JType::Object("java/io/InputStream".into()), Some("ab"));
+        assert_eq!(stream.len(), 2);
+        assert_eq!(
+            stream[1][1].elements,
+            Some(vec![Value::Int(97), Value::Int(98)])
+        );
         let url = seeds(&JType::Object("java/net/URL".into()), None);
         assert_eq!(url.len(), 1);
         assert_eq!(url[0][0].class, "java.net.URL");
