@@ -219,14 +219,19 @@ fn fig5_samples_every_target_reached_or_explained() {
         if *method == FORWARD {
             // The concolic search is aimed at 1 or 2 of them; its test may
             // also be credited with blocks the first pass reached before
-            // (the minimal suite keeps the test covering most).
-            let aimed = m["target_list"]
-                .as_array()
-                .unwrap()
+            // (the minimal suite keeps the test covering most). Or the
+            // first pass's wider sweep (the method's constants 41 and 3
+            // among its seeds) reached every target before any search.
+            let targets = m["target_list"].as_array().unwrap();
+            let aimed = targets
                 .iter()
                 .filter(|t| t["concolic"] == true && t["aimed"] == true && t["from"].is_null())
                 .count();
-            assert!((1..=2).contains(&aimed), "{method}: {m}");
+            let all_first_pass = targets.iter().all(|t| t["first_pass"] == true);
+            assert!(
+                (1..=2).contains(&aimed) || (aimed == 0 && all_first_pass),
+                "{method}: {m}"
+            );
         } else {
             assert_eq!(by("concolic"), 0, "{class}.{method}: {m}");
         }
