@@ -220,8 +220,9 @@ fn fig5_samples_every_target_reached_or_explained() {
             // The concolic search is aimed at 1 or 2 of them; its test may
             // also be credited with blocks the first pass reached before
             // (the minimal suite keeps the test covering most). Or the
-            // first pass's wider sweep (the method's constants 41 and 3
-            // among its seeds) reached every target before any search.
+            // first pass's wider sweep (its seeds hold the constant 41 and
+            // 3, a neighbour of the constant 2) reached every target
+            // before any search.
             let targets = m["target_list"].as_array().unwrap();
             let aimed = targets
                 .iter()
