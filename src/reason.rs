@@ -104,6 +104,11 @@ pub enum Reason {
     /// classes no accessible constructor was shown to make (named here);
     /// making them by reflection could show a state no program makes.
     NotConstructible(String),
+    /// The JVM confirmed the state found, but the JUnit writer cannot
+    /// express it as a test (the text says why: a mock of an abstract JDK
+    /// class, say): no test a person could keep, so the target is not
+    /// counted as covered.
+    NoTest(String),
     /// The method could not be analysed (no bytecode, classes that do not
     /// load).
     Analysis(String),
@@ -144,6 +149,7 @@ pub enum Kind {
     ReplayMismatch,
     ReplayFailed,
     NotConstructible,
+    NoTest,
     Analysis,
     Internal,
     RunBudget,
@@ -171,6 +177,7 @@ impl Kind {
             Kind::ReplayMismatch => "replay-mismatch",
             Kind::ReplayFailed => "replay-failed",
             Kind::NotConstructible => "not-constructible",
+            Kind::NoTest => "no-test",
             Kind::Analysis => "analysis",
             Kind::Internal => "internal",
             Kind::RunBudget => "run-budget",
@@ -211,6 +218,7 @@ impl Reason {
             Reason::ReplayMismatch { .. } => Kind::ReplayMismatch,
             Reason::ReplayFailed(_) => Kind::ReplayFailed,
             Reason::NotConstructible(_) => Kind::NotConstructible,
+            Reason::NoTest(_) => Kind::NoTest,
             Reason::Analysis(_) => Kind::Analysis,
             Reason::Internal(_) => Kind::Internal,
             Reason::Stopped(Stop::RunBudget { .. }) => Kind::RunBudget,
@@ -340,6 +348,10 @@ impl fmt::Display for Reason {
                 f,
                 "--objects constructors: no accessible constructor was shown to make the fields \
                  the path needs in {objects} (--objects auto makes them by reflection)"
+            ),
+            Reason::NoTest(why) => write!(
+                f,
+                "the JVM confirmed a state, but no JUnit test can express it: {why}"
             ),
             Reason::Analysis(why) => f.write_str(why),
             Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),

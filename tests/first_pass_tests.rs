@@ -163,13 +163,11 @@ fn a_regular_expression_of_the_class_gives_seeds() {
     }
 }
 
-/// Under a short budget `jaut cover` covers every block of the scanner
-/// and of the address check: the cases and the pattern's branches are
-/// seeded.
-#[test]
-fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
+/// `jaut cover` of the sample class `name` under `--budget 60`, which must
+/// leave no target unknown: its output directory and its JSON report.
+fn cover_sample(name: &str) -> (tempfile::TempDir, serde_json::Value) {
     let out = tempfile::tempdir().unwrap();
-    let class = support::sample_class("firstpass/Scanner");
+    let class = support::sample_class(name);
     let (code, v) = support::jaut_json(&[
         "cover",
         class.to_str().unwrap(),
@@ -179,6 +177,15 @@ fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
         out.path().to_str().unwrap(),
     ]);
     assert_eq!(code, Some(0), "{v:#}");
+    (out, v)
+}
+
+/// Under a short budget `jaut cover` covers every block of the scanner
+/// and of the address check: the cases and the pattern's branches are
+/// seeded.
+#[test]
+fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
+    let (_out, v) = cover_sample("firstpass/Scanner");
     for m in v["methods"].as_array().unwrap() {
         let name = m["method"].as_str().unwrap();
         if name == "encode" || name == "isAddress" {
@@ -186,4 +193,80 @@ fn cover_reaches_a_scanners_cases_and_a_patterns_branches() {
             assert_eq!(m["unreachable"], 0, "{name}: {m:#}");
         }
     }
+}
+
+/// A `StringBuffer` and a `PrintWriter` parameter are seeded with new ones
+/// made by the JDK's constructors (`new PrintWriter(new StringWriter())`),
+/// after null.
+#[test]
+fn a_builder_or_writer_parameter_is_seeded_with_a_new_one() {
+    let cp = support::sample_classpath();
+    let class = cp.load("firstpass/Sinks").unwrap();
+    let classes_of = |name: &str, descriptor: &str| -> Vec<Vec<String>> {
+        let method = class.method(name, descriptor).unwrap();
+        seeded_states(&cp, &class, method, FIRST_PASS_STATES)
+            .iter()
+            .map(|s| match &s.args[0].value {
+                Value::Ref { object } => vec![
+                    s.objects[*object].class.clone(),
+                    s.objects
+                        .iter()
+                        .filter(|o| o.id != *object)
+                        .map(|o| o.class.clone())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                ],
+                other => vec![format!("{other:?}")],
+            })
+            .collect()
+    };
+    let buffers = classes_of(
+        "appendLine",
+        "(Ljava/lang/StringBuffer;Ljava/lang/String;)I",
+    );
+    assert!(
+        buffers.iter().any(|c| c[0] == "java.lang.StringBuffer"),
+        "{buffers:?}"
+    );
+    let writers = classes_of("printAll", "(Ljava/io/PrintWriter;[Ljava/lang/String;)Z");
+    assert!(
+        writers
+            .iter()
+            .any(|c| c[0] == "java.io.PrintWriter" && c[1].contains("java.io.StringWriter")),
+        "{writers:?}"
+    );
+}
+
+/// `jaut cover` covers the methods that write into a builder or a writer,
+/// and the private helper its public entry calls, in its first pass: every
+/// block reached, by first-pass tests that call public methods, and the
+/// suite passes.
+#[test]
+fn cover_writes_into_new_builders_and_covers_a_helper_through_its_entry() {
+    let (out, v) = cover_sample("firstpass/Sinks");
+    for m in v["methods"].as_array().unwrap() {
+        let name = m["method"].as_str().unwrap();
+        for t in m["target_list"].as_array().unwrap() {
+            if t["depth"].is_null() {
+                continue;
+            }
+            assert_eq!(t["verdict"], "reached", "{name}: {t:#}");
+            assert_eq!(t["first_pass"], true, "{name}: {t:#}");
+        }
+    }
+    let check = &v["suite_check"];
+    assert_eq!(check["ran"], true, "{check:#}");
+    assert!(
+        check["removed_tests"].as_array().is_none_or(Vec::is_empty),
+        "{check:#}"
+    );
+    let java = std::fs::read_to_string(out.path().join("firstpass/SinksJautTest.java")).unwrap();
+    assert!(
+        java.contains("new java.io.StringWriter()") && java.contains("new java.io.PrintWriter("),
+        "{java}"
+    );
+    assert!(
+        !java.contains("\"clean\""),
+        "the helper is called through its entry:\n{java}"
+    );
 }

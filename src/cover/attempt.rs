@@ -11,7 +11,9 @@ use crate::program::Program;
 use crate::reason::Reason;
 use crate::search::PathStep;
 
-use super::{credit, through, Attempt, Config, GeneratedTest, Origin, Status, Target, Unit};
+use super::{
+    credit, through, writable, Attempt, Config, GeneratedTest, Origin, Status, Target, Unit,
+};
 use std::collections::BTreeSet;
 
 /// Runs one target through the pipeline, on a worker thread: where the
@@ -64,7 +66,33 @@ pub(super) fn credits(test: &GeneratedTest, target: &Target) -> bool {
     through::credited_in(test, target.unit).covers(target)
 }
 
+/// A state the JUnit writer cannot express is no test: the target stays
+/// unknown with why ([`writable`]), and what its run executed is not
+/// counted.
 pub(super) fn commit(
+    cp: &Program,
+    units: &[Unit],
+    target: &Target,
+    a: Attempt,
+    blocks: &[&Target],
+) -> (Status, Option<GeneratedTest>) {
+    match commit_found(cp, units, target, a, blocks) {
+        (_, Some(test)) => match writable::check(cp, &units[test.unit], &test) {
+            Ok(()) => (
+                Status::Reached {
+                    test: 0,
+                    aimed: true,
+                },
+                Some(test),
+            ),
+            Err(why) => (Status::Unknown { reasons: vec![why] }, None),
+        },
+        settled => settled,
+    }
+}
+
+/// The status and test of an attempt, before the test is checked.
+fn commit_found(
     cp: &Program,
     units: &[Unit],
     target: &Target,

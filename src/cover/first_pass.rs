@@ -32,6 +32,7 @@ use crate::labeling::InputState;
 use crate::pipeline::Jvm;
 use crate::program::Program;
 use crate::replay::observation::{Ended, Observation};
+use crate::replay::ReplayFailure;
 
 /// The share of `--budget` the first pass may take, at most: half. Its
 /// runs cover in milliseconds what takes the rounds a search per target
@@ -49,8 +50,17 @@ pub const CLASS_TIME: Duration = Duration::from_secs(5);
 pub const RUN_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The shortest timeout a run is given near the deadline (the JVM's own
-/// start is not counted in it).
+/// start is not counted in it), and every run of a method after one of
+/// its runs did not end in time.
 const MIN_RUN_TIMEOUT: Duration = Duration::from_millis(100);
+
+/// Runs of one method that may not end (its timeout killed the JVM, or
+/// the replay stopped it looping) before the pass gives up on the method:
+/// a simple input that makes a method loop (a wrap width of 0) makes
+/// others loop too, and each can cost its timeout and a new JVM
+/// (commons-cli `HelpFormatter`'s pass took its whole 10 s for 209
+/// runs).
+const MAX_RAN_AWAY: usize = 2;
 
 /// The time the first pass of a run over `classes` classes may take:
 /// [`CLASS_TIME`] per class, and with a budget at most [`BUDGET_SHARE`]
@@ -98,6 +108,39 @@ pub fn mark_assertions(
     }
 }
 
+/// Which of a method's seeded states a sweep of the first pass runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sweep {
+    /// The states before this one were run by an earlier sweep.
+    pub from: usize,
+    /// The states from this one on are left.
+    pub to: usize,
+}
+
+impl Sweep {
+    /// Every method's first [`crate::seed::FIRST_PASS_STATES`] states.
+    pub const FIRST: Sweep = Sweep {
+        from: 0,
+        to: crate::seed::FIRST_PASS_STATES,
+    };
+
+    /// The next states of the methods the first sweep left targets open
+    /// in, while the pass has time: the seeds further down the ranks
+    /// (longer texts of the characters the method compares with, other
+    /// pairs of constants) cost a run each, milliseconds, where a target
+    /// left to the rounds costs a search (on commons-io `FilenameUtils`
+    /// the first sweep's 530 runs took 1.2 s of the pass's 5 s, and the
+    /// targets of `doNormalize` and `wildcardMatch` it left ran the
+    /// 120 s budget out in the rounds).
+    pub const WIDER: Sweep = Sweep {
+        from: crate::seed::FIRST_PASS_STATES,
+        to: WIDER_STATES,
+    };
+}
+
+/// The states per method the first pass runs at most, over its sweeps.
+pub const WIDER_STATES: usize = 256;
+
 /// One run of the first pass whose observation the JVM gave.
 #[derive(Debug, Clone)]
 pub struct Run {
@@ -114,7 +157,8 @@ pub struct Summary {
     pub kept: usize,
 }
 
-/// Runs every unit's first-pass states, spreading the units over `jvms`
+/// Runs the `sweep` of the first-pass states of every unit `wanted` keeps,
+/// spreading the units over `jvms`
 /// (one thread each), until `deadline` or a stop request. Each unit's
 /// runs that ended (returned or threw) with at least one pc executed, in
 /// the order of its states, are handed to `done` on the calling thread as
@@ -123,12 +167,15 @@ pub struct Summary {
 /// takes a while); the order is the units' whatever `--jobs`. Units never
 /// started (the deadline came first) are not handed. Returns the number of
 /// runs made.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     cp: &Program,
     units: &[Unit],
     jvms: &mut [Jvm],
     deadline: Instant,
     objects: Objects,
+    sweep: Sweep,
+    wanted: &(dyn Fn(usize) -> bool + Sync),
     done: &mut dyn FnMut(usize, Vec<Run>),
 ) -> usize {
     let next = AtomicUsize::new(0);
@@ -142,10 +189,10 @@ pub fn run(
                 let Some(unit) = units.get(u) else { break };
                 // A private method its callers reach is left to them: its
                 // tests call a public method (cover/through.rs).
-                let runs = if super::through::left_to_callers(cp, units, unit) {
+                let runs = if !wanted(u) || super::through::left_to_callers(cp, units, unit) {
                     Vec::new()
                 } else {
-                    unit_runs(cp, unit, jvm, deadline, objects, made)
+                    unit_runs(cp, unit, jvm, deadline, objects, sweep, made)
                 };
                 if tx.send((u, runs)).is_err() {
                     break;
@@ -172,7 +219,7 @@ pub fn run(
     made.into_inner()
 }
 
-/// The runs of one unit's first-pass states, until `deadline`; with
+/// The runs of one unit's first-pass states of `sweep`, until `deadline`; with
 /// `objects` other than reflection, each run's objects made by
 /// constructors where the JVM shows that covers as much.
 fn unit_runs(
@@ -181,6 +228,7 @@ fn unit_runs(
     jvm: &mut Jvm,
     deadline: Instant,
     objects: Objects,
+    sweep: Sweep,
     made: &AtomicUsize,
 ) -> Vec<Run> {
     let (class, method) = (&unit.class, unit.method());
@@ -189,19 +237,32 @@ fn unit_runs(
     if past(deadline) {
         return Vec::new();
     }
-    let states = crate::seed::seeded_states(cp, class, method, crate::seed::FIRST_PASS_STATES);
+    let states = crate::seed::seeded_states(cp, class, method, sweep.to);
     let mut runs = Vec::new();
-    for mut state in states {
+    let mut ran_away = 0;
+    for mut state in states.into_iter().skip(sweep.from) {
         construct::unmark_fresh(&method.name, &mut state);
-        if past(deadline) {
+        if past(deadline) || ran_away >= MAX_RAN_AWAY {
             break;
         }
         made.fetch_add(1, Ordering::Relaxed);
         let left = deadline.saturating_duration_since(Instant::now());
-        let timeout = RUN_TIMEOUT.min(left).max(MIN_RUN_TIMEOUT);
-        let Ok(found) = jvm.run_once(class, method, &state, timeout) else {
-            continue;
+        let limit = if ran_away > 0 {
+            MIN_RUN_TIMEOUT
+        } else {
+            RUN_TIMEOUT
         };
+        let timeout = limit.min(left).max(MIN_RUN_TIMEOUT);
+        let found = match jvm.run_once(class, method, &state, timeout) {
+            Ok(found) => found,
+            Err(e) => {
+                ran_away += usize::from(matches!(e, ReplayFailure::Timeout(_)));
+                continue;
+            }
+        };
+        if matches!(found.ended, Ended::RanAway { .. }) {
+            ran_away += 1;
+        }
         // Its objects made by constructors where the JVM shows that covers
         // as much, else as the seed gives them. The constructors tried are
         // runs too: none starts past the deadline (a whole jar's pass

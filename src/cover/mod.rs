@@ -59,6 +59,7 @@ mod through;
 mod timeline_svg;
 mod timing;
 mod worker;
+pub mod writable;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -14,7 +14,7 @@ use crate::reason::{Reason, Stop};
 
 use super::settle::{block_pcs, credit_helpers, first_pass_test, grow_timeline, mark_covered};
 use super::{
-    callees, first_pass, Config, Covered, CoveredBefore, GeneratedTest, Progress, Report, Status,
+    first_pass, through, Config, Covered, CoveredBefore, GeneratedTest, Progress, Report, Status,
     Target, TimelinePoint, Timing, Unit,
 };
 
@@ -251,13 +251,28 @@ impl<'a> RunState<'a> {
         }
         let mut summary = first_pass::Summary::default();
         let (cp, units, objects) = (self.cp, self.units, self.config.search.objects);
-        // Each method's runs are committed as soon as they (and those of
-        // the methods before it) are in, so a whole jar's tests are
-        // written while its pass goes on.
-        let mut commit_unit = |u: usize, unit_runs: Vec<first_pass::Run>| {
-            self.commit_first_pass(u, unit_runs, &mut summary, started);
-        };
-        summary.runs = first_pass::run(cp, units, jvms, started + limit, objects, &mut commit_unit);
+        let deadline = started + limit;
+        for sweep in [first_pass::Sweep::FIRST, first_pass::Sweep::WIDER] {
+            // A wider sweep runs only the methods with targets still open.
+            let open = self.units_open();
+            let wanted = |u: usize| open[u];
+            // Each method's runs are committed as soon as they (and those
+            // of the methods before it) are in, so a whole jar's tests are
+            // written while its pass goes on.
+            let mut commit_unit = |u: usize, unit_runs: Vec<first_pass::Run>| {
+                self.commit_first_pass(u, unit_runs, &mut summary, started);
+            };
+            summary.runs += first_pass::run(
+                cp,
+                units,
+                jvms,
+                deadline,
+                objects,
+                sweep,
+                &wanted,
+                &mut commit_unit,
+            );
+        }
         self.timing.first_pass = started.elapsed();
         self.first_pass_summary = Some(summary);
         let now = self.report_progress();
@@ -272,6 +287,35 @@ impl<'a> RunState<'a> {
         }
     }
 
+    /// Per unit, whether a target of it is still open (neither settled
+    /// nor covered), or of a private method the first pass leaves to its
+    /// callers, this unit among them ([`super::through::left_to_callers`]).
+    fn units_open(&self) -> Vec<bool> {
+        let mut open = vec![false; self.units.len()];
+        for (i, t) in self.all.iter().enumerate() {
+            if self.status[i].is_none() && !self.is_covered(t) {
+                open[t.unit] = true;
+            }
+        }
+        let helpers: Vec<usize> = (0..self.units.len())
+            .filter(|&u| open[u] && through::left_to_callers(self.cp, self.units, &self.units[u]))
+            .collect();
+        for h in helpers {
+            let unit = &self.units[h];
+            for chain in crate::search::callers::chains(self.cp, &unit.class, unit.method()) {
+                let caller = chain.sites[0].method;
+                let found = self
+                    .units
+                    .iter()
+                    .position(|c| c.index == caller && c.class.name == unit.class.name);
+                if let Some(c) = found {
+                    open[c] = true;
+                }
+            }
+        }
+        open
+    }
+
     /// Commits the first pass's runs of unit `u` (the pass began at
     /// `started`).
     fn commit_first_pass(
@@ -284,14 +328,13 @@ impl<'a> RunState<'a> {
         let (all, units) = (self.all, self.units);
         for run in unit_runs {
             let Some(mut test) =
-                first_pass_test(self.cp, &units[u], u, all, &self.status, &self.covered, run)
+                first_pass_test(self.cp, units, u, all, &self.status, &self.covered, run)
             else {
                 continue;
             };
             let number = self.tests.len();
             self.covered[u].add_credited(&test);
             if let Some(obs) = &test.observation {
-                test.elsewhere = callees::credited_elsewhere(units, u, obs);
                 first_pass::mark_assertions(
                     &units[u],
                     obs,

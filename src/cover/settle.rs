@@ -10,7 +10,8 @@ use crate::program::Program;
 use crate::reason::Reason;
 
 use super::{
-    credit, first_pass, Covered, GeneratedTest, Origin, Status, Target, TimelinePoint, Unit,
+    callees, credit, first_pass, writable, Covered, GeneratedTest, Origin, Status, Target,
+    TimelinePoint, Unit,
 };
 
 /// Adds a point to the timeline when the count of blocks covered changed.
@@ -70,19 +71,23 @@ pub(super) fn credit_helpers(
     }
 }
 
-/// A first-pass run of `unit` (index `u`) as a test, when what it executed
-/// and JaCoCo would credit covers a target still open: the test is named
-/// after the first such target (a block before a branch outcome). `None`
-/// when the run covers nothing new.
+/// A first-pass run of `units[u]` as a test, when what it executed and
+/// JaCoCo would credit covers a target still open — of its own method, or
+/// of a helper it called ([`callees`]: a public method's run is how a
+/// private helper left to its callers is covered). The test is named after
+/// the first such target of its own method (a block before a branch
+/// outcome), else after its last call of the first helper it covers anew.
+/// `None` when the run covers nothing new, or no JUnit test can express it.
 pub(super) fn first_pass_test(
     cp: &Program,
-    unit: &Unit,
+    units: &[Unit],
     u: usize,
     all: &[Target],
     status: &[Option<Status>],
     covered: &[Covered],
     run: first_pass::Run,
 ) -> Option<GeneratedTest> {
+    let unit = &units[u];
     let observation = run.observation;
     let mut test = GeneratedTest {
         unit: u,
@@ -93,27 +98,59 @@ pub(super) fn first_pass_test(
         covers: observation.executed.clone(),
         edges: observation.edges.clone(),
         uncredited: credit::uncredited(cp, unit, &observation),
+        elsewhere: callees::credited_elsewhere(units, u, &observation),
         observation: Some(observation),
         origin: Origin::FirstPass,
-        elsewhere: Vec::new(),
         via: None,
+    };
+    let new_in = |v: usize, after: &Covered| {
+        all.iter()
+            .enumerate()
+            .filter(|&(i, t)| t.unit == v && status[i].is_none() && !covered[v].covers(t))
+            .filter(|(_, t)| after.covers(t))
+            .min_by_key(|(_, t)| (t.is_branch(), t.pc))
+            .map(|(_, t)| t)
     };
     let mut after = covered[u].clone();
     after.add_credited(&test);
-    let (_, new) = all
-        .iter()
-        .enumerate()
-        .filter(|&(i, t)| t.unit == u && status[i].is_none() && !covered[u].covers(t))
-        .filter(|(_, t)| after.covers(t))
-        .min_by_key(|(_, t)| (t.is_branch(), t.pc))?;
-    test.target = new.pc;
-    test.target_from = new.from;
+    if let Some(new) = new_in(u, &after) {
+        test.target = new.pc;
+        test.target_from = new.from;
+    } else {
+        let helper = test.elsewhere.iter().find_map(|(v, c)| {
+            let mut after = covered[*v].clone();
+            after.pcs.extend(&c.pcs);
+            after.edges.extend(&c.edges);
+            new_in(*v, &after).map(|_| *v)
+        })?;
+        test.target = last_call_of(unit, &units[helper], &test.covers)?;
+    }
     // The run aimed at no pc: the test is named after this one, which it
     // executed.
+    let target = test.target;
     if let Some(o) = &mut test.observation {
-        o.reached = o.executed.contains(&new.pc);
+        o.reached = o.executed.contains(&target);
     }
+    // A run no JUnit test can express covers nothing a person keeps.
+    writable::check(cp, unit, &test).ok()?;
     Some(test)
+}
+
+/// The last pc of `unit` among `executed` that calls `helper`'s method.
+fn last_call_of(unit: &Unit, helper: &Unit, executed: &[Pc]) -> Option<Pc> {
+    let (class, m) = (&helper.class.name, helper.method());
+    unit.code()
+        .instructions
+        .iter()
+        .filter(|i| executed.contains(&i.pc))
+        .filter(|i| match &i.op {
+            crate::classfile::Op::Invoke(_, r) => {
+                r.class == *class && r.name == m.name && r.descriptor == m.descriptor
+            }
+            _ => false,
+        })
+        .map(|i| i.pc)
+        .next_back()
 }
 
 /// The tests in the order one worker would have committed them — method by

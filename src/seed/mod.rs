@@ -28,6 +28,7 @@
 //! a proof: a target no seed reaches stays `unknown`.
 
 mod chars;
+mod jdk_objects;
 pub mod objects;
 mod patterns;
 mod pools;
@@ -170,6 +171,15 @@ fn parameter_seeds(
         // program an instance of it.
         _ if ty.is_reference() && object_scalars(ty, scalars).is_none() => {
             let mut d = vec![Seed::Value(Value::Null)];
+            // A builder or writer to write into, empty or
+            // holding the method's first non-empty string, or a JDK value
+            // made from a text (jdk_objects.rs).
+            let strings = scalars(&JType::Object("java/lang/String".into())).unwrap_or_default();
+            let text = strings.iter().find_map(|v| match v {
+                Value::Str(s) if !s.is_empty() => Some(s.as_str()),
+                _ => None,
+            });
+            d.extend(jdk_objects::seeds(ty, text).into_iter().map(Seed::Graph));
             if let JType::Object(name) = ty {
                 if !crate::classpath::is_jdk_class(name) {
                     d.extend(objects::instances(cp, name, 1).into_iter().map(Seed::Graph));
@@ -350,6 +360,11 @@ fn add_graph(state: &mut InputState, graph: &objects::Graph) -> Value {
         if let Some(elements) = &mut o.elements {
             for e in elements {
                 *e = shift(e);
+            }
+        }
+        if let Some(crate::state::BuiltBy::Constructor { constructor }) = &mut o.built_by {
+            for a in &mut constructor.args {
+                *a = shift(a);
             }
         }
         state.objects.push(o);

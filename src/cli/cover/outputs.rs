@@ -127,10 +127,7 @@ pub(super) fn suite_of(
             continue;
         };
         let unit = &report.units[test.unit];
-        let conditions =
-            jaut::junit::conditions::key_conditions(cp, &unit.class, unit.method(), &test.path);
-        let target = jaut::junit::Target::new(&unit.class, unit.method(), test.target)
-            .with_conditions(conditions);
+        let target = cover::writable::junit_target(cp, unit, test);
         if let Err(e) = suite.add(cp, &target, &test.state, observation) {
             let warning = format!("no JUnit test for {} pc {}: {e}", unit.label(), test.target);
             let mut warned = unwritten.lock().unwrap_or_else(|p| p.into_inner());
