@@ -25,8 +25,8 @@ mod standins;
 mod text;
 
 use crate::classfile::descriptor::internal_name;
-use crate::program::Program;
 use crate::junit::access::Access;
+use crate::program::Program;
 use crate::replay::observation::Observed;
 use crate::replay::{Observation, ReplayFailure};
 use crate::state::{BuiltBy, Construction, InputState, NoConstructor, Object, Value};

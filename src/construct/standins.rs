@@ -79,7 +79,9 @@ fn standin_for(cp: &ClassPath, access: &mut Access, param: &str) -> Option<Objec
             ..Object::default()
         });
     }
-    if !crate::classpath::is_program_class(cp, &internal_name(param)) || !access.type_accessible(param) {
+    if !crate::classpath::is_program_class(cp, &internal_name(param))
+        || !access.type_accessible(param)
+    {
         return None;
     }
     let class = cp.load(&internal_name(param)).ok()?;

@@ -5,8 +5,8 @@
 //! with no test leaves its target open for another attempt and the report
 //! does not count it; the suite is written from the same [`junit_target`].
 
-use crate::program::Program;
 use crate::junit::{self, Flavor, TestSuite};
+use crate::program::Program;
 use crate::reason::Reason;
 
 use super::{GeneratedTest, Unit};
