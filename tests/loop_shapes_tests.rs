@@ -1,7 +1,8 @@
 //! Loop and recursion shapes beyond the paper's (issue 38,
 //! samples/src/loops2): conditional counters and sums over array cells
 //! (src/search/loop_cells.rs), nested counter loops
-//! (src/search/loop_summary/nest.rs), recursion deeper than the first
+//! (src/search/loop_summary/nest.rs), loops counted from a constant
+//! (src/search/loop_bound.rs), recursion deeper than the first
 //! round's bounds (src/search/driver.rs) and a recursive-descent parser
 //! under `jaut cover`. Every reached state is confirmed by the replay and
 //! checked against what the method computes; proofs are checked to need
@@ -90,6 +91,29 @@ fn nested_counter_loops_compose() {
     assert_eq!(nm, [Some(37), Some(41)], "{v:#}");
 
     let v = aim("Nested", "never");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// The list's last cell is valued from the counter, which pins the
+/// iterations left after the first one walked back (28): the round after
+/// the first goes straight to a loop bound that holds them (32), and the
+/// walk checks the path only where the count runs out.
+#[test]
+fn a_counted_loops_iterations_are_pinned() {
+    let v = reached("Counted", "build");
+    assert_eq!(v["state"]["args"][1]["value"], 30, "{v:#}");
+    assert_eq!(v["stats"]["rounds"], 2, "{v:#}");
+    assert_eq!(v["stats"]["loop_bound"], 32, "{v:#}");
+}
+
+/// A loop counted from 1 to `m - 1` with `m <= 4` runs at most three
+/// times: walked back from its exit, its counter cannot pass below its
+/// start, so every unrolling is refuted and none is cut — a proof, where
+/// the unrolling used to run into the loop bound with two paths per
+/// iteration.
+#[test]
+fn a_counter_counted_from_a_constant_bounds_the_unrolling() {
+    let v = aim("Counted", "hops");
     assert_eq!(v["verdict"], "unreachable", "{v:#}");
 }
 

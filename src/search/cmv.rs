@@ -103,6 +103,10 @@ pub(super) struct St {
     /// backward. Bounded by [`super::loop_bound`]; a counter loop is
     /// summarized only where none is unrolled yet.
     pub visit: BTreeMap<(MethodKey, crate::classfile::Pc, usize), u64>,
+    /// Iterations left before the entry of the current visit of a loop
+    /// counted from a constant, by the same key as `visit`, once the
+    /// path's constraints pin its counter ([`super::loop_bound`]).
+    pub left: BTreeMap<(MethodKey, crate::classfile::Pc, usize), u64>,
 }
 
 impl St {

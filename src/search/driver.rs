@@ -30,7 +30,15 @@ use crate::reason::{Bound, Reason, Stop};
 fn deepen(ex: &mut Explorer, config: &Config) -> bool {
     let mut deeper = false;
     if ex.loop_cut && ex.loop_bound < config.max_loop_iterations {
-        ex.loop_bound = (ex.loop_bound * 2).min(config.max_loop_iterations);
+        // A round whose paths need some number of iterations at least
+        // skips the rounds that cannot hold them.
+        let needed = ex
+            .loop_needed
+            .checked_next_power_of_two()
+            .unwrap_or(u32::MAX);
+        ex.loop_bound = (ex.loop_bound * 2)
+            .max(needed)
+            .min(config.max_loop_iterations);
         deeper = true;
     }
     if ex.call_cut && ex.call_depth < config.max_call_depth {
@@ -203,6 +211,7 @@ fn round(
 ) -> Flow {
     ex.cuts.clear();
     ex.loop_cut = false;
+    ex.loop_needed = 0;
     ex.call_cut = false;
     ex.recursion_cut = false;
     ex.iteration_cuts = 0;

@@ -63,6 +63,10 @@ pub(super) struct Explorer<'a> {
     /// reported in).
     pub cuts: BTreeMap<String, Reason>,
     pub loop_cut: bool,
+    /// The loop bound a path cut in this round with its iterations
+    /// pinned needs at least ([`super::loop_bound`]): the next round's
+    /// bound is not below it.
+    pub loop_needed: u32,
     /// Paths cut at the bound of a summary over array cells
     /// ([`Bound::Iterations`]): while a summary's paths add none, the
     /// summary covered every run of the loop.
@@ -118,6 +122,7 @@ impl<'a> Explorer<'a> {
             deadline,
             cuts: BTreeMap::new(),
             loop_cut: false,
+            loop_needed: 0,
             call_cut: false,
             iteration_cuts: 0,
             recursion_cut: false,
@@ -178,6 +183,7 @@ impl Explorer<'_> {
             bounded: Vec::new(),
             summarized: false,
             visit: BTreeMap::new(),
+            left: BTreeMap::new(),
             environment: Vec::new(),
             loops: BTreeMap::new(),
             steps: vec![PathStep {

@@ -6,6 +6,7 @@
 
 use super::cmv::{Flow, MethodInfo, St};
 use super::explore::Explorer;
+use super::loop_bound::visit_key;
 use super::PathStep;
 use crate::cfg::{BlockId, Edge};
 use crate::model::term::TermId;
@@ -38,11 +39,21 @@ impl Explorer<'_> {
         // satisfiable and among the costliest on heap code, is left out
         // (an infeasible unrolling dies one block later; a path is found
         // only after the entry's check, refuted only by a check).
+        // With the iterations left to a counted loop's entry pinned, the
+        // check waits for the entry ([`Explorer::pin_iterations`]).
         let is_loop_head = preds.iter().any(|(p, _)| m.cfg.dominates(block_id, *p));
-        let check =
-            options >= 2 && !(is_loop_head && self.loop_facts(&m, block_id).checked_elsewhere);
+        let counted = is_loop_head
+            .then(|| self.loop_facts(&m, block_id).counted.clone())
+            .flatten();
+        let left = st.left.get(&visit_key(&st, &m, block_id)).copied();
+        let check = options >= 2
+            && !(is_loop_head && self.loop_facts(&m, block_id).checked_elsewhere)
+            && left.is_none_or(|r| r == 0);
         if check && !self.feasible(&st) {
             return Flow::Exhausted;
+        }
+        if let Some(c) = counted.as_ref().filter(|_| check) {
+            self.pin_iterations(&mut st, c, block_id);
         }
         if is_loop_head {
             // What refuted the paths from this loop head before may refute
@@ -62,11 +73,11 @@ impl Explorer<'_> {
             .m
             .clone();
         let block_id = junction.block;
-        let block = m.cfg.block(block_id).expect("a block").clone();
         let came_from = junction.came_from;
         let summarized = junction.summarized;
         let is_entry = junction.is_entry(&m);
         let preds = junction.preds(&m);
+        let left = st.left.get(&visit_key(&st, &m, block_id)).copied();
 
         // A counter loop met for the first time on this path: first its
         // summary (any number of iterations, the counter not wrapping),
@@ -120,6 +131,11 @@ impl Explorer<'_> {
             if is_back && !self.unroll(&mut next, &m, block_id, pred_block.start) {
                 continue;
             }
+            // Entering with iterations left: the counter is not its start.
+            if !is_back && left.is_some_and(|r| r > 0) {
+                self.paths += 1;
+                continue;
+            }
             let flow = self.try_choice(|ex| {
                 if edge.is_exceptional() {
                     return ex.step_exception_edge(next, pred, edge);
@@ -129,10 +145,18 @@ impl Explorer<'_> {
                     if let Some(wraps) = ex.may_wrap(&mut next, l, &mut edge_pending) {
                         edge_pending.push(wraps);
                     }
-                } else if !is_back {
+                } else if is_back {
+                    let facts = ex.loop_facts(&m, block_id);
+                    if let Some(c) = &facts.counted {
+                        if let Some(moved) = ex.moved_from_start(&mut next, c, &mut edge_pending) {
+                            edge_pending.push(moved);
+                        }
+                    }
+                } else {
                     // Leaving a loop backward ends its visit.
-                    let depth = next.acts.len();
-                    next.visit.remove(&(m.key.clone(), block.start, depth));
+                    let key = visit_key(&next, &m, block_id);
+                    next.visit.remove(&key);
+                    next.left.remove(&key);
                 }
                 next.top().block = pred;
                 next.top().index = pred_block.last + 1;

@@ -21,6 +21,8 @@ pub(super) struct LoopFacts {
     /// Its summary over array cells, if it is a cell loop
     /// ([`super::loop_cells`]).
     pub cells: Option<super::loop_cells::CellLoop>,
+    /// Its counter, if it counts from a constant ([`super::loop_bound`]).
+    pub counted: Option<super::loop_bound::Counted>,
     /// The most iterations one visit runs, if its code fixes them
     /// ([`super::loop_bound`]).
     pub max_iterations: Option<u64>,
@@ -76,7 +78,18 @@ impl Explorer<'_> {
         pred: Pc,
     ) -> bool {
         let head = m.cfg.block(block_id).expect("a block").start;
-        let visit = (m.key.clone(), head, next.acts.len());
+        let visit = super::loop_bound::visit_key(next, m, block_id);
+        let left = match next.left.get(&visit) {
+            Some(0) => {
+                next.left.remove(&visit);
+                None
+            }
+            Some(&r) => {
+                next.left.insert(visit.clone(), r - 1);
+                Some(r - 1)
+            }
+            None => None,
+        };
         let unrolled = next.visit.entry(visit).or_insert(0);
         *unrolled += 1;
         let unrolled = *unrolled;
@@ -88,7 +101,12 @@ impl Explorer<'_> {
         let key = (m.key.clone(), pred, head);
         let count = next.loops.entry(key).or_insert(0);
         *count += 1;
-        if *count > self.loop_bound {
+        // Pinned iterations the bound cannot hold are cut now.
+        let needed = u64::from(*count) + left.unwrap_or(0);
+        if needed > u64::from(self.loop_bound) {
+            self.loop_needed = self
+                .loop_needed
+                .max(u32::try_from(needed).unwrap_or(u32::MAX));
             self.cut(Reason::Bound(Bound::Loop {
                 max: self.config.max_loop_iterations,
             }));
@@ -155,10 +173,12 @@ impl Explorer<'_> {
         self.loop_facts
             .entry((m.key.clone(), start))
             .or_insert_with(|| {
+                let counted = super::loop_bound::counted(m, head);
                 Arc::new(LoopFacts {
                     counter: super::loop_summary::counter_loop(m, head),
                     cells: super::loop_cells::cell_loop(m, head),
-                    max_iterations: super::loop_bound::max_iterations(m, head),
+                    max_iterations: counted.as_ref().and_then(super::loop_bound::max_iterations),
+                    counted,
                     checked_elsewhere: m.cfg.iterations_meet_another_join(head),
                 })
             })

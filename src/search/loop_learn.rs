@@ -297,6 +297,7 @@ impl Explorer<'_> {
         let conflicts = self.conflicts.clone();
         let flags = (
             self.loop_cut,
+            self.loop_needed,
             self.call_cut,
             self.recursion_cut,
             self.iteration_cuts,
@@ -317,7 +318,11 @@ impl Explorer<'_> {
         let outer = self.learned.budget;
         let budget = self.solver.checks + (2 * spent).max(MIN_BUDGET);
         self.learned.budget = Some(outer.map_or(budget, |o| o.min(budget)));
-        let flow = self.branch(st.clone(), junction);
+        // Iterations pinned by the state's constraints are not pinned
+        // by the pins alone.
+        let mut general = st.clone();
+        general.left.clear();
+        let flow = self.branch(general, junction);
         self.learned.budget = outer;
         let met = self.learned.collecting.pop().unwrap_or_default();
         let spare = std::mem::replace(&mut self.solver, main);
@@ -343,6 +348,7 @@ impl Explorer<'_> {
         self.conflicts = conflicts;
         (
             self.loop_cut,
+            self.loop_needed,
             self.call_cut,
             self.recursion_cut,
             self.iteration_cuts,

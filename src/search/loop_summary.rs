@@ -32,7 +32,7 @@ use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 
 /// A value the head compares: the tested counter, or a loop invariant.
 #[derive(Debug, Clone)]
-enum Operand {
+pub(super) enum Operand {
     Counter(u16),
     Invariant(Expr),
 }
@@ -40,7 +40,7 @@ enum Operand {
 /// Instructions that push one int the loop cannot change: constants,
 /// locals the loop does not write, static int fields (the loop writes no
 /// field), and int arithmetic that cannot throw over them.
-type Expr = Vec<Instruction>;
+pub(super) type Expr = Vec<Instruction>;
 
 /// What one iteration adds to a counter.
 #[derive(Debug, Clone)]
@@ -121,7 +121,7 @@ fn expr_effect(insn: &Instruction) -> Option<i32> {
 
 /// Whether `insns` push exactly one int, built only from what
 /// [`expr_effect`] allows and reading none of the `written` locals.
-fn is_invariant(insns: &[Instruction], written: &[u16]) -> bool {
+pub(super) fn is_invariant(insns: &[Instruction], written: &[u16]) -> bool {
     let mut depth = 0;
     for insn in insns {
         if matches!(&insn.op, Op::Load(_, y) if written.contains(y)) {
@@ -207,11 +207,17 @@ fn counter_updates(body: &[Instruction]) -> Option<Vec<Counter>> {
     (rest.is_empty() && !counters.is_empty()).then_some(counters)
 }
 
+/// The locals the counters count in.
+fn counter_locals(counters: &[Counter]) -> Vec<u16> {
+    counters.iter().map(|c| c.local).collect()
+}
+
 /// The head's instructions before its branch, split into the operands the
-/// branch compares.
-fn head_operands(
+/// branch compares; a lone load of one of the `counters` locals is a
+/// counter.
+pub(super) fn head_operands(
     insns: &[Instruction],
-    counters: &[Counter],
+    counters: &[u16],
     written: &[u16],
 ) -> Option<Vec<Operand>> {
     // The first operand ends at the last point where one value is on the
@@ -235,7 +241,7 @@ fn head_operands(
             [Instruction {
                 op: Op::Load(Kind::Int, x),
                 ..
-            }] if counters.iter().any(|c| c.local == *x) => Some(Operand::Counter(*x)),
+            }] if counters.contains(x) => Some(Operand::Counter(*x)),
             _ if is_invariant(part, written) => Some(Operand::Invariant(part.to_vec())),
             _ => None,
         })
@@ -279,7 +285,7 @@ fn two_block_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop> {
     let counters = counter_updates(body_insns)?;
     let written = written_locals(body_insns);
     let head_insns = &code.instructions[head_block.first..head_block.last];
-    let operands = head_operands(head_insns, &counters, &written)?;
+    let operands = head_operands(head_insns, &counter_locals(&counters), &written)?;
     finish(m, head, body, body, operands, counters)
 }
 
@@ -357,7 +363,12 @@ impl Explorer<'_> {
     /// complete: a local or static read for the first time gets its value
     /// there), by stepping back over its instructions with the value as a
     /// fresh result.
-    fn invariant(&mut self, st: &mut St, expr: &Expr, out: &mut Vec<TermId>) -> Option<TermId> {
+    pub(super) fn invariant(
+        &mut self,
+        st: &mut St,
+        expr: &Expr,
+        out: &mut Vec<TermId>,
+    ) -> Option<TermId> {
         let v = self.fresh("inv", Sort::Bv(32));
         let depth = st.top().stack.len();
         st.top().stack.push(v);
@@ -519,14 +530,21 @@ impl Explorer<'_> {
     ) -> Option<TermId> {
         let test = self.test(st, l, out)?;
         let step = self.step_amount(st, &l.counters[l.tested], out)?;
-        let bound = self.terms.sign_ext(32, test.bound);
+        Some(self.wraps(test.cond, test.bound, step))
+    }
+
+    /// Whether a counter tested `counter cond bound` (`bound` 32 bits)
+    /// and moved by `step` (64 bits) can wrap: some value passing the
+    /// test, plus the step, leaves the int range.
+    pub(super) fn wraps(&mut self, cond: Cond, bound: TermId, step: TermId) -> TermId {
+        let bound = self.terms.sign_ext(32, bound);
         let (min, max) = (
             self.terms.bv(i32::MIN.into(), 64),
             self.terms.bv(i32::MAX.into(), 64),
         );
         let one = self.terms.bv(1, 64);
         // The largest and the smallest int that pass the test.
-        let (hi, lo) = match test.cond {
+        let (hi, lo) = match cond {
             Cond::Lt => (self.terms.bin(BvOp::Sub, bound, one), min),
             Cond::Le => (bound, min),
             Cond::Gt => (max, self.terms.bin(BvOp::Add, bound, one)),
@@ -543,6 +561,6 @@ impl Explorer<'_> {
         let under = self.terms.cmp(BvCmp::Slt, lo_next, min);
         let wraps_up = self.terms.and(vec![up, over]);
         let wraps_down = self.terms.and(vec![down, under]);
-        Some(self.terms.or(vec![wraps_up, wraps_down]))
+        self.terms.or(vec![wraps_up, wraps_down])
     }
 }

@@ -143,6 +143,9 @@ pub(in crate::search) fn of(terms: &Terms, st: &St, junction: &Junction) -> Opti
         bounded,
         summarized,
         visit,
+        // Derived from the constraints; a generalized search runs
+        // without it.
+        left: _,
     } = st;
     if !environment.is_empty() || !mem.enum_constants.is_empty() {
         return None;

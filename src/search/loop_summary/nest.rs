@@ -20,8 +20,8 @@
 use super::super::cmv::MethodInfo;
 use super::super::loop_bound::{latch, loop_blocks};
 use super::{
-    counter_updates, head_operands, is_invariant, two_block_loop, written_locals, Counter,
-    CounterLoop, InnerRuns, Operand, Step,
+    counter_locals, counter_updates, head_operands, is_invariant, two_block_loop, written_locals,
+    Counter, CounterLoop, InnerRuns, Operand, Step,
 };
 use crate::cfg::{BlockId, Edge};
 use crate::classfile::bytecode::{Cond, Instruction, Op};
@@ -137,7 +137,7 @@ pub(super) fn nested_loop(m: &MethodInfo, head: BlockId) -> Option<CounterLoop> 
     // The outer head's test, on a counter the latch steps.
     let head_block = cfg.block(head)?;
     let head_insns = &code.instructions[head_block.first..head_block.last];
-    let operands = head_operands(head_insns, &counters, &written)?;
+    let operands = head_operands(head_insns, &counter_locals(&counters), &written)?;
     let outer = super::finish(m, head, init, latch, operands, counters)?;
     // The tested counter's 64-bit arithmetic needs a step below 2^32.
     (!matches!(outer.counters[outer.tested].step, Step::Inner { .. })).then_some(outer)
