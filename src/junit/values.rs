@@ -30,6 +30,7 @@
 use super::java;
 use super::method::Scope;
 use crate::labeling::{InputState, Object, Value};
+use crate::state::BuiltBy;
 
 /// How one object of the input state is written, when it is a value.
 #[derive(Debug, Clone)]
@@ -215,7 +216,11 @@ pub(super) fn plan(s: &mut Scope, state: &InputState, overloaded: bool) -> Plan 
             });
             continue;
         }
+        // A number a constructor of the state makes (a seed's
+        // `new BigDecimal("1.5")`) is written by that constructor.
+        let constructed = matches!(o.built_by, Some(BuiltBy::Constructor { .. }));
         let big = match o.class.as_str() {
+            _ if constructed => None,
             "java.math.BigInteger" => Some(big_integer(state, o).map(|(digits, mag)| {
                 (
                     format!(

@@ -212,7 +212,10 @@ mod tests {
         };
         assert_eq!(constructor.args, [Value::Str("ab".into())]);
         assert!(seeds(&JType::Object("java/lang/Runnable".into()), None).is_empty());
-        assert_eq!(seeds(&JType::Object("java/util/List".into()), None).len(), 1);
+        assert_eq!(
+            seeds(&JType::Object("java/util/List".into()), None).len(),
+            1
+        );
         let stream = seeds(&JType::Object("java/io/InputStream".into()), Some("ab"));
         assert_eq!(stream.len(), 2);
         assert_eq!(
