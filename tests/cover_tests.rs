@@ -1955,3 +1955,32 @@ fn an_argument_another_overload_takes_is_cast_to_the_parameter_type() {
     assert!(text.contains("Specific.size((Object) "), "{text}");
     run_generated_suite_over(out.path(), "Specific", classes);
 }
+
+/// A state that no JUnit test can express (a mock of the abstract
+/// `ByteBuffer`) covers nothing: its target stays unknown with kind
+/// `no-test`, and no test of the suite claims it.
+#[test]
+fn a_state_no_test_can_express_covers_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let class = support::sample_class("objects/Buffers");
+    let v = support::cover_to(&[class.to_str().unwrap(), "--budget", "30"], out.path());
+    let three = v["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["method"] == "three")
+        .expect("three is covered");
+    let line = support::marker_line("objects/Buffers", "three left") as u64;
+    let target = three["target_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["line"] == line && t.get("from").is_none())
+        .unwrap_or_else(|| panic!("a target at line {line}: {three:#}"));
+    assert_eq!(target["verdict"], "unknown", "{target:#}");
+    assert_eq!(target["reasons"][0]["kind"], "no-test", "{target:#}");
+    let suite = std::fs::read_to_string(out.path().join("objects/BuffersJautTest.java")).unwrap();
+    let pc = target["pc"].as_u64().unwrap();
+    let claim = format!("Target: Buffers.three(java.nio.ByteBuffer) pc {pc}:");
+    assert!(!suite.contains(&claim), "{suite}");
+}
