@@ -97,8 +97,7 @@ impl Solver {
             && start.elapsed() >= SECOND_OPINION_AFTER
             && left.is_none_or(|l| l > Duration::ZERO);
         if second_opinion {
-            self.second_opinions += 1;
-            (r, model) = self.one_shot_z3_check(assumptions, left);
+            (r, model) = self.decide(assumptions, left, true);
         }
         self.time += start.elapsed();
         self.checks += 1;
@@ -148,18 +147,9 @@ impl Solver {
         self.decide(assumptions, bound, one_shot)
     }
 
-    /// The second opinion: one check by a solver made for it
-    /// ([`one_shot`]) within `bound`, whatever the assertions hold.
-    fn one_shot_z3_check(
-        &mut self,
-        assumptions: &[Bool],
-        bound: Option<Duration>,
-    ) -> (SatResult, Option<Model>) {
-        self.decide(assumptions, bound, true)
-    }
-
     /// One check by Z3 within `bound`: by the incremental solver, or by a
-    /// solver made for it when `one_shot`.
+    /// solver made for it ([`one_shot`]) when `one_shot`, whatever the
+    /// assertions hold (the second opinion).
     fn decide(
         &mut self,
         assumptions: &[Bool],

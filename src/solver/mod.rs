@@ -95,9 +95,6 @@ pub struct Solver {
     /// Of `checks`, those decided again with the equality axioms (a model
     /// that failed, or Z3 past the fast limit without them).
     pub redone: u64,
-    /// Checks the incremental solver did not decide within
-    /// [`SECOND_OPINION_AFTER`], made again by a solver made for them.
-    pub second_opinions: u64,
     pub time: Duration,
     /// Why the watchdog interrupted this search's last check, if it did
     /// ([`guard`]). A memory cut stays until the solver is handed back:
@@ -200,7 +197,6 @@ impl Solver {
         s.checks = 0;
         s.reused = 0;
         s.redone = 0;
-        s.second_opinions = 0;
         s.time = Duration::ZERO;
         s
     }
@@ -299,7 +295,6 @@ impl Solver {
             checks: 0,
             reused: 0,
             redone: 0,
-            second_opinions: 0,
             time: Duration::ZERO,
             cut: None,
         }

@@ -1,8 +1,8 @@
 //! A directory of generated tests run as a user runs them: its `.java`
 //! files compiled with javac against the code under test and Debian's
-//! JUnit jars, then run by the JUnit console launcher (with `-ea`) under the JaCoCo
-//! agent, in one JVM. What did not compile or failed is kept in the
-//! [`TestsResult`], not dropped.
+//! JUnit jars, then run by the JUnit console launcher (with `-ea`) under
+//! the JaCoCo agent, in one JVM. What did not compile or failed is kept
+//! in the [`TestsResult`], not dropped.
 
 use std::path::{Path, PathBuf};
 
