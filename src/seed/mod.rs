@@ -13,7 +13,8 @@
 //! method's own string constants, the empty string and a letter are seeds;
 //! texts made of the characters the method and its helpers compare with
 //! ([`chars`]: `"a/../b"` for a path normalizer) are seeds too;
-//! an array parameter is empty, null, or holds one seed of its element; an
+//! an array parameter is empty, null, or holds one to three seeds of its
+//! element ([`arrays`]); an
 //! `Object` parameter is a string seed, or an empty or one-element array;
 //! an enum parameter is each of its constants.
 //!
@@ -27,6 +28,7 @@
 //! keeps one only if the JVM confirms it reaches the target. Nothing here is
 //! a proof: a target no seed reaches stays `unknown`.
 
+mod arrays;
 mod chars;
 mod jdk_objects;
 pub mod objects;
@@ -187,22 +189,9 @@ fn parameter_seeds(
             }
             d
         }
-        // An array: empty, null, then of one element, each of the
-        // element's first few seeds.
-        JType::Array(elem) => {
-            let firsts = scalars(elem)?;
-            let mut d = vec![
-                Seed::Array(ty.to_string(), Vec::new()),
-                Seed::Value(Value::Null),
-            ];
-            d.extend(
-                firsts
-                    .into_iter()
-                    .take(ARRAY_ELEMENT_SEEDS)
-                    .map(|v| Seed::Array(ty.to_string(), vec![v])),
-            );
-            d
-        }
+        // An array: empty, null, of one element, then of two and three
+        // ([`arrays`]).
+        JType::Array(elem) => arrays::seeds(&ty.to_string(), &scalars(elem)?),
         // An `Object`: the strings, then arrays, which only reflection
         // (`Array.getLength`) tells apart from other objects.
         JType::Object(name) if name == "java/lang/Object" => {
@@ -317,9 +306,6 @@ fn tested_arrays(code: &crate::classfile::Code) -> Vec<JType> {
     }
     out
 }
-
-/// The one-element arrays seeded per array parameter: one per element seed.
-const ARRAY_ELEMENT_SEEDS: usize = 3;
 
 /// One seed of a parameter: a value, or an array to add to the state's
 /// objects (its type in Java form, and its elements).
