@@ -97,7 +97,7 @@ impl Solver {
             && start.elapsed() >= SECOND_OPINION_AFTER
             && left.is_none_or(|l| l > Duration::ZERO);
         if second_opinion {
-            (r, model) = self.decide(assumptions, left, true);
+            (r, model) = self.decide(assumptions, left, Decider::Fresh);
         }
         self.time += start.elapsed();
         self.checks += 1;
@@ -143,27 +143,33 @@ impl Solver {
         bound: Option<Duration>,
         assumptions_float: bool,
     ) -> (SatResult, Option<Model>) {
-        let one_shot = self.float_check(assumptions_float);
-        self.decide(assumptions, bound, one_shot)
+        let decider = if self.float_check(assumptions_float) {
+            Decider::OwnProcess
+        } else {
+            Decider::Incremental
+        };
+        self.decide(assumptions, bound, decider)
     }
 
-    /// One check by Z3 within `bound`: by the incremental solver, or by a
-    /// solver made for it ([`one_shot`]) when `one_shot`, whatever the
-    /// assertions hold (the second opinion).
+    /// One check by Z3 within `bound`, by `decider`.
     fn decide(
         &mut self,
         assumptions: &[Bool],
         bound: Option<Duration>,
-        one_shot: bool,
+        decider: Decider,
     ) -> (SatResult, Option<Model>) {
         let bound = bound.unwrap_or(UNBOUNDED);
-        if !one_shot {
+        if decider == Decider::Incremental {
             self.set_check_timeout(bound);
         }
         guard::check_started(bound);
         let mut by = one_shot::DecidedBy::ThisProcess;
-        let (r, model) = if one_shot {
-            let answer = self.one_shot_check(assumptions, timeout_ms(bound));
+        let one_shot = match decider {
+            Decider::Incremental => None,
+            Decider::OwnProcess => Some(self.one_shot_check(assumptions, timeout_ms(bound))),
+            Decider::Fresh => Some(self.fresh_check(assumptions, timeout_ms(bound))),
+        };
+        let (r, model) = if let Some(answer) = one_shot {
             by = answer.by;
             (answer.result, answer.model)
         } else {
@@ -232,4 +238,16 @@ impl Solver {
             .collect();
         model.eval(&Bool::and(&all), true).and_then(|v| v.as_bool()) == Some(true)
     }
+}
+
+/// Which Z3 solver decides a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Decider {
+    /// The incremental solver, with what it learned.
+    Incremental,
+    /// A solver made for the check, in a `z3` process of its own
+    /// ([`one_shot`]): floating point, whose tactic may not see the limit.
+    OwnProcess,
+    /// A solver made for the check, here: the second opinion.
+    Fresh,
 }

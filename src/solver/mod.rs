@@ -173,7 +173,7 @@ const FAST_LIMIT: Duration = Duration::from_millis(50);
 
 /// How long the incremental solver (with the equality axioms) may take
 /// over a check before the same assertions go to a solver made for the
-/// check ([`one_shot`]) for the time left: a second opinion. After many
+/// check, here in this process, for the time left: a second opinion. After many
 /// scopes the incremental solver can lose its way where a fresh one,
 /// which simplifies the formula first, is quick: a map lookup of
 /// `collections/Views.orDefault` (nested arrays, a chain of key

@@ -43,10 +43,9 @@ impl Solver {
         assumptions_float || !self.float_depths.is_empty()
     }
 
-    /// Decides everything asserted and `assumptions` with a solver made for
-    /// this check, bounded by `timeout_ms`: in a `z3` process of its own
-    /// ([`child`]), or here when there is no such program.
-    pub(super) fn one_shot_check(&self, assumptions: &[Bool], timeout_ms: u32) -> OneShot {
+    /// A solver made for one check: everything asserted and `assumptions`
+    /// asserted, the parameters of this one, bounded by `timeout_ms`.
+    fn fresh_solver(&self, assumptions: &[Bool], timeout_ms: u32) -> z3::Solver {
         let z3 = z3::Solver::new();
         let mut p = base_params();
         p.set_bool("smt.bv.eq_axioms", self.axioms);
@@ -58,6 +57,26 @@ impl Solver {
         for b in assumptions {
             z3.assert(b);
         }
+        z3
+    }
+
+    /// Decides everything asserted and `assumptions` with a solver made for
+    /// this check, here in this process, bounded by `timeout_ms` (and by
+    /// the watchdog's interrupt): the second opinion on a check the
+    /// incremental solver left undecided. It has no floating point, whose
+    /// tactic may not see the limit, so it needs no process of its own,
+    /// and its assertions are not printed: Z3 took more than 8 s to print
+    /// one such formula (jansi's `AnsiRenderer`), a wait nothing stops.
+    pub(super) fn fresh_check(&self, assumptions: &[Bool], timeout_ms: u32) -> OneShot {
+        let z3 = self.fresh_solver(assumptions, timeout_ms);
+        decided_here(&z3, self.exact)
+    }
+
+    /// Decides everything asserted and `assumptions` with a solver made for
+    /// this check, bounded by `timeout_ms`: in a `z3` process of its own
+    /// ([`child`]), or here when there is no such program.
+    pub(super) fn one_shot_check(&self, assumptions: &[Bool], timeout_ms: u32) -> OneShot {
+        let z3 = self.fresh_solver(assumptions, timeout_ms);
         let script = z3.to_string();
         let mut options: String = SOLVING_PARAMS
             .iter()
@@ -83,24 +102,27 @@ impl Solver {
                     by: DecidedBy::KilledChild,
                 }
             }
-            child::Answer::Unavailable => {
-                let r = z3.check();
-                let model = match r {
-                    SatResult::Sat if self.exact => z3.get_model(),
-                    _ => None,
-                };
-                return OneShot {
-                    result: r,
-                    model,
-                    by: DecidedBy::ThisProcess,
-                };
-            }
+            child::Answer::Unavailable => return decided_here(&z3, self.exact),
         };
         OneShot {
             result: r,
             model,
             by: DecidedBy::Child,
         }
+    }
+}
+
+/// `z3`'s check here, with its model in exact mode.
+fn decided_here(z3: &z3::Solver, exact: bool) -> OneShot {
+    let result = z3.check();
+    let model = match result {
+        SatResult::Sat if exact => z3.get_model(),
+        _ => None,
+    };
+    OneShot {
+        result,
+        model,
+        by: DecidedBy::ThisProcess,
     }
 }
 
@@ -115,7 +137,8 @@ pub(super) struct OneShot {
 /// ([`super::guard`]) says of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum DecidedBy {
-    /// In this process (no `z3` program): the watchdog's cut stands.
+    /// In this process (a second opinion, or no `z3` program): the
+    /// watchdog's cut stands.
     ThisProcess,
     /// By the `z3` process, which ended the check itself, if late: the
     /// watchdog's interrupt did not reach it, so an `unknown` is Z3's own
