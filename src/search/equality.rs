@@ -67,15 +67,13 @@ impl Explorer<'_> {
         let same = self.terms.eq(a, b);
         let class_a = self.terms.select(st.mem.types, a);
         // Strings: String.equals, exact.
-        let texts = self.fresh("equal-texts", Sort::Bv(32));
-        self.string_equals(st, a, (b, texts, zero), out)?;
+        let texts_equal = self.texts_equal(st, a, b, out)?;
         let sid = self
             .universe
             .id("java/lang/String")
             .ok_or(Unsupported::StringNotLoaded)?;
         let sid = self.terms.int(sid as i32);
         let a_text = self.terms.eq(class_a, sid);
-        let texts_equal = self.terms.eq(texts, one);
         let mut known = vec![a_text];
         // Boxes: same class and value.
         let mut by_value = Vec::new();
@@ -100,6 +98,21 @@ impl Explorer<'_> {
         }
         let non_null = self.terms.ite(a_text, texts_equal, other);
         Ok(self.terms.ite(a_null, b_null, non_null))
+    }
+
+    /// `String.equals`: string `a` and object `b` have the same
+    /// characters.
+    fn texts_equal(
+        &mut self,
+        st: &mut St,
+        a: TermId,
+        b: TermId,
+        out: &mut Vec<TermId>,
+    ) -> Result<TermId, Unsupported> {
+        let texts = self.fresh("equal-texts", Sort::Bv(32));
+        let (zero, one) = (self.terms.int(0), self.terms.int(1));
+        self.string_equals(st, a, (b, texts, zero), out)?;
+        Ok(self.terms.eq(texts, one))
     }
 
     /// The class id of `class` as a term, if the universe holds it.
@@ -150,7 +163,6 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<TermId, Unsupported> {
         let zero = self.terms.int(0);
-        let one = self.terms.int(1);
         let a_null = self.terms.eq(a, zero);
         let b_null = self.terms.eq(b, zero);
         let class_a = self.terms.select(st.mem.types, a);
@@ -163,11 +175,7 @@ impl Explorer<'_> {
                 let equal = self.terms.eq(pair.va, pair.vb);
                 self.terms.and(vec![pair.b_is, equal])
             }
-            None => {
-                let texts = self.fresh("equal-texts", Sort::Bv(32));
-                self.string_equals(st, a, (b, texts, zero), out)?;
-                self.terms.eq(texts, one)
-            }
+            None => self.texts_equal(st, a, b, out)?,
         };
         Ok(self.terms.ite(a_null, b_null, non_null))
     }
