@@ -630,3 +630,91 @@ fn a_list_iterator_walks_back() {
     assert_eq!(elements.len(), 2, "{v:#}");
     assert_eq!(elements[1], "z", "{v:#}");
 }
+
+fn aim_keys(method: &str, target: &str) -> Value {
+    aim_at("collections/StringKeys", method, target)
+}
+
+/// A literal is looked up past the 4 elements other keys are compared
+/// with: a map of six entries holding "f" is reached (it was cut on the
+/// scan bound). Literal and `String`-parameter keys, compared by their
+/// class's `equals` alone, find their entries: "a" mapped to 5 beside
+/// another entry, a two-character key mapped to 3, a set holding "x" but
+/// not "y".
+#[test]
+fn literal_and_string_keys_find_their_entries() {
+    let v = aim_keys("sixth", "sixth");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = keyed_arg(&v, 0);
+    assert_eq!(elements.len(), 12, "{v:#}");
+    for (method, target) in [
+        ("replacedByPut", "replaced"),
+        ("byParameter", "by parameter"),
+        ("member", "member"),
+    ] {
+        let v = aim_keys(method, target);
+        assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+    }
+}
+
+fn aim_copies(method: &str, target: &str) -> Value {
+    aim_at("collections/Copies", method, target)
+}
+
+/// `new ArrayList<>(c)`, `new HashMap<>(m)` and `new HashSet<>(s)` hold
+/// their source's elements: a list of two with "b" second, a map holding
+/// "k" -> 2 whose copy changes alone, a set of two holding 4.
+#[test]
+fn copies_hold_their_sources_elements() {
+    let v = aim_copies("listCopy", "copied list");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = list_arg(&v, 0);
+    assert_eq!(elements.len(), 2, "{v:#}");
+    assert_eq!(elements[1], "b", "{v:#}");
+    for (method, target) in [("mapCopy", "copied map"), ("setCopy", "copied set")] {
+        let v = aim_copies(method, target);
+        assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+    }
+}
+
+/// A copy of an `ArrayList` is as large as it: proved.
+#[test]
+fn a_copy_is_as_large_as_its_source() {
+    let v = aim_copies("copyGrows", "grows");
+    assert_eq!(v["verdict"], "unreachable", "{v:#}");
+}
+
+/// jaut at the marked target of `tests/fixtures/eldest/eldest/Caches.java`,
+/// a class path of its own: a program `Map` class on the samples' would
+/// be a candidate class of every `Map` input there.
+fn aim_cache(method: &str, target: &str) -> Value {
+    let dir = support::compiled_fixtures("eldest");
+    let source = support::repo().join("tests/fixtures/eldest/eldest/Caches.java");
+    let text = std::fs::read_to_string(source).unwrap();
+    let tag = format!("// TARGET: {target}");
+    let line = text.lines().position(|l| l.ends_with(&tag)).unwrap() + 1;
+    let class = dir.join("eldest/Caches.class");
+    let line = line.to_string();
+    let args = [class.to_str().unwrap(), "-m", method, "--line", &line];
+    support::jaut_json(&args).1
+}
+
+/// A `LinkedHashMap` subclass overriding `removeEldestEntry` drops an
+/// entry in `put`, which the model's `put` does not run: a cache kept at
+/// two is never claimed to hold three, and the target is left unknown on
+/// that bound (not refuted, not the solver's limit); a map that is no
+/// cache is still reached.
+#[test]
+fn a_removing_cache_is_never_claimed_to_grow() {
+    let v = aim_cache("keepsThree", "three kept");
+    assert_eq!(v["verdict"], "unknown", "{v:#}");
+    let reasons = v["reasons"].as_array().cloned().unwrap_or_default();
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r.to_string().contains("removeEldestEntry")),
+        "{v:#}"
+    );
+    let v = aim_cache("one", "one");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+}

@@ -95,7 +95,8 @@ impl Labeler<'_, '_> {
         let Some(&cells) = entry.fields.get(&FieldKey::list_elements()) else {
             return;
         };
-        let keys: Vec<TermId> = (0..size.min(4))
+        // As many as a lookup of a literal compares (`search::lists`).
+        let keys: Vec<TermId> = (0..size.min(8))
             .map(|k| {
                 let terms = &mut *self.cx.terms;
                 let k = terms.int(k as i32);

@@ -26,6 +26,7 @@
 //! (`sorted.rs`).
 
 use super::cmv::St;
+use super::collection_copies::CopyInto;
 use super::explore::Explorer;
 use super::lists::list_keys;
 use super::sequence::{Effect, SequenceKeys};
@@ -46,7 +47,7 @@ use crate::reason::Bound;
 const LOOKED_UP_DISTINCT: usize = 2;
 
 /// The heap arrays of maps' values.
-fn value_keys() -> SequenceKeys {
+pub(super) fn value_keys() -> SequenceKeys {
     SequenceKeys {
         length: FieldKey::map_values_length(),
         cells: FieldKey::map_values(),
@@ -130,6 +131,7 @@ impl Explorer<'_> {
             method,
             KeyedMethod::Other
                 | KeyedMethod::Init
+                | KeyedMethod::Copy
                 | KeyedMethod::Put
                 | KeyedMethod::Add
                 | KeyedMethod::Remove
@@ -153,6 +155,14 @@ impl Explorer<'_> {
                     _ => ListMethod::IsEmpty,
                 };
                 self.list_call(st, (same, name), params, returned, 0, out)?;
+            }
+            KeyedMethod::Copy => {
+                let into = if call.map() {
+                    CopyInto::Map
+                } else {
+                    CopyInto::Set
+                };
+                self.collection_copy(st, into, (c, call.arg(0)?), out);
             }
             KeyedMethod::Get | KeyedMethod::Contains | KeyedMethod::ContainsValue => {
                 self.keyed_lookup(st, method, &call, out)?;

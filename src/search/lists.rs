@@ -14,7 +14,9 @@
 //! the test builds it as a `new ArrayList<>(…)`; any other as `List.of(…)`.
 
 use super::cmv::St;
+use super::collection_copies::CopyInto;
 use super::explore::Explorer;
+use super::known_keys::KnownKey;
 use super::sequence::SequenceKeys;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
@@ -35,6 +37,11 @@ pub(super) enum Position {
 
 /// Elements a lookup compares one by one (`first_equal`).
 pub(super) const SCAN: usize = 4;
+
+/// Elements a lookup of a string literal compares one by one: each
+/// comparison is the literal's constant length and characters
+/// (`known_keys.rs`).
+const LITERAL_SCAN: usize = 8;
 
 /// The heap arrays of lists.
 pub(super) fn list_keys() -> SequenceKeys {
@@ -76,6 +83,10 @@ impl Explorer<'_> {
                 // The object is new: nothing before the call reads it.
                 let len = self.list_size(st, l, out);
                 out.push(self.terms.eq(len, zero));
+            }
+            ListMethod::Copy => {
+                let src = arg(0).ok_or(Unsupported::NoSuchParameter)?;
+                self.collection_copy(st, CopyInto::List, (l, src), out);
             }
             ListMethod::Size => {
                 let len = self.list_size(st, l, out);
@@ -343,7 +354,7 @@ impl Explorer<'_> {
 
     /// The first index of list `l` whose element equals `o`
     /// ([`Explorer::objects_equal`]), else -1: exact for a list of at most
-    /// [`SCAN`] elements, compared one by one; for a longer one any index
+    /// [`SCAN`] elements ([`LITERAL_SCAN`] for a string literal), compared one by one; for a longer one any index
     /// of the list or -1 (so a refutation is a proof at any size). The
     /// path's states keep within the scan (a bounded condition: a path
     /// refuted only under it is cut, never refuted).
@@ -367,13 +378,18 @@ impl Explorer<'_> {
         out: &mut Vec<TermId>,
     ) -> Result<TermId, Unsupported> {
         let len = self.list_size(st, l, out);
-        let max = self.terms.int(SCAN as i32);
+        // A literal is compared by constants: cheap enough for a longer scan.
+        let scan = match self.known_key(st, o) {
+            Some(KnownKey::Literal(_)) => LITERAL_SCAN,
+            _ => SCAN,
+        };
+        let max = self.terms.int(scan as i32);
         let within = self.terms.cmp(BvCmp::Sle, len, max);
         // States keep within the scan; a path refuted only there is cut.
         st.bounded
-            .push((within, Bound::CollectionScan { max: SCAN }));
+            .push((within, Bound::CollectionScan { max: scan }));
         let mut at = self.terms.int(-1);
-        for k in (0..SCAN).rev() {
+        for k in (0..scan).rev() {
             let kt = self.terms.int(k as i32);
             let inside = self.terms.cmp(BvCmp::Slt, kt, len);
             let e = match values {

@@ -50,6 +50,7 @@ mod characters;
 mod choice;
 mod class_objects;
 mod cmv;
+mod collection_copies;
 mod deques;
 mod dispatch;
 
@@ -69,6 +70,7 @@ mod float_rules;
 mod heap;
 mod junction;
 mod keyed;
+mod known_keys;
 mod lists;
 mod loop_bound;
 mod loop_cells;

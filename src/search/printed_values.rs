@@ -123,7 +123,7 @@ fn array_of_values(m: &MethodInfo, call: usize, slot: usize) -> bool {
 
 /// How many operand stack values `op` takes, for the instructions that
 /// compute a printed value; `None` for any other (the reading gives up).
-fn pops(op: &Op) -> Option<usize> {
+pub(super) fn pops(op: &Op) -> Option<usize> {
     Some(match op {
         Op::Nop | Op::Const(_) | Op::Load(..) | Op::GetStatic(_) => 0,
         Op::GetField(_) | Op::Convert(_) | Op::Neg(_) | Op::CheckCast(_) => 1,

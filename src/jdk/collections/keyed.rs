@@ -94,6 +94,9 @@ pub enum KeyedMethod {
     /// `new HashMap()`, `new HashMap(int)`, `new HashSet()`,
     /// `new HashSet(int)`: empty.
     Init,
+    /// `new HashMap(Map)`, `new HashSet(Collection)`: the argument's
+    /// entries (elements).
+    Copy,
     /// `size()`.
     Size,
     /// `isEmpty()`.
@@ -153,6 +156,8 @@ impl KeyedMethod {
             (KEY_ITERATOR, "next", "()") => KeyedMethod::Next,
             (HASH_ITERATOR | KEY_ITERATOR, ..) => KeyedMethod::Other,
             (_, "<init>", "()" | "(I)") => KeyedMethod::Init,
+            (MAP_CLASS, "<init>", "(Ljava/util/Map;)") => KeyedMethod::Copy,
+            (SET_CLASS, "<init>", "(Ljava/util/Collection;)") => KeyedMethod::Copy,
             // A LinkedHashMap(int, float, true) keeps its access order.
             (LINKED_SET_CLASS | LINKED_MAP_CLASS, "<init>", _) => KeyedMethod::Other,
             (LINKED_SET_CLASS, ..) => KeyedMethod::Other,

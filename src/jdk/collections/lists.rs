@@ -36,6 +36,9 @@ pub const LIST_TYPES: [&str; 6] = [
 pub enum ListMethod {
     /// `new ArrayList()`, `new ArrayList(int)`: an empty list.
     Init,
+    /// `new ArrayList(Collection)`: the collection's elements, in its
+    /// iteration order.
+    Copy,
     /// `size()`.
     Size,
     /// `isEmpty()`.
@@ -92,6 +95,7 @@ impl ListMethod {
         let method = match class {
             LIST_CLASS => match (name, params.as_str()) {
                 ("<init>", "()" | "(I)") => ListMethod::Init,
+                ("<init>", "(Ljava/util/Collection;)") => ListMethod::Copy,
                 ("size", "()") => ListMethod::Size,
                 ("isEmpty", "()") => ListMethod::IsEmpty,
                 ("get", "(I)") => ListMethod::Get,
