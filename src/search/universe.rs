@@ -156,13 +156,10 @@ pub(super) fn collect_universe(
             add_views(cp, &mut u);
         }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
-            // A builder is modelled by its methods from its construction
-            // on (search::builders): an input one cannot be built yet, so
-            // inputs of a builder type are null (with the assumption that
-            // says so).
-            for name in crate::jdk::methods::BUILDER_CLASSES {
-                u.not_input(name);
-            }
+            // A `StringBuilder` or `StringBuffer` (a parameter's or a
+            // field's type, or one the code tests for) is an input like a
+            // string: its contents are free at the entry
+            // (search::builders) and labelled (labeling::builders).
             // A `Class` is one per class, made by the JVM (docs/objects.md):
             // never an input built from fields, whatever the scan met.
             u.not_input("java/lang/Class");
