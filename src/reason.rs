@@ -109,6 +109,11 @@ pub enum Reason {
     /// class, say): no test a person could keep, so the target is not
     /// counted as covered.
     NoTest(String),
+    /// `jaut cover`: the JVM ran the target, but only in runs JaCoCo does
+    /// not credit it for (each ends in an exception before a probe after
+    /// the target, src/cover/credit.rs): the target is not counted as
+    /// covered, as JaCoCo does not count it on the tests written.
+    Uncredited,
     /// The method could not be analysed (no bytecode, classes that do not
     /// load).
     Analysis(String),
@@ -150,6 +155,7 @@ pub enum Kind {
     ReplayFailed,
     NotConstructible,
     NoTest,
+    Uncredited,
     Analysis,
     Internal,
     RunBudget,
@@ -178,6 +184,7 @@ impl Kind {
             Kind::ReplayFailed => "replay-failed",
             Kind::NotConstructible => "not-constructible",
             Kind::NoTest => "no-test",
+            Kind::Uncredited => "uncredited",
             Kind::Analysis => "analysis",
             Kind::Internal => "internal",
             Kind::RunBudget => "run-budget",
@@ -219,6 +226,7 @@ impl Reason {
             Reason::ReplayFailed(_) => Kind::ReplayFailed,
             Reason::NotConstructible(_) => Kind::NotConstructible,
             Reason::NoTest(_) => Kind::NoTest,
+            Reason::Uncredited => Kind::Uncredited,
             Reason::Analysis(_) => Kind::Analysis,
             Reason::Internal(_) => Kind::Internal,
             Reason::Stopped(Stop::RunBudget { .. }) => Kind::RunBudget,
@@ -352,6 +360,10 @@ impl fmt::Display for Reason {
             Reason::NoTest(why) => write!(
                 f,
                 "the JVM confirmed a state, but no JUnit test can express it: {why}"
+            ),
+            Reason::Uncredited => f.write_str(
+                "reached only by runs JaCoCo does not credit (each ends in an exception before \
+                 a probe after the target): not counted as covered",
             ),
             Reason::Analysis(why) => f.write_str(why),
             Reason::Internal(why) => write!(f, "internal error in jaut: {why}; please report it"),

@@ -125,3 +125,57 @@ fn hex_digits_and_latin1_case() {
     let v = reached("lowered", "lowered");
     assert_eq!(string(&v, 0).to_lowercase(), "été", "{v:#}");
 }
+
+/// jaut on `builders/Given.<method>` at its `// TARGET: <target>` line,
+/// run in `dir` (where the test class goes): the JSON of a confirmed state.
+fn given(method: &str, target: &str, dir: &std::path::Path) -> Value {
+    let class = support::sample_class("builders/Given");
+    let line = support::marker_line("builders/Given", target).to_string();
+    let args = [class.to_str().unwrap(), "-m", method, "--line", &line];
+    let (code, v) = support::jaut_json_in(dir, &args);
+    assert_eq!(code, Some(0), "{method}: {v:#}");
+    assert_eq!(v["verdict"], "reached", "{method}: {v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{method}: {v:#}");
+    v
+}
+
+/// The text the state's only builder of `class` is made from
+/// (`new StringBuilder(text)`).
+fn builder_text(v: &Value, class: &str) -> String {
+    let objects = v["state"]["objects"].as_array().expect("objects");
+    let builders: Vec<&Value> = objects.iter().filter(|o| o["class"] == class).collect();
+    assert_eq!(builders.len(), 1, "one {class}: {v:#}");
+    assert_eq!(builders[0]["built_by"], "constructor", "{v:#}");
+    let c = &builders[0]["constructor"];
+    assert_eq!(c["descriptor"], "(Ljava/lang/String;)V", "{v:#}");
+    c["args"][0].as_str().expect("a text").to_string()
+}
+
+/// A `StringBuilder` or `StringBuffer` the method is given, as a parameter
+/// or in a field of its receiver (labeling::builders): the backward search
+/// reasons about its contents as about a builder the method makes, the
+/// state holds the text the path needs, and the test makes the builder
+/// with `new StringBuilder("…")`. (Such inputs were null, and these
+/// targets unknown.)
+#[test]
+fn a_given_builder_holds_what_the_path_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = given("marked", "marked", dir.path());
+    let text = builder_text(&v, "java.lang.StringBuilder");
+    assert!(text.len() > 2 && text.chars().nth(1) == Some('x'), "{v:#}");
+    let test =
+        std::fs::read_to_string(dir.path().join(v["test"].as_str().expect("a test"))).unwrap();
+    assert!(
+        test.contains(&format!("StringBuilder(\"{text}\")")),
+        "{test}"
+    );
+    let v = given("appended", "appended", dir.path());
+    let text = builder_text(&v, "java.lang.StringBuffer");
+    assert_eq!(format!("{text}{}", arg(&v, 1)), "ab7", "{v:#}");
+    let v = given("logged", "logged", dir.path());
+    let text = builder_text(&v, "java.lang.StringBuilder");
+    assert!(
+        text.len() == 3 && text.starts_with('o') && text.ends_with('k'),
+        "{v:#}"
+    );
+}

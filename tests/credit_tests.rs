@@ -91,3 +91,29 @@ fn method_counters(xml: &str, class: &str) -> BTreeMap<String, u64> {
     }
     out
 }
+
+/// A target every run of which ends in a callee's exception before a probe
+/// after it is not counted covered (JaCoCo credits none of those runs),
+/// though the test that runs it is kept: `unknown`, kind `uncredited`.
+/// (It used to count as reached once the rounds' slices grew past the
+/// credit slice.)
+#[test]
+fn a_target_only_uncredited_runs_reach_is_not_counted() {
+    let out = tempfile::tempdir().unwrap();
+    let class = samples().join("credit/Thrown.class").display().to_string();
+    let doc = support::cover_to(&[&class, "--method", "alwaysThrows"], out.path());
+    let line = support::marker_line("credit/Thrown", "boom") as u64;
+    let method = &doc["methods"][0];
+    assert_eq!(method["method"], "alwaysThrows", "{doc:#}");
+    let target = method["target_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["line"] == line && t.get("from").is_none())
+        .unwrap_or_else(|| panic!("a target at line {line}: {doc:#}"));
+    assert_eq!(target["verdict"], "unknown", "{target:#}");
+    assert_eq!(target["reasons"][0]["kind"], "uncredited", "{target:#}");
+    // The test that ran it stays in the suite.
+    let java = std::fs::read_to_string(out.path().join("credit/ThrownJautTest.java")).unwrap();
+    assert!(java.contains("IllegalStateException"), "{java}");
+}

@@ -296,15 +296,11 @@ impl RunState<'_> {
             // slice.
             let credited = credits(&test, target);
             let retry = !credited && !last_round && given < CREDIT_SLICE;
-            if let (Some(earlier), false) = (self.uncredited_reach[t], credited) {
-                // Reached again, and again uncredited: the
-                // earlier test stands for it.
+            if let (Some(_), false) = (self.uncredited_reach[t], credited) {
+                // Reached again, and again uncredited: the earlier
+                // test stays, and JaCoCo credits neither.
                 if !retry {
-                    self.status[t] = Some(Status::Reached {
-                        test: earlier,
-                        aimed: true,
-                    });
-                    self.pending[t] = None;
+                    self.settle_uncredited(t);
                 }
                 return;
             }
@@ -322,7 +318,7 @@ impl RunState<'_> {
             }
             self.tests.push(test);
             self.test_unit.push(target.unit);
-            if !retry {
+            if credited {
                 self.status[t] = Some(Status::Reached {
                     test: number,
                     aimed: true,
@@ -331,6 +327,9 @@ impl RunState<'_> {
             } else {
                 self.uncredited_reach[t] = Some(number);
                 self.pending[t] = Some(Vec::new());
+                if !retry {
+                    self.settle_uncredited(t);
+                }
             }
             mark_covered(
                 all,
@@ -356,6 +355,16 @@ impl RunState<'_> {
         }
     }
 
+    /// Target `t` was reached only by runs JaCoCo does not credit it for
+    /// (their tests are kept for what else they cover): it is not counted
+    /// as covered, as JaCoCo does not count it.
+    fn settle_uncredited(&mut self, t: usize) {
+        self.pending[t] = None;
+        self.status[t] = Some(Status::Unknown {
+            reasons: vec![Reason::Uncredited],
+        });
+    }
+
     /// The pass is over: what its tests ran in other methods counts
     /// now, in the order of their methods, the same for any --jobs.
     fn end_pass(&mut self) {
@@ -377,12 +386,13 @@ impl RunState<'_> {
     /// with no stop, the last round settled them all).
     fn close_open(&mut self, stopped: Option<Stop>) {
         for (t, s) in self.status.iter_mut().enumerate() {
-            if let (None, Some(test)) = (&s, self.uncredited_reach[t]) {
-                *s = Some(Status::Reached { test, aimed: true });
-                continue;
-            }
             if s.is_none() && !self.covered[self.all[t].unit].covers(&self.all[t]) {
                 let mut reasons = self.pending[t].take().unwrap_or_default();
+                // Reached by a run JaCoCo does not credit, then stopped
+                // before a longer slice looked for one it credits.
+                if self.uncredited_reach[t].is_some() {
+                    reasons.insert(0, Reason::Uncredited);
+                }
                 if let Some(why) = stopped {
                     reasons.push(Reason::Stopped(why));
                 }

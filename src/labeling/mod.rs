@@ -21,6 +21,7 @@
 //! universe and passes it. The state labeling makes is a [`crate::state`]
 //! type, which no stage owns.
 
+mod builders;
 mod entry;
 mod floats;
 mod integers;

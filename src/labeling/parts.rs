@@ -118,6 +118,9 @@ impl Labeler<'_, '_> {
         if class == crate::jdk::collections::optional::OPTIONAL_CLASS {
             return self.optional(i, id_term, entry);
         }
+        if crate::jdk::methods::BUILDER_CLASSES.contains(&class.as_str()) {
+            return self.builder(i, id_term, &class, entry);
+        }
         let mocked = crate::classpath::mock::mocked_interface(&class).map(str::to_string);
         let fields = self
             .cx

@@ -66,14 +66,22 @@ impl Labeler<'_, '_> {
     /// needs an unpaired surrogate (`isHighSurrogate`), which text cannot
     /// hold and which replacing would make the replay run another input.
     fn string(&mut self, id: TermId, entry: &EntryState) -> Result<Value, LabelingError> {
-        let length = self.length(
-            &FieldKey::string_length(),
-            id,
-            entry,
-            "string",
-            "characters",
-        )?;
-        let cells = entry.fields.get(&FieldKey::string_chars()).copied();
+        let keys = (FieldKey::string_length(), FieldKey::string_chars());
+        self.text(id, entry, &keys, "string")
+    }
+
+    /// The characters of input `id` whose length and characters the
+    /// search keeps under `keys` (a string's, or a builder's contents,
+    /// `builders.rs`), as [`Labeler::string`] labels a string's.
+    pub(super) fn text(
+        &mut self,
+        id: TermId,
+        entry: &EntryState,
+        keys: &(FieldKey, FieldKey),
+        what: &str,
+    ) -> Result<Value, LabelingError> {
+        let length = self.length(&keys.0, id, entry, what, "characters")?;
+        let cells = entry.fields.get(&keys.1).copied();
         let mut units = Vec::new();
         for k in 0..length {
             let unit = match cells {

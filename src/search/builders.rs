@@ -27,7 +27,10 @@
 //!
 //! The backward search states each effect only on the cells that later
 //! reads use ([`Explorer::redefine_cells`]): `after(b, k)` in terms of
-//! `prior`.
+//! `prior`. A builder the method is given (a parameter, a field, an
+//! object the code tests with `instanceof`) has at the entry the length
+//! and characters these arrays hold there, which labeling makes concrete
+//! (`labeling::builders`: `new StringBuilder("…")`).
 
 use super::calls::Env;
 use super::cmv::St;

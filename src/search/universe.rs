@@ -68,6 +68,11 @@ pub(super) fn collect_universe(
             input_types.extend(c.fields.iter().map(|f| f.ty.clone()));
         }
     }
+    // A builder only where the method meets one: in a parameter or a field
+    // of a parameter's class (search::builders; not every field of a jar,
+    // which would make every `Object` of the jar's searches a candidate).
+    let near = near_types(cp, root);
+    input_types.retain(|t| !is_builder(t) || near.contains(t));
     for ty in input_types {
         if let JType::Object(name) = ty {
             if let Ok(c) = cp.load(&name) {
@@ -156,13 +161,10 @@ pub(super) fn collect_universe(
             add_views(cp, &mut u);
         }
         if u.len() == before && !add_mocks(cp, root, &mut u) {
-            // A builder is modelled by its methods from its construction
-            // on (search::builders): an input one cannot be built yet, so
-            // inputs of a builder type are null (with the assumption that
-            // says so).
-            for name in crate::jdk::methods::BUILDER_CLASSES {
-                u.not_input(name);
-            }
+            // A `StringBuilder` or `StringBuffer` (a parameter's or a
+            // field's type, or one the code tests for) is an input like a
+            // string: its contents are free at the entry
+            // (search::builders) and labelled (labeling::builders).
             // A `Class` is one per class, made by the JVM (docs/objects.md):
             // never an input built from fields, whatever the scan met.
             u.not_input("java/lang/Class");
@@ -171,12 +173,9 @@ pub(super) fn collect_universe(
     }
 }
 
-/// Adds a mock class ([`crate::classpath::mock`]) for each interface type
-/// of an input — a parameter (the receiver included), or a field of a
-/// parameter's class — that no input class of the universe implements;
-/// whether one was added. (Fields of every input class would be more
-/// complete, but on a large jar that is thousands of classes.)
-fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
+/// The types of the method's parameters (the receiver included) and of
+/// the instance fields of their classes.
+fn near_types(cp: &ClassPath, root: &MethodInfo) -> Vec<JType> {
     let params: Vec<JType> = root.method().arg_types(&root.class.name);
     let mut types = params.clone();
     for ty in &params {
@@ -188,6 +187,21 @@ fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
     }
     types.sort_by_key(|t| t.descriptor());
     types.dedup();
+    types
+}
+
+/// Whether `ty` is `StringBuilder` or `StringBuffer`.
+fn is_builder(ty: &JType) -> bool {
+    matches!(ty, JType::Object(n) if crate::jdk::methods::BUILDER_CLASSES.contains(&n.as_str()))
+}
+
+/// Adds a mock class ([`crate::classpath::mock`]) for each interface type
+/// of an input — a parameter (the receiver included), or a field of a
+/// parameter's class — that no input class of the universe implements;
+/// whether one was added. (Fields of every input class would be more
+/// complete, but on a large jar that is thousands of classes.)
+fn add_mocks(cp: &ClassPath, root: &MethodInfo, u: &mut Universe) -> bool {
+    let types = near_types(cp, root);
     let mut added = false;
     for ty in types {
         let JType::Object(name) = ty else { continue };

@@ -2,8 +2,8 @@
 //! build. The sinks a method writes its output into: a `StringBuilder`,
 //! `StringBuffer` or `Appendable` to append to, a `Writer`, `PrintWriter`,
 //! `OutputStream` or `PrintStream` to print to. The search has no input
-//! object of these types (a builder input is null, `search::universe`), so
-//! without a seed a method such as commons-cli's
+//! object of most of these types (a builder input it has, with the
+//! contents a path needs: `labeling::builders`), so without a seed a method such as commons-cli's
 //! `HelpFormatter.renderOptions(StringBuffer, …)` only ever ran into a
 //! `NullPointerException` at its first append. And the values a constructor
 //! makes from a text (`URL`, `URI`, `File`, `BigInteger`, `BigDecimal`):
