@@ -255,3 +255,31 @@ fn an_encoders_cases_are_not_enumerated_again() {
     assert_eq!(code.len(), 4, "{v:#}");
     assert!(code.chars().all(|c| c.is_ascii_digit()), "{v:#}");
 }
+
+/// josephus/m (JAUT ISSRE 2010 §VI, the paper's own failure case: n = 41
+/// and a survivor keyed 31) by the backward search alone (`--no-replay`:
+/// no forward strategy). Not reached yet (issue 38), but each wrong count
+/// of the second loop, which has no counter, is refuted by running the
+/// method once on the inputs the path's constraints give at the first
+/// loop's pinned counter (src/search/loop_run.rs) instead of by a check
+/// over the whole ring of 41 nodes at the entry: in 20 s the search ends
+/// rounds and refutes paths one after the other (193 in a release build
+/// at load 12), where before it stayed inside one such check (no round
+/// ended, no path refuted).
+#[test]
+fn josephus_m_wrong_counts_are_refuted_by_running() {
+    let class = support::sample_class("josephus/Josephus");
+    let (_, v) = support::jaut_json(&[
+        class.to_str().unwrap(),
+        "-m",
+        "josephusM",
+        "--line",
+        "74",
+        "--no-replay",
+        "--timeout",
+        "20",
+    ]);
+    assert_ne!(v["verdict"], "unreachable", "{v:#}");
+    assert!(v["stats"]["rounds"].as_u64() >= Some(2), "{v:#}");
+    assert!(v["stats"]["paths"].as_u64() >= Some(20), "{v:#}");
+}

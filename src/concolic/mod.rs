@@ -24,6 +24,9 @@ mod explore;
 mod exprs;
 mod fitness;
 mod interp;
+mod run;
+
+pub use run::Interpreter;
 
 use std::sync::Arc;
 use std::time::Duration;

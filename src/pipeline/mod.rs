@@ -310,6 +310,7 @@ fn run_direct(
     if let Some(outcome) = enum_constructor(cp, class, method) {
         return Ok(outcome);
     }
+    let options = &with_interpreter(options);
     let (forward_applies, seeds_apply, clock, config) =
         first_search(cp, class, method, options, jvm);
     let mut searched = search::search_goal(cp, class, method, goal, &config)?;
@@ -443,6 +444,18 @@ fn run_direct(
         replay_time,
         refuted,
     )
+}
+
+/// `options` whose search may decide a path by running the method
+/// (`search::Runner`) with the concolic interpreter, unless they name a
+/// runner.
+fn with_interpreter(options: &Options) -> Options {
+    let mut options = options.clone();
+    options
+        .search
+        .runner
+        .get_or_insert_with(|| Arc::new(crate::concolic::Interpreter));
+    options
 }
 
 /// Which forward strategies apply to a method, the target's clock, and the

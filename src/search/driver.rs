@@ -102,6 +102,9 @@ pub(super) fn search_inside(
     let mut ex = Explorer::new(cp, config, start + config.timeout);
     let target = ex.method_info(class.clone(), index)?;
     let callers = ex.call_sites(class, sites)?;
+    if callers.is_empty() {
+        ex.runnable = super::loop_run::Runnable::of(class, method, goal);
+    }
     // The method under test, whose entry ends the paths and whose inputs
     // are labelled: the outermost caller, or the method itself.
     let root = callers.first().map_or(&target, |(m, _)| m).clone();

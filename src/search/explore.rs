@@ -93,6 +93,9 @@ pub(super) struct Explorer<'a> {
     pub implementations: HashMap<(InvokeKind, MethodRef), super::dispatch::Implementations>,
     /// The no-goods learned at loop heads ([`super::loop_learn`]).
     pub learned: super::loop_learn::Learned,
+    /// The method under test, when a path may be decided by running it
+    /// ([`super::loop_run`]).
+    pub runnable: Option<super::loop_run::Runnable>,
 }
 
 impl<'a> Explorer<'a> {
@@ -133,6 +136,7 @@ impl<'a> Explorer<'a> {
             loop_facts: HashMap::new(),
             implementations: HashMap::new(),
             learned: Default::default(),
+            runnable: None,
         }
     }
 
@@ -326,7 +330,7 @@ impl Explorer<'_> {
         }
     }
 
-    fn note_conflict(&mut self, st: &St) {
+    pub(super) fn note_conflict(&mut self, st: &St) {
         if let Some(step) = st.steps.last() {
             let at = match step.line {
                 Some(l) => format!("line {l}"),

@@ -53,7 +53,11 @@ impl Explorer<'_> {
             return Flow::Exhausted;
         }
         if let Some(c) = counted.as_ref().filter(|_| check) {
-            self.pin_iterations(&mut st, c, block_id);
+            if self.pin_iterations(&mut st, c, block_id) {
+                self.paths += 1;
+                self.note_conflict(&st);
+                return Flow::Exhausted;
+            }
         }
         if is_loop_head {
             // What refuted the paths from this loop head before may refute

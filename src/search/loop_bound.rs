@@ -182,35 +182,42 @@ impl Explorer<'_> {
     /// path whose loop bound cannot hold `r` more iterations is cut at
     /// once instead of after `r` checks. A wrap cannot shorten the way
     /// back: reaching the start from `v` by a wrap takes more iterations.
-    pub(super) fn pin_iterations(&mut self, st: &mut St, c: &Counted, head: BlockId) {
+    ///
+    /// The same model's inputs are run forward ([`super::loop_run`]):
+    /// `true` when that run refutes the path.
+    pub(super) fn pin_iterations(&mut self, st: &mut St, c: &Counted, head: BlockId) -> bool {
         let m = st.top().m.clone();
         let key = visit_key(st, &m, head);
 
         if st.visit.get(&key) != Some(&1) || st.left.contains_key(&key) {
-            return;
+            return false;
         }
         let Some(x) = st.top().locals[c.local as usize] else {
-            return;
+            return false;
         };
         // A model is kept only in exact mode.
         let exact = self.solver.is_exact();
         self.solver.set_exact(true);
-        let left = self.pinned_value(x).and_then(|v| {
-            let moved = i64::from(v) - i64::from(c.start);
-            let step = i64::from(c.step);
-            (moved % step == 0 && moved / step >= 0).then(|| (moved / step) as u64)
-        });
+        let mut inputs = None;
+        let mut left = None;
+        if self.solver.check() == Sat::Sat {
+            inputs = self.model_inputs(st);
+            left = self.pinned_value(x).and_then(|v| {
+                let moved = i64::from(v) - i64::from(c.start);
+                let step = i64::from(c.step);
+                (moved % step == 0 && moved / step >= 0).then(|| (moved / step) as u64)
+            });
+        }
         self.solver.set_exact(exact);
         if let Some(left) = left {
             st.left.insert(key, left);
         }
+        inputs.is_some_and(|inputs| self.refuted_by_running(&inputs))
     }
 
-    /// The one value the constraints allow the int `x`, if they pin it.
+    /// The one value the constraints allow the int `x`, if they pin it,
+    /// right after a check found a model.
     fn pinned_value(&mut self, x: TermId) -> Option<i32> {
-        if self.solver.check() != Sat::Sat {
-            return None;
-        }
         let v = self.solver.value(&self.terms, x)? as u32 as i32;
         let value = self.terms.int(v);
         let other = self.terms.ne(x, value);

@@ -22,7 +22,8 @@
 //! One concept per module: [`driver`] (where paths start, the rounds of
 //! iterative deepening, the verdict), [`explore`] (the depth-first search),
 //! [`choice`] (its choice loop: mark, search, backtrack), [`loop_learn`]
-//! (no-goods learned at loop heads from refuted suffixes),
+//! (no-goods learned at loop heads from refuted suffixes), [`loop_run`]
+//! (paths decided by running the method on their model's inputs),
 //! [`cmv`] (the state of a backward path), [`rules`] (one backward rule per
 //! instruction family), [`heap`] (fields, allocations and arrays as the
 //! rules see them), [`edges`] (the conditions of branches and switches),
@@ -76,6 +77,7 @@ mod loop_bound;
 mod loop_cells;
 mod loop_heads;
 mod loop_learn;
+mod loop_run;
 mod loop_summary;
 mod map_views;
 mod math_rules;
@@ -110,6 +112,7 @@ use crate::state::InputState;
 pub use crate::state::PathStep;
 
 pub use driver::{search, search_goal};
+pub use loop_run::{Ran, Runner};
 
 /// Search bounds. Each has a CLI option (`jaut --help`).
 #[derive(Debug, Clone)]
@@ -160,6 +163,10 @@ pub struct Config {
     /// States the JVM refuted (replay mismatches): the search looks for
     /// others ([`exclude`]). Default: none.
     pub excluded: Vec<InputState>,
+    /// Runs the method under test forward, to decide a path whose
+    /// constraints imply a run's path condition ([`loop_run`]). Default:
+    /// none (the pipeline gives the concolic interpreter).
+    pub runner: Option<std::sync::Arc<dyn Runner>>,
 }
 
 impl Default for Config {
@@ -179,6 +186,7 @@ impl Default for Config {
             assertions: crate::assertions::Assertions::Enabled,
             objects: crate::state::Objects::Auto,
             excluded: Vec::new(),
+            runner: None,
         }
     }
 }

@@ -159,6 +159,7 @@ impl super::Machine<'_> {
                 (self.exprs.depth(t) <= MAX_TERM_DEPTH).then_some(t)
             }
         };
+        self.dropped |= sym.is_none() && (a.sym.is_some() || b.sym.is_some());
         Ok(Val { conc, sym })
     }
 
@@ -210,6 +211,7 @@ impl super::Machine<'_> {
             (Conversion::D2F, Conc::Double(x)) => (Conc::Float(x as f32), None),
             (c, v) => return Err(Stop::unsupported(format!("{c:?} of {v:?}"))),
         };
+        self.dropped |= sym.is_none() && a.sym.is_some();
         Ok(Val { conc, sym })
     }
 
@@ -257,6 +259,7 @@ impl super::Machine<'_> {
             }
             _ => None,
         };
+        self.dropped |= sym.is_none() && (a.sym.is_some() || b.sym.is_some());
         Ok(Val {
             conc: Conc::Int(r),
             sym,

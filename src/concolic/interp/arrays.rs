@@ -270,6 +270,7 @@ impl super::Machine<'_> {
         k: usize,
     ) {
         if st.decisions.len() >= MAX_DECISIONS {
+            st.unfaithful("made more decisions than are recorded");
             return;
         }
         let c = self.exprs.constant(k as i64, 32);

@@ -119,6 +119,7 @@ impl super::Machine<'_> {
     /// run exactly when `held`.
     pub(super) fn record(&mut self, st: &mut RunState, site: Site, cond: TermId, held: bool) {
         if st.decisions.len() >= MAX_DECISIONS {
+            st.unfaithful("made more decisions than are recorded");
             return;
         }
         let cond = if held { cond } else { self.exprs.not(cond) };

@@ -52,6 +52,9 @@ impl super::Machine<'_> {
                             act.stack.push(v);
                         }
                     } else if mref.name == "<init>" && self.trivial_constructor(&mref.class)? {
+                        if mref.class != "java/lang/Object" {
+                            st.unfaithful("skipped a JDK exception's constructor");
+                        }
                         // Object's constructor, or a JDK exception's: what
                         // they set is not read by the method's decisions.
                     } else {
@@ -171,6 +174,7 @@ impl super::Machine<'_> {
 
 /// Builds a string with no content: what exception messages are made of.
 pub(super) fn new_text(st: &mut RunState) -> Val {
+    st.unfaithful("built text without its content");
     st.alloc(Obj::instance("java/lang/String"))
 }
 
@@ -190,6 +194,9 @@ pub(super) fn opaque_text(
         mref.class.as_str(),
         "java/lang/StringBuilder" | "java/lang/StringBuffer"
     );
+    if builder {
+        st.unfaithful("built text without its content");
+    }
     let result = match (builder, mref.class.as_str(), mref.name.as_str()) {
         (true, _, "<init>") => None,
         (true, _, "append") => Some(args[0]),

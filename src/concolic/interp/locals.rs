@@ -29,6 +29,7 @@ impl super::Machine<'_> {
                 // which only answers `desiredAssertionStatus`
                 // (`class_object_call`).
                 Constant::Class(ty) => {
+                    st.unfaithful("loaded a Class object");
                     let known = st.class_objects.iter().find(|(_, t)| *t == ty);
                     let o = match known {
                         Some((&o, _)) => o,

@@ -151,6 +151,13 @@ pub struct Run {
     pub decisions: Vec<Decision>,
     pub end: End,
     pub fitness: Fitness,
+    /// Why the run may differ from the JVM's on these inputs, or its
+    /// decisions miss some that depended on them (for the concolic search
+    /// a run is a guess the JVM checks; a path the backward search refutes
+    /// by a run needs it faithful, [`crate::search::Runner`]): JDK code,
+    /// text built without its content, a static field, an input's term
+    /// dropped, decisions past [`MAX_DECISIONS`]. `None`: faithful.
+    pub unfaithful: Option<&'static str>,
 }
 
 /// Why a frame stopped before returning or throwing.
@@ -220,6 +227,9 @@ struct RunState {
     /// The `Class` objects `ldc` pushed (opaque objects of the heap, by
     /// index), and the type each stands for.
     class_objects: HashMap<usize, JType>,
+    /// The first thing the run did that the JVM may do otherwise
+    /// ([`Run::unfaithful`]).
+    unfaithful: Option<&'static str>,
 }
 
 /// A call site's method reference, kind, and (for a virtual or interface
@@ -227,6 +237,11 @@ struct RunState {
 type CallKey = (String, String, String, InvokeKind, String);
 
 impl RunState {
+    /// Notes that the run is not faithful ([`Run::unfaithful`]).
+    fn unfaithful(&mut self, why: &'static str) {
+        self.unfaithful.get_or_insert(why);
+    }
+
     /// Puts `obj` on the run's heap: its index.
     fn heap_index(&mut self, obj: Obj) -> usize {
         self.heap.push(obj);
@@ -257,6 +272,9 @@ pub struct Machine<'a> {
     /// class and name) and declaring class.
     fields: HashMap<(String, String), (u32, String)>,
     calls: HashMap<CallKey, (Arc<Class>, usize)>,
+    /// Whether the current run dropped the term of a value that depended
+    /// on the inputs (a term too deep, a conversion to floating point).
+    dropped: bool,
 }
 
 impl<'a> Machine<'a> {
@@ -282,6 +300,7 @@ impl<'a> Machine<'a> {
             methods: HashMap::new(),
             fields: HashMap::new(),
             calls: HashMap::new(),
+            dropped: false,
         })
     }
 
@@ -296,7 +315,9 @@ impl<'a> Machine<'a> {
             initialized: std::collections::HashSet::new(),
             uninitialized: HashMap::new(),
             class_objects: HashMap::new(),
+            unfaithful: None,
         };
+        self.dropped = false;
         let end = match self.frame(&mut st, class, method, args, 0) {
             Ok(Flow::Return(_)) => End::Returned,
             Ok(Flow::Throw(obj)) => {
@@ -319,10 +340,14 @@ impl<'a> Machine<'a> {
         } else {
             st.fitness
         };
+        if self.dropped {
+            st.unfaithful("dropped the term of a value of the inputs");
+        }
         Run {
             decisions: st.decisions,
             end,
             fitness,
+            unfaithful: st.unfaithful,
         }
     }
 
@@ -368,6 +393,9 @@ impl<'a> Machine<'a> {
                 class.name, method.name, method.descriptor
             )));
         };
+        if crate::classpath::is_jdk_class(&class.name) {
+            st.unfaithful("ran the JDK's code");
+        }
         let site = self.method_id(&class.name, method);
         let is_target = class.name == self.target.0
             && method.name == self.target.1

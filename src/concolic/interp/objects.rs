@@ -59,6 +59,7 @@ impl super::Machine<'_> {
                 }
             }
             Op::GetStatic(f) => {
+                st.unfaithful("read a static field (the search's input, maybe)");
                 let (id, declaring) = self.static_field(f)?;
                 self.initialize(st, &declaring, depth)?;
                 initialized(st, &declaring, f)?;
