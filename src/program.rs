@@ -10,10 +10,16 @@
 //! analysis takes the `&Program`.
 //!
 //! The analyses belong to one set of classes: [`Program::add`] appends an
-//! entry to the class path and drops every analysis computed so far.
+//! entry to the class path and drops every analysis computed so far, and
+//! with them what later stages remembered of the program
+//! ([`Program::memo`]: the construct stage's searches for the arguments a
+//! constructor accepts).
 
+use std::any::Any;
+use std::collections::HashMap;
 use std::ops::Deref;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use crate::analysis::Analyses;
 use crate::classpath::{ClassPath, ClassPathError};
@@ -23,6 +29,9 @@ pub struct Program {
     class_path: ClassPath,
     /// Computed once each, on first ask; cleared by [`Program::add`].
     analyses: Analyses,
+    /// What later stages computed of the program, by their keys; cleared
+    /// by [`Program::add`].
+    memos: Mutex<HashMap<String, Arc<dyn Any + Send + Sync>>>,
 }
 
 impl Program {
@@ -31,6 +40,7 @@ impl Program {
         Program {
             class_path,
             analyses: Analyses::default(),
+            memos: Mutex::default(),
         }
     }
 
@@ -40,7 +50,23 @@ impl Program {
     pub fn add(&mut self, path: &Path) -> Result<Vec<String>, ClassPathError> {
         let names = self.class_path.add(path)?;
         self.analyses = Analyses::default();
+        self.memos = Mutex::default();
         Ok(names)
+    }
+
+    /// What a stage computes of this program under `key` (a key of its
+    /// own: `preconditions:a/Foo.<init>(I)V`): `make`'s value, computed on
+    /// first ask (without the lock held) and kept until [`Program::add`].
+    pub fn memo<T: Clone + Send + Sync + 'static>(&self, key: &str, make: impl FnOnce() -> T) -> T {
+        let known = self.memos.lock().ok().and_then(|m| m.get(key).cloned());
+        if let Some(v) = known.as_ref().and_then(|v| v.downcast_ref::<T>()) {
+            return v.clone();
+        }
+        let v = make();
+        if let Ok(mut m) = self.memos.lock() {
+            m.insert(key.to_string(), Arc::new(v.clone()));
+        }
+        v
     }
 
     pub fn class_path(&self) -> &ClassPath {

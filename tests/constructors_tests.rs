@@ -19,7 +19,8 @@
 //! `Window` (a builder start that takes an argument its precondition
 //! limits), `Checksums` (a `MessageDigest` from `getInstance`) and `Shelf`
 //! (a constructor refusing a null `NavigableSet`), `Encoder` (null
-//! arguments of a program class and a program interface).
+//! arguments of a program class and a program interface), `Ring` (a
+//! bounded ring whose state only `add` makes).
 
 mod support;
 
@@ -641,4 +642,19 @@ fn refused_null_arguments_become_a_program_object_and_a_do_nothing_mock() {
     assert!(!text.contains("new Encoder.Settings(0)"), "{text}");
     assert!(text.contains("new Encoder.Sink() {"), "{text}");
     assert!(text.contains("new Encoder("), "{text}");
+}
+
+#[test]
+fn a_ring_only_add_fills_is_made_by_its_constructor_and_adds() {
+    // Ring's start, end and elements only `add` sets: new Ring(n), then
+    // as many adds as the path's end needs, the elements the path reads
+    // as their arguments.
+    let (object, text) = made_by_calls("objects/Ring", "objects/Ring", "oldestOfMany", "many");
+    let c = &object["constructor"];
+    assert_eq!(c["descriptor"], "(I)V", "{object:#}");
+    let adds = c["setters"].as_array().expect("adds");
+    assert!(adds.len() >= 2, "{object:#}");
+    assert!(adds.iter().all(|s| s["method"] == "add"), "{object:#}");
+    assert!(text.contains("Ring ring = new Ring("), "{text}");
+    assert!(text.contains("ring.add("), "{text}");
 }

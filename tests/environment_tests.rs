@@ -2,7 +2,9 @@
 //! clock): the state records the value of each call per site and
 //! occurrence, the replay makes the calls return them, and the generated
 //! test says so and is disabled (samples `environment/Dice`, `Chance`); a
-//! generator made with a seed is computed exactly instead.
+//! generator made with a seed is computed exactly instead, and an array
+//! `Array.newInstance` makes is the JDK's, no environment value
+//! (`environment/Grow`).
 
 mod support;
 
@@ -210,5 +212,30 @@ fn a_seeded_draw_the_generator_cannot_make_is_never_reached() {
         reasons.iter().all(|r| r["kind"] == "closed-world"
             && r["message"].as_str().unwrap().contains("java.util.Random")),
         "{v:#}"
+    );
+}
+
+#[test]
+fn an_array_array_new_instance_makes_is_no_environment_value() {
+    // Array.newInstance (the native newArray behind it) makes a new array
+    // of the given length: the path through it needs no value of the
+    // environment, and its test is not disabled.
+    let dir = tempfile::tempdir().unwrap();
+    let class = support::sample_class("environment/Grow");
+    let line = support::marker_line("environment/Grow", "grown").to_string();
+    let args = [class.to_str().unwrap(), "-m", "grown", "--line", &line];
+    let (code, v) = support::jaut_json_in(dir.path(), &args);
+    assert_eq!(code, Some(0), "{v:#}");
+    assert_eq!(v["replay"]["status"], "confirmed", "{v:#}");
+    let env = v["state"]["environment"].as_array().map_or(0, Vec::len);
+    assert_eq!(env, 0, "{v:#}");
+    let test = std::fs::read_to_string(dir.path().join("jaut-tests/environment/GrowJautTest.java"))
+        .expect("the test class");
+    assert!(!test.contains("@Disabled"), "{test}");
+    support::compile_and_run_suite(
+        &dir.path().join("jaut-tests"),
+        "environment.Grow",
+        support::samples(),
+        &[],
     );
 }

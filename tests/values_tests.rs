@@ -72,14 +72,14 @@ fn values_are_written_as_literals_and_the_suite_passes() {
         !text.contains("Values.notCached(5);\n        assertEquals(1, result);"),
         "{text}"
     );
-    // A BigInteger the path needs with a magnitude but no sign is one no
-    // constructor makes: built field by field, with a comment.
-    if text.contains("allocate(java.math.BigInteger.class)") {
-        assert!(
-            text.contains("// No constructor makes this BigInteger"),
-            "{text}"
-        );
-    }
+    // The BigInteger `seven` needs (the search gives it the magnitude {7}
+    // without a sign) is made by its constructor from the digits, never
+    // allocated and filled field by field.
+    assert!(text.contains("new java.math.BigInteger(\"7\")"), "{text}");
+    assert!(
+        !text.contains("allocate(java.math.BigInteger.class)"),
+        "{text}"
+    );
     support::compile_and_run_suite(
         out.path(),
         "values.Values",

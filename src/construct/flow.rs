@@ -5,7 +5,9 @@
 //! gives a field assignment from a parameter (JLS §8.8.7, JVMS §4.10.2.4
 //! for the `this`/`super` call): `aload_0; xload k; putfield f`, with the
 //! value possibly passed through `Objects.requireNonNull` or a
-//! `checkcast`, and a delegation `aload_0; xload a; …; invokespecial
+//! `checkcast`, a field given the length of an array field made with a
+//! parameter's length (`elements = new Object[size]; maxElements =
+//! elements.length`), and a delegation `aload_0; xload a; …; invokespecial
 //! <init>` to another constructor of the class or of its superclass, whose
 //! own flows are followed. A parameter counts only when its local is never
 //! stored to (so every read of it reads the argument). Nothing here is a
@@ -80,13 +82,35 @@ fn flows(
         _ => None,
     };
     let is_this = |op: &Op| matches!(op, Op::Load(Kind::Ref, 0));
+    // The array fields given a new array of a parameter's length, and
+    // that parameter: `elements = new Object[size]`.
+    let mut sized: Vec<(&str, usize)> = Vec::new();
     for (i, op) in ins.iter().enumerate() {
         match op {
             Op::PutField(f) => {
                 let Some(j) = value_start(&ins, i) else {
                     continue;
                 };
-                let (Some(k), true) = (param_of(ins[j]), j > 0 && is_this(ins[j - 1])) else {
+                let from = match ins[j] {
+                    Op::NewArray(_) | Op::ANewArray(_) if j > 1 && is_this(ins[j - 2]) => {
+                        if let Some(k) = param_of(ins[j - 1]) {
+                            sized.push((&f.name, k));
+                        }
+                        continue;
+                    }
+                    // `maxElements = elements.length`: the length's parameter.
+                    Op::ArrayLength if j > 2 && is_this(ins[j - 2]) && is_this(ins[j - 3]) => {
+                        match ins[j - 1] {
+                            Op::GetField(a) => {
+                                sized.iter().find(|(n, _)| *n == a.name).map(|s| s.1)
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ if j > 0 && is_this(ins[j - 1]) => param_of(ins[j]),
+                    _ => None,
+                };
+                let Some(k) = from else {
                     continue;
                 };
                 let Ok(Some(found)) = cp.resolve_field(&f.class, &f.name) else {

@@ -13,12 +13,16 @@
 //! (`allocate(java.text.DecimalFormatSymbols.class)`, its fields the
 //! JDK's) is offered as what its public no-argument constructor makes
 //! (`new DecimalFormatSymbols()`), checked the same way: no `allocate` of
-//! a `java.*` value where a constructor serves.
+//! a `java.*` value where a constructor serves. A `BigInteger` whose
+//! fields no constructor makes as they are (the search gives `intValue`
+//! a magnitude `{7}` with sign 0, which is all it reads) is offered as
+//! `new BigInteger("7")`: its magnitude's digits, with its sign.
 
 use crate::classfile::access;
 use crate::classfile::descriptor::internal_name;
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
+use crate::junit::values;
 use crate::state::{Construction, InputState, Object, StaticRef, Value};
 
 /// Whether `class` (Java form) is the JDK's: its objects are no program
@@ -29,11 +33,20 @@ pub fn is_jdk(class: &str) -> bool {
 
 /// `new C()` for object `o` of a JDK class `C` the state makes by
 /// reflection, when `C` is a concrete class a test may name with a public
-/// constructor of no parameters.
-pub(crate) fn by_constructor(cp: &ClassPath, access: &mut Access, o: &Object) -> Vec<Construction> {
+/// constructor of no parameters; `new BigInteger("7")` for a `BigInteger`
+/// in a form no constructor makes ([`big_integer`]).
+pub(crate) fn by_constructor(
+    cp: &ClassPath,
+    access: &mut Access,
+    state: &InputState,
+    o: &Object,
+) -> Vec<Construction> {
     let by_reflection = o.built_by.is_none() && o.mock.is_none() && o.elements.is_none();
     if !by_reflection || !is_jdk(&o.class) || !access.type_accessible(&o.class) {
         return Vec::new();
+    }
+    if o.class == "java.math.BigInteger" {
+        return big_integer(state, o).into_iter().collect();
     }
     let Ok(class) = cp.load(&internal_name(&o.class)) else {
         return Vec::new();
@@ -205,4 +218,32 @@ fn answers<'o>(o: &'o Object, name: &'o str) -> impl Iterator<Item = &'o Value> 
         .flatten()
         .filter(move |m| m.method.split('(').next() == Some(name))
         .flat_map(|m| m.returns.iter())
+}
+
+/// `new BigInteger(digits)` for a `BigInteger` `o` of `state` whose fields
+/// no constructor makes as they are (its test would otherwise build it
+/// field by field): its magnitude's decimal digits, negative when its sign
+/// is. The replay runs the method on the number the constructor makes.
+fn big_integer(state: &InputState, o: &Object) -> Option<Construction> {
+    if values::big_integer(state, o).is_some() {
+        // Written from its digits already (`junit::values`).
+        return None;
+    }
+    let (signum, words, _) = values::magnitude(state, o)?;
+    let digits = values::decimal(&words)?;
+    let text = if signum < 0 && digits != "0" {
+        format!("-{digits}")
+    } else {
+        digits
+    };
+    Some(Construction {
+        descriptor: "(Ljava/lang/String;)V".into(),
+        params: vec!["java.lang.String".into()],
+        args: vec![Value::Str(text)],
+        constant: None,
+        factory: None,
+        setters: Vec::new(),
+        builder: None,
+        free: Vec::new(),
+    })
 }

@@ -13,6 +13,7 @@
 //! made by reflection instead, and the whole state by reflection when the
 //! constructed one misses the goal. `--objects` chooses the policy.
 
+mod adders;
 mod builders;
 mod constants;
 mod factories;

@@ -9,7 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
-use super::{builders, constants, factories, jdk, setters, text};
+use super::{adders, builders, constants, factories, jdk, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -50,7 +50,7 @@ pub(super) fn propose_at(
     } else if o.mock.is_some() && jdk::made_by_factories(&o.class) {
         jdk::proposals(state, o)
     } else if Some(i) != fresh {
-        jdk::by_constructor(cp, access, o)
+        jdk::by_constructor(cp, access, state, o)
     } else {
         Vec::new()
     }
@@ -139,6 +139,7 @@ fn propose_one(
     }
     let same_package = crate::junit::java::package_of(&o.class) == package;
     let setters = setters::of(cp, &class, same_package);
+    let adders = adders::of(cp, &class, same_package);
     let mut found: Vec<(Construction, Rank)> = class
         .methods
         .iter()
@@ -147,6 +148,7 @@ fn propose_one(
         // An inner class's object needs its enclosing instance, the first
         // argument (JLS §15.9.2): `outer.new Inner(…)` cannot name null.
         .filter(|(c, _, _)| !nested_inner || matches!(c.args.first(), Some(Value::Ref { .. })))
+        .flat_map(|found| adders::with_adders(cp, &adders, found, state, i, o))
         .map(|found| setters::complete(cp, &setters, found, state, i, o))
         .collect();
     found.extend(constants.into_iter().map(|c| (c, Rank::CONSTANT)));

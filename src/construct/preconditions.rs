@@ -14,12 +14,10 @@
 //! field the call made, and the run decides). Nothing here is a claim:
 //! the replay makes the object and runs the method on it, and the state
 //! stands only if it meets the goal and covers as much
-//! (docs/objects.md). One search per method and process, at most
+//! (docs/objects.md). One search per method and program, at most
 //! [`SEARCH_TIME`] long; once per object and state (each try is a run of
 //! the method).
 
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::classfile::descriptor::internal_name;
@@ -88,23 +86,16 @@ fn called(class: &str, call: &Construction) -> Option<(String, String)> {
 
 /// The values of the primitive and text arguments (by parameter) of an
 /// input state under which `owner.name(descriptor)` returns normally, as
-/// the backward search labels them; cached per method.
+/// the backward search labels them; searched once per method and program
+/// ([`Program::memo`]).
 fn arguments(
     cp: &Program,
     owner: &str,
     name: &str,
     descriptor: &str,
 ) -> Option<Vec<Option<Value>>> {
-    type Cache = Mutex<HashMap<String, Option<Vec<Option<Value>>>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let key = format!("{owner}.{name}{descriptor}");
-    let cache = CACHE.get_or_init(Cache::default);
-    if let Some(found) = cache.lock().ok()?.get(&key) {
-        return found.clone();
-    }
-    let found = search_arguments(cp, owner, name, descriptor);
-    cache.lock().ok()?.insert(key, found.clone());
-    found
+    let key = format!("preconditions:{owner}.{name}{descriptor}");
+    cp.memo(&key, || search_arguments(cp, owner, name, descriptor))
 }
 
 fn search_arguments(

@@ -254,7 +254,17 @@ const BY_CLASS: &[(&str, &[(&str, I)])] = &[
     ),
     (
         "java/lang/reflect/Array",
-        &[("getLength(Ljava/lang/Object;)I", I::ArrayGetLength)],
+        &[
+            ("getLength(Ljava/lang/Object;)I", I::ArrayGetLength),
+            (
+                "newInstance(Ljava/lang/Class;I)Ljava/lang/Object;",
+                I::NewArray,
+            ),
+            (
+                "newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
+                I::NewArray,
+            ),
+        ],
     ),
     (
         "java/lang/Double",

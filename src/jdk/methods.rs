@@ -58,6 +58,11 @@ pub enum Intrinsic {
     /// array, on the normal path (a non-null array; else
     /// NullPointerException or IllegalArgumentException).
     ArrayGetLength,
+    /// `java.lang.reflect.Array.newInstance(Class, int)` and the native
+    /// `newArray` it calls: a new array of the given length, its elements
+    /// null (`src/search/calls/intrinsics.rs`). JDK behaviour, not the
+    /// environment's.
+    NewArray,
     /// `new String(String)`: the new string has the argument's characters.
     StringCopy,
     /// `new String()`: the empty string.

@@ -242,8 +242,8 @@ pub(super) fn arrange<'s>(
         let var = match inputs.plan.written[id].clone() {
             Some(w) => declare_value(s, &inputs, o, &w, &hint)?,
             None => {
-                if let Some(note) = inputs.plan.unmade[id].clone() {
-                    s.line(note);
+                if let Some(why) = inputs.plan.unmade[id].clone() {
+                    return Err(JunitError::Unsupported(why));
                 }
                 declare(s, o, &hint)
             }

@@ -53,7 +53,7 @@ mod method;
 mod mock;
 mod observed;
 pub(crate) mod overloads;
-mod values;
+pub(crate) mod values;
 
 pub use accumulate::HEADER;
 

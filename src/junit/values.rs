@@ -23,9 +23,13 @@
 //!
 //! A `BigInteger` or `BigDecimal` whose fields no constructor makes (the
 //! search can give a `BigInteger` a sign without a magnitude, or a
-//! `BigDecimal` a cached precision that its digits contradict) keeps the
-//! field-by-field form, with a comment: it is what the path needs, and
-//! what the replay confirmed.
+//! `BigDecimal` a cached precision that its digits contradict) is no test
+//! a person keeps: the writer refuses it
+//! ([`JunitError::Unsupported`](super::JunitError::Unsupported)), so
+//! `jaut cover` leaves its target unknown (`no-test`). The construct stage
+//! offers such a `BigInteger` as `new BigInteger("7")` first
+//! (`construct::jdk`), and the replay decides whether that still reaches
+//! the target.
 
 use super::java;
 use super::method::Scope;
@@ -52,8 +56,9 @@ pub(super) struct Plan {
     /// Objects only a value written by its constructor holds (a
     /// `BigInteger`'s magnitude): never declared.
     pub(super) absorbed: Vec<bool>,
-    /// Objects a test would otherwise build field by field although they
-    /// are JDK values no constructor makes in that form: a comment says so.
+    /// Objects a test would have to build field by field although they
+    /// are JDK values no constructor makes in that form: why no test is
+    /// written (no `allocate` of a `java.*` value).
     pub(super) unmade: Vec<Option<String>>,
 }
 
@@ -258,8 +263,8 @@ pub(super) fn plan(s: &mut Scope, state: &InputState, overloaded: bool) -> Plan 
             }
             Some(_) => {
                 plan.unmade[id] = Some(format!(
-                    "// No constructor makes this {}: built field by field as the path needs it.",
-                    java::binary_simple_name(&o.class)
+                    "a {} no constructor makes (the path needs its fields as no public call leaves them)",
+                    o.class
                 ));
             }
             None => {}
@@ -305,34 +310,17 @@ pub(super) fn plan(s: &mut Scope, state: &InputState, overloaded: bool) -> Plan 
 /// constructor makes — a sign in -1..1 and a magnitude array without
 /// leading zeros, empty exactly for 0, and the caches unset — with the
 /// magnitude array's object, if it has one.
-fn big_integer(state: &InputState, o: &Object) -> Option<(String, Option<usize>)> {
-    let mut signum = 0;
-    let mut mag: Option<usize> = None;
-    for f in &o.fields {
-        match (f.name.as_str(), &f.value) {
-            ("signum", Value::Int(v)) => signum = *v,
-            ("mag", Value::Ref { object }) => mag = Some(*object),
-            ("mag", _) => return None,
-            // The caches (`bitCountPlusOne`, …) a new object leaves unset.
-            (_, Value::Int(0) | Value::Null) => {}
-            _ => return None,
-        }
-    }
-    let words: Vec<u32> = match mag {
-        Some(m) => state
-            .objects
-            .get(m)?
-            .elements
-            .as_ref()?
-            .iter()
-            .map(|e| match e {
-                Value::Int(w) => Some(*w as u32),
-                _ => None,
-            })
-            .collect::<Option<_>>()?,
-        None => return None,
-    };
-    if words.first() == Some(&0) || (signum == 0) != words.is_empty() || !(-1..=1).contains(&signum)
+pub(crate) fn big_integer(state: &InputState, o: &Object) -> Option<(String, Option<usize>)> {
+    // The caches (`bitCountPlusOne`, …) a new object leaves unset.
+    let caches_unset = o.fields.iter().all(|f| {
+        matches!(f.name.as_str(), "signum" | "mag")
+            || matches!(f.value, Value::Int(0) | Value::Null)
+    });
+    let (signum, words, mag) = magnitude(state, o)?;
+    if !caches_unset
+        || words.first() == Some(&0)
+        || (signum == 0) != words.is_empty()
+        || !(-1..=1).contains(&signum)
     {
         return None;
     }
@@ -343,13 +331,39 @@ fn big_integer(state: &InputState, o: &Object) -> Option<(String, Option<usize>)
         } else {
             digits
         },
-        mag,
+        Some(mag),
     ))
+}
+
+/// The sign and the magnitude's 32-bit words (big endian) of a
+/// `BigInteger` in a state, and the magnitude array's object: whatever
+/// they hold, a constructor's form or not.
+pub(crate) fn magnitude(state: &InputState, o: &Object) -> Option<(i64, Vec<u32>, usize)> {
+    let field = |name: &str| o.fields.iter().find(|f| f.name == name).map(|f| &f.value);
+    let signum = match field("signum") {
+        Some(Value::Int(v)) => *v,
+        _ => 0,
+    };
+    let Some(Value::Ref { object: mag }) = field("mag") else {
+        return None;
+    };
+    let words = state
+        .objects
+        .get(*mag)?
+        .elements
+        .as_ref()?
+        .iter()
+        .map(|e| match e {
+            Value::Int(w) => Some(*w as u32),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some((signum, words, *mag))
 }
 
 /// The decimal digits of a magnitude of at most four 32-bit words (big
 /// endian); none for a longer one.
-fn decimal(words: &[u32]) -> Option<String> {
+pub(crate) fn decimal(words: &[u32]) -> Option<String> {
     if words.len() > 4 {
         return None;
     }

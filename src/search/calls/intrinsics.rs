@@ -2,7 +2,7 @@
 //! the model that gives its constraints (`search::string_methods`,
 //! `search::builders`, `search::printing`, …), and the small models that
 //! have no file of their own: boxing (JLS §5.1.7), identity hashes,
-//! `Array.getLength` and `System.arraycopy`.
+//! `Array.getLength`, `Array.newInstance` and `System.arraycopy`.
 
 use super::Env;
 use crate::classfile::JType;
@@ -125,6 +125,7 @@ impl Explorer<'_> {
                 let result = env.result_term()?;
                 self.array_get_length(st, (env.arg(0), result, zero), index, out_);
             }
+            Intrinsic::NewArray => self.new_array(st, env, index, out_)?,
             Intrinsic::Class(method) => {
                 let result = env.result_term()?;
                 env.receiver()?;
@@ -229,6 +230,33 @@ impl Explorer<'_> {
         out.push(self.terms.cmp(BvCmp::Sge, class_of, base));
         let len = self.array_length(st, a, out);
         out.push(self.terms.eq(result, len));
+    }
+
+    /// `java.lang.reflect.Array.newInstance(c, n)` (or the native
+    /// `newArray` it calls): a new array of length `n` (not negative, else
+    /// `NegativeArraySizeException`; `c` not null), its elements null. Its
+    /// class is `c`'s array class, which the model takes to be `Object[]`
+    /// whatever `c` is: an assumption, so no refutation rests on it, and
+    /// the replay runs the JDK's own method on any state found.
+    fn new_array(
+        &mut self,
+        st: &mut St,
+        env: &Env,
+        index: usize,
+        out: &mut Vec<TermId>,
+    ) -> Result<(), Unsupported> {
+        let r = env.result_term()?;
+        let zero = self.terms.int(0);
+        out.push(self.terms.ne(env.arg(0), zero));
+        let insn = st.top().m.code().instructions[index].clone();
+        let elem = JType::Object("java/lang/Object".into());
+        self.allocate_array(st, &insn, r, env.arg(1), &elem, out);
+        self.assume(
+            "the array java.lang.reflect.Array.newInstance made was taken to be an Object[] \
+             whatever its component class"
+                .to_string(),
+        );
+        Ok(())
     }
 
     /// `r` is the result of `valueOf(v)` of the box class `class`: the

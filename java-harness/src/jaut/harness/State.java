@@ -561,14 +561,15 @@ final class State {
                 objects[refIndex(field.get("value"))] = actual;
                 continue;
             }
-            // An array of values the constructor made where the state has
-            // null or an array nothing else holds: the state takes the
+            // An array of values (primitives or strings) the constructor
+            // made where the state has null or an array nothing else holds: the state takes the
             // constructor's (reported with its elements, a new object after
             // the state's for a null), and the run decides whether it
             // still meets the goal.
             boolean free = expected == null || Boolean.TRUE.equals(field.get("contents"));
             if (free && actual != null && actual.getClass().isArray()
-                    && actual.getClass().getComponentType().isPrimitive()
+                    && (actual.getClass().getComponentType().isPrimitive()
+                            || actual.getClass().getComponentType() == String.class)
                     && Array.getLength(actual) <= MAX_ARRAY
                     && (expected == null || expected.getClass() == actual.getClass())) {
                 int id;
