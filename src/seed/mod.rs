@@ -144,7 +144,8 @@ fn receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
 /// seeds, combined by rank.
 fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Option<Vec<InputState>> {
     let code = method.code.as_ref()?;
-    let pools = Pools::of(class, method, code);
+    let mut pools = Pools::of(class, method, code);
+    pools.add_enum_names(cp, code);
     let scalars = |ty: &JType| pools.scalars(cp, ty);
     let mut domains: Vec<Vec<Seed>> = Vec::new();
     if !method.is_static() {

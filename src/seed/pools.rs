@@ -125,6 +125,27 @@ impl Pools {
         }
     }
 
+    /// Adds the names of the constants of each enum whose `Class` `code`
+    /// loads (`Enum.valueOf(Color.class, name)`, an enum's own `valueOf`)
+    /// to the string seeds, after the method's own strings: only those
+    /// names make such a lookup return.
+    pub(super) fn add_enum_names(&mut self, cp: &ClassPath, code: &Code) {
+        for insn in &code.instructions {
+            let Op::Const(c) = &insn.op else {
+                continue;
+            };
+            let Constant::Class(JType::Object(name)) = c.as_ref() else {
+                continue;
+            };
+            for constant in crate::enums::constants(cp, name).unwrap_or_default() {
+                let v = Value::Str(constant.name);
+                if !self.strings.contains(&v) {
+                    self.strings.push(v);
+                }
+            }
+        }
+    }
+
     /// The seeds of a value of type `ty`: its pool, or an enum's constants
     /// then null; `None` for another reference type.
     pub(super) fn scalars(&self, cp: &ClassPath, ty: &JType) -> Option<Vec<Value>> {
