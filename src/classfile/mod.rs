@@ -304,6 +304,15 @@ impl std::fmt::Display for FieldKey {
 }
 
 impl Code {
+    /// The types the code tests values against (`instanceof`, `checkcast`),
+    /// in the order met, repeats included.
+    pub fn tested_types(&self) -> impl Iterator<Item = &JType> {
+        self.instructions.iter().filter_map(|insn| match &insn.op {
+            Op::CheckCast(t) | Op::InstanceOf(t) => Some(t.as_ref()),
+            _ => None,
+        })
+    }
+
     /// Index in `instructions` of the instruction starting at `pc`.
     pub fn index_of(&self, pc: Pc) -> Option<usize> {
         self.instructions.binary_search_by_key(&pc, |i| i.pc).ok()

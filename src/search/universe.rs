@@ -167,10 +167,11 @@ pub(super) fn collect_universe(
             // (search::builders) and labelled (labeling::builders).
             // Elsewhere (a `Comparable` parameter) it is no input: its
             // other methods (`compareTo`) are not modelled.
-            let tested = tested_types(root);
+            let code = root.method().code.as_ref();
+            let tested: Vec<&JType> = code.into_iter().flat_map(|c| c.tested_types()).collect();
             for name in crate::jdk::methods::BUILDER_CLASSES {
                 let ty = JType::Object(name.to_string());
-                if !near.contains(&ty) && !tested.contains(&ty) {
+                if !near.contains(&ty) && !tested.contains(&&ty) {
                     u.not_input(name);
                 }
             }
@@ -197,21 +198,6 @@ fn near_types(cp: &ClassPath, root: &MethodInfo) -> Vec<JType> {
     types.sort_by_key(|t| t.descriptor());
     types.dedup();
     types
-}
-
-/// The types the root method's code tests its values against
-/// (`instanceof`, `checkcast`).
-fn tested_types(root: &MethodInfo) -> Vec<JType> {
-    let Some(code) = root.method().code.as_ref() else {
-        return Vec::new();
-    };
-    code.instructions
-        .iter()
-        .filter_map(|insn| match &insn.op {
-            Op::CheckCast(t) | Op::InstanceOf(t) => Some(t.as_ref().clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Whether `ty` is `StringBuilder` or `StringBuffer`.

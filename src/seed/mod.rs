@@ -37,7 +37,7 @@ mod pools;
 
 use std::time::{Duration, Instant};
 
-use crate::classfile::{Class, JType, Method, Op};
+use crate::classfile::{Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::labeling::{Arg, InputState, Object, Value};
 use pools::Pools;
@@ -292,17 +292,14 @@ fn seed_value(state: &mut InputState, seed: &Seed) -> Value {
 /// values against (`instanceof`, `checkcast`), in the order met.
 fn tested_arrays(code: &crate::classfile::Code) -> Vec<JType> {
     let mut out: Vec<JType> = Vec::new();
-    for insn in &code.instructions {
-        let (Op::InstanceOf(t) | Op::CheckCast(t)) = &insn.op else {
-            continue;
-        };
-        let JType::Array(elem) = t.as_ref() else {
+    for t in code.tested_types() {
+        let JType::Array(elem) = t else {
             continue;
         };
         let plain = !elem.is_reference()
             || matches!(elem.as_ref(), JType::Object(n) if n == "java/lang/String");
         if plain && !out.contains(t) {
-            out.push(t.as_ref().clone());
+            out.push(t.clone());
         }
     }
     out
