@@ -39,6 +39,11 @@ impl Labeler<'_, '_> {
                 return Ok(v);
             }
         }
+        // A value the constraints force (a cell that must hold '.') is the
+        // least magnitude they allow: one check instead of a bisection.
+        if let Some(v) = self.forced(term, width) {
+            return Ok(v);
+        }
         // Least magnitude: is there a non-negative value? Then find the
         // smallest upper bound (else the largest lower bound): first by
         // doubling the bound's bit count from the low end, then by
@@ -125,5 +130,23 @@ impl Labeler<'_, '_> {
             "no value fits {}",
             self.cx.terms.show(term)
         )))
+    }
+}
+
+impl Labeler<'_, '_> {
+    /// The value of `term` when the constraints allow no other: the
+    /// solver's current model gives the candidate, and one check that no
+    /// other value fits confirms it (it is then fixed).
+    fn forced(&mut self, term: TermId, width: u32) -> Option<i64> {
+        let bits = self.cx.solver.value(self.cx.terms, term)?;
+        let v = crate::model::term::signed(bits, width);
+        let c = self.cx.terms.bv(v, width);
+        let eq = self.cx.terms.eq(term, c);
+        let other = self.cx.terms.not(eq);
+        if self.cx.solver.check_assuming(self.cx.terms, &[other]) != Sat::Unsat {
+            return None;
+        }
+        self.cx.solver.assert(self.cx.terms, eq);
+        Some(v)
     }
 }

@@ -34,7 +34,7 @@ use super::cmv::{MethodInfo, St};
 use super::explore::Explorer;
 use crate::cfg::{BlockId, Edge};
 use crate::classfile::bytecode::{ArrayElem, Constant, Conversion, Kind, Op};
-use crate::model::term::{BvCmp, Node, Sort, TermId};
+use crate::model::term::{BvCmp, BvOp, Node, Sort, TermId};
 use crate::reason::Bound;
 
 /// A cell loop found at a loop head (see the module's text).
@@ -46,6 +46,14 @@ pub(super) struct CellLoop {
     body: Vec<BlockId>,
     /// The int locals the loop writes.
     written: Vec<u16>,
+}
+
+impl CellLoop {
+    /// How far one iteration moves each int local it writes
+    /// ([`super::loop_steps`]).
+    pub(super) fn steps(&self, m: &MethodInfo) -> BTreeMap<u16, (i64, i64)> {
+        super::loop_steps::steps(m, self.head, &self.body, &self.written)
+    }
 }
 
 /// Whether a cell loop may hold `op`.
@@ -228,6 +236,7 @@ impl Explorer<'_> {
             }
             values.push(visited.remove(l.body.last().expect("a latch"))?.out);
         }
+        self.bound_moves(&m, l, &values, k, out);
         // The head's values at the exit are those after the `k`-th
         // iteration, unless the run is longer than the summary: then they
         // are left free, under the bound.
@@ -272,6 +281,37 @@ impl Explorer<'_> {
             }
         }
         Some(())
+    }
+
+    /// Per local whose move in one iteration lies in `lo..=hi`
+    /// ([`super::loop_steps`]): after `j` iterations it is within
+    /// `j·lo ..= j·hi` of its first value, while the run has `j` or more
+    /// (the sum of the moves fits in an `int`, so the wrapped difference
+    /// is the sum itself).
+    fn bound_moves(
+        &mut self,
+        m: &MethodInfo,
+        l: &CellLoop,
+        values: &[BTreeMap<u16, TermId>],
+        k: TermId,
+        out: &mut Vec<TermId>,
+    ) {
+        for (x, (lo, hi)) in l.steps(m) {
+            for (j, v) in values.iter().enumerate().skip(1) {
+                let (least, most) = (j as i64 * lo, j as i64 * hi);
+                if least < i64::from(i32::MIN) || most > i64::from(i32::MAX) {
+                    break;
+                }
+                let moved = self.terms.bin(BvOp::Sub, v[&x], values[0][&x]);
+                let (least, most) = (self.terms.bv(least, 32), self.terms.bv(most, 32));
+                let above = self.terms.cmp(BvCmp::Sge, moved, least);
+                let below = self.terms.cmp(BvCmp::Sle, moved, most);
+                let within = self.terms.and(vec![above, below]);
+                let j_term = self.terms.bv(j as i64, 32);
+                let ran = self.terms.cmp(BvCmp::Sge, k, j_term);
+                out.push(self.terms.implies(ran, within));
+            }
+        }
     }
 
     /// The condition under which an iteration runs `b`, and the int locals

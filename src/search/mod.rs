@@ -78,6 +78,7 @@ mod loop_cells;
 mod loop_heads;
 mod loop_learn;
 mod loop_run;
+mod loop_steps;
 mod loop_summary;
 mod map_views;
 mod math_rules;
