@@ -581,13 +581,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn failures_and_compile_errors_are_shown_and_counted() {
-        let mut broken = entry("A.g", "b.jar");
-        broken.tests.compiled = false;
-        broken.tests.run = None;
-        broken.tests.compile_errors = vec!["AJautTest.java:9: error: cannot find symbol".into()];
-        let run = Run {
+    /// A run of 75 s of `entries`.
+    fn run_of(entries: Vec<EntryResult>) -> Run {
+        Run {
             command: "target/release/jaut-bench real".into(),
             date: "2026-01-01 00:00 UTC".into(),
             machine: "CPU, 2 cores".into(),
@@ -596,8 +592,17 @@ mod tests {
             jobs: None,
             wall_seconds: 75.0,
             work: "/tmp/w".into(),
-            entries: vec![entry("A.f", "a.jar"), broken],
-        };
+            entries,
+        }
+    }
+
+    #[test]
+    fn failures_and_compile_errors_are_shown_and_counted() {
+        let mut broken = entry("A.g", "b.jar");
+        broken.tests.compiled = false;
+        broken.tests.run = None;
+        broken.tests.compile_errors = vec!["AJautTest.java:9: error: cannot find symbol".into()];
+        let run = run_of(vec![entry("A.f", "a.jar"), broken]);
         let md = markdown(&run);
         assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 3/4 = 75.0% | 1.5 |"), "{md}");
         assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 3/4 = 75.0% | 1.5 |"), "{md}");
@@ -625,17 +630,7 @@ mod tests {
         let mut plain = entry("B.g", "b.jar");
         plain.jacoco.instructions_covered = 9;
         plain.collections.takes_collection = true;
-        let run = Run {
-            command: "target/release/jaut-bench real".into(),
-            date: "2026-01-01 00:00 UTC".into(),
-            machine: "CPU, 2 cores".into(),
-            jdk: "OpenJDK 17".into(),
-            timeout: 5.0,
-            jobs: None,
-            wall_seconds: 75.0,
-            work: "/tmp/w".into(),
-            entries: vec![mocked, plain, entry("C.h", "a.jar")],
-        };
+        let run = run_of(vec![mocked, plain, entry("C.h", "a.jar")]);
         let md = markdown(&run);
         assert!(
             md.contains("2 entries from 2 jars (a.jar, b.jar) take a JDK collection"),
