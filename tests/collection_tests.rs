@@ -684,6 +684,40 @@ fn a_copy_is_as_large_as_its_source() {
     assert_eq!(v["verdict"], "unreachable", "{v:#}");
 }
 
+/// Copies of a map's views and linked copies hold their source's
+/// elements in its order: `new ArrayList<>(m.values())` the values (the
+/// map built as a `LinkedHashMap` in the model's order, its keys unequal),
+/// `new HashSet<>(m.keySet())` the keys, `new LinkedHashMap<>(m)` the
+/// entries with the map's first key first.
+#[test]
+fn copies_of_views_and_linked_copies_hold_their_sources_elements() {
+    let v = aim_copies("valuesCopy", "copied values");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (factory, elements) = keyed_arg(&v, 0);
+    assert_eq!(factory, "linked_hash_map", "{v:#}");
+    assert_eq!(elements.len(), 4, "{v:#}");
+    assert_ne!(elements[0], elements[2], "{v:#}");
+    let v = aim_copies("keysCopy", "copied keys");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let v = aim_copies("linkedCopy", "linked copy");
+    assert_eq!(v["verdict"], "reached", "{v:#}");
+    let (_, elements) = keyed_arg(&v, 0);
+    assert_eq!(elements[0], "b", "{v:#}");
+}
+
+/// A copy of a map's values has one per key, a linked copy of a set is
+/// as large as the set: proved.
+#[test]
+fn a_copy_of_a_view_or_a_set_is_as_large_as_its_source() {
+    for (method, target) in [
+        ("valuesCopyGrows", "values grow"),
+        ("linkedSetGrows", "linked set grows"),
+    ] {
+        let v = aim_copies(method, target);
+        assert_eq!(v["verdict"], "unreachable", "{method}: {v:#}");
+    }
+}
+
 /// jaut at the marked target of `tests/fixtures/eldest/eldest/Caches.java`,
 /// a class path of its own: a program `Map` class on the samples' would
 /// be a candidate class of every `Map` input there.

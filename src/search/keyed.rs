@@ -44,7 +44,7 @@ use crate::reason::Bound;
 /// (`Map.of("a", 1, "a", 2)`, refused by the JVM); more pairs cost every
 /// later check of the path (MapUtils.getBoolean: 4.4 s of solver with the
 /// six pairs of four keys, 0.4 s with none).
-const LOOKED_UP_DISTINCT: usize = 2;
+pub(super) const LOOKED_UP_DISTINCT: usize = 2;
 
 /// The heap arrays of maps' values.
 pub(super) fn value_keys() -> SequenceKeys {
@@ -132,6 +132,7 @@ impl Explorer<'_> {
             KeyedMethod::Other
                 | KeyedMethod::Init
                 | KeyedMethod::Copy
+                | KeyedMethod::LinkedCopy
                 | KeyedMethod::Put
                 | KeyedMethod::Add
                 | KeyedMethod::Remove
@@ -156,13 +157,15 @@ impl Explorer<'_> {
                 };
                 self.list_call(st, (same, name), params, returned, 0, out)?;
             }
-            KeyedMethod::Copy => {
-                let into = if call.map() {
-                    CopyInto::Map
-                } else {
-                    CopyInto::Set
+            KeyedMethod::Copy | KeyedMethod::LinkedCopy => {
+                let linked = method == KeyedMethod::LinkedCopy;
+                let into = match (call.map(), linked) {
+                    (true, false) => CopyInto::Map,
+                    (false, false) => CopyInto::Set,
+                    (true, true) => CopyInto::LinkedMap,
+                    (false, true) => CopyInto::LinkedSet,
                 };
-                self.collection_copy(st, into, (c, call.arg(0)?), out);
+                self.collection_copy(st, into, (c, call.arg(0)?), out)?;
             }
             KeyedMethod::Get | KeyedMethod::Contains | KeyedMethod::ContainsValue => {
                 self.keyed_lookup(st, method, &call, out)?;

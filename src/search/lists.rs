@@ -86,7 +86,7 @@ impl Explorer<'_> {
             }
             ListMethod::Copy => {
                 let src = arg(0).ok_or(Unsupported::NoSuchParameter)?;
-                self.collection_copy(st, CopyInto::List, (l, src), out);
+                self.collection_copy(st, CopyInto::List, (l, src), out)?;
             }
             ListMethod::Size => {
                 let len = self.list_size(st, l, out);

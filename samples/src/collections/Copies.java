@@ -3,6 +3,8 @@ package collections;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,6 +46,52 @@ public class Copies {
         Set<Integer> copy = new HashSet<>(in);
         if (copy.size() == 2 && copy.contains(4)) {
             return 1; // TARGET: copied set
+        }
+        return 0;
+    }
+
+    /** Reached by a map of two entries whose second value is 7. */
+    public static int valuesCopy(Map<String, Integer> in) {
+        List<Integer> values = new ArrayList<>(in.values());
+        if (values.size() == 2 && values.get(1) == 7) {
+            return 1; // TARGET: copied values
+        }
+        return 0;
+    }
+
+    /** Never: a copy of a map's values has one per key. */
+    public static int valuesCopyGrows(Map<String, Integer> in) {
+        List<Integer> values = new ArrayList<>(in.values());
+        if (values.size() != in.size()) {
+            return 1; // TARGET: values grow
+        }
+        return 0;
+    }
+
+    /** Reached by a map holding "a" and one other key. */
+    public static int keysCopy(Map<String, Integer> in) {
+        Set<String> keys = new HashSet<>(in.keySet());
+        if (keys.size() == 2 && keys.contains("a")) {
+            return 1; // TARGET: copied keys
+        }
+        return 0;
+    }
+
+    /** Reached by a map whose first key is "b": the copy keeps its order. */
+    public static int linkedCopy(Map<String, Integer> in) {
+        Map<String, Integer> copy = new LinkedHashMap<>(in);
+        String first = copy.keySet().iterator().next();
+        if (copy.size() == 2 && "b".equals(first)) {
+            return 1; // TARGET: linked copy
+        }
+        return 0;
+    }
+
+    /** Never: a linked copy of a set is as large as the set. */
+    public static int linkedSetGrows(Set<String> in) {
+        Set<String> copy = new LinkedHashSet<>(in);
+        if (copy.size() != in.size()) {
+            return 1; // TARGET: linked set grows
         }
         return 0;
     }

@@ -97,6 +97,9 @@ pub enum KeyedMethod {
     /// `new HashMap(Map)`, `new HashSet(Collection)`: the argument's
     /// entries (elements).
     Copy,
+    /// `new LinkedHashMap(Map)`, `new LinkedHashSet(Collection)`: the
+    /// argument's entries (elements) in its iteration order.
+    LinkedCopy,
     /// `size()`.
     Size,
     /// `isEmpty()`.
@@ -158,6 +161,8 @@ impl KeyedMethod {
             (_, "<init>", "()" | "(I)") => KeyedMethod::Init,
             (MAP_CLASS, "<init>", "(Ljava/util/Map;)") => KeyedMethod::Copy,
             (SET_CLASS, "<init>", "(Ljava/util/Collection;)") => KeyedMethod::Copy,
+            (LINKED_MAP_CLASS, "<init>", "(Ljava/util/Map;)") => KeyedMethod::LinkedCopy,
+            (LINKED_SET_CLASS, "<init>", "(Ljava/util/Collection;)") => KeyedMethod::LinkedCopy,
             // A LinkedHashMap(int, float, true) keeps its access order.
             (LINKED_SET_CLASS | LINKED_MAP_CLASS, "<init>", _) => KeyedMethod::Other,
             (LINKED_SET_CLASS, ..) => KeyedMethod::Other,
@@ -221,6 +226,10 @@ mod tests {
             false,
         );
         assert_eq!(set_get, Some(KeyedMethod::Other));
+        let linked = KeyedMethod::of(LINKED_MAP_CLASS, "<init>", "(Ljava/util/Map;)V", false);
+        assert_eq!(linked, Some(KeyedMethod::LinkedCopy));
+        let access = KeyedMethod::of(LINKED_MAP_CLASS, "<init>", "(IFZ)V", false);
+        assert_eq!(access, Some(KeyedMethod::Other));
         assert_eq!(
             KeyedMethod::of("java/util/TreeMap", "size", "()I", false),
             Some(KeyedMethod::Size)

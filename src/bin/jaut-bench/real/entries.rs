@@ -48,6 +48,7 @@ const COLLECTION_UTILS: &str = "org.apache.commons.collections4.CollectionUtils"
 const LIST_UTILS: &str = "org.apache.commons.collections4.ListUtils";
 const QUEUE_UTILS: &str = "org.apache.commons.collections4.QueueUtils";
 const MAP_UTILS: &str = "org.apache.commons.collections4.MapUtils";
+const SET_UTILS: &str = "org.apache.commons.collections4.SetUtils";
 const SYNCHRONIZED_QUEUE: &str = "org.apache.commons.collections4.queue.SynchronizedQueue";
 const PREDICATED_QUEUE: &str = "org.apache.commons.collections4.queue.PredicatedQueue";
 const TRANSFORMED_QUEUE: &str = "org.apache.commons.collections4.queue.TransformedQueue";
@@ -229,11 +230,17 @@ pub const ENTRIES: &[Entry] = &[
         "org.apache.commons.collections4.set.TransformedSortedSet",
         "transformedSortedSet",
     ),
+    e(COLLECTIONS4, SET_UTILS, "unmodifiableNavigableSet"),
+    // Collection-taking methods first tried after the audit of issue 36:
+    // a join over an Iterable, a set comparison by containsAll (the
+    // bytecode AbstractCollection specifies it by) and a set's hash code.
     e(
-        COLLECTIONS4,
-        "org.apache.commons.collections4.SetUtils",
-        "unmodifiableNavigableSet",
+        LANG3,
+        STRING_UTILS,
+        "join(Ljava/lang/Iterable;Ljava/lang/String;)",
     ),
+    e(COLLECTIONS4, SET_UTILS, "isEqualSet"),
+    e(COLLECTIONS4, SET_UTILS, "hashCodeForSet"),
 ];
 
 /// The Debian package that installs `jar`, for the missing-jar message.

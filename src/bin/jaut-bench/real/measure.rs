@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use super::collection_use::CollectionUse;
 use super::cover_json::CoverJson;
 use super::entries::Entry;
 use super::jacoco::{self, Counters, Jacoco};
@@ -63,6 +64,7 @@ pub(super) fn measure(
         tests: TestsResult::default(),
         jacoco: Counters::default(),
         objects: Default::default(),
+        collections: Default::default(),
         notes: Vec::new(),
     };
 
@@ -75,6 +77,8 @@ pub(super) fn measure(
     // 2. The tests it wrote, compiled and run under JaCoCo.
     let measuring = Instant::now();
     let exec = run.tests(&mut r, json.is_some())?;
+    let descriptors = r.methods.iter().map(|m| m.descriptor.as_str());
+    r.collections = CollectionUse::of_tests(&run.tests_dir, descriptors)?;
 
     // 3. JaCoCo's counters of exactly the entry's methods.
     run.counters(&mut r, &exec, json.is_some())?;

@@ -26,6 +26,7 @@
 //! `--json FILE` writes the same figures as JSON. The generated tests,
 //! logs and reports stay in the work directory for inspection.
 
+pub(crate) mod collection_use;
 pub(crate) mod context;
 pub(crate) mod cover_json;
 pub(crate) mod entries;
@@ -256,6 +257,8 @@ pub struct EntryResult {
     /// jaut's count of the program-class objects in its tests, by how
     /// they are made.
     pub objects: cover_json::ObjectsJson,
+    /// How the tests make the JDK collections they pass (issue 36).
+    pub collections: collection_use::CollectionUse,
     /// Anything odd: methods JaCoCo and jaut disagree on, no execution data.
     pub notes: Vec<String>,
 }

@@ -242,11 +242,71 @@ pub fn markdown(run: &Run) -> String {
         );
     }
 
+    collections(&mut s, run);
     reasons(&mut s, run);
     failures(&mut s, run);
     differences(&mut s, run);
     notes(&mut s, run);
     s
+}
+
+/// The entries whose methods take a JDK collection (issue 36): their
+/// JaCoCo figure, the idioms their tests build collections with, and the
+/// anonymous JDK collection classes the tests declare.
+fn collections(s: &mut String, run: &Run) {
+    let taking: Vec<&EntryResult> = run
+        .entries
+        .iter()
+        .filter(|r| r.collections.takes_collection)
+        .collect();
+    let anonymous: usize = run.entries.iter().map(|r| r.collections.anonymous).sum();
+    let _ = writeln!(s, "## JDK collections in the tests (issue 36)\n");
+    if taking.is_empty() {
+        let _ = writeln!(
+            s,
+            "No entry takes a JDK collection. Anonymous JDK collection classes in all tests: {anonymous}.\n"
+        );
+        return;
+    }
+    let mut jars: Vec<&str> = taking.iter().map(|r| r.jar.as_str()).collect();
+    jars.sort();
+    jars.dedup();
+    let at_90 = taking
+        .iter()
+        .filter(|r| {
+            let j = r.jacoco;
+            j.instructions > 0 && j.instructions_covered * 10 >= j.instructions * 9
+        })
+        .count();
+    let _ = writeln!(
+        s,
+        "{} from {} ({}) take a JDK collection (a parameter typed `List`, `Map`, `Iterable`, …); \
+         **{at_90} of them at 90% or more** of JaCoCo's instructions. \
+         **Anonymous JDK collection classes** (`new java.util.List() {{`, `new java.util.Iterator() {{`, …): \
+         {} in their tests, {anonymous} in all tests. \
+         \"Built with\" counts the factories and constructors the tests make collections with.\n",
+        plural(taking.len(), "entry", "entries"),
+        plural(jars.len(), "jar", "jars"),
+        jars.join(", "),
+        taking.iter().map(|r| r.collections.anonymous).sum::<usize>(),
+    );
+    let _ = writeln!(
+        s,
+        "| entry | JaCoCo: instructions | tests passed | built with | anonymous JDK collection classes |\n|---|---:|---:|---|---:|"
+    );
+    for r in taking {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} of {} | {} | {} |",
+            r.label,
+            ratio(r.jacoco.instructions_covered, r.jacoco.instructions),
+            r.tests.passed(),
+            r.tests.written,
+            r.collections.built_cell(),
+            bold_if(r.collections.anonymous as u64),
+        );
+    }
+    s.push('\n');
 }
 
 fn reasons(s: &mut String, run: &Run) {
@@ -446,6 +506,7 @@ fn notes(s: &mut String, run: &Run) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::collection_use::CollectionUse;
     use super::super::junit::{Failure, Summary};
     use super::super::{MethodResult, ReasonResult, TestsResult};
     use super::*;
@@ -515,7 +576,23 @@ mod tests {
                 constructor: 3,
                 reflection: 1,
             },
+            collections: Default::default(),
             notes: vec![],
+        }
+    }
+
+    /// A run of 75 s of `entries`.
+    fn run_of(entries: Vec<EntryResult>) -> Run {
+        Run {
+            command: "target/release/jaut-bench real".into(),
+            date: "2026-01-01 00:00 UTC".into(),
+            machine: "CPU, 2 cores".into(),
+            jdk: "OpenJDK 17".into(),
+            timeout: 5.0,
+            jobs: None,
+            wall_seconds: 75.0,
+            work: "/tmp/w".into(),
+            entries,
         }
     }
 
@@ -525,17 +602,7 @@ mod tests {
         broken.tests.compiled = false;
         broken.tests.run = None;
         broken.tests.compile_errors = vec!["AJautTest.java:9: error: cannot find symbol".into()];
-        let run = Run {
-            command: "target/release/jaut-bench real".into(),
-            date: "2026-01-01 00:00 UTC".into(),
-            machine: "CPU, 2 cores".into(),
-            jdk: "OpenJDK 17".into(),
-            timeout: 5.0,
-            jobs: None,
-            wall_seconds: 75.0,
-            work: "/tmp/w".into(),
-            entries: vec![entry("A.f", "a.jar"), broken],
-        };
+        let run = run_of(vec![entry("A.f", "a.jar"), broken]);
         let md = markdown(&run);
         assert!(md.contains("| A.f | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 1 / **1** / 0 | 3/4 = 75.0% | 1.5 |"), "{md}");
         assert!(md.contains("| A.g | 10 | 3/4 = 75.0% | 0 | 1 | 90.0% | 100.0% | 7/10 = 70.0% | 1/2 = 50.0% | 2 / 0 / 0 / **2** | 3/4 = 75.0% | 1.5 |"), "{md}");
@@ -550,5 +617,34 @@ mod tests {
         assert!(md.contains("| 2 | timeout after N s (raise with --timeout) | A.f, A.g |"));
         assert!(md.contains("| A.f(I)I | 9/10 | 7/10 | 1 of 2 |"));
         assert!(md.contains("Wall time: 1 min 15 s in all"));
+    }
+
+    #[test]
+    fn entries_taking_collections_show_their_idioms_and_anonymous_classes() {
+        let mut mocked = entry("A.f", "a.jar");
+        mocked.collections = CollectionUse {
+            takes_collection: true,
+            built: vec![("List.of".into(), 2)],
+            anonymous: 1,
+        };
+        let mut plain = entry("B.g", "b.jar");
+        plain.jacoco.instructions_covered = 9;
+        plain.collections.takes_collection = true;
+        let run = run_of(vec![mocked, plain, entry("C.h", "a.jar")]);
+        let md = markdown(&run);
+        assert!(
+            md.contains("2 entries from 2 jars (a.jar, b.jar) take a JDK collection"),
+            "{md}"
+        );
+        assert!(md.contains("**1 of them at 90% or more**"), "{md}");
+        assert!(
+            md.contains("| A.f | 7/10 = 70.0% | 1 of 2 | List.of ×2 | **1** |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| B.g | 9/10 = 90.0% | 1 of 2 | – | 0 |"),
+            "{md}"
+        );
+        assert!(!md.contains("| C.h | 7/10"), "{md}");
     }
 }
