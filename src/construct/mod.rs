@@ -19,6 +19,7 @@ mod constants;
 mod factories;
 pub mod flow;
 pub mod jdk;
+mod makers;
 pub mod plan;
 mod preconditions;
 mod setters;
