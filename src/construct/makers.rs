@@ -23,6 +23,7 @@
 //! whether the goal is met (docs/objects.md).
 
 use super::factories;
+use super::flow::FieldSlot;
 use super::plan::{self, Rank};
 use crate::classfile::descriptor::internal_name;
 use crate::classfile::{Class, JType, Method, Op};
@@ -49,26 +50,14 @@ pub(super) fn of(
     o: &Object,
 ) -> Vec<(Construction, Rank)> {
     let mut out = Vec::new();
-    let mut holders: Vec<usize> = Vec::new();
-    for f in o.fields.iter().filter(|f| f.read) {
-        match f.value {
-            Value::Ref { object } if object != i && !holders.contains(&object) => {
-                holders.push(object)
-            }
-            _ => {}
-        }
-    }
-    for j in holders {
+    for j in holders(state, i, o) {
         let Some(holder) = state.objects.get(j) else {
             continue;
         };
         if holder.mock.is_some() || holder.elements.is_some() {
             continue;
         }
-        for m in makers(cp, access, package, &holder.class, class) {
-            let Some(flows) = factories::factory_flows(cp, class, &m) else {
-                continue;
-            };
+        for (m, flows) in makers(cp, access, package, &holder.class, class) {
             let Some((mut call, rank, _)) = plan::call_for(cp, class, &m, &flows, state, i, o)
             else {
                 continue;
@@ -104,16 +93,130 @@ pub(super) fn of(
     out
 }
 
+/// The objects of the state a maker may be called on for object `i`:
+/// those its fields the path reads hold; where the path reads no
+/// reference of it (an iterator whose `parent` it never reads), any
+/// object of a class (no array, no mock), such as one [`add_holders`]
+/// added.
+fn holders(state: &InputState, i: usize, o: &Object) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for f in o.fields.iter().filter(|f| f.read) {
+        match f.value {
+            Value::Ref { object } if object != i && !out.contains(&object) => out.push(object),
+            _ => {}
+        }
+    }
+    let reads_a_reference = o
+        .fields
+        .iter()
+        .any(|f| f.read && !crate::junit::java::is_primitive(&f.ty));
+    if out.is_empty() && !reads_a_reference {
+        out = (0..state.objects.len())
+            .filter(|&j| j != i)
+            .filter(|&j| {
+                let h = &state.objects[j];
+                h.mock.is_none() && h.elements.is_none() && h.built_by.is_some()
+            })
+            .collect();
+    }
+    out
+}
+
+/// For each object of `state` made by reflection whose class a test may
+/// not name, that no object of the state has a maker of, and whose fields the
+/// path reads hold no reference: a new object of a class enclosing it
+/// (its binary name, JLS §13.1) that has a maker of it and a constructor
+/// the test may call, appended to the state by reflection (its own calls
+/// are proposed as for any object): `new SingletonMap()` for a
+/// `SingletonMap$SingletonMapIterator`, made by its `mapIterator()`.
+/// [`drop_unused`] removes it again where nothing names it.
+pub(super) fn add_holders(
+    cp: &ClassPath,
+    access: &mut Access,
+    package: &str,
+    state: &mut InputState,
+) {
+    for i in 0..state.objects.len() {
+        let o = &state.objects[i];
+        let wanted = o.built_by == Some(crate::state::BuiltBy::Reflection)
+            && !access.type_accessible(&o.class);
+        let reads_a_reference = o
+            .fields
+            .iter()
+            .any(|f| f.read && !crate::junit::java::is_primitive(&f.ty));
+        if !wanted || reads_a_reference {
+            continue;
+        }
+        let Ok(class) = cp.load(&internal_name(&o.class)) else {
+            continue;
+        };
+        let held = holders(state, i, o).into_iter().any(|j| {
+            let holder = state.objects[j].class.clone();
+            !makers(cp, access, package, &holder, &class).is_empty()
+        });
+        if held {
+            continue;
+        }
+        let owner = factories::owners(&class.name)
+            .into_iter()
+            .skip(1)
+            .find(|owner| {
+                let java = crate::classfile::descriptor::java_name(owner);
+                let made = cp.load(owner).is_ok_and(|c| {
+                    !c.is_abstract()
+                        && !c.is_interface()
+                        && c.methods.iter().any(|m| {
+                            m.name == "<init>"
+                                && plan::constructor_accessible(
+                                    m,
+                                    crate::junit::java::package_of(&java) == package,
+                                )
+                        })
+                });
+                made && !makers(cp, access, package, &java, &class).is_empty()
+            });
+        if let Some(owner) = owner {
+            let id = state.objects.len();
+            state.objects.push(Object {
+                id,
+                class: crate::classfile::descriptor::java_name(&owner),
+                built_by: Some(crate::state::BuiltBy::Reflection),
+                ..Object::default()
+            });
+        }
+    }
+}
+
+/// Drops from `state` the objects [`add_holders`] added (from `found`
+/// on, the state found's count) that are last and that nothing names.
+pub(super) fn drop_unused(state: &mut InputState, found: usize) {
+    while state.objects.len() > found {
+        let last = state.objects.len() - 1;
+        let named = |v: &Value| *v == Value::Ref { object: last };
+        let used = state.objects.iter().any(|o| {
+            o.construction().is_some_and(|c| c.values().any(named))
+                || o.fields.iter().any(|f| named(&f.value))
+                || o.elements.iter().flatten().any(named)
+        }) || state.receiver.as_ref().is_some_and(named)
+            || state.args.iter().any(|a| named(&a.value));
+        if used {
+            return;
+        }
+        state.objects.pop();
+    }
+}
+
 /// The makers of objects of `class` a test in `package` may call on an
-/// object of class `holder` (Java form).
+/// object of class `holder` (Java form), each with the fields of the
+/// object its parameters reach ([`factories::factory_flows`]).
 fn makers(
     cp: &ClassPath,
     access: &mut Access,
     package: &str,
     holder: &str,
     class: &Class,
-) -> Vec<Method> {
-    let mut out: Vec<Method> = Vec::new();
+) -> Vec<(Method, Vec<Vec<FieldSlot>>)> {
+    let mut out: Vec<(Method, Vec<Vec<FieldSlot>>)> = Vec::new();
     if !access.type_accessible(holder) {
         return out;
     }
@@ -135,9 +238,12 @@ fn makers(
                     .all(|p| access.type_accessible(&p.to_string()));
             let seen = out
                 .iter()
-                .any(|k| k.name == m.name && k.descriptor == m.descriptor);
-            if returns && callable && !seen {
-                out.push(m.clone());
+                .any(|(k, _)| k.name == m.name && k.descriptor == m.descriptor);
+            if !returns || !callable || seen {
+                continue;
+            }
+            if let Some(flows) = factories::factory_flows(cp, class, m) {
+                out.push((m.clone(), flows));
             }
         }
         here = c.super_class.as_ref().and_then(|s| cp.load(s).ok());
