@@ -14,7 +14,9 @@
 //! modulo the length, so the last call on each slot leaves the state's
 //! value), or distinct strings where the path reads no element (or a null
 //! one, which no add stores; a `String[]` the harness then takes as the
-//! calls made it); the
+//! calls made it, as it takes an `Object[]` the calls filled with
+//! strings); the fields the adder writes (`full`) count as reached by
+//! its calls; the
 //! constructor's one `int` parameter is given the array's length (or 1 for
 //! a full object of count 0 whose array the path does not read). Nothing
 //! here is a claim: the harness makes the object by these calls, compares

@@ -255,6 +255,20 @@ fn makers(
 /// parameter that write a field, which `returns` (internal name, the
 /// type the test declares the object by) declares too.
 fn steps(cp: &ClassPath, class: &Class, returns: &str) -> Vec<SetterCall> {
+    // By name: `String next()` of an `Iterator<String>` is declared there
+    // through its bridge `Object next()`.
+    let declared: Vec<&str> = class
+        .methods
+        .iter()
+        .filter(|m| m.desc.params.is_empty())
+        .filter(|m| {
+            cp.resolve_method(returns, &m.name, &m.descriptor)
+                .ok()
+                .flatten()
+                .is_some()
+        })
+        .map(|m| m.name.as_str())
+        .collect();
     class
         .methods
         .iter()
@@ -267,12 +281,7 @@ fn steps(cp: &ClassPath, class: &Class, returns: &str) -> Vec<SetterCall> {
                     .any(|i| matches!(i.op, Op::PutField(_)))
             })
         })
-        .filter(|m| {
-            cp.resolve_method(returns, &m.name, &m.descriptor)
-                .ok()
-                .flatten()
-                .is_some()
-        })
+        .filter(|m| declared.contains(&m.name.as_str()))
         .map(|m| SetterCall {
             method: m.name.clone(),
             descriptor: m.descriptor.clone(),
