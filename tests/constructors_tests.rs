@@ -20,7 +20,8 @@
 //! limits), `Checksums` (a `MessageDigest` from `getInstance`) and `Shelf`
 //! (a constructor refusing a null `NavigableSet`), `Encoder` (null
 //! arguments of a program class and a program interface), `Ring` (a
-//! bounded ring whose state only `add` makes).
+//! bounded ring whose state only `add` makes), `Words` (an anonymous
+//! iterator only `iterator()` and `next()` make).
 
 mod support;
 
@@ -657,4 +658,21 @@ fn a_ring_only_add_fills_is_made_by_its_constructor_and_adds() {
     assert!(adds.iter().all(|s| s["method"] == "add"), "{object:#}");
     assert!(text.contains("Ring ring = new Ring("), "{text}");
     assert!(text.contains("ring.add("), "{text}");
+}
+
+#[test]
+fn an_anonymous_iterator_is_made_by_its_holders_method_and_next_calls() {
+    // Words$1, an iterator past its second word, is made as a program
+    // makes it: `words.iterator()`, then `next()` twice; its `Words` by
+    // its constructor.
+    let (object, text) = made_by_calls("objects/Words$1", "objects/Words", "remove", "late");
+    let c = &object["constructor"];
+    assert_eq!(c["builder"]["start"]["kind"], "on_object", "{object:#}");
+    assert_eq!(c["builder"]["start"]["method"], "iterator", "{object:#}");
+    let steps = c["setters"].as_array().expect("steps");
+    assert_eq!(steps.len(), 2, "{object:#}");
+    assert!(steps.iter().all(|s| s["method"] == "next"), "{object:#}");
+    assert!(text.contains("new Words("), "{text}");
+    assert!(text.contains(".iterator();"), "{text}");
+    assert!(text.contains(".next();"), "{text}");
 }

@@ -14,7 +14,9 @@
 //! modulo the length, so the last call on each slot leaves the state's
 //! value), or distinct strings where the path reads no element (or a null
 //! one, which no add stores; a `String[]` the harness then takes as the
-//! calls made it); the
+//! calls made it, as it takes an `Object[]` the calls filled with
+//! strings); the fields the adder writes (`full`) count as reached by
+//! its calls; the
 //! constructor's one `int` parameter is given the array's length (or 1 for
 //! a full object of count 0 whose array the path does not read). Nothing
 //! here is a claim: the harness makes the object by these calls, compares
@@ -45,6 +47,9 @@ pub struct Adder {
     param: JType,
     array: FieldSlot,
     count: FieldSlot,
+    /// The fields the method writes (`full = true` where the ring fills),
+    /// taken as reached by its calls: the harness reports what they hold.
+    writes: Vec<FieldSlot>,
 }
 
 /// The adders a test (in the class's package when `same_package`) may call
@@ -95,12 +100,20 @@ fn adder(cp: &ClassPath, m: &Method) -> Option<Adder> {
         .chain(0..ins.len())
         .find_map(|i| incremented(cp, &ins, i))?;
     let array = array?;
+    let writes = ins
+        .iter()
+        .filter_map(|op| match op {
+            Op::PutField(f) => slot(cp, &f.class, &f.name),
+            _ => None,
+        })
+        .collect();
     Some(Adder {
         name: m.name.clone(),
         descriptor: m.descriptor.clone(),
         param: m.desc.params[0].clone(),
         array,
         count,
+        writes,
     })
 }
 
@@ -197,7 +210,7 @@ pub fn with_adders(
         }));
         let left: Vec<FieldSlot> = missing
             .iter()
-            .filter(|s| **s != a.count && **s != a.array)
+            .filter(|s| **s != a.count && **s != a.array && !a.writes.contains(s))
             .cloned()
             .collect();
         let rank = Rank {

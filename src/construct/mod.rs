@@ -19,6 +19,7 @@ mod constants;
 mod factories;
 pub mod flow;
 pub mod jdk;
+mod makers;
 pub mod plan;
 mod preconditions;
 mod setters;
@@ -104,11 +105,16 @@ pub fn build(
     mut run: impl FnMut(&InputState) -> Result<Observation, ReplayFailure>,
     accepted: impl Fn(&Observation) -> bool,
 ) -> Result<(InputState, Observation), Unmade> {
-    let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, state, fresh);
     let mut access = Access::new(cp, package);
+    // The state the calls start from: the state found, with the objects
+    // that make others ([`makers`]), and the empty collections stand-ins
+    // give null arguments ([`standins`]).
+    let mut base = state.clone();
+    makers::add_holders(cp, &mut access, package, &mut base);
+    let mut proposals: Vec<Vec<Construction>> = plan::propose(cp, package, &base, fresh);
     let mut because: Vec<Option<NoConstructor>> = proposals
         .iter()
-        .zip(&state.objects)
+        .zip(&base.objects)
         .map(|(p, o)| {
             let wanted = o.built_by == Some(BuiltBy::Reflection);
             (wanted && p.is_empty()).then(|| plan::why_none(cp, package, o))
@@ -120,9 +126,6 @@ pub fn build(
             failed.push(why);
         }
     };
-    // The state the calls start from: the state found, and the empty
-    // collections stand-ins give null arguments ([`standins`]).
-    let mut base = state.clone();
     // The calls refused, never tried again, and the objects whose refused
     // call was retried with stand-ins and searched arguments.
     let mut given_up: Vec<Construction> = Vec::new();
@@ -140,7 +143,8 @@ pub fn build(
                 because[k] = Some(NoConstructor::Cycle);
             }
         }
-        let candidate = plan::apply(&base, &plans);
+        let mut candidate = plan::apply(&base, &plans);
+        makers::drop_unused(&mut candidate, state.objects.len());
         match run(&candidate) {
             Ok(o) if accepted(&o) => {
                 let mut made = as_made(candidate, &o);
@@ -187,7 +191,7 @@ pub fn build(
                     }
                 }
                 let jdk =
-                    |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&state.objects[*k].class);
+                    |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&base.objects[*k].class);
                 let next = (0..proposals.len())
                     .find(|&k| proposals[k].len() > 1)
                     .or_else(|| (0..proposals.len()).find(jdk));

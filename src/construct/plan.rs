@@ -9,7 +9,7 @@
 //! runs the method on what it made (docs/objects.md).
 
 use super::flow::{self, FieldSlot};
-use super::{adders, builders, constants, factories, jdk, setters, text};
+use super::{adders, builders, constants, factories, jdk, makers, setters, text};
 use crate::classfile::{access, descriptor::internal_name, Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::junit::access::Access;
@@ -128,6 +128,7 @@ fn propose_one(
     let constants = constants::of(cp, access, package, &class);
     let mut factories = factories::of(cp, access, package, &class, state, i, o);
     factories.extend(builders::of(cp, access, package, &class, state, i, o));
+    factories.extend(makers::of(cp, access, package, &class, state, i, o));
     if !access.type_accessible(&o.class) {
         // An anonymous or private class: its static final fields and the
         // factories of its enclosing class, best first.

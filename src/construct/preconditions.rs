@@ -72,7 +72,9 @@ fn called(class: &str, call: &Construction) -> Option<(String, String)> {
             BuilderStart::Static { method } => {
                 Some((internal_name(&method.class), method.field.clone()))
             }
-            BuilderStart::Constant { .. } | BuilderStart::OnConstant { .. } => None,
+            BuilderStart::Constant { .. }
+            | BuilderStart::OnConstant { .. }
+            | BuilderStart::OnObject { .. } => None,
         };
     }
     if call.constant.is_some() {

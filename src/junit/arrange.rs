@@ -50,7 +50,7 @@ pub(super) struct Inputs<'s> {
     /// How the JDK values among the objects are written.
     pub(super) plan: Plan,
     /// The state's objects, for the values written in place.
-    objects: Vec<Object>,
+    pub(super) objects: Vec<Object>,
 }
 
 impl Inputs<'_> {

@@ -102,11 +102,59 @@ pub(super) fn declare(
         format!("new {class}")
     };
     s.line(format!("{class} {name} = {made}({});", args.join(", ")));
+    calls(s, inputs, c, &name)?;
+    Ok(Var { name, typed: true })
+}
+
+/// The setter calls (or steps of no argument) of construction `c`, each a
+/// statement on variable `name`: `ring.add("e0");`, `iterator.next();`.
+fn calls(s: &mut Scope, inputs: &Inputs, c: &Construction, name: &str) -> Result<(), JunitError> {
     for setter in &c.setters {
-        let arg = inputs.value_expr(s, &setter.arg, &setter.param, false)?;
+        let arg = if setter.descriptor.starts_with("()") {
+            String::new()
+        } else {
+            inputs.value_expr(s, &setter.arg, &setter.param, false)?
+        };
         s.line(format!("{name}.{}({arg});", setter.method));
     }
-    Ok(Var { name, typed: true })
+    Ok(())
+}
+
+/// Declares a variable holding object `o`, made by method `method` of
+/// object `on` of the state, then moved on by the steps of `c`:
+/// `Iterator iterator = circularFifoQueue.iterator(); iterator.next();`,
+/// typed by what the method returns ([`declare_as`]).
+fn made_on(
+    s: &mut Scope,
+    inputs: &Inputs,
+    o: &Object,
+    c: &Construction,
+    (on, method): (&Value, &str),
+    hint: &str,
+) -> Result<Var, JunitError> {
+    let mut args = Vec::with_capacity(c.args.len());
+    for (arg, ty) in c.args.iter().zip(&c.params) {
+        args.push(inputs.value_expr(s, arg, ty, false)?);
+    }
+    let owner = match on {
+        Value::Ref { object } => inputs.objects.get(*object).map(|p| p.class.clone()),
+        _ => None,
+    }
+    .unwrap_or_else(|| "java.lang.Object".into());
+    let receiver = inputs.value_expr(s, on, &owner, false)?;
+    let receiver = if receiver.starts_with('(') {
+        format!("({receiver})")
+    } else {
+        receiver
+    };
+    let call = format!("{receiver}.{method}({})", args.join(", "));
+    let name = s.fresh(hint);
+    let returns = crate::classfile::MethodDescriptor::parse(&c.descriptor)
+        .map(|d| d.ret.to_string())
+        .unwrap_or_else(|| "java.lang.Object".into());
+    let var = declare_as(s, o, &returns, &call, name);
+    calls(s, inputs, c, &var.name)?;
+    Ok(var)
 }
 
 /// Declares variable `name` holding object `o`, made by the static factory
@@ -187,6 +235,9 @@ fn chain(
             s.access.type_name(&constant.class),
             constant.field
         ),
+        BuilderStart::OnObject { on, method } => {
+            return made_on(s, inputs, o, c, (on, method), hint);
+        }
     };
     for step in &c.setters {
         let arg = inputs.value_expr(s, &step.arg, &step.param, false)?;

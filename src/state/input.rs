@@ -385,6 +385,21 @@ pub enum BuilderStart {
     /// An instance method of the object a static final field holds:
     /// `DoubleFormat.PLAIN.builder()`.
     OnConstant { constant: StaticRef, method: String },
+    /// An instance method of another object of the state (`on`, a
+    /// [`Value::Ref`]) that makes the object (`queue.iterator()`); the
+    /// steps are then statements on what it returns (`it.next();`), not
+    /// a fluent chain (`construct::makers`).
+    OnObject { on: Value, method: String },
+}
+
+impl BuilderStart {
+    /// The object of the state the chain starts on, if any.
+    pub fn on_object(&self) -> Option<&Value> {
+        match self {
+            BuilderStart::OnObject { on, .. } => Some(on),
+            _ => None,
+        }
+    }
 }
 
 /// A static field (or method), by its declaring class (Java form) and name.
@@ -395,7 +410,8 @@ pub struct StaticRef {
 }
 
 /// A call of a one-parameter instance method that stores its argument in a
-/// field: `setName("a")`.
+/// field: `setName("a")`; or, where `descriptor` takes no parameter, a
+/// step of no argument (`next()`, `param` empty and `arg` null).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SetterCall {
     pub method: String,
@@ -482,9 +498,13 @@ pub struct MockMethod {
 
 impl Construction {
     /// The values the construction passes: its arguments, then its
-    /// setters'.
+    /// setters', then the object its chain starts on.
     pub fn values(&self) -> impl Iterator<Item = &Value> {
-        self.args.iter().chain(self.setters.iter().map(|s| &s.arg))
+        let on = self.builder.as_ref().and_then(|b| b.start.on_object());
+        self.args
+            .iter()
+            .chain(self.setters.iter().map(|s| &s.arg))
+            .chain(on)
     }
 }
 

@@ -112,6 +112,11 @@ impl InputState {
                             simple_class(&constant.class),
                             constant.field
                         )?,
+                        BuilderStart::OnObject { on, method } => {
+                            f.write_str(" = ")?;
+                            self.write_value(f, on, "java.lang.Object", shown)?;
+                            write!(f, ".{method}()")?
+                        }
                     },
                     None => {
                         match &c.factory {
@@ -127,7 +132,9 @@ impl InputState {
                 }
                 for s in &c.setters {
                     write!(f, ".{}(", s.method)?;
-                    self.write_value(f, &s.arg, &s.param, shown)?;
+                    if !s.descriptor.starts_with("()") {
+                        self.write_value(f, &s.arg, &s.param, shown)?;
+                    }
                     f.write_str(")")?;
                 }
                 if let Some(m) = c.builder.as_ref().and_then(|b| b.finish.as_ref()) {

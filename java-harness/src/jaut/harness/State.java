@@ -195,6 +195,10 @@ final class State {
         for (Object so : setters) {
             passed.add(((Map<String, Object>) so).get("arg"));
         }
+        if (call.get("builder") != null) {
+            // A chain started on another object of the state (queue.iterator()).
+            passed.add(((Map<String, Object>) ((Map<String, Object>) call.get("builder")).get("start")).get("on"));
+        }
         for (Object a : passed) {
             int ref = refIndex(a);
             if (ref >= 0 && ref < constructed.length && constructed[ref]) {
@@ -433,14 +437,24 @@ final class State {
                 at = invoke(i, owner, staticValue(i, k), (String) start.get("method"), (String) call.get("descriptor"), null);
                 break;
             }
+            case "on_object": {
+                int on = refIndex(start.get("on"));
+                Object receiver = on >= 0 && on < objects.length ? objects[on] : null;
+                if (receiver == null) {
+                    throw new Unbuilt(i, "no object to call " + start.get("method") + " on");
+                }
+                at = invokeWith(i, receiver.getClass(), receiver, (String) start.get("method"), (String) call.get("descriptor"), args);
+                break;
+            }
             default:
                 throw new Refusal("object #" + i + ": no builder start " + start.get("kind"));
         }
         for (Object so : steps) {
             Map<String, Object> step = (Map<String, Object>) so;
             Object next = invoke(i, b, at, (String) step.get("method"), (String) step.get("descriptor"), step.get("arg"));
-            // A fluent step returns the builder, or a new one (`withX`).
-            if (next != null && b.isInstance(next)) {
+            // A fluent step returns the builder, or a new one (`withX`);
+            // a step on another object's product (it.next()) moves it on.
+            if (next != null && b.isInstance(next) && !"on_object".equals(start.get("kind"))) {
                 at = next;
             }
         }
@@ -561,7 +575,9 @@ final class State {
                 objects[refIndex(field.get("value"))] = actual;
                 continue;
             }
-            // An array of values (primitives or strings) the constructor
+            // An array of values (primitives or strings, or an Object[]
+            // holding only strings and nulls: what adder calls such as
+            // add("e0") store) the constructor
             // made where the state has null or an array nothing else holds: the state takes the
             // constructor's (reported with its elements, a new object after
             // the state's for a null), and the run decides whether it
@@ -569,7 +585,8 @@ final class State {
             boolean free = expected == null || Boolean.TRUE.equals(field.get("contents"));
             if (free && actual != null && actual.getClass().isArray()
                     && (actual.getClass().getComponentType().isPrimitive()
-                            || actual.getClass().getComponentType() == String.class)
+                            || actual.getClass().getComponentType() == String.class
+                            || onlyTexts(actual))
                     && Array.getLength(actual) <= MAX_ARRAY
                     && (expected == null || expected.getClass() == actual.getClass())) {
                 int id;
@@ -605,6 +622,19 @@ final class State {
                         + ", the path needs " + shown(expected));
             }
         }
+    }
+
+    /** Whether array {@code a} is an {@code Object[]} whose elements are all strings or null. */
+    private static boolean onlyTexts(Object a) {
+        if (a.getClass() != Object[].class) {
+            return false;
+        }
+        for (Object e : (Object[]) a) {
+            if (e != null && !(e instanceof String)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
