@@ -186,8 +186,9 @@ pub fn build(
                         because[k] = Some(NoConstructor::MissesGoal);
                     }
                 }
+                // By `base`: it holds the stand-ins too, past the state's objects.
                 let jdk =
-                    |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&state.objects[*k].class);
+                    |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&base.objects[*k].class);
                 let next = (0..proposals.len())
                     .find(|&k| proposals[k].len() > 1)
                     .or_else(|| (0..proposals.len()).find(jdk));
