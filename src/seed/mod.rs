@@ -16,11 +16,15 @@
 //! an array parameter is empty, null, or holds one to three seeds of its
 //! element ([`arrays`]); an
 //! `Object` parameter is a string seed, or an empty or one-element array;
-//! an enum parameter is each of its constants.
+//! an enum parameter is each of its constants; a string the method hands
+//! to a JDK lookup by name (a charset, a digest) is also a name every JVM
+//! knows ([`names`]).
 //!
 //! Instance methods and parameters of program classes are seeded too: the
 //! receiver, and an object parameter besides null, is an instance as its
-//! constructor would make it from constants ([`objects`]). `jaut cover`'s
+//! constructor would make it from constants ([`objects`]); a receiver is
+//! also one a call of its constructor with seeded arguments makes
+//! ([`constructed`]). `jaut cover`'s
 //! first pass runs every method's first few seeds before any search; one
 //! target tries up to [`SEEDS`] of them once its search ended unknown.
 //!
@@ -30,7 +34,9 @@
 
 mod arrays;
 mod chars;
+mod constructed;
 mod jdk_objects;
+mod names;
 pub mod objects;
 mod patterns;
 mod pools;
@@ -134,8 +140,11 @@ fn receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
             })
             .collect();
     }
+    // As the fields a constructor sets from constants say, then as a
+    // constructor call makes it.
     objects::instances(cp, &class.name, RECEIVERS)
         .into_iter()
+        .chain(constructed::constructed(cp, class))
         .map(Seed::Graph)
         .collect()
 }
@@ -146,6 +155,7 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
     let code = method.code.as_ref()?;
     let mut pools = Pools::of(class, method, code);
     pools.add_enum_names(cp, code);
+    pools.add_looked_up_names(&names::looked_up(cp, method));
     let scalars = |ty: &JType| pools.scalars(cp, ty);
     let mut domains: Vec<Vec<Seed>> = Vec::new();
     if !method.is_static() {
