@@ -6,7 +6,8 @@
 //! (`Lang.instance(nameType)`, `MessageDigest.getInstance(name)`) leaves
 //! those fields null there, and every method that reads them throws. The
 //! harness runs the call itself (`State.java`), and the test writes it as a
-//! person would.
+//! person would (issue 33; the object is a `state::Construction`, as
+//! issue 34's are).
 //!
 //! A constructor qualifies when every parameter is a scalar, a string or
 //! an enum: each gets its first seed, a string the first name a JDK lookup
@@ -17,7 +18,7 @@
 use crate::classfile::{Class, JType, Method};
 use crate::classpath::ClassPath;
 use crate::labeling::{Object, Value};
-use crate::state::{BuiltBy, Construction};
+use crate::state::BuiltBy;
 
 use super::objects::Graph;
 use super::pools::Pools;
@@ -63,21 +64,11 @@ fn made_by(cp: &ClassPath, class: &Class, m: &Method) -> Option<Graph> {
         .iter()
         .map(|ty| argument(cp, &pools, &names, ty))
         .collect::<Option<_>>()?;
-    let constructor = Construction {
-        descriptor: m.descriptor.clone(),
-        params: m.desc.params.iter().map(JType::to_string).collect(),
-        args,
-        constant: None,
-        factory: None,
-        setters: Vec::new(),
-        builder: None,
-        free: Vec::new(),
-    };
+    let params = m.desc.params.iter().map(JType::to_string).collect();
+    let constructor = super::jdk_objects::constructor(&m.descriptor, params, args);
     Some(vec![Object {
         class: class.java_name(),
-        built_by: Some(BuiltBy::Constructor {
-            constructor: Box::new(constructor),
-        }),
+        built_by: Some(BuiltBy::Constructor { constructor }),
         ..Object::default()
     }])
 }

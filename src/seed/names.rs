@@ -7,7 +7,7 @@
 //! nor the plain seeds make a run JaCoCo credits, and the backward search
 //! does not model the lookup. The names seeded are ones every Java
 //! platform must support (the Javadoc of `Charset`, `MessageDigest` and
-//! `Mac`, Java SE 17), so a test using them runs on any JVM.
+//! `Mac`, Java SE 17), so a test using them runs on any JVM (issue 33).
 //!
 //! The lookup may sit in a helper the method calls (`BCodec.encode` →
 //! `RFC1522Codec.encodeText` → `Charset.forName`): the program methods it
