@@ -190,6 +190,7 @@ pub fn build(
                         because[k] = Some(NoConstructor::MissesGoal);
                     }
                 }
+                // By `base`: it holds the stand-ins too, past the state's objects.
                 let jdk =
                     |k: &usize| !proposals[*k].is_empty() && jdk::is_jdk(&base.objects[*k].class);
                 let next = (0..proposals.len())

@@ -7,7 +7,9 @@
 //! state ends so, the pipeline looks once more for a state that runs the
 //! target's block to its last instruction (the backward search from there
 //! carries the block's own conditions: a non-null array, an index in
-//! range), and keeps it when the JVM confirms it.
+//! range), and keeps it when the JVM confirms it; failing that, it tries
+//! the constant seeds for a run that reaches the target and ends as
+//! JaCoCo credits.
 
 use crate::classfile::bytecode::Op;
 use crate::classfile::{Class, Method, Pc};
@@ -63,9 +65,11 @@ pub(super) fn block_end_goal(
 }
 
 /// A state for `goal` that JaCoCo credits, in place of `reached` when the
-/// latter's run ends uncredited and a search for the block's end, within
-/// the time the target has left, finds one the JVM confirms. Otherwise
-/// `reached` as it was.
+/// latter's run ends uncredited: a search for the block's end, within the
+/// time the target has left, that the JVM confirms; else (or for a run
+/// found forward) the first seeded state whose run reaches the goal and
+/// ends as JaCoCo credits ([`credited_seed`]). Otherwise `reached` as it
+/// was.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn prefer_credited(
     cp: &Program,
@@ -82,42 +86,89 @@ pub(super) fn prefer_credited(
     let super::Replayed::Confirmed(o) = &reached.replay else {
         return Ok(reached);
     };
-    if reached.forward.is_some() || !ends_uncredited(method, o) {
+    if !ends_uncredited(method, o) || clock.left() < super::MIN_RETRY_TIME {
         return Ok(reached);
     }
+    if reached.forward.is_none() {
+        if let Some(found) = searched_end(cp, class, method, goal, options, clock, o, stats, jvm)? {
+            return Ok(found);
+        }
+    }
+    let start = std::time::Instant::now();
+    let seeded = credited_seed(cp, class, method, goal, options, clock, jvm);
+    *replay_time += start.elapsed();
+    Ok(seeded.unwrap_or(reached))
+}
+
+/// A state the backward search finds for the end of `goal`'s block that
+/// the JVM confirms running there, when `o` (the uncredited run) did not
+/// end normally past it.
+#[allow(clippy::too_many_arguments)]
+fn searched_end(
+    cp: &Program,
+    class: &std::sync::Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    options: &super::Options,
+    clock: &super::Clock,
+    o: &Observation,
+    stats: &mut crate::search::Stats,
+    jvm: &mut super::Jvm,
+) -> Result<Option<super::Reached>, crate::search::SearchError> {
     let Some((end_goal, end)) = block_end_goal(cp, class, method, goal) else {
-        return Ok(reached);
+        return Ok(None);
     };
     if o.executed.contains(&end) && matches!(o.ended, Ended::Returned { .. }) {
-        return Ok(reached);
+        return Ok(None);
     }
-    let left = clock.left();
-    if left < super::MIN_RETRY_TIME || crate::stop::requested() {
-        return Ok(reached);
+    if crate::stop::requested() {
+        return Ok(None);
     }
     let mut config = options.search.clone();
-    config.timeout = left;
+    config.timeout = clock.left();
     let again = crate::search::search_goal(cp, class, method, &end_goal, &config)?;
     stats.add(&again.stats);
     let crate::search::Verdict::Reached { state, path } = again.verdict else {
-        return Ok(reached);
+        return Ok(None);
     };
-    let start = std::time::Instant::now();
-    let said = super::settle::replay_found(cp, class, method, goal, &state, clock, jvm);
-    *replay_time += start.elapsed();
-    match said {
+    match super::settle::replay_found(cp, class, method, goal, &state, clock, jvm) {
         super::settle::Said::Settled(super::Replayed::Confirmed(o))
             if o.executed.contains(&end) =>
         {
-            Ok(super::Reached {
+            Ok(Some(super::Reached {
                 state,
                 path,
                 replay: super::Replayed::Confirmed(o),
                 forward: None,
                 test: None,
                 via: None,
-            })
+            }))
         }
-        _ => Ok(reached),
+        _ => Ok(None),
     }
+}
+
+/// The first seeded state ([`crate::seed`]) whose run meets `goal` and
+/// ends as JaCoCo credits it (no exception raised on the way), within the
+/// forward strategies' time: a method that throws on every text but a
+/// charset's name (`new Hex(String)`) has its entry credited only so.
+fn credited_seed(
+    cp: &Program,
+    class: &std::sync::Arc<Class>,
+    method: &Method,
+    goal: &Goal,
+    options: &super::Options,
+    clock: &super::Clock,
+    jvm: &mut super::Jvm,
+) -> Option<super::Reached> {
+    let time = clock.forward_time(super::forward::forward_cap(options));
+    let (state, seen) = crate::seed::first_reaching(cp, class, method, time, |s| {
+        jvm.replay(class, method, goal, s, clock.replay_timeout())
+            .ok()
+            .filter(|o| super::meets(cp, goal, o) && !ends_uncredited(method, o))
+    })?;
+    Some(super::forward::forward_found(
+        (state, seen, super::Strategy::Seeded),
+        &[],
+    ))
 }

@@ -173,7 +173,13 @@ fn wrapping(outer: &str, inner: &str) -> Graph {
     vec![first, second]
 }
 
-fn constructor(descriptor: &str, params: Vec<String>, args: Vec<Value>) -> Box<Construction> {
+/// A call of the constructor `descriptor` with `args`, of parameters of the
+/// types `params` (Java form).
+pub(super) fn constructor(
+    descriptor: &str,
+    params: Vec<String>,
+    args: Vec<Value>,
+) -> Box<Construction> {
     Box::new(Construction {
         descriptor: descriptor.to_string(),
         params,

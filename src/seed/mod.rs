@@ -16,11 +16,15 @@
 //! an array parameter is empty, null, or holds one to three seeds of its
 //! element ([`arrays`]); an
 //! `Object` parameter is a string seed, or an empty or one-element array;
-//! an enum parameter is each of its constants.
+//! an enum parameter is each of its constants; a string the method hands
+//! to a JDK lookup by name (a charset, a digest) is also a name every JVM
+//! knows ([`names`]).
 //!
 //! Instance methods and parameters of program classes are seeded too: the
 //! receiver, and an object parameter besides null, is an instance as its
-//! constructor would make it from constants ([`objects`]). `jaut cover`'s
+//! constructor would make it from constants ([`objects`]); a receiver is
+//! also one a call of its constructor with seeded arguments makes
+//! ([`constructed`]). `jaut cover`'s
 //! first pass runs every method's first few seeds before any search; one
 //! target tries up to [`SEEDS`] of them once its search ended unknown.
 //!
@@ -30,7 +34,9 @@
 
 mod arrays;
 mod chars;
+mod constructed;
 mod jdk_objects;
+mod names;
 pub mod objects;
 mod patterns;
 mod pools;
@@ -146,6 +152,7 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
     let code = method.code.as_ref()?;
     let mut pools = Pools::of(class, method, code);
     pools.add_enum_names(cp, code);
+    pools.add_looked_up_names(&names::looked_up(cp, method));
     let scalars = |ty: &JType| pools.scalars(cp, ty);
     let mut domains: Vec<Vec<Seed>> = Vec::new();
     if !method.is_static() {
@@ -158,7 +165,30 @@ fn states(cp: &ClassPath, class: &Class, method: &Method, limit: usize) -> Optio
     for ty in &method.desc.params {
         domains.push(parameter_seeds(cp, code, ty, &scalars)?);
     }
-    Some(combine(method, code, &domains, limit))
+    let mut out = combine(method, code, &domains, limit);
+    // Then with receivers made by a constructor call, after all the
+    // others: such a call costs a run more than an allocation
+    // (`new PhoneticEngine(…)` loads its rules), so the first pass's
+    // first states stay cheap and its wider sweep reaches these.
+    let made = constructed_receivers(cp, class, method);
+    if out.len() < limit && !made.is_empty() {
+        domains[0] = made;
+        out.extend(combine(method, code, &domains, limit - out.len()));
+    }
+    Some(out)
+}
+
+/// The receivers of an instance method of `class` made by a call of one
+/// of its constructors ([`constructed`]); none for a constructor or a
+/// static method.
+fn constructed_receivers(cp: &ClassPath, class: &Class, method: &Method) -> Vec<Seed> {
+    if method.is_static() || method.name == "<init>" {
+        return Vec::new();
+    }
+    constructed::constructed(cp, class)
+        .into_iter()
+        .map(Seed::Graph)
+        .collect()
 }
 
 /// The seeds of a parameter of type `ty`; `None` when it cannot be seeded

@@ -146,6 +146,19 @@ impl Pools {
         }
     }
 
+    /// Adds `names`, those the JDK lookups of the method accept (a charset,
+    /// a digest; [`super::names`]), to the string seeds, right after `""`
+    /// and `"a"`: every other text makes such a method throw.
+    pub(super) fn add_looked_up_names(&mut self, names: &[&str]) {
+        let at = self.strings.len().min(2);
+        let new: Vec<Value> = names
+            .iter()
+            .map(|n| Value::Str((*n).into()))
+            .filter(|v| !self.strings.contains(v))
+            .collect();
+        self.strings.splice(at..at, new);
+    }
+
     /// The seeds of a value of type `ty`: its pool, or an enum's constants
     /// then null; `None` for another reference type.
     pub(super) fn scalars(&self, cp: &ClassPath, ty: &JType) -> Option<Vec<Value>> {
