@@ -1,6 +1,5 @@
 package objects;
 
-import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
@@ -8,18 +7,29 @@ import java.util.NoSuchElementException;
  * iterator()} makes, like commons-collections' {@code CircularFifoQueue}'s:
  * an iterator the path needs past its second word is made by {@code
  * words.iterator()} and two calls of {@code next()}, as a person writes
- * it, not by writing its fields.
+ * it, not by writing its fields. The iterator's interface is the sample's
+ * own: a class implementing {@code java.util.Iterator} anywhere on the
+ * samples' class path would make every proof about the JDK's own
+ * iterators (collections/Ordered) rest on a closed world.
  */
-public final class Words implements Iterable<String> {
+public final class Words {
+    /** An iterator over words (generic, so {@code next()} has a bridge). */
+    public interface Cursor<T> {
+        boolean hasNext();
+
+        T next();
+
+        void remove();
+    }
+
     private final String[] words;
 
     public Words(String first, String second, String third) {
         words = new String[] {first, second, third};
     }
 
-    @Override
-    public Iterator<String> iterator() {
-        return new Iterator<String>() {
+    public Cursor<String> iterator() {
+        return new Cursor<String>() {
             private int at;
             private boolean moved;
 
