@@ -31,6 +31,7 @@
 pub mod characters;
 pub mod collections;
 pub mod contracts;
+pub mod engine;
 pub mod env_objects;
 mod keys;
 pub mod logging;
@@ -40,3 +41,4 @@ pub mod natives;
 pub mod printing;
 pub mod random;
 pub mod registry;
+pub mod unsupported;

@@ -69,6 +69,7 @@ mod exclude;
 mod explore;
 mod float_rules;
 mod heap;
+mod jdk_engine;
 mod junction;
 mod keyed;
 mod known_keys;
@@ -99,7 +100,8 @@ mod string_occurrences;
 mod text;
 mod throws;
 mod universe;
-mod unsupported;
+// Why a step cannot be modelled: the models' vocabulary, in `jdk/`.
+use crate::jdk::unsupported;
 
 use std::time::Duration;
 
