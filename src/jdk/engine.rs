@@ -24,6 +24,7 @@
 
 use std::sync::Arc;
 
+use crate::cfg::Cfg;
 use crate::classfile::{Class, Code, JType};
 use crate::frames::Frames;
 use crate::model::term::{Sort, TermId, Terms};
@@ -38,6 +39,7 @@ pub struct Site<'a> {
     pub class: &'a Arc<Class>,
     pub code: &'a Code,
     pub frames: &'a Frames,
+    pub cfg: &'a Cfg,
 }
 
 impl Site<'_> {

@@ -28,6 +28,7 @@
 //! `assertion_errors.rs`), until a narrow trait of the engine lets them
 //! live here.
 
+pub mod call;
 pub mod characters;
 pub mod collections;
 pub mod contracts;
@@ -41,4 +42,5 @@ pub mod natives;
 pub mod printing;
 pub mod random;
 pub mod registry;
+pub mod strings;
 pub mod unsupported;

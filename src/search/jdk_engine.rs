@@ -3,7 +3,7 @@
 //! its state [`St`], each method the engine's own (heap, allocations,
 //! ranges, assumptions, bounds).
 
-use super::cmv::St;
+use super::cmv::{MethodInfo, St};
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
@@ -21,11 +21,22 @@ impl PathState for St {
     }
 
     fn site(&self) -> Site<'_> {
-        let m = &self.acts.last().expect("a path has an active method").m;
+        self.acts
+            .last()
+            .expect("a path has an active method")
+            .m
+            .site()
+    }
+}
+
+impl MethodInfo {
+    /// This method, as a model sees the one whose call it steps over.
+    pub(super) fn site(&self) -> Site<'_> {
         Site {
-            class: &m.class,
-            code: m.code(),
-            frames: &m.frames,
+            class: &self.class,
+            code: self.code(),
+            frames: &self.frames,
+            cfg: &self.cfg,
         }
     }
 }

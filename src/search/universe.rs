@@ -492,7 +492,7 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                     if f.class == "java/lang/System"
                         && matches!(f.name.as_str(), "out" | "err") =>
                 {
-                    if let Ok(c) = cp.load(super::printing::PRINT_STREAM) {
+                    if let Ok(c) = cp.load(crate::jdk::strings::printing::PRINT_STREAM) {
                         u.add(c, false);
                     }
                 }

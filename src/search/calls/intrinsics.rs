@@ -7,6 +7,7 @@
 use super::Env;
 use crate::classfile::JType;
 use crate::jdk::methods::Intrinsic;
+use crate::jdk::strings::prelude::{Characters, Numbers, Printing, Regexes, StringMemory};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{Alloc, FieldKey};
 use crate::search::cmv::St;
@@ -138,11 +139,13 @@ impl Explorer<'_> {
                 let c = self.class_object(st, class_of, out_);
                 out_.push(self.terms.eq(result, c));
             }
+            Intrinsic::StringOfBuilder => {
+                self.string_of_builder(st, env.receiver()?, env.arg(0), out_)
+            }
             Intrinsic::StringCopy
             | Intrinsic::EmptyString
             | Intrinsic::StringOfChars
             | Intrinsic::StringOfCodePoints
-            | Intrinsic::StringOfBuilder
             | Intrinsic::StringLength
             | Intrinsic::StringIsEmpty
             | Intrinsic::StringCharAt
