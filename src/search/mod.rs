@@ -37,10 +37,13 @@
 //! failing `assert`), [`universe`] (the classes objects may have) and
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
 //!
-//! The constraints of the JDK models (strings, builders, numbers,
-//! characters, regexes, printing, floats, arrays, class objects, enums)
-//! are still `Explorer` methods here, one file per family; which call gets
-//! which model is decided in [`crate::jdk::registry`] alone.
+//! Which call gets which model is decided in [`crate::jdk::registry`]
+//! alone; the string models' constraints are in [`crate::jdk::strings`],
+//! stated through the narrow trait [`crate::jdk::engine::Engine`] that
+//! [`jdk_engine`] implements for the [`explore::Explorer`]. The other
+//! models' constraints (builders, floats, arrays, class objects, enums,
+//! math, random, environment objects) are still `Explorer` methods here,
+//! one file per family.
 
 mod assertion_errors;
 mod callee;

@@ -487,7 +487,7 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                     add_enum(cp, &f.class, u);
                 }
                 // `System.out` and `System.err` are `PrintStream`s made
-                // before the method ran (src/search/printing.rs).
+                // before the method ran (src/jdk/strings/printing.rs).
                 Op::GetStatic(f)
                     if f.class == "java/lang/System"
                         && matches!(f.name.as_str(), "out" | "err") =>

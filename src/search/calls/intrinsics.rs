@@ -1,6 +1,6 @@
 //! The dispatch of intrinsic calls: one arm per [`Intrinsic`], each naming
-//! the model that gives its constraints (`search::string_methods`,
-//! `search::builders`, `search::printing`, …), and the small models that
+//! the model that gives its constraints (`jdk::strings::methods`,
+//! `search::builders`, `jdk::strings::printing`, …), and the small models that
 //! have no file of their own: boxing (JLS §5.1.7), identity hashes,
 //! `Array.getLength`, `Array.newInstance` and `System.arraycopy`.
 
