@@ -102,6 +102,17 @@ pub trait Engine {
         pc: u32,
         out: &mut Vec<TermId>,
     );
+    /// [`Engine::allocated`], with the class id a term (the class of
+    /// another object: `Arrays.copyOf` of a `T[]` makes a `T[]`).
+    fn allocated_with_type(
+        &mut self,
+        st: &mut Self::State,
+        r: TermId,
+        idc: TermId,
+        class: &str,
+        pc: u32,
+        out: &mut Vec<TermId>,
+    );
     /// `r` is a new object of `class`, made by the call at `index`.
     fn allocated_by_call(
         &mut self,

@@ -47,7 +47,7 @@ pub enum Intrinsic {
     IdentityHash,
     /// `clone()` of an array (JLS §10.7): a new array of the same type and
     /// length with the original's elements. No class file declares it, so
-    /// the search steps over it where it stands (`src/search/array_clone.rs`).
+    /// the search steps over it where it stands (`src/jdk/arrays/clone.rs`).
     ArrayClone,
     /// javac's string concatenation, an `invokedynamic` of
     /// `StringConcatFactory` (JLS §15.18.1, JDK 9+): a new string of the
@@ -146,7 +146,7 @@ pub enum Intrinsic {
     /// whose fields the environment gives.
     EnvObject(super::env_objects::EnvObject),
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
-    /// (src/search/arrays_methods.rs).
+    /// (src/jdk/arrays/methods.rs).
     Arrays(ArraysMethod),
     /// `Pattern.compile(String)`, `Pattern.matcher`, `Matcher.find()`,
     /// `start()`, `end()`: exact for literal regexes, with an assumption

@@ -23,17 +23,20 @@
 //!   [`unsupported`]: why a step is beyond the models;
 //! - [`strings`]: the constraints of the string models — the memory model
 //!   of strings, `String`'s methods, edits and copies, text, concatenation,
-//!   numbers, `Character`, regexes, printing — generic over [`engine`].
+//!   numbers, `Character`, regexes, printing — generic over [`engine`];
+//!   [`arrays`]: `java.util.Arrays`' copies, fills and `equals`, and an
+//!   array's `clone()`, the same way.
 //!
 //! Nothing here imports the engine (`tests/layers_tests.rs` keeps it so).
 //! `search/calls/intrinsics.rs` dispatches each
 //! [`methods::Intrinsic`] to its model's trait method. What is left to
 //! move: the constraints of the builders (`search/builders.rs`, which
-//! needs the engine's mutable sequences of `search/sequence.rs`), arrays
-//! (`arrays_methods.rs`, `array_clone.rs`), class objects, floats, enums,
+//! needs the engine's mutable sequences of `search/sequence.rs`), class
+//! objects, floats, enums,
 //! assertion errors, math, random and the environment's objects are still
 //! `Explorer` methods in `src/search/`.
 
+pub mod arrays;
 pub mod call;
 pub mod characters;
 pub mod collections;

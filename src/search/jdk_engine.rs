@@ -98,6 +98,18 @@ impl Engine for Explorer<'_> {
         Explorer::allocated(self, st, r, class_id, class, pc, out);
     }
 
+    fn allocated_with_type(
+        &mut self,
+        st: &mut St,
+        r: TermId,
+        idc: TermId,
+        class: &str,
+        pc: u32,
+        out: &mut Vec<TermId>,
+    ) {
+        Explorer::allocated_with_type(self, st, r, idc, class, pc, out);
+    }
+
     fn allocated_by_call(
         &mut self,
         st: &mut St,

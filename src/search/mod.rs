@@ -38,10 +38,11 @@
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
 //!
 //! Which call gets which model is decided in [`crate::jdk::registry`]
-//! alone; the string models' constraints are in [`crate::jdk::strings`],
+//! alone; the string and array models' constraints are in
+//! [`crate::jdk::strings`] and [`crate::jdk::arrays`],
 //! stated through the narrow trait [`crate::jdk::engine::Engine`] that
 //! [`jdk_engine`] implements for the [`explore::Explorer`]. The other
-//! models' constraints (builders, floats, arrays, class objects, enums,
+//! models' constraints (builders, floats, class objects, enums,
 //! math, random, environment objects) are still `Explorer` methods here,
 //! one file per family.
 
@@ -57,9 +58,7 @@ mod collection_copies;
 mod deques;
 mod dispatch;
 
-mod array_clone;
 mod array_types;
-mod arrays_methods;
 mod builders;
 mod driver;
 mod edges;

@@ -6,6 +6,7 @@
 
 use super::Env;
 use crate::classfile::JType;
+use crate::jdk::arrays::methods::ArraysMethods;
 use crate::jdk::methods::Intrinsic;
 use crate::jdk::strings::prelude::{Characters, Numbers, Printing, Regexes, StringMemory};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};

@@ -6,6 +6,7 @@
 use crate::classfile::bytecode::{Instruction, MethodRef};
 use crate::classfile::descriptor::MethodDescriptor;
 use crate::frames::Frame;
+use crate::jdk::arrays::clone::ArrayClone;
 use crate::jdk::strings::concat::Concatenation;
 use crate::jdk::strings::prelude::Concat;
 use crate::model::term::TermId;
