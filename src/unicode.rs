@@ -10,7 +10,7 @@
 //! them. The Unicode version is the JDK's feature release's (JDK 17:
 //! Unicode 13), so the tables are used only when the JDK found at run time
 //! has the same feature version ([`tables`]); otherwise the search leaves
-//! the answers free, flagged as beyond the model (src/search/characters.rs).
+//! the answers free, flagged as beyond the model (src/jdk/strings/characters.rs).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

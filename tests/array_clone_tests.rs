@@ -1,4 +1,4 @@
-//! `clone()` of arrays (src/search/array_clone.rs) and type tests against
+//! `clone()` of arrays (src/jdk/arrays/clone.rs) and type tests against
 //! array types (src/search/array_types.rs), on the sample `arrays/Clones`.
 
 mod support;

@@ -1,5 +1,5 @@
 //! `java.lang.Character` on every code point (src/unicode.rs,
-//! src/jdk/characters.rs, src/search/characters.rs): the tables jaut
+//! src/jdk/characters.rs, src/jdk/strings/characters.rs): the tables jaut
 //! embeds answer as the JVM does, and targets behind the methods are
 //! reached (confirmed by the replay) or proved unreachable, past Latin-1
 //! too.

@@ -1,4 +1,4 @@
-//! Printing and formatting on a path (src/search/printing.rs), on the
+//! Printing and formatting on a path (src/jdk/strings/printing.rs), on the
 //! sample `printing/Report`: `System.out`/`System.err` calls change nothing
 //! the method reads back, `String.format`'s text is an assumption, and a
 //! `toString()` of the program that printing runs is left out, never
@@ -209,7 +209,7 @@ fn throws(method: &str, exception: &str) -> (Option<i32>, Value) {
 }
 
 /// `printf("%d items of %s%n", n, "stock")` passes an `Integer` and a
-/// `String`, read off the call site's bytecode (src/search/printed_values.rs):
+/// `String`, read off the call site's bytecode (src/jdk/strings/printed_values.rs):
 /// no `toString` of the program can run although the class declares two,
 /// so the search does not look for the exception inside `Formatter` (it
 /// used to end there on the call-depth bound) and reaches the `throw` after

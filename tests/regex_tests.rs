@@ -1,4 +1,4 @@
-//! `java.util.regex` for literal patterns (src/search/regex.rs), on the
+//! `java.util.regex` for literal patterns (src/jdk/strings/regex.rs), on the
 //! sample `strings/Regexes`: `Pattern.compile`, `matcher`, `find`, `start`
 //! and `end` reach their targets with states the JVM confirms (each input
 //! is checked here against Java's semantics), and a target the model

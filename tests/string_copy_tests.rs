@@ -1,5 +1,5 @@
 //! Copies of strings and char arrays keep their characters
-//! (src/search/string_copy.rs), on the sample `copies/Copies`: a target
+//! (src/jdk/strings/copies.rs), on the sample `copies/Copies`: a target
 //! behind `new String("test").equals("test")` is reached and the opposite
 //! proved unreachable, where the copy used to be a string of any
 //! characters; `getChars` and `subSequence` keep theirs too; every

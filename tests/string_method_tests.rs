@@ -1,4 +1,4 @@
-//! `String` methods over exact contents (src/search/string_methods.rs), on
+//! `String` methods over exact contents (src/jdk/strings/methods.rs), on
 //! the sample `strings2/Text`: `substring`, `indexOf`, `lastIndexOf`,
 //! `startsWith`, `endsWith` and `hashCode` reach their targets with states
 //! the JVM confirms, and a target no string reaches is proved unreachable.
@@ -141,7 +141,7 @@ fn surrogate_pairs() {
 }
 
 /// `trim`, `toUpperCase`, `replace(char, char)`, `equalsIgnoreCase` and
-/// `concat` (src/search/string_edits.rs): reached states the JVM confirms,
+/// `concat` (src/jdk/strings/edits.rs): reached states the JVM confirms,
 /// and a concatenation that is never empty.
 #[test]
 fn strings_made_from_strings() {

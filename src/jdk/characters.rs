@@ -2,7 +2,7 @@
 //! exploring them (their answers come from `CharacterData` tables built at
 //! class initialization): each method's name and descriptors. Their
 //! answers on every code point are the JVM's own, from [`crate::unicode`];
-//! src/search/characters.rs turns them into constraints.
+//! src/jdk/strings/characters.rs turns them into constraints.
 
 /// A `Character` method of one `char` or code point argument.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

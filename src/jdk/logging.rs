@@ -1,6 +1,6 @@
 //! `java.util.logging.Logger`'s logging methods as the registry sees them
 //! (the keys are in [`super::keys`], the model in
-//! `src/search/printing.rs`): like printing, a log record goes to the
+//! `src/jdk/strings/printing.rs`): like printing, a log record goes to the
 //! handlers, outside anything the program reads back, and raises nothing —
 //! `SimpleFormatter` catches what formatting a message's parameters
 //! throws — except a `NullPointerException` for a null `Level`, which

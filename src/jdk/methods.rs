@@ -47,11 +47,11 @@ pub enum Intrinsic {
     IdentityHash,
     /// `clone()` of an array (JLS §10.7): a new array of the same type and
     /// length with the original's elements. No class file declares it, so
-    /// the search steps over it where it stands (`src/search/array_clone.rs`).
+    /// the search steps over it where it stands (`src/jdk/arrays/clone.rs`).
     ArrayClone,
     /// javac's string concatenation, an `invokedynamic` of
     /// `StringConcatFactory` (JLS §15.18.1, JDK 9+): a new string of the
-    /// pieces (`src/search/concat.rs`). Not a method: the registry names it
+    /// pieces (`src/jdk/strings/concat.rs`). Not a method: the registry names it
     /// by the call site's name ([`super::registry::Registry::dynamic`]).
     StringConcat,
     /// `java.lang.reflect.Array.getLength(Object)`: the length of the
@@ -81,7 +81,7 @@ pub enum Intrinsic {
     /// one, which may or may not be the receiver).
     StringIntern,
     /// `substring`, `indexOf(int)`, `lastIndexOf(int)`, `startsWith`,
-    /// `endsWith`, `hashCode` of `String` (src/search/string_methods.rs).
+    /// `endsWith`, `hashCode` of `String` (src/jdk/strings/methods.rs).
     StringMethod(StringMethod),
     /// `Character.isDigit`, `isLetter`, `toUpperCase`, `getType`, ...
     /// (`characters.rs`): exact on every code point, from the JVM's tables.
@@ -126,10 +126,10 @@ pub enum Intrinsic {
     /// builder's contents.
     StringOfBuilder,
     /// `concat`, `trim`, `replace(char, char)`, `toLowerCase()`,
-    /// `toUpperCase()`, `equalsIgnoreCase` (src/search/string_edits.rs).
+    /// `toUpperCase()`, `equalsIgnoreCase` (src/jdk/strings/edits.rs).
     StringEdit(StringEdit),
     /// `Integer.parseInt`, `Integer.toString`, `String.valueOf(int)`, ...
-    /// (src/search/numbers.rs).
+    /// (src/jdk/strings/numbers.rs).
     Number(NumberMethod),
     /// `Math.floor`, `Double.longBitsToDouble`, ... (src/search/float_rules.rs).
     Float(FloatMethod),
@@ -146,11 +146,11 @@ pub enum Intrinsic {
     /// whose fields the environment gives.
     EnvObject(super::env_objects::EnvObject),
     /// `Arrays.copyOf`, `copyOfRange`, `fill`, `equals`
-    /// (src/search/arrays_methods.rs).
+    /// (src/jdk/arrays/methods.rs).
     Arrays(ArraysMethod),
     /// `Pattern.compile(String)`, `Pattern.matcher`, `Matcher.find()`,
     /// `start()`, `end()`: exact for literal regexes, with an assumption
-    /// (src/search/regex.rs).
+    /// (src/jdk/strings/regex.rs).
     Regex(RegexMethod),
 }
 

@@ -16,21 +16,32 @@
 //! - [`random`]: `java.util.Random`'s generator and `Math.random()`;
 //! - [`printing`]: which printing methods may run a program's `toString`;
 //! - [`natives`]: natives and exception constructors that raise nothing;
-//! - [`collections`]: the JDK's collections (`ArrayList` and its iterator).
+//! - [`collections`]: the JDK's collections (`ArrayList` and its iterator);
+//! - [`engine`]: the narrow trait through which a model states its
+//!   constraints (what the call does to a backward state) and which the
+//!   engine implements; [`call`]: the call a model steps over;
+//!   [`unsupported`]: why a step is beyond the models;
+//! - [`strings`]: the constraints of the string models — the memory model
+//!   of strings, `String`'s methods, edits and copies, text, concatenation,
+//!   numbers, `Character`, regexes, printing — generic over [`engine`];
+//!   [`arrays`]: `java.util.Arrays`' copies, fills and `equals`, and an
+//!   array's `clone()`, the same way.
 //!
-//! Nothing here imports the engine. What is left to move: the models'
-//! constraints (what each intrinsic does to a backward state) are still
-//! `Explorer` methods in `src/search/` (`calls/intrinsics.rs` dispatches an
-//! [`methods::Intrinsic`] to them; strings in `string_*.rs`, `text.rs`,
-//! `concat.rs`, `builders.rs`, `numbers.rs`, `characters.rs`, `regex.rs`,
-//! `printing.rs`; the others in `arrays_methods.rs`, `array_clone.rs`,
-//! `class_objects.rs`, `float_rules.rs`, `enums.rs`,
-//! `assertion_errors.rs`), until a narrow trait of the engine lets them
-//! live here.
+//! Nothing here imports the engine (`tests/layers_tests.rs` keeps it so).
+//! `search/calls/intrinsics.rs` dispatches each
+//! [`methods::Intrinsic`] to its model's trait method. What is left to
+//! move: the constraints of the builders (`search/builders.rs`, which
+//! needs the engine's mutable sequences of `search/sequence.rs`), class
+//! objects, floats, enums,
+//! assertion errors, math, random and the environment's objects are still
+//! `Explorer` methods in `src/search/`.
 
+pub mod arrays;
+pub mod call;
 pub mod characters;
 pub mod collections;
 pub mod contracts;
+pub mod engine;
 pub mod env_objects;
 mod keys;
 pub mod logging;
@@ -40,3 +51,5 @@ pub mod natives;
 pub mod printing;
 pub mod random;
 pub mod registry;
+pub mod strings;
+pub mod unsupported;

@@ -1,6 +1,6 @@
 //! Printing and formatting, as the registry and the search see them
 //! (the keys are in [`super::registry`], the model in
-//! `src/search/printing.rs`): `PrintStream`'s
+//! `src/jdk/strings/printing.rs`): `PrintStream`'s
 //! `print`, `println`, `printf`, `format`, `append`, `write` and `flush`,
 //! which change nothing the program can read back (the bytes go to the
 //! process's output, JLS leaves them outside the program state), and

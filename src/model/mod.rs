@@ -153,6 +153,14 @@ pub fn sort_of(ty: &JType) -> Sort {
     }
 }
 
+/// The width of the bit-vectors holding values of type `ty`.
+pub fn sort_width(ty: &JType) -> u32 {
+    match sort_of(ty) {
+        Sort::Bv(w) => w,
+        _ => 32,
+    }
+}
+
 /// The solver sort of a verification type.
 pub fn sort_of_vtype(t: &VType) -> Sort {
     match t {

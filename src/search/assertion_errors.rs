@@ -24,6 +24,7 @@ use crate::classfile::Method;
 use crate::classpath::hierarchy::Found;
 use crate::frames::VType;
 use crate::jdk::natives::{ASSERTION_ERROR, OF_OBJECT, STORING};
+use crate::jdk::strings::prelude::StringMemory;
 use crate::model::term::TermId;
 
 /// The constructors that convert a primitive message with `String.valueOf`.

@@ -36,10 +36,11 @@ use super::calls::Env;
 use super::cmv::St;
 use super::explore::Explorer;
 use super::sequence::{Effect, SequenceKeys};
-use super::text::Piece;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::methods::{BuilderMethod, BUILDER_CLASSES};
+use crate::jdk::strings::prelude::{StringCopies, StringMemory, Text};
+use crate::jdk::strings::text::Piece;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 

@@ -17,6 +17,7 @@ use crate::classfile::Pc;
 use crate::jdk::collections::keyed::KeyedMethod;
 use crate::jdk::methods::Intrinsic;
 use crate::jdk::registry::Model;
+use crate::jdk::strings::prelude::Printing;
 use crate::model::term::TermId;
 use crate::reason::{Bound, Reason};
 
@@ -380,7 +381,7 @@ impl Explorer<'_> {
         let runs_program = st
             .acts
             .last()
-            .is_some_and(|act| self.may_run_program_to_string(&act.m, index, &m.descriptor));
+            .is_some_and(|act| self.may_run_program_to_string(act.m.site(), index, &m.descriptor));
         let program_raises = match (runs_program, logs) {
             (false, _) => false,
             (true, false) => true,

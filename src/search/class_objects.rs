@@ -19,6 +19,7 @@ use super::cmv::St;
 use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::jdk::methods::ClassMethod;
+use crate::jdk::strings::prelude::StringCopies;
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::ARRAY_ID_BASE;
 

@@ -17,6 +17,7 @@ use super::known_keys::KnownKey;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::VALUE_BOXES;
+use crate::jdk::strings::prelude::StringMemory;
 use crate::model::term::{Sort, TermId};
 use crate::model::{field_sort, FieldKey};
 

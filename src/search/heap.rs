@@ -11,7 +11,7 @@ use super::explore::Explorer;
 use crate::classfile::bytecode::Instruction;
 use crate::classfile::JType;
 use crate::model::term::{BvCmp, Sort, TermId};
-use crate::model::{sort_of, Alloc, FieldKey};
+use crate::model::{Alloc, FieldKey};
 
 impl Explorer<'_> {
     /// `r` is an object allocated at `pc`, of the class with id `class_id`:
@@ -230,10 +230,4 @@ impl Explorer<'_> {
     }
 }
 
-/// The width of the bit-vectors holding values of type `ty`.
-pub(super) fn sort_width(ty: &JType) -> u32 {
-    match sort_of(ty) {
-        Sort::Bv(w) => w,
-        _ => 32,
-    }
-}
+pub(super) use crate::model::sort_width;

@@ -60,7 +60,7 @@ fn producer(act: &Act, slot: usize) -> Option<&Op> {
             return None;
         }
         let op = &code.instructions[i].op;
-        let takes = super::printed_values::pops(op)?;
+        let takes = crate::jdk::strings::printed_values::pops(op)?;
         let before = depth(i)?;
         if before == slot && takes == 0 && depth(i + 1) == Some(slot + 1) {
             return Some(op);

@@ -37,17 +37,20 @@
 //! failing `assert`), [`universe`] (the classes objects may have) and
 //! [`unsupported`] (why a step cannot be modelled: a cut, not an error).
 //!
-//! The constraints of the JDK models (strings, builders, numbers,
-//! characters, regexes, printing, floats, arrays, class objects, enums)
-//! are still `Explorer` methods here, one file per family; which call gets
-//! which model is decided in [`crate::jdk::registry`] alone.
+//! Which call gets which model is decided in [`crate::jdk::registry`]
+//! alone; the string and array models' constraints are in
+//! [`crate::jdk::strings`] and [`crate::jdk::arrays`],
+//! stated through the narrow trait [`crate::jdk::engine::Engine`] that
+//! [`jdk_engine`] implements for the [`explore::Explorer`]. The other
+//! models' constraints (builders, floats, class objects, enums,
+//! math, random, environment objects) are still `Explorer` methods here,
+//! one file per family.
 
 mod assertion_errors;
 mod callee;
 mod callee_raises;
 pub mod callers;
 mod calls;
-mod characters;
 mod choice;
 mod class_objects;
 mod cmv;
@@ -55,11 +58,8 @@ mod collection_copies;
 mod deques;
 mod dispatch;
 
-mod array_clone;
 mod array_types;
-mod arrays_methods;
 mod builders;
-mod concat;
 mod driver;
 mod edges;
 mod enums;
@@ -69,6 +69,7 @@ mod exclude;
 mod explore;
 mod float_rules;
 mod heap;
+mod jdk_engine;
 mod junction;
 mod keyed;
 mod known_keys;
@@ -84,23 +85,15 @@ mod map_views;
 mod math_rules;
 mod merge;
 mod multi_array;
-mod numbers;
-mod printed_values;
-mod printing;
 mod random;
-mod regex;
 mod rules;
 mod sequence;
 mod sorted;
 mod statics;
-mod string_copy;
-mod string_edits;
-mod string_methods;
-mod string_occurrences;
-mod text;
 mod throws;
 mod universe;
-mod unsupported;
+// Why a step cannot be modelled: the models' vocabulary, in `jdk/`.
+use crate::jdk::unsupported;
 
 use std::time::Duration;
 

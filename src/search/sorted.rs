@@ -26,6 +26,7 @@ use super::throws::Catch;
 use super::unsupported::Unsupported;
 use crate::classfile::JType;
 use crate::jdk::collections::sorted::{End, Nearest};
+use crate::jdk::strings::prelude::StringMemory;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::reason::Bound;
 

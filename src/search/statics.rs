@@ -11,6 +11,7 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::bytecode::Constant;
 use crate::classfile::JType;
+use crate::jdk::strings::prelude::{Printing, StringMemory};
 use crate::model::term::{Sort, TermId};
 use crate::model::{inputs, FieldKey};
 use crate::statics::{Initial, Role, StaticsPolicy};

@@ -219,7 +219,9 @@ impl Explorer<'_> {
                     }
                     self.raise_in_callee(st, pending, index, exc, catch, &at)
                 }
-                Op::InvokeDynamic { .. } if super::concat::raises_nothing(&m.class, &insn.op) => {
+                Op::InvokeDynamic { .. }
+                    if crate::jdk::strings::concat::raises_nothing(&m.class, &insn.op) =>
+                {
                     Flow::Exhausted
                 }
                 _ => {

@@ -487,12 +487,12 @@ fn scan_reachable(cp: &ClassPath, root: &MethodInfo, max_depth: usize, u: &mut U
                     add_enum(cp, &f.class, u);
                 }
                 // `System.out` and `System.err` are `PrintStream`s made
-                // before the method ran (src/search/printing.rs).
+                // before the method ran (src/jdk/strings/printing.rs).
                 Op::GetStatic(f)
                     if f.class == "java/lang/System"
                         && matches!(f.name.as_str(), "out" | "err") =>
                 {
-                    if let Ok(c) = cp.load(super::printing::PRINT_STREAM) {
+                    if let Ok(c) = cp.load(crate::jdk::strings::printing::PRINT_STREAM) {
                         u.add(c, false);
                     }
                 }

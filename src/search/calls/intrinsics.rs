@@ -1,12 +1,14 @@
 //! The dispatch of intrinsic calls: one arm per [`Intrinsic`], each naming
-//! the model that gives its constraints (`search::string_methods`,
-//! `search::builders`, `search::printing`, …), and the small models that
+//! the model that gives its constraints (`jdk::strings::methods`,
+//! `search::builders`, `jdk::strings::printing`, …), and the small models that
 //! have no file of their own: boxing (JLS §5.1.7), identity hashes,
 //! `Array.getLength`, `Array.newInstance` and `System.arraycopy`.
 
 use super::Env;
 use crate::classfile::JType;
+use crate::jdk::arrays::methods::ArraysMethods;
 use crate::jdk::methods::Intrinsic;
+use crate::jdk::strings::prelude::{Characters, Numbers, Printing, Regexes, StringMemory};
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::{Alloc, FieldKey};
 use crate::search::cmv::St;
@@ -138,11 +140,13 @@ impl Explorer<'_> {
                 let c = self.class_object(st, class_of, out_);
                 out_.push(self.terms.eq(result, c));
             }
+            Intrinsic::StringOfBuilder => {
+                self.string_of_builder(st, env.receiver()?, env.arg(0), out_)
+            }
             Intrinsic::StringCopy
             | Intrinsic::EmptyString
             | Intrinsic::StringOfChars
             | Intrinsic::StringOfCodePoints
-            | Intrinsic::StringOfBuilder
             | Intrinsic::StringLength
             | Intrinsic::StringIsEmpty
             | Intrinsic::StringCharAt

@@ -5,13 +5,13 @@
 //!
 //! The contract expressions are lowered to terms in [`lower`]; the
 //! intrinsics are dispatched in [`intrinsics`] (the string ones, with the
-//! memory model of strings that they and `ldc` share, in [`strings`]); the
+//! memory model of strings that they and `ldc` share, in
+//! [`crate::jdk::strings::memory`]); the
 //! fields of `java.lang.Throwable` that exception constructors write are
 //! in [`throwables`].
 
 mod intrinsics;
 mod lower;
-mod strings;
 mod throwables;
 
 use super::callee::Call;
@@ -20,50 +20,12 @@ use super::explore::Explorer;
 use super::unsupported::Unsupported;
 use crate::classfile::{JType, Method};
 use crate::classpath::hierarchy::Found;
+pub(super) use crate::jdk::call::Env;
 use crate::jdk::methods::Intrinsic;
 use crate::jdk::registry::{CallSite, Callee, Model, Registry};
+use crate::model::sort_of;
 use crate::model::term::TermId;
-use crate::model::{sort_of, FieldKey};
 
-/// The terms a contract's names stand for.
-#[derive(Clone)]
-pub(super) struct Env {
-    /// `this` then the parameters, with their types.
-    pub params: Vec<(TermId, JType)>,
-    pub is_static: bool,
-    pub result: Option<(TermId, JType)>,
-    /// The arrays of the fields a behaviour modifies as they are after the
-    /// call, for a `post` (empty for a `pre` and inside `old(…)`, which
-    /// read the heap before the call).
-    pub after: Vec<(FieldKey, TermId)>,
-}
-
-impl Env {
-    /// The first parameter: the receiver of an instance call.
-    pub fn this(&self) -> Option<TermId> {
-        self.params.first().map(|p| p.0)
-    }
-
-    /// The receiver of an instance call, for an intrinsic that needs one.
-    pub fn receiver(&self) -> Result<TermId, Unsupported> {
-        self.this().ok_or(Unsupported::NoReceiver)
-    }
-
-    /// Argument `k` (from 0, after the receiver of an instance call).
-    pub fn arg(&self, k: usize) -> TermId {
-        self.params[k + usize::from(!self.is_static)].0
-    }
-
-    /// The call's result, if it has one.
-    pub fn returned(&self) -> Option<TermId> {
-        self.result.as_ref().map(|r| r.0)
-    }
-
-    /// The call's result, for an intrinsic that needs one.
-    pub fn result_term(&self) -> Result<TermId, Unsupported> {
-        self.returned().ok_or(Unsupported::NoResult)
-    }
-}
 impl Explorer<'_> {
     /// The model of the method a call runs, if the registry has one;
     /// `site` (the state after the call and its index) for the models

@@ -7,6 +7,7 @@
 use crate::classfile::bytecode::{Constant, FieldRef, Instruction};
 use crate::classfile::JType;
 use crate::frames::Frame;
+use crate::jdk::strings::prelude::StringMemory;
 use crate::model::term::TermId;
 use crate::model::{field_sort, inputs, sort_of, FieldKey, HeapRead};
 use crate::reason::{Bound, Reason};

@@ -6,6 +6,9 @@
 use crate::classfile::bytecode::{Instruction, MethodRef};
 use crate::classfile::descriptor::MethodDescriptor;
 use crate::frames::Frame;
+use crate::jdk::arrays::clone::ArrayClone;
+use crate::jdk::strings::concat::Concatenation;
+use crate::jdk::strings::prelude::Concat;
 use crate::model::term::TermId;
 use crate::model::FieldKey;
 use crate::reason::Reason;
@@ -29,7 +32,14 @@ impl Explorer<'_> {
             .code()
             .index_of(insn.pc)
             .expect("the instruction is in its code");
-        if let Err(why) = self.concatenation(st, bootstrap, desc, &args, r, index, out) {
+        let call = Concatenation {
+            bootstrap,
+            desc,
+            args: &args,
+            r,
+            index,
+        };
+        if let Err(why) = self.concatenation(st, &call, out) {
             return Err(self.unsupported(st, insn, &why.to_string()));
         }
         Ok(())

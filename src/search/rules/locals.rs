@@ -6,6 +6,7 @@
 
 use crate::classfile::bytecode::{Constant, Instruction, StackOp};
 use crate::frames::{Frame, VType};
+use crate::jdk::strings::prelude::StringMemory;
 use crate::model::inputs;
 use crate::model::sort_of_vtype;
 use crate::model::term::{BvOp, Sort, TermId};

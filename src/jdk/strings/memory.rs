@@ -2,41 +2,43 @@
 //! `ldc` share: a string's length and characters are immutable cells of
 //! the heap, apart from the fields of `java.lang.String` (whose bytecode is
 //! never explored). The models of the other `String` methods are in
-//! `search::string_methods`, `string_edits`, `string_copy` and `text`.
+//! [`super::methods`], [`super::edits`], [`super::copies`] and
+//! [`super::text`]; `new String(StringBuilder)` is the builders'.
 
-use super::Env;
+use super::methods::StringCall;
+use super::prelude::*;
 use crate::classfile::JType;
+use crate::jdk::call::Env;
 use crate::jdk::methods::Intrinsic;
+use crate::jdk::unsupported::Unsupported;
 use crate::model::term::{BvCmp, Sort, TermId};
 use crate::model::FieldKey;
-use crate::search::cmv::St;
-use crate::search::explore::Explorer;
-use crate::search::unsupported::Unsupported;
 
 const STRING: &str = "java/lang/String";
 
-impl Explorer<'_> {
+/// The memory model of strings and the string intrinsics.
+pub trait StringMemory: Engine {
     /// The constraints of a string intrinsic (`String.length`, `charAt`,
     /// `equals`, the constructors, …); any other intrinsic is not one of
     /// these calls.
-    pub(super) fn string_intrinsic(
+    fn string_intrinsic(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         env: &Env,
         i: Intrinsic,
         index: usize,
         out_: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        let zero = self.terms.int(0);
+        let zero = self.terms().int(0);
         match i {
             Intrinsic::StringCopy => {
                 let this = env.receiver()?;
-                out_.push(self.terms.ne(env.arg(0), zero));
+                out_.push(self.terms().ne(env.arg(0), zero));
                 self.same_string(st, this, env.arg(0), out_);
             }
             Intrinsic::EmptyString => {
                 let len = self.string_length(st, env.receiver()?, out_);
-                out_.push(self.terms.eq(len, zero));
+                out_.push(self.terms().eq(len, zero));
             }
             Intrinsic::StringOfChars => match env.returned() {
                 None => {
@@ -53,31 +55,28 @@ impl Explorer<'_> {
                 let this = env.receiver()?;
                 self.string_of_code_points(st, this, env.arg(0), env.arg(1), env.arg(2), out_);
             }
-            Intrinsic::StringOfBuilder => {
-                self.string_of_builder(st, env.receiver()?, env.arg(0), out_)
-            }
             Intrinsic::StringLength => {
                 let result = env.result_term()?;
                 let len = self.string_length(st, env.receiver()?, out_);
-                out_.push(self.terms.eq(result, len));
+                out_.push(self.terms().eq(result, len));
             }
             Intrinsic::StringIsEmpty => {
                 let result = env.result_term()?;
                 let len = self.string_length(st, env.receiver()?, out_);
-                let empty = self.terms.eq(len, zero);
-                let one = self.terms.int(1);
-                let v = self.terms.ite(empty, one, zero);
-                out_.push(self.terms.eq(result, v));
+                let empty = self.terms().eq(len, zero);
+                let one = self.terms().int(1);
+                let v = self.terms().ite(empty, one, zero);
+                out_.push(self.terms().eq(result, v));
             }
             Intrinsic::StringCharAt => {
                 let result = env.result_term()?;
                 let (s, k) = (env.receiver()?, env.arg(0));
                 let len = self.string_length(st, s, out_);
                 // The normal path: in bounds (else StringIndexOutOfBoundsException).
-                out_.push(self.terms.cmp(BvCmp::Sge, k, zero));
-                out_.push(self.terms.cmp(BvCmp::Slt, k, len));
+                out_.push(self.terms().cmp(BvCmp::Sge, k, zero));
+                out_.push(self.terms().cmp(BvCmp::Slt, k, len));
                 let c = self.string_char(st, s, k, out_);
-                out_.push(self.terms.eq(result, c));
+                out_.push(self.terms().eq(result, c));
             }
             Intrinsic::StringEquals => {
                 let result = env.result_term()?;
@@ -92,7 +91,14 @@ impl Explorer<'_> {
                 let result = env.result_term()?;
                 let s = env.receiver()?;
                 let args: Vec<TermId> = env.params[1..].iter().map(|p| p.0).collect();
-                self.string_edit(st, method, s, &args, result, index, out_)?;
+                let call = StringCall {
+                    method,
+                    s,
+                    args: &args,
+                    r: result,
+                    index,
+                };
+                self.string_edit(st, &call, out_)?;
             }
             Intrinsic::StringToChars => {
                 let result = env.result_term()?;
@@ -104,7 +110,7 @@ impl Explorer<'_> {
             }
             Intrinsic::StringSelf => {
                 let result = env.result_term()?;
-                out_.push(self.terms.eq(result, env.receiver()?));
+                out_.push(self.terms().eq(result, env.receiver()?));
             }
             Intrinsic::StringIntern => {
                 let result = env.result_term()?;
@@ -119,19 +125,16 @@ impl Explorer<'_> {
     /// (the canonical one, which may or may not be `s`).
     fn string_intern(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         s: TermId,
         (result, zero): (TermId, TermId),
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        out.push(self.terms.ne(result, zero));
-        let sid = self
-            .universe
-            .id(STRING)
-            .ok_or(Unsupported::StringNotLoaded)?;
-        let class_of = self.terms.select(st.mem.types, result);
-        let sid = self.terms.int(sid as i32);
-        out.push(self.terms.eq(class_of, sid));
+        out.push(self.terms().ne(result, zero));
+        let sid = self.class_id(STRING).ok_or(Unsupported::StringNotLoaded)?;
+        let class_of = self.terms().select(st.mem().types, result);
+        let sid = self.terms().int(sid as i32);
+        out.push(self.terms().eq(class_of, sid));
         self.same_string(st, result, s, out);
         Ok(())
     }
@@ -139,79 +142,71 @@ impl Explorer<'_> {
     /// `String.equals(Object)`: `result` is 1 exactly when `o` is a
     /// string of the same length and characters as `s` (`zero`: the
     /// constant 0).
-    pub(in crate::search) fn string_equals(
+    fn string_equals(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         s: TermId,
         (o, result, zero): (TermId, TermId, TermId),
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
         let len_s = self.string_length(st, s, out);
         let mut same = Vec::new();
-        same.push(self.terms.ne(o, zero));
-        let class_of = self.terms.select(st.mem.types, o);
-        let sid = self
-            .universe
-            .id(STRING)
-            .ok_or(Unsupported::StringNotLoaded)?;
-        let sid = self.terms.int(sid as i32);
-        same.push(self.terms.eq(class_of, sid));
+        same.push(self.terms().ne(o, zero));
+        let class_of = self.terms().select(st.mem().types, o);
+        let sid = self.class_id(STRING).ok_or(Unsupported::StringNotLoaded)?;
+        let sid = self.terms().int(sid as i32);
+        same.push(self.terms().eq(class_of, sid));
         // The other object's length and characters are only
         // meaningful when it is a string; reading them is harmless.
         let mut o_cons = Vec::new();
         let len_o = self.string_length(st, o, &mut o_cons);
-        same.push(self.terms.eq(len_s, len_o));
+        same.push(self.terms().eq(len_s, len_o));
         let chars = self.string_cells(st);
-        let row_s = self.terms.row(chars, s, len_s);
-        let row_o = self.terms.row(chars, o, len_o);
-        let rows = self.terms.eq(row_s, row_o);
+        let row_s = self.terms().row(chars, s, len_s);
+        let row_o = self.terms().row(chars, o, len_o);
+        let rows = self.terms().eq(row_s, row_o);
         same.push(rows);
         // Consequences of equal rows, character by character: the
         // solver refutes unequal strings from them far faster than
         // through the rows' extensionality.
-        for k in 0..crate::search::text::TOKEN_CHARS {
-            let kt = self.terms.int(k);
-            let in_s = self.terms.cmp(BvCmp::Slt, kt, len_s);
-            let in_o = self.terms.cmp(BvCmp::Slt, kt, len_o);
+        for k in 0..super::text::TOKEN_CHARS {
+            let kt = self.terms().int(k);
+            let in_s = self.terms().cmp(BvCmp::Slt, kt, len_s);
+            let in_o = self.terms().cmp(BvCmp::Slt, kt, len_o);
             let c = self.string_char(st, s, kt, &mut o_cons);
             let d = self.string_char(st, o, kt, &mut o_cons);
-            let both = self.terms.and(vec![rows, in_s, in_o]);
-            let eq = self.terms.eq(c, d);
-            o_cons.push(self.terms.implies(both, eq));
+            let both = self.terms().and(vec![rows, in_s, in_o]);
+            let eq = self.terms().eq(c, d);
+            o_cons.push(self.terms().implies(both, eq));
         }
-        let is_same = self.terms.and(same);
-        let one = self.terms.int(1);
-        let v = self.terms.ite(is_same, one, zero);
-        out.push(self.terms.eq(result, v));
+        let is_same = self.terms().and(same);
+        let one = self.terms().int(1);
+        let v = self.terms().ite(is_same, one, zero);
+        out.push(self.terms().eq(result, v));
         out.extend(o_cons);
         Ok(())
     }
 
     /// The length of string `s` (never negative).
-    pub(in crate::search) fn string_length(
-        &mut self,
-        st: &mut St,
-        s: TermId,
-        out: &mut Vec<TermId>,
-    ) -> TermId {
+    fn string_length(&mut self, st: &mut Self::State, s: TermId, out: &mut Vec<TermId>) -> TermId {
         self.length_in(st, FieldKey::string_length(), s, out)
     }
 
-    pub(in crate::search) fn string_cells(&mut self, st: &mut St) -> TermId {
+    fn string_cells(&mut self, st: &mut Self::State) -> TermId {
         self.heap_array(st, FieldKey::string_chars(), Sort::Cells(32))
     }
 
     /// Character `k` of string `s` (a `char`: 0 to 0xffff).
-    pub(in crate::search) fn string_char(
+    fn string_char(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         s: TermId,
         k: TermId,
         out: &mut Vec<TermId>,
     ) -> TermId {
         let cells = self.string_cells(st);
-        let key = self.terms.cell(s, k);
-        let c = self.terms.select(cells, key);
+        let key = self.terms().cell(s, k);
+        let c = self.terms().select(cells, key);
         if let Some(r) = self.in_range(&JType::Char, c) {
             out.push(r);
         }
@@ -220,35 +215,34 @@ impl Explorer<'_> {
 
     /// The object of a string literal: the same for every `ldc` of the
     /// same text on the path, with that length and those characters.
-    pub(in crate::search) fn string_literal(
+    fn string_literal(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         text: &str,
         out: &mut Vec<TermId>,
     ) -> Result<TermId, Unsupported> {
-        if let Some(&r) = st.mem.literals.get(text) {
+        if let Some(&r) = st.mem().literals.get(text) {
             return Ok(r);
         }
-        let sid = self
-            .universe
-            .id(STRING)
-            .ok_or(Unsupported::StringNotLoaded)?;
-        let r = self.fresh.var(&mut self.terms, "literal", Sort::Ref);
+        let sid = self.class_id(STRING).ok_or(Unsupported::StringNotLoaded)?;
+        let r = self.fresh("literal", Sort::Ref);
         // Interned: created before the method ran, for this path's purposes
         // an allocation like any other.
         self.allocated(st, r, sid, STRING, 0, out);
         let units: Vec<u16> = text.encode_utf16().collect();
         let len = self.string_length(st, r, out);
-        let n = self.terms.int(units.len() as i32);
-        out.push(self.terms.eq(len, n));
+        let n = self.terms().int(units.len() as i32);
+        out.push(self.terms().eq(len, n));
         for (k, u) in units.iter().enumerate() {
-            let k = self.terms.int(k as i32);
+            let k = self.terms().int(k as i32);
             let c = self.string_char(st, r, k, out);
-            let u = self.terms.int(i32::from(*u));
-            out.push(self.terms.eq(c, u));
+            let u = self.terms().int(i32::from(*u));
+            out.push(self.terms().eq(c, u));
         }
-        st.mem.literals.insert(text.to_string(), r);
+        st.mem_mut().literals.insert(text.to_string(), r);
         self.preexisting_met(st);
         Ok(r)
     }
 }
+
+impl<E: Engine + ?Sized> StringMemory for E {}

@@ -6,7 +6,7 @@
 //! joins its arguments.
 //!
 //! The result is a new string: its length is exact, and so are its first
-//! [`Explorer::followed_chars`] characters, each argument written as string conversion
+//! [`Text::followed_chars`] characters, each argument written as string conversion
 //! writes it ([`super::text`]); the characters past them are left free
 //! (more behaviours than the JVM has; the replay checks a state that relies
 //! on them). An argument that is an object other than a string is
@@ -18,13 +18,12 @@
 //! of the program. So `assert e : "text " + x;` adds no way to fail but its
 //! own.
 
-use super::cmv::St;
-use super::explore::Explorer;
+use super::prelude::*;
 use super::text::Piece;
-use super::unsupported::Unsupported;
 use crate::classfile::bootstrap::BootstrapArg;
 use crate::classfile::descriptor::MethodDescriptor;
 use crate::classfile::{Class, JType, Op};
+use crate::jdk::unsupported::Unsupported;
 use crate::model::term::{BvCmp, Sort, TermId};
 
 /// The class of javac's concatenation bootstrap methods.
@@ -33,22 +32,37 @@ const FACTORY: &str = "java/lang/invoke/StringConcatFactory";
 const ARG: char = '\u{1}';
 const CONSTANT: char = '\u{2}';
 
-impl Explorer<'_> {
+/// A string concatenation stepped over: the index of its bootstrap
+/// method, its descriptor, the arguments, the result and the
+/// `invokedynamic`'s instruction index.
+#[derive(Clone, Copy)]
+pub struct Concatenation<'a> {
+    pub bootstrap: u16,
+    pub desc: &'a MethodDescriptor,
+    pub args: &'a [TermId],
+    pub r: TermId,
+    pub index: usize,
+}
+
+/// String concatenation (`invokedynamic makeConcatWithConstants`).
+pub trait Concat: Engine {
     /// `r` is the string the concatenation call at `index` with bootstrap
     /// method `bootstrap` of the current class and arguments `args` (typed
     /// by `desc`) makes.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn concatenation(
+    fn concatenation(
         &mut self,
-        st: &mut St,
-        bootstrap: u16,
-        desc: &MethodDescriptor,
-        args: &[TermId],
-        r: TermId,
-        index: usize,
+        st: &mut Self::State,
+        call: &Concatenation<'_>,
         out: &mut Vec<TermId>,
     ) -> Result<(), Unsupported> {
-        let class = st.top().m.class.clone();
+        let Concatenation {
+            bootstrap,
+            desc,
+            args,
+            r,
+            index,
+        } = *call;
+        let class = st.site().class.clone();
         let bsm = class
             .bootstrap_method(bootstrap)
             .ok_or(Unsupported::Concat)?;
@@ -114,13 +128,15 @@ impl Explorer<'_> {
             // Its true length is unknown too (a lost unit may have been a
             // surrogate pair).
             let len = self.fresh("text-length", Sort::Bv(32));
-            let zero = self.terms.int(0);
-            out.push(self.terms.cmp(BvCmp::Sge, len, zero));
+            let zero = self.terms().int(0);
+            out.push(self.terms().cmp(BvCmp::Sge, len, zero));
             return Piece::Free(len);
         }
         Piece::Literal(units)
     }
 }
+
+impl<E: Engine + ?Sized> Concat for E {}
 
 /// Whether `op`, an instruction of `class`, is a string concatenation
 /// that raises nothing: `StringConcatFactory`'s bootstrap methods, all of
@@ -129,7 +145,7 @@ impl Explorer<'_> {
 /// (`OutOfMemoryError`), nor a `BootstrapMethodError` the JDK's factory
 /// would raise only for a recipe javac never writes. An object's
 /// `toString` may raise anything.
-pub(super) fn raises_nothing(class: &Class, op: &Op) -> bool {
+pub fn raises_nothing(class: &Class, op: &Op) -> bool {
     let Op::InvokeDynamic {
         desc, bootstrap, ..
     } = op

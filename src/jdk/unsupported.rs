@@ -7,13 +7,16 @@
 //! [`crate::reason::Reason::Unsupported`], so the verdict is `unknown`
 //! rather than a proof. The texts below are those reasons' messages, which
 //! the tests and snapshots compare: change them only with those.
+//!
+//! The models of `jdk/` and the engine of `search/` both give these, so
+//! the type sits here, below both ([`super::engine`]).
 
 use crate::classfile::bytecode::MethodRef;
 use crate::classpath::ClassPathError;
 
 /// A step the search's model does not cover.
 #[derive(Debug, thiserror::Error)]
-pub(super) enum Unsupported {
+pub enum Unsupported {
     /// A contract names `this` in a static method.
     #[error("`this` in a static method")]
     ThisInStatic,

@@ -9,14 +9,14 @@
 //! that way in the call's own block and each stored value's verifier type
 //! is such a value, no program `toString` can run: the call raises nothing
 //! of the program's and its effects need no assumption
-//! ([`super::printing`], [`super::callee_raises`]). Any other shape — an
+//! ([`super::printing`], `search/callee_raises.rs`). Any other shape — an
 //! array from elsewhere, a value computed by an instruction this reading
 //! does not follow — answers no, as before.
 
-use super::cmv::MethodInfo;
 use crate::classfile::bytecode::{ArrayElem, InvokeKind, StackOp};
 use crate::classfile::{JType, Op};
 use crate::frames::VType;
+use crate::jdk::engine::Site;
 
 /// JDK classes whose `toString` runs no code of the program.
 const VALUE_CLASSES: [&str; 9] = [
@@ -42,8 +42,8 @@ fn is_value(t: &VType) -> bool {
 
 /// Whether every object the call at `index` of `m` passes as text (its
 /// `Object`, `CharSequence` and `Object[]` parameters) is a JDK value.
-pub(super) fn prints_only_values(m: &MethodInfo, index: usize) -> bool {
-    let code = m.code();
+pub fn prints_only_values(m: Site<'_>, index: usize) -> bool {
+    let code = m.code;
     let Some(insn) = code.instructions.get(index) else {
         return false;
     };
@@ -74,8 +74,8 @@ pub(super) fn prints_only_values(m: &MethodInfo, index: usize) -> bool {
 /// Whether the `Object[]` at stack slot `slot` when instruction `call`
 /// runs was made by an `anewarray` in the same block, with `dup`, index,
 /// value, `aastore` groups after it whose values are JDK values.
-fn array_of_values(m: &MethodInfo, call: usize, slot: usize) -> bool {
-    let code = m.code();
+fn array_of_values(m: Site<'_>, call: usize, slot: usize) -> bool {
+    let code = m.code;
     let pc = |i: usize| code.instructions[i].pc;
     let depth = |i: usize| m.frames.at(pc(i)).map(|f| f.stack.len());
     let block = m.cfg.block_of(pc(call));
@@ -123,7 +123,7 @@ fn array_of_values(m: &MethodInfo, call: usize, slot: usize) -> bool {
 
 /// How many operand stack values `op` takes, for the instructions that
 /// compute a printed value; `None` for any other (the reading gives up).
-pub(super) fn pops(op: &Op) -> Option<usize> {
+pub fn pops(op: &Op) -> Option<usize> {
     Some(match op {
         Op::Nop | Op::Const(_) | Op::Load(..) | Op::GetStatic(_) => 0,
         Op::GetField(_) | Op::Convert(_) | Op::Neg(_) | Op::CheckCast(_) => 1,

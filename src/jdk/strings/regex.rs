@@ -1,7 +1,7 @@
 //! `java.util.regex` for *literal* regular expressions: `Pattern.compile`,
 //! `Pattern.matcher`, `Matcher.find`, `Matcher.start` and `Matcher.end` as
 //! intrinsics on their normal paths (their exceptions are explored in their
-//! bytecode, see [`super::throws`]), instead of the JDK's regex compiler
+//! bytecode, see `search/throws.rs`), instead of the JDK's regex compiler
 //! and matcher, in which the backward search drowns.
 //!
 //! The model holds, as heap arrays like a field's, apart from the JDK's own
@@ -47,12 +47,11 @@
 //! are not related to the model's (a read of one is free: more behaviours
 //! than the JVM has, and such a path carries the assumption).
 
-use super::cmv::St;
-use super::explore::Explorer;
-use super::unsupported::Unsupported;
+use super::prelude::*;
 use crate::classfile::JType;
 use crate::frames::VType;
 use crate::jdk::methods::RegexMethod;
+use crate::jdk::unsupported::Unsupported;
 use crate::model::term::{BvCmp, BvOp, Sort, TermId};
 use crate::model::FieldKey;
 
@@ -94,12 +93,13 @@ fn part_sort(name: &str) -> Sort {
     }
 }
 
-impl Explorer<'_> {
+/// `java.util.regex` for literal regular expressions.
+pub trait Regexes: Engine {
     /// The constraints of `method` called at `index` with `params` (the
     /// receiver first; `compile`'s regex) and result `r`.
-    pub(super) fn regex_call(
+    fn regex_call(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         method: RegexMethod,
         params: &[(TermId, JType)],
         r: TermId,
@@ -129,7 +129,7 @@ impl Explorer<'_> {
     /// pattern of it.
     fn compile(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         s: TermId,
         r: TermId,
         index: usize,
@@ -140,42 +140,42 @@ impl Explorer<'_> {
         out.push(literal);
         self.allocated_by_call(st, PATTERN, r, index, out)?;
         let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::RefArray);
-        let regex = self.terms.select(regexes, r);
-        out.push(self.terms.eq(regex, s));
+        let regex = self.terms().select(regexes, r);
+        out.push(self.terms().eq(regex, s));
         Ok(())
     }
 
     /// String `s` is a literal regex.
-    fn literal(&mut self, st: &mut St, s: TermId, out: &mut Vec<TermId>) -> TermId {
+    fn literal(&mut self, st: &mut Self::State, s: TermId, out: &mut Vec<TermId>) -> TermId {
         let len = self.string_length(st, s, out);
-        let most = self.terms.int(LITERAL);
-        let mut all = vec![self.terms.cmp(BvCmp::Sle, len, most)];
-        let (lo, hi) = (self.terms.int(0xD800), self.terms.int(0xDFFF));
+        let most = self.terms().int(LITERAL);
+        let mut all = vec![self.terms().cmp(BvCmp::Sle, len, most)];
+        let (lo, hi) = (self.terms().int(0xD800), self.terms().int(0xDFFF));
         for k in 0..LITERAL {
-            let kt = self.terms.int(k);
-            let inside = self.terms.cmp(BvCmp::Slt, kt, len);
+            let kt = self.terms().int(k);
+            let inside = self.terms().cmp(BvCmp::Slt, kt, len);
             let c = self.string_char(st, s, kt, out);
             let mut plain: Vec<TermId> = META
                 .iter()
                 .map(|&m| {
-                    let m = self.terms.int(i32::from(m));
-                    self.terms.ne(c, m)
+                    let m = self.terms().int(i32::from(m));
+                    self.terms().ne(c, m)
                 })
                 .collect();
-            let below = self.terms.cmp(BvCmp::Slt, c, lo);
-            let above = self.terms.cmp(BvCmp::Sgt, c, hi);
-            plain.push(self.terms.or(vec![below, above]));
-            let plain = self.terms.and(plain);
-            all.push(self.terms.implies(inside, plain));
+            let below = self.terms().cmp(BvCmp::Slt, c, lo);
+            let above = self.terms().cmp(BvCmp::Sgt, c, hi);
+            plain.push(self.terms().or(vec![below, above]));
+            let plain = self.terms().and(plain);
+            all.push(self.terms().implies(inside, plain));
         }
-        self.terms.and(all)
+        self.terms().and(all)
     }
 
     /// `p.matcher(text)`: `p` a pattern compiled on the path, `text` a
     /// string (not null), `m` a new matcher with no match, searching from 0.
     fn new_matcher(
         &mut self,
-        st: &mut St,
+        st: &mut Self::State,
         p: TermId,
         t: TermId,
         m: TermId,
@@ -190,8 +190,8 @@ impl Explorer<'_> {
         let is_string = self.is_string(st, t);
         out.push(is_string);
         self.allocated_by_call(st, MATCHER, m, index, out)?;
-        let minus_one = self.terms.int(-1);
-        let zero = self.terms.int(0);
+        let minus_one = self.terms().int(-1);
+        let zero = self.terms().int(0);
         for (name, v) in [
             ("<pattern>", p),
             ("<text>", t),
@@ -199,84 +199,91 @@ impl Explorer<'_> {
             ("<last>", zero),
         ] {
             let values = self.heap_array(st, field(MATCHER, name), part_sort(name));
-            let held = self.terms.select(values, m);
-            out.push(self.terms.eq(held, v));
+            let held = self.terms().select(values, m);
+            out.push(self.terms().eq(held, v));
         }
         Ok(())
     }
 
     /// The class of the text passed to `matcher` at `index`, as the frame
     /// types it, when no `String` has it (a `StringBuilder`).
-    fn text_not_a_string(&self, st: &mut St, index: usize) -> Option<String> {
-        let m = st.top().m.clone();
-        let pc = m.code().instructions[index].pc;
+    fn text_not_a_string(&self, st: &mut Self::State, index: usize) -> Option<String> {
+        let m = st.site();
+        let pc = m.pc(index);
         match m.frames.at(pc)?.stack.last()? {
-            VType::Ref(c) if !self.cp.is_assignable(STRING, c).unwrap_or(true) => Some(c.clone()),
+            VType::Ref(c) if !self.may_assign(STRING, c) => Some(c.clone()),
             _ => None,
         }
     }
 
     /// Object `o` was allocated on the path (not an input).
     fn made_on_path(&mut self, o: TermId) -> TermId {
-        let zero = self.terms.int(0);
-        self.terms.cmp(BvCmp::Slt, o, zero)
+        let zero = self.terms().int(0);
+        self.terms().cmp(BvCmp::Slt, o, zero)
     }
 
     /// Matcher `m`'s `name` (immutable).
-    fn matcher_part(&mut self, st: &mut St, m: TermId, name: &str) -> TermId {
+    fn matcher_part(&mut self, st: &mut Self::State, m: TermId, name: &str) -> TermId {
         let values = self.heap_array(st, field(MATCHER, name), part_sort(name));
-        self.terms.select(values, m)
+        self.terms().select(values, m)
     }
 
     /// `m.start()` (`end`: `m.end()`) is `r`: on the normal path there is
     /// a match.
-    fn match_bound(&mut self, st: &mut St, m: TermId, end: bool, r: TermId, out: &mut Vec<TermId>) {
+    fn match_bound(
+        &mut self,
+        st: &mut Self::State,
+        m: TermId,
+        end: bool,
+        r: TermId,
+        out: &mut Vec<TermId>,
+    ) {
         out.push(self.made_on_path(m));
         let first = self.matcher_part(st, m, "<first>");
-        let zero = self.terms.int(0);
-        out.push(self.terms.cmp(BvCmp::Sge, first, zero));
+        let zero = self.terms().int(0);
+        out.push(self.terms().cmp(BvCmp::Sge, first, zero));
         let v = if end {
             self.matcher_part(st, m, "<last>")
         } else {
             first
         };
-        out.push(self.terms.eq(r, v));
+        out.push(self.terms().eq(r, v));
     }
 
     /// `m.find()` is `r`, stepping back over its change of `m`'s match.
-    fn find(&mut self, st: &mut St, m: TermId, r: TermId, out: &mut Vec<TermId>) {
+    fn find(&mut self, st: &mut Self::State, m: TermId, r: TermId, out: &mut Vec<TermId>) {
         out.push(self.made_on_path(m));
         let p = self.matcher_part(st, m, "<pattern>");
         let t = self.matcher_part(st, m, "<text>");
         let regexes = self.heap_array(st, field(PATTERN, "<regex>"), Sort::RefArray);
-        let regex = self.terms.select(regexes, p);
+        let regex = self.terms().select(regexes, p);
         let literal = self.literal(st, regex, out);
         out.push(literal);
         let step = self.match_before(st, m);
         let (first, last) = (step.first, step.last);
         // Where the search starts: past an empty match.
-        let one = self.terms.int(1);
-        let empty = self.terms.eq(last, first);
-        let next = self.terms.bin(BvOp::Add, last, one);
-        let n = self.terms.ite(empty, next, last);
+        let one = self.terms().int(1);
+        let empty = self.terms().eq(last, first);
+        let next = self.terms().bin(BvOp::Add, last, one);
+        let n = self.terms().ite(empty, next, last);
         let len = self.string_length(st, t, out);
-        let most = self.terms.int(TEXT);
-        out.push(self.terms.cmp(BvCmp::Sle, len, most));
-        let past = self.terms.cmp(BvCmp::Sgt, n, len);
+        let most = self.terms().int(TEXT);
+        out.push(self.terms().cmp(BvCmp::Sle, len, most));
+        let past = self.terms().cmp(BvCmp::Sgt, n, len);
         // Exact: the text is within the string model's reach.
         let (at, _) = self.index_of_string(st, t, regex, n, out);
-        let zero = self.terms.int(0);
-        let hit = self.terms.cmp(BvCmp::Sge, at, zero);
-        let within = self.terms.not(past);
-        let found = self.terms.and(vec![within, hit]);
-        let v = self.terms.ite(found, one, zero);
-        out.push(self.terms.eq(r, v));
-        let minus_one = self.terms.int(-1);
-        let missed = self.terms.ite(past, first, minus_one);
-        let new_first = self.terms.ite(found, at, missed);
+        let zero = self.terms().int(0);
+        let hit = self.terms().cmp(BvCmp::Sge, at, zero);
+        let within = self.terms().not(past);
+        let found = self.terms().and(vec![within, hit]);
+        let v = self.terms().ite(found, one, zero);
+        out.push(self.terms().eq(r, v));
+        let minus_one = self.terms().int(-1);
+        let missed = self.terms().ite(past, first, minus_one);
+        let new_first = self.terms().ite(found, at, missed);
         let len_regex = self.string_length(st, regex, out);
-        let end = self.terms.bin(BvOp::Add, at, len_regex);
-        let new_last = self.terms.ite(found, end, last);
+        let end = self.terms().bin(BvOp::Add, at, len_regex);
+        let new_last = self.terms().ite(found, end, last);
         self.match_after(&step, m, new_first, new_last, out);
     }
 
@@ -284,17 +291,17 @@ impl Explorer<'_> {
     /// arrays of `<first>` and `<last>` become fresh ones for the state
     /// before the call (those after it, if a later read made them, are
     /// kept in the [`MatchStep`]).
-    fn match_before(&mut self, st: &mut St, m: TermId) -> MatchStep {
+    fn match_before(&mut self, st: &mut Self::State, m: TermId) -> MatchStep {
         let [first, last] = ["<first>", "<last>"].map(|name| {
             let key = field(MATCHER, name);
-            let after = st.mem.fields.get(&key).copied();
+            let after = st.mem().fields.get(&key).copied();
             let prior = self.fresh(&key.to_string(), Sort::Array(32));
-            st.mem.fields.insert(key, prior);
+            st.mem_mut().fields.insert(key, prior);
             (after, prior)
         });
         MatchStep {
-            first: self.terms.select(first.1, m),
-            last: self.terms.select(last.1, m),
+            first: self.terms().select(first.1, m),
+            last: self.terms().select(last.1, m),
             arrays: [first, last],
         }
     }
@@ -311,17 +318,19 @@ impl Explorer<'_> {
     ) {
         for ((after, prior), v) in step.arrays.into_iter().zip([first, last]) {
             if let Some(after) = after {
-                let updated = self.terms.store(prior, m, v);
-                out.push(self.terms.eq(after, updated));
+                let updated = self.terms().store(prior, m, v);
+                out.push(self.terms().eq(after, updated));
             }
         }
     }
 }
 
+impl<E: Engine + ?Sized> Regexes for E {}
+
 /// A matcher's change being stepped over: for `<first>` and `<last>`, the
 /// array after the call (if the path reads it later) and the one before;
 /// and the matcher's values before.
-struct MatchStep {
+pub struct MatchStep {
     arrays: [(Option<TermId>, TermId); 2],
     first: TermId,
     last: TermId,
